@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "MyPersonCRM",
+    products: [
+        .library(name: "CRMKit", targets: ["CRMKit"]),
+        .executable(name: "crm", targets: ["crm"]),
+    ],
+    targets: [
+        .target(name: "CRMKit"),
+        .executableTarget(name: "crm", dependencies: ["CRMKit"]),
+        .testTarget(
+            name: "CRMKitTests",
+            dependencies: ["CRMKit"],
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

@@ -1,0 +1,24 @@
+/// A problem found in a file, pointing at `path:line:col`.
+///
+/// Parsers collect diagnostics instead of throwing, so one bad line never hides the rest of a file.
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var path: String
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column, counted in characters.
+    public var column: Int
+    public var severity: Severity
+    public var message: String
+
+    public init(path: String, line: Int, column: Int = 1, severity: Severity, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line):\(column): \(severity.rawValue): \(message)" }
+}

@@ -1,0 +1,172 @@
+/// The section of a person file under the `Interactions` heading: its entries and the lines that
+/// are not entries.
+public struct InteractionLog: Sendable {
+    public enum Order: String, Sendable {
+        case newestFirst = "newest-first", oldestFirst = "oldest-first", mixed, none
+    }
+
+    /// 0-based index of the heading line.
+    let headingLine: Int
+    /// 0-based index of the first line after the heading.
+    let contentStart: Int
+    /// 0-based index one past the section's last line.
+    let end: Int
+    /// Entries in file order.
+    public let entries: [Interaction]
+    /// 1-based lines in the section that are neither entries nor their continuation lines.
+    public let strayLines: [Int]
+
+    /// The order the entries are written in. One entry, or entries all of one day, count as newest first.
+    public var order: Order {
+        guard entries.count > 1 else { return entries.isEmpty ? .none : .newestFirst }
+        var increases = false, decreases = false
+        for (a, b) in zip(entries, entries.dropFirst()) {
+            if b.isNewer(than: a) { increases = true }
+            if a.isNewer(than: b) { decreases = true }
+        }
+        return increases && decreases ? .mixed : increases ? .oldestFirst : .newestFirst
+    }
+
+    /// The most recent interaction, whatever the file's order.
+    public var latest: Interaction? {
+        entries.reduce(nil) { best, entry in best.map { entry.isNewer(than: $0) ? entry : $0 } ?? entry }
+    }
+
+    /// Finds the log under the first heading named `heading` (case-insensitive) and reads it.
+    static func parse(_ text: TextBuffer, headings: [MarkdownHeading], heading: String, types: [String],
+                      path: String, diagnostics: inout [Diagnostic]) -> InteractionLog? {
+        let wanted = heading.lowercased()
+        guard let index = headings.firstIndex(where: { $0.text.lowercased() == wanted }) else { return nil }
+        let start = headings[index]
+        let end = headings[(index + 1)...].first { $0.level <= start.level }?.line ?? text.lineCount
+        var entries: [Interaction] = []
+        var stray: [Int] = []
+        var i = start.contentStart
+        while i < end {
+            let line = text.content(i)
+            if text.isBlank(i) { i += 1; continue }
+            switch EntryGrammar.parse(line, types: types) {
+            case .entry(var entry):
+                entry.line = i + 1
+                var noteLines = [entry.note]
+                var next = i + 1
+                var last = i
+                while next < end {
+                    if text.isBlank(next) { next += 1; continue }
+                    guard isContinuation(text.content(next)) else { break }
+                    noteLines += Array(repeating: "", count: next - last - 1)
+                    noteLines.append(MarkdownOutline.trimmed(text.content(next)))
+                    last = next
+                    next += 1
+                }
+                entry.note = noteLines.joined(separator: "\n")
+                entry.lineCount = last - i + 1
+                entries.append(entry)
+                i = last + 1
+            case .invalid(let column, let message):
+                diagnostics.append(Diagnostic(path: path, line: i + 1, column: column, severity: .error, message: message))
+                stray.append(i + 1)
+                i += 1
+                while i < end, !text.isBlank(i), isContinuation(text.content(i)) { stray.append(i + 1); i += 1 }
+            case .notEntry:
+                stray.append(i + 1)
+                diagnostics.append(Diagnostic(path: path, line: i + 1, severity: .warning,
+                                              message: "line in the log is not an entry ('- YYYY-MM-DD [type:] note')"))
+                i += 1
+            }
+        }
+        return InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
+                              entries: entries, strayLines: stray)
+    }
+
+    /// Two or more spaces, or a tab, before text.
+    static func isContinuation(_ line: ArraySlice<UInt8>) -> Bool {
+        line.first == 0x09 || (line.count >= 2 && line.first == 0x20 && line.dropFirst().first == 0x20)
+    }
+
+    /// The 0-based line where a new entry goes among the entries, in the log's own order (newest
+    /// first unless the file is consistently oldest first), after the entries of the same moment;
+    /// nil when the log has no entries.
+    func insertionLine(for new: Interaction) -> Int? {
+        guard let last = entries.last else { return nil }
+        if order == .oldestFirst {
+            if let later = entries.first(where: { $0.isNewer(than: new) }) { return later.line - 1 }
+        } else if let older = entries.first(where: { !$0.isNewer(than: new) }) {
+            return older.line - 1
+        }
+        return last.line - 1 + last.lineCount
+    }
+}
+
+/// The grammar of one log line: `- DATE [HH:MM] [TYPE:] NOTE`, DATE as `YYYY-MM-DD` or `[[YYYY-MM-DD]]`.
+enum EntryGrammar {
+    enum Result {
+        case entry(Interaction)
+        /// Shaped like an entry but with an impossible date or time: 1-based column and message.
+        case invalid(Int, String)
+        case notEntry
+    }
+
+    static func parse(_ line: ArraySlice<UInt8>, types: [String]) -> Result {
+        let b = Array(line)
+        let n = b.count
+        guard n >= 3, b[0] == 0x2D || b[0] == 0x2A || b[0] == 0x2B, b[1] == 0x20 || b[1] == 0x09 else { return .notEntry }
+        var i = 2
+        while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        let wiki = i + 1 < n && b[i] == 0x5B && b[i + 1] == 0x5B
+        if wiki { i += 2 }
+        guard i + 10 <= n, looksLikeDate(b[i..<(i + 10)]) else { return .notEntry }
+        let dateColumn = i + 1
+        let date = Day(utf8: b[i..<(i + 10)])
+        i += 10
+        if wiki {
+            guard i + 1 < n, b[i] == 0x5D, b[i + 1] == 0x5D else { return .notEntry }
+            i += 2
+        }
+        guard let date else {
+            return .invalid(dateColumn, "invalid date '\(String(decoding: b[(dateColumn - 1)..<(dateColumn + 9)], as: UTF8.self))'")
+        }
+        var entry = Interaction(date: date, type: "note", note: "")
+        func note(from start: Int) -> String {
+            var s = start
+            while s < n, b[s] == 0x20 || b[s] == 0x09 { s += 1 }
+            var e = n
+            while e > s, b[e - 1] == 0x20 || b[e - 1] == 0x09 { e -= 1 }
+            return String(decoding: b[s..<e], as: UTF8.self)
+        }
+        if i == n { return .entry(entry) }
+        if b[i] == 0x3A { entry.note = note(from: i + 1); return .entry(entry) }
+        guard b[i] == 0x20 || b[i] == 0x09 else { return .notEntry }
+        while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        if i + 5 <= n, looksLikeTime(b[i..<(i + 5)]), i + 5 == n || [0x20, 0x09, 0x3A].contains(b[i + 5]) {
+            guard let time = TimeOfDay(utf8: b[i..<(i + 5)]) else {
+                return .invalid(i + 1, "invalid time '\(String(decoding: b[i..<(i + 5)], as: UTF8.self))'")
+            }
+            entry.time = time
+            i += 5
+            if i == n { return .entry(entry) }
+            if b[i] == 0x3A { entry.note = note(from: i + 1); return .entry(entry) }
+            while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        }
+        var j = i
+        while j < n, b[j] != 0x3A, b[j] != 0x20, b[j] != 0x09 { j += 1 }
+        if j > i, j < n, b[j] == 0x3A, j + 1 == n || b[j + 1] == 0x20 || b[j + 1] == 0x09 {
+            let word = String(decoding: b[i..<j], as: UTF8.self).lowercased()
+            if types.contains(word) {
+                entry.type = word
+                entry.note = note(from: j + 1)
+                return .entry(entry)
+            }
+        }
+        entry.note = note(from: i)
+        return .entry(entry)
+    }
+
+    private static func looksLikeDate(_ b: ArraySlice<UInt8>) -> Bool {
+        b.enumerated().allSatisfy { k, c in k == 4 || k == 7 ? c == 0x2D : c >= 0x30 && c <= 0x39 }
+    }
+
+    private static func looksLikeTime(_ b: ArraySlice<UInt8>) -> Bool {
+        b.enumerated().allSatisfy { k, c in k == 2 ? c == 0x3A : c >= 0x30 && c <= 0x39 }
+    }
+}

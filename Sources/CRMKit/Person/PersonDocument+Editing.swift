@@ -1,0 +1,179 @@
+/// Why the tool will not make an edit; the file is left as it was.
+public struct PersonFileError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var message: String
+    public var description: String {
+        line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)"
+    }
+}
+
+/// A value to write into front matter.
+public enum FieldValue: Sendable, Equatable {
+    case string(String)
+    case list([String])
+}
+
+extension PersonDocument {
+    /// Keys whose values are always quoted: YAML readers must never turn them into numbers.
+    static let alwaysQuoted: Set<String> = ["phone", "contact_id"]
+    /// Keys written as plain scalars when their value has their own form (`birthday: 1815-12-10`,
+    /// `every: 30d`): Obsidian reads such dates as dates.
+    static let typedKeys: Set<String> = ["birthday", "added", "snooze", "every"]
+
+    private func refuseIfNotUnderstood(frontMatterEdit: Bool) throws(PersonFileError) {
+        if let writeBlocker {
+            throw PersonFileError(path: path, message: "not changed: \(writeBlocker)")
+        }
+        if frontMatterEdit, let frontMatter, frontMatter.hasErrors {
+            let first = diagnostics.first { $0.severity == .error && $0.line <= frontMatter.closeLine + 1 }
+            throw PersonFileError(path: path, line: first?.line,
+                                  message: "not changed: the front matter has an error (\(first?.message ?? "see crm check")); fix it first")
+        }
+    }
+
+    /// The file with `key` set to `value`. An existing value is replaced in place, keeping the
+    /// key's spelling, the value's quoting style where it can hold the new value, and any comment
+    /// after it; a new key goes last in the front matter; a file without front matter gets one.
+    /// Returns the same bytes when the value is already there.
+    public func setting(_ key: String, to value: FieldValue) throws(PersonFileError) -> [UInt8] {
+        try refuseIfNotUnderstood(frontMatterEdit: true)
+        guard let frontMatter else {
+            return text.splicing(0..<0, with: ["---", "\(key): " + render(value, key: key, like: nil), "---"])
+        }
+        guard let pair = frontMatter.pair(key) else {
+            let line = "\(key): " + render(value, key: key, like: nil)
+            return text.splicing(frontMatter.closeLine..<frontMatter.closeLine, with: [line])
+        }
+        if current(pair.value, equals: value) { return text.bytes }
+        let keyLine = text.content(pair.line)
+        let lineText = { (range: Range<Int>) in String(decoding: keyLine.dropFirst(range.lowerBound).prefix(range.count), as: UTF8.self) }
+        if let inline = pair.inlineValue {
+            // One line: replace just the value, keep what stands before and after it.
+            let before = lineText(0..<inline.lowerBound)
+            let after = lineText(inline.upperBound..<keyLine.count)
+            let newValue = render(value, key: key, like: pair.inlineStyle)
+            return text.splicing(pair.line..<(pair.line + 1), with: [before + newValue + after])
+        }
+        if case .sequence = pair.value, case .list(let items) = value,
+           let lines = editedBlockSequence(pair, to: items, key: key) {
+            return text.splicing(pair.line..<pair.endLine, with: lines)
+        }
+        let prefix = lineText(0..<pair.colonEnd)
+        return text.splicing(pair.line..<pair.endLine, with: [prefix + " " + render(value, key: key, like: nil)])
+    }
+
+    /// The file without `key`: its line and the lines of its value are removed, nothing else.
+    /// Returns the same bytes when the key is not there.
+    public func removing(_ key: String) throws(PersonFileError) -> [UInt8] {
+        try refuseIfNotUnderstood(frontMatterEdit: true)
+        guard let frontMatter, frontMatter.pair(key) != nil else { return text.bytes }
+        var bytes = text.bytes
+        // Remove every occurrence, last first, so a duplicated key is gone too.
+        for pair in frontMatter.pairs.reversed() where pair.key == key {
+            bytes = TextBuffer(bytes).splicing(pair.line..<pair.endLine, with: [])
+        }
+        return bytes
+    }
+
+    /// The file with `interaction` added to the log: one line (plus one per further note line) in
+    /// the place the log's order puts it. A file without a log gets `## Interactions` at its end.
+    public func adding(_ interaction: Interaction) throws(PersonFileError) -> [UInt8] {
+        try refuseIfNotUnderstood(frontMatterEdit: false)
+        let lines = interaction.rendered
+        guard let log else {
+            var block = ["## \(settings.heading)", ""] + lines
+            let lastIsBlank = text.lineCount > 0 && text.isBlank(text.lineCount - 1)
+            if text.lineCount > 0 && !lastIsBlank { block.insert("", at: 0) }
+            return text.splicing(text.lineCount..<text.lineCount, with: block)
+        }
+        var at = log.insertionLine(for: interaction) ?? log.contentStart
+        if log.entries.isEmpty {
+            while at < log.end, text.isBlank(at) { at += 1 }
+            if at == log.contentStart, at < text.lineCount {
+                // The heading is followed directly by text: keep a blank line between.
+                return text.splicing(at..<at, with: [""] + lines)
+            }
+        }
+        return text.splicing(at..<at, with: lines)
+    }
+
+    // MARK: Rendering values
+
+    private func render(_ value: FieldValue, key: String, like style: YAMLScalarStyle?) -> String {
+        let quoted = PersonDocument.alwaysQuoted.contains(key)
+        switch value {
+        case .string(let s):
+            if PersonDocument.typedKeys.contains(key), PersonDocument.isTypedValue(s, key: key) { return s }
+            return YAMLQuoting.scalar(s, like: style, forceQuotes: quoted)
+        case .list(let items):
+            return YAMLQuoting.flowSequence(items, forceQuotes: quoted)
+        }
+    }
+
+    /// Whether `value` has the form of `key` (a date, a cadence) and so is written plain.
+    static func isTypedValue(_ value: String, key: String) -> Bool {
+        switch key {
+        case "every": return Cadence(value) != nil
+        case "birthday": return Day(value) != nil || YearlessDate(value) != nil
+        default: return Day(value) != nil
+        }
+    }
+
+    private func current(_ node: YAMLNode, equals value: FieldValue) -> Bool {
+        switch (node, value) {
+        case (.scalar(let s, _), .string(let v)): return node.string != nil && s == v
+        case (.sequence(let items), .list(let v)): return items.map(\.string) == v.map(Optional.some)
+        default: return false
+        }
+    }
+
+    /// A block sequence edited item by item: items still wanted keep their lines (and the comments
+    /// between them), items no longer wanted lose theirs, new ones follow the last item. Nil when
+    /// that cannot give the wanted order, or an item spans lines; the caller rewrites the value.
+    private func editedBlockSequence(_ pair: YAMLSpannedPair, to items: [String], key: String) -> [String]? {
+        var lines: [String] = [text.string(pair.line)]
+        var kept: [String] = []
+        var itemPrefix: String?
+        var lastItemIndex = 0
+        for i in (pair.line + 1)..<pair.endLine {
+            let line = text.string(i)
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("- ") else {
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { lines.append(line); continue }
+                return nil
+            }
+            let indent = line.count - trimmed.count
+            itemPrefix = itemPrefix ?? String(repeating: " ", count: indent) + "- "
+            let single = TextBuffer(Array(("x: " + trimmed.dropFirst(2)).utf8))
+            var parser = YAMLBlockParser(text: single, path: path, end: 1)
+            guard let item = parser.mapping(indent: 0, from: 0).pairs.first?.value.string,
+                  parser.diagnostics.isEmpty else { return nil }
+            if items.contains(item), !kept.contains(item) {
+                kept.append(item)
+                lines.append(line)
+                lastItemIndex = lines.count
+            }
+        }
+        guard kept == items.filter(kept.contains) else { return nil }
+        let prefix = itemPrefix ?? "  - "
+        let added = items.filter { !kept.contains($0) }.map {
+            prefix + YAMLQuoting.scalar($0, forceQuotes: PersonDocument.alwaysQuoted.contains(key))
+        }
+        // New items go after the last kept item, so their order matches only if they come last.
+        guard kept + items.filter({ !kept.contains($0) }) == items else { return nil }
+        lines.insert(contentsOf: added, at: lastItemIndex == 0 ? 1 : lastItemIndex)
+        return lines
+    }
+}
+
+/// A birthday without a year: `--MM-DD`.
+public struct YearlessDate: Sendable, Hashable {
+    public var month: Int
+    public var day: Int
+    public init?(_ text: String) {
+        guard text.hasPrefix("--"), let day = Day("2000" + text.dropFirst(1)) else { return nil }
+        month = day.month
+        self.day = day.day
+    }
+}

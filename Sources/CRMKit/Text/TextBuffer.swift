@@ -1,0 +1,103 @@
+/// A file's bytes split into lines, keeping every byte: the BOM, each line's own ending, and
+/// whether the last line ends with a newline.
+///
+/// Edits are splices of whole lines, which is how a write changes only the lines it must.
+public struct TextBuffer: Sendable {
+    /// One line: `start..<contentEnd` is its text, `contentEnd..<end` its ending (`\n`, `\r\n` or nothing).
+    struct Line: Sendable {
+        var start: Int
+        var contentEnd: Int
+        var end: Int
+    }
+
+    public let bytes: [UInt8]
+    /// 3 when the file starts with a UTF-8 byte order mark, else 0.
+    let bomLength: Int
+    let lines: [Line]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.bomLength = bomLength
+        var lines: [Line] = []
+        lines.reserveCapacity(bytes.count / 40 + 1)
+        bytes.withUnsafeBufferPointer { b in
+            var start = bomLength
+            var i = start
+            let n = b.count
+            while i < n {
+                if b[i] == 0x0A {
+                    let contentEnd = i > start && b[i - 1] == 0x0D ? i - 1 : i
+                    lines.append(Line(start: start, contentEnd: contentEnd, end: i + 1))
+                    start = i + 1
+                }
+                i += 1
+            }
+            if start < n { lines.append(Line(start: start, contentEnd: n, end: n)) }
+        }
+        self.lines = lines
+    }
+
+    public var lineCount: Int { lines.count }
+
+    /// The text of line `index` (0-based) without its ending.
+    func content(_ index: Int) -> ArraySlice<UInt8> {
+        bytes[lines[index].start..<lines[index].contentEnd]
+    }
+
+    /// The text of line `index` (0-based) as a string, invalid UTF-8 repaired.
+    func string(_ index: Int) -> String {
+        String(decoding: content(index), as: UTF8.self)
+    }
+
+    /// Leading spaces of line `index`; a tab counts as two.
+    func indent(_ index: Int) -> Int {
+        var count = 0
+        for byte in content(index) {
+            if byte == 0x20 { count += 1 } else if byte == 0x09 { count += 2 } else { break }
+        }
+        return count
+    }
+
+    func isBlank(_ index: Int) -> Bool {
+        content(index).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// Whether the file's last line ends with a newline (an empty file counts as ending with one).
+    var endsWithNewline: Bool { lines.last.map { $0.end > $0.contentEnd } ?? true }
+
+    /// The line ending new lines get: the first ending found in the file, else `\n`.
+    var newline: [UInt8] {
+        for line in lines where line.end > line.contentEnd {
+            return Array(bytes[line.contentEnd..<line.end])
+        }
+        return [0x0A]
+    }
+
+    /// The bytes with lines `range` (0-based) replaced by `replacement`, each given the file's
+    /// line ending. The last line of the file keeps its lack of a final newline.
+    public func splicing(_ range: Range<Int>, with replacement: [String]) -> [UInt8] {
+        let newline = self.newline
+        let atEnd = range.upperBound == lines.count
+        let keepsNoFinalNewline = atEnd && !endsWithNewline && !lines.isEmpty
+        let head = range.lowerBound < lines.count ? lines[range.lowerBound].start
+            : (lines.last?.end ?? bomLength)
+        let tail = range.upperBound < lines.count ? lines[range.upperBound].start : bytes.count
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + replacement.reduce(0) { $0 + $1.utf8.count + 2 })
+        out.append(contentsOf: bytes[0..<head])
+        if head == bytes.count, !endsWithNewline, !lines.isEmpty, !replacement.isEmpty {
+            out.append(contentsOf: newline)   // appending after a last line that had no newline
+        }
+        for (i, line) in replacement.enumerated() {
+            out.append(contentsOf: line.utf8)
+            if !(keepsNoFinalNewline && i == replacement.count - 1) { out.append(contentsOf: newline) }
+        }
+        if replacement.isEmpty, keepsNoFinalNewline, range.lowerBound > 0, out.count >= newline.count {
+            // Removing the last lines: the new last line loses its newline, as the old one had none.
+            out.removeLast(bytes[lines[range.lowerBound - 1].contentEnd..<lines[range.lowerBound - 1].end].count)
+        }
+        out.append(contentsOf: bytes[tail...])
+        return out
+    }
+}

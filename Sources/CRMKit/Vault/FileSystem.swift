@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed file-system call, with the path and the system's reason.
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var code: Int32
+
+    init(_ path: String, _ what: String, errno code: Int32 = errno) {
+        self.path = path
+        self.code = code
+        reason = "\(what): \(String(cString: strerror(code)))"
+    }
+
+    public var description: String { "\(path): \(reason)" }
+
+    /// The target of a create or move already exists.
+    public var isAlreadyExists: Bool { code == EEXIST }
+}
+
+/// What identifies one version of a file on disk: if any of these changed, someone wrote it.
+public struct FileStamp: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64   // nanoseconds
+    var mode: UInt32
+}
+
+/// The few POSIX calls the vault needs, in one place: reading, atomic replacement, exclusive
+/// creation, directory listing and locking.
+public enum FileSystem {
+    public static func stamp(_ path: String) -> FileStamp? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileStamp(st)
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// The whole file and the stamp of the version read.
+    public static func readFile(_ path: String) throws(FileSystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError(path, "cannot open") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw FileSystemError(path, "not a regular file", errno: EISDIR) }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
+        var total = 0
+        while true {
+            if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
+            if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot read") }
+            if n == 0 { break }
+            total += n
+        }
+        bytes.removeLast(bytes.count - total)
+        return (bytes, FileStamp(st))
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path`, flushed to disk, with `mode`.
+    /// Temporary names start with `.crm-tmp-` so nothing ever takes them for a person.
+    static func writeTemporary(_ bytes: [UInt8], beside path: String, mode: UInt32) throws(FileSystemError) -> String {
+        let dir = parentDirectory(of: path)
+        var template = Array((dir + "/.crm-tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileSystemError(dir, "cannot create a temporary file") }
+        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do throws(FileSystemError) {
+            defer { close(fd) }
+            guard fchmod(fd, mode_t(mode & 0o7777)) == 0 else { throw FileSystemError(temp, "cannot set permissions") }
+            var written = 0
+            while written < bytes.count {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+                if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot write") }
+                written += n
+            }
+            guard fsync(fd) == 0 else { throw FileSystemError(path, "cannot flush to disk") }
+        } catch {
+            unlink(temp)
+            throw error
+        }
+        return temp
+    }
+
+    /// Replaces `path` with `bytes` atomically: a flushed temporary file renamed over it, the
+    /// folder flushed after. Keeps the file's permissions.
+    public static func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileSystemError) {
+        try rename(try writeTemporary(bytes, beside: path, mode: mode), over: path)
+    }
+
+    /// Renames `from` over `to` (an atomic replace) and flushes the folder.
+    static func rename(_ from: String, over to: String) throws(FileSystemError) {
+        guard Glibc.rename(from, to) == 0 else {
+            let error = FileSystemError(to, "cannot replace")
+            unlink(from)
+            throw error
+        }
+        syncDirectory(parentDirectory(of: to))
+    }
+
+    static func remove(_ path: String) { unlink(path) }
+
+    /// Creates `path` with `bytes`, atomically and never over an existing file.
+    public static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644) throws(FileSystemError) {
+        let temp = try writeTemporary(bytes, beside: path, mode: mode)
+        defer { unlink(temp) }
+        guard link(temp, path) == 0 else { throw FileSystemError(path, "cannot create") }
+        syncDirectory(parentDirectory(of: path))
+    }
+
+    /// Moves `from` to `to` without replacing an existing `to`.
+    public static func move(_ from: String, to: String) throws(FileSystemError) {
+        guard link(from, to) == 0 else { throw FileSystemError(to, "cannot move \(from) here") }
+        guard unlink(from) == 0 else { throw FileSystemError(from, "cannot remove") }
+        syncDirectory(parentDirectory(of: from))
+        syncDirectory(parentDirectory(of: to))
+    }
+
+    public static func makeDirectories(_ path: String) throws(FileSystemError) {
+        if isDirectory(path) { return }
+        let parent = parentDirectory(of: path)
+        if parent != path, !parent.isEmpty { try makeDirectories(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileSystemError(path, "cannot create folder") }
+    }
+
+    static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    public static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Names in a folder (not `.` and `..`), each with whether it is a folder (a symbolic link
+    /// counts as what it points to) and whether it is a symbolic link.
+    static func list(_ path: String) -> [(name: String, isDirectory: Bool, isSymbolicLink: Bool)] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var entries: [(String, Bool, Bool)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name == "." || name == ".." { continue }
+            let type = entry.pointee.d_type
+            var isDir = type == UInt8(DT_DIR)
+            var isLink = type == UInt8(DT_LNK)
+            if type == UInt8(DT_UNKNOWN) || isLink {
+                var st = stat()
+                if type == UInt8(DT_UNKNOWN), lstat(path + "/" + name, &st) == 0 { isLink = (st.st_mode & S_IFMT) == S_IFLNK }
+                isDir = isDirectory(path + "/" + name)
+            }
+            entries.append((name, isDir, isLink))
+        }
+        return entries
+    }
+
+    /// Holds an exclusive lock on a folder while `body` runs, so two `crm` processes never
+    /// edit the vault at once. The lock is on the folder itself: no lock file is left behind.
+    public static func withLock<T>(on directory: String, _ body: () throws -> T) throws -> T {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError(directory, "cannot open to lock") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw FileSystemError(directory, "cannot lock") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+}
+
+extension FileStamp {
+    init(_ st: stat) {
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+        size = Int64(st.st_size)
+        modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        mode = UInt32(st.st_mode)
+    }
+}

@@ -1,0 +1,33 @@
+/// Finds the person a PERSON argument means, in the SPEC's order: id; name (ignoring case and
+/// accents); an alias; an email; `contact_id`; a unique part of a name or id.
+public enum PersonMatcher {
+    public static func match(_ query: String, in people: [Person]) throws(VaultError) -> Person {
+        let folded = query.folded
+        let stages: [(String, (Person) -> Bool)] = [
+            ("id", { $0.id == query }),
+            ("name", { $0.name.folded == folded }),
+            ("alias", { $0.document.aliases.contains { $0.folded == folded } }),
+            ("email", { $0.document.emails.contains { $0.lowercased() == query.lowercased() } }),
+            ("contact id", { $0.document.contactID == query }),
+            ("part of a name or id", { $0.name.folded.contains(folded) || $0.id.folded.contains(folded) }),
+        ]
+        for (what, test) in stages {
+            let found = people.filter(test)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 {
+                let list = found.sorted { $0.id < $1.id }.map { "  \($0.id)  (\($0.name))" }.joined(separator: "\n")
+                throw VaultError("'\(query)' matches \(found.count) people by \(what); say which:\n\(list)")
+            }
+        }
+        let closest = people
+            .map { ($0, min(levenshtein($0.name.folded, folded), levenshtein($0.id.folded, folded))) }
+            .filter { $0.1 <= max(3, folded.count / 2) }
+            .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
+            .prefix(3)
+        var message = "no person matches '\(query)'"
+        if !closest.isEmpty {
+            message += "; did you mean " + closest.map { "\($0.0.name) (\($0.0.id))" }.joined(separator: ", ") + "?"
+        }
+        throw VaultError(message)
+    }
+}

@@ -1,0 +1,206 @@
+import Dispatch
+
+/// A vault: a folder with `people/` (one Markdown file per person) and optional `.crm/config.yaml`.
+public struct Vault: Sendable {
+    /// The vault folder, as found.
+    public let root: String
+    public let config: VaultConfig
+
+    public init(root: String) throws(VaultError) {
+        self.root = root
+        let configPath = root + "/.crm/config.yaml"
+        if FileSystem.exists(configPath) {
+            do {
+                config = VaultConfig(bytes: try FileSystem.readFile(configPath).bytes, path: ".crm/config.yaml")
+            } catch {
+                throw VaultError("cannot read \(configPath): \(error.reason)")
+            }
+        } else {
+            config = VaultConfig()
+        }
+    }
+
+    /// Finds the vault: `explicit` (`--vault`), else `$CRM_VAULT`, else the nearest of
+    /// `currentDirectory` and its parents that holds `.crm/` or `people/`.
+    public static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> Vault {
+        if let dir = explicit ?? environment["CRM_VAULT"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard FileSystem.isDirectory(dir) else {
+                throw VaultError("vault folder '\(dir)' does not exist (from \(explicit != nil ? "--vault" : "CRM_VAULT"))")
+            }
+            return try Vault(root: dir)
+        }
+        var dir = currentDirectory
+        var tried: [String] = []
+        while true {
+            tried.append(dir)
+            if FileSystem.isDirectory(dir + "/.crm") || FileSystem.isDirectory(dir + "/people") {
+                return try Vault(root: dir)
+            }
+            let parent = FileSystem.parentDirectory(of: dir)
+            if parent == dir || dir.isEmpty { break }
+            dir = parent
+        }
+        throw VaultError("no vault found: none of \(tried.joined(separator: ", ")) holds .crm/ or people/; "
+                         + "use --vault DIR, set CRM_VAULT, or create one with 'crm init'")
+    }
+
+    public var peopleDirectory: String { root + "/people" }
+
+    // MARK: Reading
+
+    /// Person files relative to the vault (`people/ada.md`), sorted. Hidden files and folders,
+    /// temporary files and sync-conflict copies are not people; symbolic links to folders are not
+    /// followed (they could lead out of the vault or in a circle).
+    public func personPaths() -> [String] {
+        var paths: [String] = []
+        func walk(_ relative: String, depth: Int) {
+            guard depth < 32 else { return }
+            for entry in FileSystem.list(root + "/" + relative) where !entry.name.hasPrefix(".") {
+                let path = relative + "/" + entry.name
+                if entry.isDirectory {
+                    if !entry.isSymbolicLink { walk(path, depth: depth + 1) }
+                } else if entry.name.hasSuffix(".md"), !Vault.isConflictCopy(entry.name) {
+                    paths.append(path)
+                }
+            }
+        }
+        walk("people", depth: 0)
+        return paths.sorted()
+    }
+
+    /// Syncthing (`x.sync-conflict-20261128-101500-ABCDEFG.md`) and Nextcloud / Dropbox
+    /// (`x (conflicted copy 2026-11-28 101500).md`) conflict copies.
+    public static func isConflictCopy(_ name: String) -> Bool {
+        name.contains(".sync-conflict-") || name.contains("conflicted copy")
+    }
+
+    /// Reads one person file.
+    public func load(path: String) throws(VaultError) -> Person {
+        do {
+            let (bytes, stamp) = try FileSystem.readFile(root + "/" + path)
+            return Person(id: Person.id(forPath: path), path: path,
+                          document: PersonDocument(bytes: bytes, path: path, settings: config.logSettings), stamp: stamp)
+        } catch {
+            throw VaultError("cannot read \(path): \(error.reason)")
+        }
+    }
+
+    /// Reads every person, on all cores. Files that cannot be read are returned as problems.
+    public func loadAll() -> (people: [Person], problems: [Diagnostic]) {
+        let paths = personPaths()
+        var results = [Result<Person, VaultError>?](repeating: nil, count: paths.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+                slots[i] = Result { () throws(VaultError) in try load(path: paths[i]) }
+            }
+        }
+        var people: [Person] = []
+        var problems: [Diagnostic] = []
+        for (path, result) in zip(paths, results) {
+            switch result! {
+            case .success(let person): people.append(person)
+            case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
+            }
+        }
+        return (people, problems)
+    }
+
+    /// The person a PERSON argument names. An id is looked up directly, without reading the
+    /// other files; anything else is matched against everyone (see `PersonMatcher`).
+    public func find(_ query: String) throws(VaultError) -> Person {
+        let direct = "people/" + query + ".md"
+        if !query.isEmpty, !query.hasPrefix("/"), !query.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }),
+           FileSystem.exists(root + "/" + direct) {
+            return try load(path: direct)
+        }
+        return try PersonMatcher.match(query, in: loadAll().people)
+    }
+
+    // MARK: Writing
+
+    /// Applies `edit` to the person's file under the vault lock. When the file changed on disk since
+    /// it was read (an editor, a sync tool), the edit is applied again to the new content; after
+    /// five such changes in a row it gives up. Returns the person as written, or as it was when the
+    /// edit changed nothing.
+    @discardableResult
+    public func update(_ person: Person, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
+        try FileSystem.withLock(on: root) {
+            var current = try load(path: person.path)
+            for _ in 0..<5 {
+                let bytes = try edit(current.document)
+                if bytes == current.document.text.bytes { return (current, false) }
+                let full = root + "/" + person.path
+                let temp = try FileSystem.writeTemporary(bytes, beside: full, mode: current.stamp.mode)
+                guard FileSystem.stamp(full) == current.stamp else {
+                    // Someone wrote the file meanwhile: drop ours, read theirs, apply the edit again.
+                    FileSystem.remove(temp)
+                    current = try load(path: person.path)
+                    continue
+                }
+                try FileSystem.rename(temp, over: full)
+                return (try load(path: person.path), true)
+            }
+            throw VaultError("\(person.path) kept changing while it was being written; nothing was changed, try again")
+        }
+    }
+
+    /// Creates a new person file at `people/<slug>.md` (or `-2`, `-3`… when taken), never over an existing file.
+    public func create(slug: String, bytes: [UInt8], in folder: String = "") throws -> Person {
+        try FileSystem.withLock(on: root) {
+            let dir = "people" + (folder.isEmpty ? "" : "/" + folder)
+            try FileSystem.makeDirectories(root + "/" + dir)
+            var n = 1
+            while true {
+                let path = dir + "/" + slug + (n == 1 ? "" : "-\(n)") + ".md"
+                do {
+                    try FileSystem.create(root + "/" + path, with: bytes)
+                    return try load(path: path)
+                } catch let error as FileSystemError where error.isAlreadyExists {
+                    n += 1
+                }
+            }
+        }
+    }
+
+    /// Moves a person's file to `.crm/trash/` (machine-local, not synced), named with the time.
+    public func trash(_ person: Person, stamp: String) throws -> String {
+        try FileSystem.withLock(on: root) {
+            let trash = ".crm/trash"
+            try FileSystem.makeDirectories(root + "/" + trash)
+            let flat = person.id.replacingSlashes
+            var n = 1
+            while true {
+                let target = trash + "/" + stamp + "-" + flat + (n == 1 ? "" : "-\(n)") + ".md"
+                do {
+                    try FileSystem.move(root + "/" + person.path, to: root + "/" + target)
+                    return target
+                } catch let error as FileSystemError where error.isAlreadyExists {
+                    n += 1
+                }
+            }
+        }
+    }
+
+    /// Renames a person's file to `people/<slug>.md` in the same folder, never over another file.
+    public func move(_ person: Person, toSlug slug: String) throws -> Person {
+        try FileSystem.withLock(on: root) {
+            let folder = FileSystem.parentDirectory(of: person.path)
+            var n = 1
+            while true {
+                let path = folder + "/" + slug + (n == 1 ? "" : "-\(n)") + ".md"
+                if path == person.path { return person }
+                do {
+                    try FileSystem.move(root + "/" + person.path, to: root + "/" + path)
+                    return try load(path: path)
+                } catch let error as FileSystemError where error.isAlreadyExists {
+                    n += 1
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    var replacingSlashes: String { split(separator: "/").joined(separator: "--") }
+}

@@ -1,0 +1,58 @@
+/// Settings from `.crm/config.yaml`; every key is optional.
+public struct VaultConfig: Sendable {
+    /// Interaction types in lower case; the first is `crm log`'s default.
+    public var types: [String] = PersonDocument.LogSettings.standard.types
+    /// The heading of the log section.
+    public var heading = "Interactions"
+    /// The cadence of people who set none and have no tag cadence.
+    public var every: Cadence?
+    /// Cadence by tag; a person with several tags gets the shortest.
+    public var tagEvery: [String: Cadence] = [:]
+    /// Where `crm log --calendar` adds events.
+    public var calendar: String?
+    /// The default contacts source.
+    public var contacts: String?
+    /// Problems in the file; a bad value is reported and its default used.
+    public var diagnostics: [Diagnostic] = []
+
+    public init() {}
+
+    public var logSettings: PersonDocument.LogSettings { .init(types: types, heading: heading) }
+
+    /// Reads the config file's bytes (the same YAML subset as front matter).
+    public init(bytes: [UInt8], path: String) {
+        let text = TextBuffer(bytes)
+        var parser = YAMLBlockParser(text: text, path: path, end: text.lineCount)
+        parser.reportTabs(in: 0..<text.lineCount)
+        let pairs = parser.mapping(indent: 0, from: 0).pairs
+        diagnostics = parser.diagnostics
+        func warn(_ pair: YAMLSpannedPair, _ message: String) {
+            diagnostics.append(Diagnostic(path: path, line: pair.line + 1, severity: .error, message: message))
+        }
+        for pair in pairs {
+            switch pair.key {
+            case "types":
+                let list = pair.value.strings.map { $0.lowercased() }
+                if list.isEmpty || list.contains(where: { $0.isEmpty || $0.contains(":") || $0.contains(" ") }) {
+                    warn(pair, "types must be a list of words, e.g. [call, message, email, visit, note]")
+                } else {
+                    types = list
+                }
+            case "heading":
+                if let text = pair.value.string, !text.isEmpty { heading = text } else { warn(pair, "heading must be text") }
+            case "every":
+                if let cadence = pair.value.string.flatMap(Cadence.init) { every = cadence }
+                else { warn(pair, "every must be a cadence such as 90d, 2w, 3m or 1y") }
+            case "tag_every":
+                guard case .mapping(let tags) = pair.value else { warn(pair, "tag_every must map tags to cadences"); continue }
+                for tag in tags {
+                    if let cadence = tag.value.string.flatMap(Cadence.init) { tagEvery[tag.key] = cadence }
+                    else { warn(pair, "tag_every: '\(tag.key)' needs a cadence such as 14d") }
+                }
+            case "calendar": calendar = pair.value.string
+            case "contacts": contacts = pair.value.string
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,425 @@
+/// One key of a block mapping, with the lines it occupies in the file.
+struct YAMLSpannedPair: Sendable {
+    var key: String
+    var value: YAMLNode
+    /// 0-based index of the key's line.
+    var line: Int
+    /// One past the last line of the value; trailing blank and comment lines are not included.
+    var endLine: Int
+    /// Byte offset, within the key line, just past the `:`.
+    var colonEnd: Int
+    /// Byte offsets, within the key line, of a value written on that line alone
+    /// (a one-line scalar or flow sequence); what follows it (a comment) is kept on edits.
+    var inlineValue: Range<Int>?
+    /// The style of a scalar value written on the key line.
+    var inlineStyle: YAMLScalarStyle?
+}
+
+/// Reads the block-mapping subset of YAML that front matter uses, line by line over a
+/// `TextBuffer`, collecting diagnostics instead of stopping at the first problem.
+struct YAMLBlockParser {
+    let text: TextBuffer
+    let path: String
+    /// One past the last line that belongs to the YAML (the closing `---`).
+    let end: Int
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(text: TextBuffer, path: String, end: Int) {
+        self.text = text
+        self.path = path
+        self.end = end
+    }
+
+    // MARK: Lines
+
+    private func bytes(_ line: Int) -> ArraySlice<UInt8> { text.content(line) }
+
+    private func isBlankOrComment(_ line: Int) -> Bool {
+        let content = bytes(line).drop { $0 == 0x20 || $0 == 0x09 }
+        return content.isEmpty || content.first == 0x23
+    }
+
+    /// Leading spaces (a tab, which YAML forbids there, counts as one; `reportTabs` names it).
+    private func indent(_ line: Int) -> Int {
+        bytes(line).prefix { $0 == 0x20 || $0 == 0x09 }.count
+    }
+
+    /// Reports every line of `lines` indented with a tab.
+    mutating func reportTabs(in lines: Range<Int>) {
+        for line in lines where !isBlankOrComment(line) {
+            if let tab = bytes(line).prefix(while: { $0 == 0x20 || $0 == 0x09 }).firstIndex(of: 0x09) {
+                report(line, tab - bytes(line).startIndex, .error, "tab used for indentation; YAML allows only spaces")
+            }
+        }
+    }
+
+    private func nextContentLine(after line: Int) -> Int {
+        var i = line + 1
+        while i < end, isBlankOrComment(i) { i += 1 }
+        return i
+    }
+
+    /// Whether the text at `offset` of `line` is a block sequence item (`-` then space or end).
+    private func isItem(_ line: Int, at offset: Int) -> Bool {
+        let b = bytes(line).dropFirst(offset)
+        guard b.first == 0x2D else { return false }
+        let next = b.dropFirst().first
+        return next == nil || next == 0x20 || next == 0x09
+    }
+
+    private mutating func report(_ line: Int, _ offset: Int, _ severity: Diagnostic.Severity, _ message: String) {
+        let prefix = bytes(line).prefix(offset)
+        let column = String(decoding: prefix, as: UTF8.self).count + 1
+        diagnostics.append(Diagnostic(path: path, line: line + 1, column: column, severity: severity, message: message))
+    }
+
+    private func skipSpaces(_ line: Int, from offset: Int) -> Int {
+        let b = bytes(line)
+        var i = b.startIndex + offset
+        while i < b.endIndex, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        return i - b.startIndex
+    }
+
+    // MARK: Mappings
+
+    /// Parses a block mapping whose keys stand at `indent`, from line `start`. The first key may
+    /// stand at `firstOffset` instead (a mapping that starts on a sequence item's line).
+    mutating func mapping(indent: Int, from start: Int, firstOffset: Int? = nil) -> (pairs: [YAMLSpannedPair], next: Int) {
+        var pairs: [YAMLSpannedPair] = []
+        var i = start
+        var seen: Set<String> = []
+        while i < end {
+            if isBlankOrComment(i) { i += 1; continue }
+            let offset = (i == start ? firstOffset : nil) ?? self.indent(i)
+            if offset < indent { break }
+            if offset > indent {
+                report(i, offset, .error, "unexpected indentation")
+                i += 1
+                continue
+            }
+            guard let (key, colonEnd) = parseKey(i, at: offset) else {
+                report(i, offset, .error, isItem(i, at: offset)
+                       ? "a list item where a key was expected" : "expected 'key: value'")
+                i += 1
+                continue
+            }
+            if !seen.insert(key).inserted { report(i, offset, .error, "duplicate key '\(key)'") }
+            var pair = value(line: i, offset: colonEnd, parentIndent: indent)
+            pair.key = key
+            pair.colonEnd = colonEnd
+            pairs.append(pair)
+            i = pair.endLine
+            // Anything still indented under this key was not part of its value.
+            while i < end {
+                if isBlankOrComment(i) { i += 1; continue }
+                guard self.indent(i) > indent else { break }
+                report(i, self.indent(i), .error, "unexpected indentation")
+                i += 1
+            }
+        }
+        return (pairs, i)
+    }
+
+    /// The key at `offset` of `line`, plain or quoted, and the offset just past its `:`.
+    private func parseKey(_ line: Int, at offset: Int) -> (String, Int)? {
+        let b = bytes(line)
+        let start = b.startIndex + offset
+        guard start < b.endIndex, b[start] != 0x2D || !isItem(line, at: offset), b[start] != 0x23 else { return nil }
+        var i = start
+        var key: String
+        if b[start] == 0x22 || b[start] == 0x27 {
+            let quote = b[start]
+            i += 1
+            while i < b.endIndex, b[i] != quote || (quote == 0x22 && b[i - 1] == 0x5C) { i += 1 }
+            guard i < b.endIndex else { return nil }
+            let inner = b[(start + 1)..<i]
+            key = quote == 0x27 ? YAMLScalarDecoding.singleQuoted([inner])
+                : ((try? YAMLScalarDecoding.doubleQuoted([inner])) ?? String(decoding: inner, as: UTF8.self))
+            i += 1
+            while i < b.endIndex, b[i] == 0x20 { i += 1 }
+            guard i < b.endIndex, b[i] == 0x3A else { return nil }
+        } else {
+            while i < b.endIndex {
+                if b[i] == 0x3A, i + 1 == b.endIndex || b[i + 1] == 0x20 || b[i + 1] == 0x09 { break }
+                i += 1
+            }
+            guard i < b.endIndex else { return nil }
+            var keyEnd = i
+            while keyEnd > start, b[keyEnd - 1] == 0x20 { keyEnd -= 1 }
+            key = String(decoding: b[start..<keyEnd], as: UTF8.self)
+        }
+        return (key, i + 1 - b.startIndex)
+    }
+
+    // MARK: Values
+
+    /// The value that starts at `offset` of `line` (after a key's `:` or an item's `-`), as a pair
+    /// whose key the caller fills in.
+    /// A mapping value may be a block sequence at the key's own indentation (`tags:` then `- a`);
+    /// a sequence item's may not (`inSequence`).
+    private mutating func value(line: Int, offset: Int, parentIndent: Int, inSequence: Bool = false) -> YAMLSpannedPair {
+        var pair = YAMLSpannedPair(key: "", value: .empty, line: line, endLine: line + 1, colonEnd: offset)
+        let b = bytes(line)
+        let start = skipSpaces(line, from: offset)
+        guard start < b.count, b[b.startIndex + start] != 0x23 else {
+            blockValue(after: line, parentIndent: parentIndent, inSequence: inSequence, into: &pair)
+            return pair
+        }
+        let first = b[b.startIndex + start]
+        switch first {
+        case UInt8(ascii: "|"), UInt8(ascii: ">"):
+            blockScalar(line: line, header: start, parentIndent: parentIndent, into: &pair)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            quotedScalar(line: line, start: start, into: &pair)
+        case UInt8(ascii: "["):
+            flowSequence(line: line, start: start, parentIndent: parentIndent, into: &pair)
+        case UInt8(ascii: "{"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"):
+            let reason = first == UInt8(ascii: "{") ? "flow mapping" : first == UInt8(ascii: "!") ? "tag"
+                : first == UInt8(ascii: "&") ? "anchor" : "alias"
+            unsupported(line: line, start: start, parentIndent: parentIndent, reason: reason, severity: .warning, into: &pair)
+        case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"):
+            unsupported(line: line, start: start, parentIndent: parentIndent,
+                        reason: "a plain value cannot start with '\(Character(Unicode.Scalar(first)))'; quote it",
+                        severity: .error, into: &pair)
+        default:
+            if isItem(line, at: start) {
+                unsupported(line: line, start: start, parentIndent: parentIndent,
+                            reason: "a list item cannot follow a key on its line", severity: .error, into: &pair)
+            } else {
+                plainScalar(line: line, start: start, parentIndent: parentIndent, into: &pair)
+            }
+        }
+        return pair
+    }
+
+    /// A value on the lines below a key: a block sequence, a nested mapping, a plain scalar, or empty.
+    private mutating func blockValue(after line: Int, parentIndent: Int, inSequence: Bool, into pair: inout YAMLSpannedPair) {
+        let next = nextContentLine(after: line)
+        guard next < end else { return }
+        let childIndent = indent(next)
+        if isItem(next, at: childIndent), childIndent > parentIndent || (childIndent == parentIndent && !inSequence) {
+            let (items, last) = sequence(indent: childIndent, from: next)
+            pair.value = .sequence(items)
+            pair.endLine = last + 1
+        } else if childIndent > parentIndent {
+            if parseKey(next, at: childIndent) != nil {
+                let (pairs, _) = mapping(indent: childIndent, from: next)
+                pair.value = .mapping(pairs.map { YAMLPair(key: $0.key, value: $0.value) })
+                pair.endLine = pairs.last?.endLine ?? next + 1
+            } else {
+                plainScalar(line: next, start: childIndent, parentIndent: parentIndent, into: &pair)
+            }
+        }
+    }
+
+    /// Block sequence items at `indent` from line `start`; returns the items and the last line used.
+    private mutating func sequence(indent: Int, from start: Int) -> ([YAMLNode], Int) {
+        var items: [YAMLNode] = []
+        var i = start
+        var last = start
+        while i < end {
+            if isBlankOrComment(i) { i += 1; continue }
+            let offset = self.indent(i)
+            guard offset == indent, isItem(i, at: offset) else { break }
+            let itemStart = skipSpaces(i, from: offset + 1)
+            let item: YAMLSpannedPair
+            if itemStart < bytes(i).count, parseKey(i, at: itemStart) != nil {
+                let (pairs, _) = mapping(indent: itemStart, from: i, firstOffset: itemStart)
+                item = YAMLSpannedPair(key: "-", value: .mapping(pairs.map { YAMLPair(key: $0.key, value: $0.value) }),
+                                       line: i, endLine: pairs.last?.endLine ?? i + 1, colonEnd: 0)
+            } else {
+                item = value(line: i, offset: offset + 1, parentIndent: indent, inSequence: true)
+            }
+            items.append(item.value)
+            last = item.endLine - 1
+            i = item.endLine
+        }
+        return (items, last)
+    }
+
+    /// A plain scalar from `start` on `line`, continued on following lines indented more than the parent.
+    private mutating func plainScalar(line: Int, start: Int, parentIndent: Int, into pair: inout YAMLSpannedPair) {
+        var pieces: [ArraySlice<UInt8>] = []
+        var i = line
+        var last = line
+        var from = start
+        var inlineEnd = 0
+        while i < end {
+            let b = bytes(i)
+            let s = b.startIndex + from
+            var stop = b.endIndex
+            var j = s
+            while j < b.endIndex {
+                if b[j] == 0x23, j > s, b[j - 1] == 0x20 || b[j - 1] == 0x09 { stop = j; break }
+                if b[j] == 0x3A, j + 1 == b.endIndex || b[j + 1] == 0x20 || b[j + 1] == 0x09 {
+                    report(i, j - b.startIndex, .error, "':' followed by a space inside a plain value; quote the value")
+                }
+                j += 1
+            }
+            var e = stop
+            while e > s, b[e - 1] == 0x20 || b[e - 1] == 0x09 { e -= 1 }
+            if i == line { inlineEnd = e - b.startIndex }
+            pieces.append(b[s..<e])
+            last = i
+            if stop < b.endIndex { break }   // a comment ends the scalar
+            // Continuation: the next non-blank line indented more than the parent, not a comment.
+            var k = i + 1
+            var blanks: [ArraySlice<UInt8>] = []
+            while k < end, bytes(k).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { blanks.append([]); k += 1 }
+            guard k < end, indent(k) > parentIndent, !isBlankOrComment(k) else { break }
+            pieces.append(contentsOf: blanks)
+            i = k
+            from = indent(k)
+        }
+        pair.value = .scalar(YAMLScalarDecoding.plain(pieces), .plain)
+        pair.endLine = last + 1
+        if last == line {
+            pair.inlineValue = start..<inlineEnd
+            pair.inlineStyle = .plain
+        }
+    }
+
+    /// A single- or double-quoted scalar, possibly over several lines.
+    private mutating func quotedScalar(line: Int, start: Int, into pair: inout YAMLSpannedPair) {
+        let quote = bytes(line)[bytes(line).startIndex + start]
+        var pieces: [ArraySlice<UInt8>] = []
+        var i = line
+        var from = start + 1
+        while i < end {
+            let b = bytes(i)
+            var j = b.startIndex + from
+            while j < b.endIndex {
+                if b[j] == quote {
+                    if quote == 0x27, j + 1 < b.endIndex, b[j + 1] == 0x27 { j += 2; continue }
+                    break
+                }
+                if quote == 0x22, b[j] == 0x5C { j += 2; continue }
+                j += 1
+            }
+            if j < b.endIndex {
+                pieces.append(b[(b.startIndex + from)..<j])
+                let close = j - b.startIndex
+                let after = skipSpaces(i, from: close + 1)
+                if after < b.count, b[b.startIndex + after] != 0x23 {
+                    report(i, after, .error, "unexpected text after the closing quote")
+                }
+                let style: YAMLScalarStyle = quote == 0x27 ? .singleQuoted : .doubleQuoted
+                pair.endLine = i + 1
+                do {
+                    let text = quote == 0x27 ? YAMLScalarDecoding.singleQuoted(pieces)
+                        : try YAMLScalarDecoding.doubleQuoted(pieces)
+                    pair.value = .scalar(text, style)
+                } catch {
+                    report(line, start, .error, "unknown escape '\(error.text)' in a double-quoted value")
+                    pair.value = .unsupported(sourceText(line, start, through: i), reason: "invalid escape")
+                    return
+                }
+                if i == line {
+                    pair.inlineValue = start..<(close + 1)
+                    pair.inlineStyle = style
+                }
+                return
+            }
+            pieces.append(b[min(b.startIndex + from, b.endIndex)...])
+            i += 1
+            from = 0
+        }
+        report(line, start, .error, "unterminated quoted value")
+        pair.value = .unsupported(sourceText(line, start, through: end - 1), reason: "unterminated quote")
+        pair.endLine = end
+    }
+
+    /// `[a, "b", [c]]`, possibly over several lines.
+    private mutating func flowSequence(line: Int, start: Int, parentIndent: Int, into pair: inout YAMLSpannedPair) {
+        var reader = FlowReader(text: text, end: end, line: line, offset: start)
+        let node = reader.sequence()
+        if let problem = reader.problem {
+            report(problem.line, problem.offset, problem.severity, problem.message)
+            let endLine = max(reader.line, line)
+            pair.value = .unsupported(sourceText(line, start, through: min(endLine, end - 1)), reason: problem.message)
+            pair.endLine = min(endLine + 1, end)
+            return
+        }
+        let after = skipSpaces(reader.line, from: reader.offset)
+        if after < bytes(reader.line).count, bytes(reader.line)[bytes(reader.line).startIndex + after] != 0x23 {
+            report(reader.line, after, .error, "unexpected text after ']'")
+        }
+        pair.value = node
+        pair.endLine = reader.line + 1
+        if reader.line == line { pair.inlineValue = start..<reader.offset }
+    }
+
+    /// A value the reader does not interpret: kept as source text, with the lines indented under it.
+    private mutating func unsupported(line: Int, start: Int, parentIndent: Int, reason: String,
+                                      severity: Diagnostic.Severity, into pair: inout YAMLSpannedPair) {
+        var last = line
+        var k = line + 1
+        while k < end {
+            if isBlankOrComment(k) { k += 1; continue }
+            guard indent(k) > parentIndent else { break }
+            last = k
+            k += 1
+        }
+        report(line, start, severity, severity == .error ? reason : "unsupported YAML (\(reason)) is kept as written")
+        pair.value = .unsupported(sourceText(line, start, through: last), reason: reason)
+        pair.endLine = last + 1
+    }
+
+    /// `|` or `>` with optional chomping and indentation indicators, then the indented lines.
+    private mutating func blockScalar(line: Int, header: Int, parentIndent: Int, into pair: inout YAMLSpannedPair) {
+        let b = bytes(line)
+        let folded = b[b.startIndex + header] == UInt8(ascii: ">")
+        var chomping: UInt8?
+        var explicitIndent: Int?
+        var j = b.startIndex + header + 1
+        while j < b.endIndex, b[j] != 0x20, b[j] != 0x09 {
+            switch b[j] {
+            case UInt8(ascii: "-"), UInt8(ascii: "+"): chomping = b[j]
+            case UInt8(ascii: "1")...UInt8(ascii: "9"): explicitIndent = Int(b[j] - 0x30)
+            default:
+                report(line, j - b.startIndex, .error, "invalid block scalar indicator")
+                return unsupported(line: line, start: header, parentIndent: parentIndent,
+                                   reason: "invalid block scalar header", severity: .error, into: &pair)
+            }
+            j += 1
+        }
+        var contentIndent = explicitIndent.map { parentIndent + $0 }
+        var pieces: [ArraySlice<UInt8>] = []
+        var last = line
+        var k = line + 1
+        while k < end {
+            let content = bytes(k)
+            let blank = content.allSatisfy { $0 == 0x20 }
+            if contentIndent == nil, !blank {
+                let found = indent(k)
+                guard found > parentIndent else { break }
+                contentIndent = found
+            }
+            if blank {
+                pieces.append(content.dropFirst(min(content.count, contentIndent ?? content.count)))
+                k += 1
+                continue
+            }
+            guard let ci = contentIndent, indent(k) >= ci else { break }
+            pieces.append(content.dropFirst(ci))
+            last = k
+            k += 1
+        }
+        // Trailing blank lines belong to the scalar only through `+` chomping; the span stops at the
+        // last line with text so that blank lines after it stay put on edits.
+        let kept = chomping == UInt8(ascii: "+") ? pieces : Array(pieces.prefix(last - line))
+        pair.value = .scalar(YAMLScalarDecoding.block(kept.map { $0.allSatisfy { $0 == 0x20 } ? [] : $0 },
+                                                      folded: folded, chomping: chomping),
+                             folded ? .folded : .literal)
+        pair.endLine = last + 1
+    }
+
+    /// The source text from `offset` of `line` through the end of line `lastLine`.
+    func sourceText(_ line: Int, _ offset: Int, through lastLine: Int) -> String {
+        var parts = [String(decoding: bytes(line).dropFirst(offset), as: UTF8.self)]
+        if lastLine > line {
+            for k in (line + 1)...lastLine { parts.append(text.string(k)) }
+        }
+        return parts.joined(separator: "\n")
+    }
+}

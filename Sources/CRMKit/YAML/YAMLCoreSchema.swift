@@ -1,0 +1,73 @@
+/// Resolution of plain scalars as a YAML 1.2 core-schema reader does it: null, bool, int, float,
+/// else string. Quoted and block scalars are always strings.
+extension YAMLNode {
+    /// The value as JSON, typed as a YAML 1.2 core-schema reader types it.
+    ///
+    /// `.inf`, `-.inf` and `.nan` have no JSON number, so they are given as the strings
+    /// `".inf"`, `"-.inf"` and `".nan"`. Unsupported YAML is given as its source text.
+    public var json: JSON {
+        switch self {
+        case .empty: return .null
+        case .scalar(let text, let style):
+            return style == .plain ? YAMLNode.resolvePlain(text) : .string(text)
+        case .sequence(let items): return .array(items.map(\.json))
+        case .mapping(let pairs): return .object(pairs.map { ($0.key, $0.value.json) })
+        case .unsupported(let raw, _): return .string(raw)
+        }
+    }
+
+    static func resolvePlain(_ text: String) -> JSON {
+        if isNullWord(text) { return .null }
+        switch text {
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .string(".inf")
+        case "-.inf", "-.Inf", "-.INF": return .string("-.inf")
+        case ".nan", ".NaN", ".NAN": return .string(".nan")
+        default: break
+        }
+        let b = Array(text.utf8)
+        if let int = integer(b) { return .number(int) }
+        if isFloat(b), let value = Double(text) { return .number(value.isFinite ? "\(value)" : text) }
+        return .string(text)
+    }
+
+    /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+` as a decimal literal.
+    private static func integer(_ b: [UInt8]) -> String? {
+        if b.count > 2, b[0] == 0x30, b[1] == UInt8(ascii: "x") || b[1] == UInt8(ascii: "o") {
+            let radix = b[1] == UInt8(ascii: "x") ? 16 : 8
+            return Int(String(decoding: b[2...], as: UTF8.self), radix: radix).map(String.init)
+        }
+        var i = 0
+        var negative = false
+        if let first = b.first, first == 0x2B || first == 0x2D { negative = first == 0x2D; i = 1 }
+        guard i < b.count, b[i...].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let digits = b[i...].drop { $0 == 0x30 }
+        let magnitude = digits.isEmpty ? "0" : String(decoding: digits, as: UTF8.self)
+        return negative && magnitude != "0" ? "-" + magnitude : magnitude
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
+    private static func isFloat(_ b: [UInt8]) -> Bool {
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            return i - start
+        }
+        if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+        if i < b.count, b[i] == 0x2E {
+            i += 1
+            guard digits() > 0 else { return false }
+        } else {
+            guard digits() > 0 else { return false }
+            if i < b.count, b[i] == 0x2E { i += 1; _ = digits() }
+        }
+        if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == b.count
+    }
+}

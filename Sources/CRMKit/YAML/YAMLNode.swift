@@ -1,0 +1,43 @@
+/// How a scalar was written in the source.
+public enum YAMLScalarStyle: Sendable, Equatable {
+    case plain, singleQuoted, doubleQuoted, literal, folded
+}
+
+/// A value in front matter, for the subset of YAML that person files use.
+///
+/// Anything outside that subset (anchors, aliases, tags, flow mappings) is `.unsupported` and kept
+/// byte for byte by every write.
+public indirect enum YAMLNode: Sendable, Equatable {
+    /// An empty value (`key:`); `~` and `null` are plain scalars that resolve to null.
+    case empty
+    case scalar(String, YAMLScalarStyle)
+    case sequence([YAMLNode])
+    case mapping([YAMLPair])
+    /// Source text the reader does not interpret, with the reason.
+    case unsupported(String, reason: String)
+
+    /// The string of a scalar, whatever its style; nil for null-like and non-scalar values.
+    public var string: String? {
+        guard case .scalar(let text, let style) = self else { return nil }
+        if style == .plain, YAMLNode.isNullWord(text) { return nil }
+        return text
+    }
+
+    /// The strings of a sequence, or a single string as a one-element list.
+    public var strings: [String] {
+        switch self {
+        case .sequence(let items): return items.compactMap(\.string)
+        default: return string.map { [$0] } ?? []
+        }
+    }
+
+    static func isNullWord(_ text: String) -> Bool {
+        text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+    }
+}
+
+/// One `key: value` of a mapping.
+public struct YAMLPair: Sendable, Equatable {
+    public var key: String
+    public var value: YAMLNode
+}

@@ -1,0 +1,2 @@
+import CRMKit
+print("crm")
