@@ -12,7 +12,7 @@ let package = Package(
         .executableTarget(name: "crm", dependencies: ["CRMKit"]),
         .testTarget(
             name: "CRMKitTests",
-            dependencies: ["CRMKit"],
+            dependencies: ["CRMKit", "crm"],
             exclude: ["Fixtures"]
         ),
     ]

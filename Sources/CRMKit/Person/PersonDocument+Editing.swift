@@ -12,15 +12,36 @@ public struct PersonFileError: Error, Sendable, CustomStringConvertible {
 public enum FieldValue: Sendable, Equatable {
     case string(String)
     case list([String])
-}
 
-extension PersonDocument {
     /// Keys whose values are always quoted: YAML readers must never turn them into numbers.
     static let alwaysQuoted: Set<String> = ["phone", "contact_id"]
     /// Keys written as plain scalars when their value has their own form (`birthday: 1815-12-10`,
     /// `every: 30d`): Obsidian reads such dates as dates.
     static let typedKeys: Set<String> = ["birthday", "added", "snooze", "every"]
 
+    /// The value as YAML for `key`, in `style` when the old value's style can hold it.
+    func yaml(key: String, like style: YAMLScalarStyle? = nil) -> String {
+        let quoted = FieldValue.alwaysQuoted.contains(key)
+        switch self {
+        case .string(let s):
+            if FieldValue.typedKeys.contains(key), FieldValue.isTypedValue(s, key: key) { return s }
+            return YAMLQuoting.scalar(s, like: style, forceQuotes: quoted)
+        case .list(let items):
+            return YAMLQuoting.flowSequence(items, forceQuotes: quoted)
+        }
+    }
+
+    /// Whether `value` has the form of `key` (a date, a cadence) and so is written plain.
+    public static func isTypedValue(_ value: String, key: String) -> Bool {
+        switch key {
+        case "every": return Cadence(value) != nil
+        case "birthday": return Day(value) != nil || YearlessDate(value) != nil
+        default: return Day(value) != nil
+        }
+    }
+}
+
+extension PersonDocument {
     private func refuseIfNotUnderstood(frontMatterEdit: Bool) throws(PersonFileError) {
         if let writeBlocker {
             throw PersonFileError(path: path, message: "not changed: \(writeBlocker)")
@@ -39,10 +60,10 @@ extension PersonDocument {
     public func setting(_ key: String, to value: FieldValue) throws(PersonFileError) -> [UInt8] {
         try refuseIfNotUnderstood(frontMatterEdit: true)
         guard let frontMatter else {
-            return text.splicing(0..<0, with: ["---", "\(key): " + render(value, key: key, like: nil), "---"])
+            return text.splicing(0..<0, with: ["---", "\(key): " + value.yaml(key: key), "---"])
         }
         guard let pair = frontMatter.pair(key) else {
-            let line = "\(key): " + render(value, key: key, like: nil)
+            let line = "\(key): " + value.yaml(key: key)
             return text.splicing(frontMatter.closeLine..<frontMatter.closeLine, with: [line])
         }
         if current(pair.value, equals: value) { return text.bytes }
@@ -52,7 +73,7 @@ extension PersonDocument {
             // One line: replace just the value, keep what stands before and after it.
             let before = lineText(0..<inline.lowerBound)
             let after = lineText(inline.upperBound..<keyLine.count)
-            let newValue = render(value, key: key, like: pair.inlineStyle)
+            let newValue = value.yaml(key: key, like: pair.inlineStyle)
             return text.splicing(pair.line..<(pair.line + 1), with: [before + newValue + after])
         }
         if case .sequence = pair.value, case .list(let items) = value,
@@ -60,7 +81,7 @@ extension PersonDocument {
             return text.splicing(pair.line..<pair.endLine, with: lines)
         }
         let prefix = lineText(0..<pair.colonEnd)
-        return text.splicing(pair.line..<pair.endLine, with: [prefix + " " + render(value, key: key, like: nil)])
+        return text.splicing(pair.line..<pair.endLine, with: [prefix + " " + value.yaml(key: key)])
     }
 
     /// The file without `key`: its line and the lines of its value are removed, nothing else.
@@ -90,34 +111,12 @@ extension PersonDocument {
         var at = log.insertionLine(for: interaction) ?? log.contentStart
         if log.entries.isEmpty {
             while at < log.end, text.isBlank(at) { at += 1 }
-            if at == log.contentStart, at < text.lineCount {
-                // The heading is followed directly by text: keep a blank line between.
+            if at == log.contentStart {
+                // Nothing blank after the heading: keep a blank line between it and the entry.
                 return text.splicing(at..<at, with: [""] + lines)
             }
         }
         return text.splicing(at..<at, with: lines)
-    }
-
-    // MARK: Rendering values
-
-    private func render(_ value: FieldValue, key: String, like style: YAMLScalarStyle?) -> String {
-        let quoted = PersonDocument.alwaysQuoted.contains(key)
-        switch value {
-        case .string(let s):
-            if PersonDocument.typedKeys.contains(key), PersonDocument.isTypedValue(s, key: key) { return s }
-            return YAMLQuoting.scalar(s, like: style, forceQuotes: quoted)
-        case .list(let items):
-            return YAMLQuoting.flowSequence(items, forceQuotes: quoted)
-        }
-    }
-
-    /// Whether `value` has the form of `key` (a date, a cadence) and so is written plain.
-    static func isTypedValue(_ value: String, key: String) -> Bool {
-        switch key {
-        case "every": return Cadence(value) != nil
-        case "birthday": return Day(value) != nil || YearlessDate(value) != nil
-        default: return Day(value) != nil
-        }
     }
 
     private func current(_ node: YAMLNode, equals value: FieldValue) -> Bool {
@@ -158,7 +157,7 @@ extension PersonDocument {
         guard kept == items.filter(kept.contains) else { return nil }
         let prefix = itemPrefix ?? "  - "
         let added = items.filter { !kept.contains($0) }.map {
-            prefix + YAMLQuoting.scalar($0, forceQuotes: PersonDocument.alwaysQuoted.contains(key))
+            prefix + YAMLQuoting.scalar($0, forceQuotes: FieldValue.alwaysQuoted.contains(key))
         }
         // New items go after the last kept item, so their order matches only if they come last.
         guard kept + items.filter({ !kept.contains($0) }) == items else { return nil }

@@ -3,8 +3,8 @@
 extension YAMLNode {
     /// The value as JSON, typed as a YAML 1.2 core-schema reader types it.
     ///
-    /// `.inf`, `-.inf` and `.nan` have no JSON number, so they are given as the strings
-    /// `".inf"`, `"-.inf"` and `".nan"`. Unsupported YAML is given as its source text.
+    /// Infinities and NaN (`.inf`, `-.Inf`, `.NaN`…) have no JSON number, so they are given as
+    /// their source text. Unsupported YAML is given as its source text too.
     public var json: JSON {
         switch self {
         case .empty: return .null
@@ -21,9 +21,8 @@ extension YAMLNode {
         switch text {
         case "true", "True", "TRUE": return .bool(true)
         case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .string(".inf")
-        case "-.inf", "-.Inf", "-.INF": return .string("-.inf")
-        case ".nan", ".NaN", ".NAN": return .string(".nan")
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
+            return .string(text)
         default: break
         }
         let b = Array(text.utf8)

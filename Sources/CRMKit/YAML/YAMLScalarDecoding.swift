@@ -15,7 +15,7 @@ enum YAMLScalarDecoding {
         var joinNext = false
         for (k, raw) in lines.enumerated() {
             var line = raw
-            if k > 0 && !joinNext { line = line.drop { $0 == 0x20 || $0 == 0x09 } }
+            if k > 0 { line = line.drop { $0 == 0x20 || $0 == 0x09 } }
             var escapedBreak = false
             if k < lines.count - 1 {
                 if escapes && line.reversed().prefix(while: { $0 == 0x5C }).count % 2 == 1 {

@@ -1,0 +1,99 @@
+import CRMKit
+
+/// Parses the command line, runs the command, and maps what happened to an exit status:
+/// 0 success, 1 failure, 2 usage error.
+enum CLI {
+    static let version = "0.1.0"
+
+    static func run(_ arguments: [String], environment: [String: String], currentDirectory: String) -> Int32 {
+        let terminal = Terminal(environment: environment)
+        guard let first = commandWord(in: arguments) else {
+            terminal.write(overview())
+            return 0
+        }
+        if first == "--version" {
+            terminal.print("crm \(version)")
+            return 0
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            if first == "help", let topic = arguments.dropFirst().first, let command = Commands.named(topic) {
+                terminal.write(command.help())
+            } else {
+                terminal.write(overview())
+            }
+            return 0
+        }
+        guard let command = Commands.named(first) else {
+            let close = closest(to: first, in: Commands.all.map(\.name))
+            terminal.error("crm: error: unknown command '\(first)'" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
+            terminal.error("Run 'crm --help' for the list of commands.")
+            return 2
+        }
+        var rest = arguments
+        rest.remove(at: arguments.firstIndex(of: first)!)
+        do {
+            let parsed = try ParsedArguments.parse(rest, options: command.options + Command.globalOptions)
+            if parsed.flag("--help") {
+                terminal.write(command.help())
+                return 0
+            }
+            try command.run(Context(arguments: parsed, environment: environment, terminal: terminal,
+                                    currentDirectory: currentDirectory, command: command))
+            return 0
+        } catch let error as UsageError {
+            terminal.error("crm \(command.name): error: \(error.message)")
+            terminal.error("Usage: crm \(command.usage[0])\nRun 'crm \(command.name) --help' for more.")
+            return 2
+        } catch let error as ExitStatus {
+            return error.code
+        } catch {
+            terminal.error("crm: error: \(message(for: error))")
+            return 1
+        }
+    }
+
+    /// The first argument that is not a global option or its value.
+    private static func commandWord(in arguments: [String]) -> String? {
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            if argument == "--vault" { i += 2; continue }
+            if argument.hasPrefix("--vault=") || argument == "--json" { i += 1; continue }
+            return argument
+        }
+        return nil
+    }
+
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as Failure: return error.message
+        case let error as VaultError: return error.message
+        case let error as PersonFileError: return error.description
+        case let error as FileSystemError: return error.description
+        default: return "\(error)"
+        }
+    }
+
+    static func overview() -> String {
+        var out = """
+        crm \(version) — a private, plain-text personal CRM.
+
+        A vault is a folder with one Markdown file per person under people/: YAML front matter
+        (name, contact_id, phone, email, …), free-form notes, and a dated interaction log.
+
+        USAGE: crm COMMAND [ARGUMENTS] [--vault DIR] [--json]
+
+        COMMANDS:
+
+        """
+        out += aligned(Commands.all.map { ($0.name, $0.summary) })
+        out += """
+
+        Run 'crm COMMAND --help' for a command's options and examples.
+        Environment: CRM_VAULT (the vault), CRM_TODAY (YYYY-MM-DD, overrides today), NO_COLOR,
+        VISUAL/EDITOR (for 'crm edit').
+
+        """
+        return out
+    }
+}

@@ -1,0 +1,98 @@
+import CRMKit
+
+/// A `crm` subcommand: its help text and what it runs.
+struct Command: Sendable {
+    var name: String
+    var summary: String
+    /// Usage lines without the leading `crm`.
+    var usage: [String]
+    var arguments: [(String, String)] = []
+    var options: [OptionSpec] = []
+    var examples: [String]
+    var discussion: String?
+    var run: @Sendable (Context) throws -> Void
+
+    /// Options every command takes.
+    static let globalOptions: [OptionSpec] = [
+        OptionSpec(name: "--vault", value: "DIR", help: "the vault folder (default: $CRM_VAULT, else the nearest folder with .crm/ or people/)"),
+        OptionSpec(name: "--json", help: "print JSON instead of text"),
+        OptionSpec(name: "--help", short: "h", help: "show this help"),
+    ]
+
+    func help() -> String {
+        var out = "OVERVIEW: \(summary)\n\nUSAGE:\n"
+        out += usage.map { "  crm \($0)\n" }.joined()
+        if !arguments.isEmpty {
+            out += "\nARGUMENTS:\n" + aligned(arguments)
+        }
+        let all = options + Command.globalOptions
+        out += "\nOPTIONS:\n" + aligned(all.map { option in
+            let names = (option.short.map { "-\($0), " } ?? "") + option.name
+            return (names + (option.value.map { " \($0)" } ?? ""), option.help)
+        })
+        if let discussion { out += "\n" + discussion + "\n" }
+        out += "\nEXAMPLES:\n" + examples.map { "  \($0)\n" }.joined()
+        return out
+    }
+}
+
+func aligned(_ rows: [(String, String)]) -> String {
+    let width = rows.map { $0.0.count }.max() ?? 0
+    return rows.map { "  " + $0.0.padding(width) + "  " + $0.1 + "\n" }.joined()
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        let w = displayWidth(self)
+        return w >= width ? self : self + String(repeating: " ", count: width - w)
+    }
+}
+
+/// Everything a command needs from its invocation.
+struct Context {
+    var arguments: ParsedArguments
+    var environment: [String: String]
+    var terminal: Terminal
+    var currentDirectory: String
+    var command: Command
+
+    var json: Bool { arguments.flag("--json") }
+
+    func vault() throws -> Vault {
+        try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
+    }
+
+    func today() throws -> Day {
+        do { return try Day.today(environment: environment) } catch { throw Failure(error.description) }
+    }
+
+    /// A date given as an option value.
+    func date(_ text: String, option: String) throws -> Day {
+        do { return try Day.parseInput(text, today: try today()) } catch let error as DateInputError {
+            throw UsageError("\(option): \(error.description)")
+        }
+    }
+
+    func cadence(_ text: String, option: String) throws -> Cadence {
+        guard let cadence = Cadence(text) else {
+            throw UsageError("\(option): invalid cadence '\(text)'; use a number and d, w, m or y (30d, 2w, 3m, 1y)")
+        }
+        return cadence
+    }
+
+    /// The positional arguments, checked against how many the command takes.
+    func positionals(_ names: String..., atLeast minimum: Int? = nil) throws -> [String] {
+        let given = arguments.positionals
+        let min = minimum ?? names.count
+        if given.count < min { throw UsageError("missing \(names[given.count])") }
+        if minimum == nil, given.count > names.count {
+            throw UsageError("unexpected argument '\(given[names.count])'")
+        }
+        return given
+    }
+
+    func printJSON(_ json: JSON) { terminal.print(json.rendered()) }
+
+    /// Prints a warning to stderr.
+    func warn(_ message: String) { terminal.error("crm: warning: \(message)") }
+}

@@ -1,0 +1,18 @@
+/// The command line was wrong: exit status 2, with the command's usage line.
+struct UsageError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The command could not do what was asked: exit status 1. The message is printed as
+/// `crm: error: …`; `details` follow on their own lines.
+struct Failure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Exit quietly with a status, after the command printed what it had to say
+/// (`check` found errors, `index --check` found it stale).
+struct ExitStatus: Error {
+    var code: Int32
+}

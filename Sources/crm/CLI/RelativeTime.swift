@@ -1,0 +1,25 @@
+import CRMKit
+
+/// "today", "yesterday", "3 days ago", "in 2 weeks": how far `day` is from `today`, for people.
+func relative(_ day: Day, from today: Day) -> String {
+    let days = today.days(until: day)
+    switch days {
+    case 0: return "today"
+    case -1: return "yesterday"
+    case 1: return "tomorrow"
+    default:
+        let span = span(abs(days))
+        return days < 0 ? "\(span) ago" : "in \(span)"
+    }
+}
+
+/// A number of days as the largest whole unit: "5 days", "3 weeks", "4 months", "2 years".
+func span(_ days: Int) -> String {
+    func unit(_ n: Int, _ name: String) -> String { "\(n) \(name)\(n == 1 ? "" : "s")" }
+    switch days {
+    case ..<14: return unit(days, "day")
+    case ..<60: return unit(days / 7, "week")
+    case ..<730: return unit(days / 30, "month")
+    default: return unit(days / 365, "year")
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where output goes and how it may look: colour only on a terminal, never with `NO_COLOR`.
+struct Terminal {
+    let colour: Bool
+    let stdinIsTerminal: Bool
+    let stdoutIsTerminal: Bool
+
+    init(environment: [String: String]) {
+        stdoutIsTerminal = isatty(1) == 1
+        stdinIsTerminal = isatty(0) == 1
+        let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        colour = stdoutIsTerminal && !noColour && environment["TERM"] != "dumb"
+    }
+
+    enum Style: String {
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
+    }
+
+    func style(_ text: String, _ style: Style) -> String {
+        colour && !text.isEmpty ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    func write(_ text: String) {
+        var data = Array(text.utf8)
+        data.withUnsafeMutableBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(1, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { if errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+    }
+
+    func print(_ line: String = "") { write(line + "\n") }
+
+    func error(_ text: String) {
+        let data = Array((text + "\n").utf8)
+        data.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress!, $0.count) }
+    }
+
+    /// Reads all of standard input.
+    func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return bytes
+    }
+
+    /// One line from standard input, without its newline; nil at end of input.
+    func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+}

@@ -1,0 +1,42 @@
+/// Columns aligned by display width (wide CJK letters take two cells), for terminal listings.
+struct TextTable {
+    var headers: [String]
+    var rows: [[String]] = []
+    /// Styling applied after alignment, so escape codes do not upset the widths.
+    var style: (_ row: Int, _ column: Int, _ text: String) -> String = { _, _, text in text }
+
+    func rendered(headerStyle: (String) -> String) -> String {
+        let columns = headers.count
+        var widths = headers.map(displayWidth)
+        for row in rows {
+            for (i, cell) in row.enumerated() where i < columns { widths[i] = max(widths[i], displayWidth(cell)) }
+        }
+        func line(_ cells: [String], styled: (Int, String) -> String) -> String {
+            var out = ""
+            for (i, cell) in cells.enumerated() {
+                let last = i == cells.count - 1
+                out += styled(i, cell) + (last ? "" : String(repeating: " ", count: widths[i] - displayWidth(cell) + 2))
+            }
+            return out
+        }
+        var lines = [line(headers) { _, text in headerStyle(text) }]
+        for (r, row) in rows.enumerated() { lines.append(line(row) { c, text in style(r, c, text) }) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Terminal cells a string takes: East Asian wide and full-width characters take two.
+func displayWidth(_ text: String) -> Int {
+    var width = 0
+    for scalar in text.unicodeScalars {
+        switch scalar.value {
+        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: continue
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            width += 2
+        default: width += 1
+        }
+    }
+    return width
+}

@@ -1,0 +1,27 @@
+import CRMKit
+
+let initCommand = Command(
+    name: "init",
+    summary: "Create a vault (idempotent: never overwrites a file).",
+    usage: ["init [DIR]"],
+    arguments: [("DIR", "the vault folder to create or complete (default: the current folder)")],
+    examples: ["crm init ~/people-vault", "cd ~/people-vault && crm init"],
+    discussion: """
+    Creates people/, .crm/config.yaml, and the lines the vault needs in .gitattributes (person files
+    merge through 'crm merge-driver'), .gitignore and .stignore (machine-local files under .crm/ are
+    not synced; .crm/config.yaml is). Existing files only get the lines they miss.
+    """,
+    run: { context in
+        let dir = try context.positionals("DIR", atLeast: 0).first ?? context.arguments.value("--vault") ?? "."
+        if context.arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(context.arguments.positionals[1])'") }
+        let report = try VaultSetup.initialize(dir)
+        if context.json {
+            context.printJSON(.object([("vault", .string(dir)), ("created", .array(report.created.map(JSON.string))),
+                                       ("updated", .array(report.updated.map(JSON.string)))]))
+            return
+        }
+        for path in report.created { context.terminal.print("created \(path)") }
+        for path in report.updated { context.terminal.print("updated \(path)") }
+        if report.created.isEmpty && report.updated.isEmpty { context.terminal.print("\(dir) is already a vault; nothing to do") }
+    }
+)

@@ -1,0 +1,80 @@
+import CRMKit
+
+let logCommand = Command(
+    name: "log",
+    summary: "Add an interaction to a person's log.",
+    usage: ["log PERSON NOTE… [--date D] [--time HH:MM] [--type T]", "log PERSON - [--date D] [--type T]   (the note from standard input)"],
+    arguments: [
+        ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+        ("NOTE…", "the note; several words are joined with spaces; '-' reads it from standard input"),
+    ],
+    options: [
+        OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today (default), yesterday, or -3d, -2w, -1m"),
+        OptionSpec(name: "--time", value: "HH:MM", help: "the time of day, 24-hour clock"),
+        OptionSpec(name: "--type", value: "T", help: "one of the vault's types (default: the first, usually call)"),
+    ],
+    examples: [
+        "crm log ada Talked about the punched cards",
+        "crm log ada \"Tea at her place\" --type visit --date 2026-11-02 --time 14:30",
+        "echo 'Long letter about Bernoulli numbers' | crm log ada - --type email",
+    ],
+    discussion: """
+    The entry goes where the log's order puts it: newest first, unless the file's entries are
+    consistently oldest first. A note of several lines is written as indented continuation lines.
+    """,
+    run: { context in
+        let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
+        let vault = try context.vault()
+        var note: String
+        if words.count == 2 && words[1] == "-" {
+            note = String(decoding: context.terminal.readStandardInput(), as: UTF8.self)
+        } else {
+            note = words.dropFirst().joined(separator: " ")
+        }
+        note = note.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.hasSuffix("\r") ? String(line.dropLast()) : String(line) }
+            .map { $0.trimmingTrailingSpaces }
+            .joined(separator: "\n").trimmingCharactersInNewlines
+        guard !note.isEmpty else { throw UsageError("the note is empty") }
+        guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
+            throw UsageError("the note has control characters")
+        }
+        let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date")
+        var time: TimeOfDay?
+        if let text = context.arguments.value("--time") {
+            guard let parsed = TimeOfDay(text) else { throw UsageError("--time: '\(text)' is not HH:MM (00:00 to 23:59)") }
+            time = parsed
+        }
+        let types = vault.config.types
+        let type = (context.arguments.value("--type") ?? types[0]).lowercased()
+        guard types.contains(type) else {
+            throw UsageError("--type: '\(type)' is not one of the vault's types: \(types.joined(separator: ", "))")
+        }
+        let person = try vault.find(words[0])
+        let entry = Interaction(date: date, time: time, type: type, note: note)
+        let (written, _) = try vault.update(person) { try $0.adding(entry) }
+        let line = written.document.log?.entries.first { $0.date == date && $0.time == time && $0.type == type && $0.note == note }?.line
+        if context.json {
+            var json = entry
+            json.line = line ?? 0
+            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json)]))
+        } else {
+            context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path)\(line.map { ":\($0)" } ?? ""))")
+        }
+    }
+)
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+
+    var trimmingCharactersInNewlines: String {
+        var s = Substring(self)
+        while s.first == "\n" { s = s.dropFirst() }
+        while s.last == "\n" { s = s.dropLast() }
+        return String(s)
+    }
+}

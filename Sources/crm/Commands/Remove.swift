@@ -1,0 +1,38 @@
+import CRMKit
+import Foundation
+
+let removeCommand = Command(
+    name: "rm",
+    summary: "Remove a person and their log (kept under .crm/trash/).",
+    usage: ["rm PERSON [--yes]"],
+    arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")],
+    options: [OptionSpec(name: "--yes", short: "y", help: "do not ask (needed when standard input is not a terminal)")],
+    examples: ["crm rm ada", "crm rm ada --yes"],
+    discussion: "The file moves to .crm/trash/ on this machine only (the trash is not synced); move it back to undo.",
+    run: { context in
+        let query = try context.positionals("PERSON")[0]
+        let vault = try context.vault()
+        let person = try vault.find(query)
+        if !context.arguments.flag("--yes") {
+            guard context.terminal.stdinIsTerminal else {
+                throw Failure("not removing \(person.name) without --yes (standard input is not a terminal to ask)")
+            }
+            let count = person.document.log?.entries.count ?? 0
+            context.terminal.write("Remove \(person.name) (\(person.path)) and \(count) interaction\(count == 1 ? "" : "s")? [y/N] ")
+            let answer = context.terminal.readLine()?.lowercased() ?? ""
+            guard answer == "y" || answer == "yes" else {
+                context.terminal.print("Nothing removed.")
+                return
+            }
+        }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let target = try vault.trash(person, stamp: formatter.string(from: Date()))
+        if context.json {
+            context.printJSON(.object([("id", .string(person.id)), ("path", .string(person.path)), ("trash", .string(target))]))
+        } else {
+            context.terminal.print("Removed \(person.name); the file is kept at \(target)")
+        }
+    }
+)

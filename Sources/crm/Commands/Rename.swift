@@ -1,0 +1,27 @@
+import CRMKit
+
+let renameCommand = Command(
+    name: "rename",
+    summary: "Give a person a new name and the file name that goes with it.",
+    usage: ["rename PERSON NEW-NAME"],
+    arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+                ("NEW-NAME", "the new display name")],
+    examples: ["crm rename ada \"Ada King\""],
+    discussion: "The name: field changes (nothing else in the file), then the file moves to people/<slug>.md in its folder.",
+    run: { context in
+        let args = try context.positionals("PERSON", "NEW-NAME")
+        let name = args[1].trimmingCharactersInSpaces
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw UsageError("NEW-NAME must be one line of text")
+        }
+        let vault = try context.vault()
+        let person = try vault.find(args[0])
+        let (renamed, _) = try vault.update(person) { try $0.setting("name", to: .string(name)) }
+        let moved = try vault.move(renamed, toSlug: Slug.make(name))
+        if context.json {
+            context.printJSON(.object([("id", .string(moved.id)), ("path", .string(moved.path)), ("previous_path", .string(person.path))]))
+        } else {
+            context.terminal.print("Renamed \(person.name) to \(name)" + (moved.path == person.path ? "" : " (\(person.path) → \(moved.path))"))
+        }
+    }
+)

@@ -1,0 +1,55 @@
+import CRMKit
+
+let showCommand = Command(
+    name: "show",
+    summary: "One person: details, notes and the whole log.",
+    usage: ["show PERSON"],
+    arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")],
+    examples: ["crm show ada", "crm show \"Ada Lovelace\" --json"],
+    run: { context in
+        let query = try context.positionals("PERSON")[0]
+        let vault = try context.vault()
+        let today = try context.today()
+        let person = try vault.find(query)
+        if context.json {
+            context.printJSON(person.showJSON(config: vault.config, today: today))
+            return
+        }
+        let doc = person.document
+        let t = context.terminal
+        let schedule = ContactSchedule(document: doc, config: vault.config, today: today)
+        t.print(t.style(person.name, .bold) + "  " + t.style(person.path, .dim))
+        var fields: [(String, String)] = []
+        if !doc.phones.isEmpty { fields.append(("phone", doc.phones.joined(separator: ", "))) }
+        if !doc.emails.isEmpty { fields.append(("email", doc.emails.joined(separator: ", "))) }
+        if let birthday = doc.birthday { fields.append(("birthday", birthday)) }
+        if !doc.tags.isEmpty { fields.append(("tags", doc.tags.joined(separator: ", "))) }
+        if !doc.aliases.isEmpty { fields.append(("aliases", doc.aliases.joined(separator: ", "))) }
+        if let cadence = schedule.cadence {
+            let source = schedule.cadenceSource == .person ? "" : " (from \(schedule.cadenceSource == .tag ? "a tag" : "the vault"))"
+            fields.append(("every", cadence.description + source))
+        }
+        fields.append(("last", schedule.last.map { "\($0.date) (\(relative($0.date, from: today)))" } ?? "never"))
+        if let due = schedule.due {
+            let overdue = due < today
+            fields.append(("due", "\(due) (" + (overdue ? "\(span(due.days(until: today))) overdue" : relative(due, from: today)) + ")"))
+        }
+        if let snooze = doc.snooze, snooze > today { fields.append(("snoozed", "until \(snooze)")) }
+        if let contact = doc.contactID { fields.append(("contact", contact)) }
+        let width = fields.map { $0.0.count }.max() ?? 0
+        for (key, value) in fields { t.print("  " + t.style(key.padding(width), .dim) + "  " + value) }
+        if !doc.notes.isEmpty { t.print(); t.print(doc.notes) }
+        let entries = doc.interactions
+        t.print()
+        t.print(t.style("\(vault.config.heading) (\(entries.count))", .bold))
+        let typeWidth = entries.map { $0.type.count }.max() ?? 0
+        for entry in entries {
+            let when = "\(entry.date)" + (entry.time.map { " \($0)" } ?? "      ")
+            let lines = entry.note.split(separator: "\n", omittingEmptySubsequences: false)
+            let indent = String(repeating: " ", count: 2 + when.count + 2 + typeWidth + 2)
+            t.print("  " + t.style(when, .dim) + "  " + t.style(entry.type.padding(typeWidth), .cyan) + "  " + (lines.first.map(String.init) ?? ""))
+            for line in lines.dropFirst() { t.print(indent + line) }
+        }
+        if entries.isEmpty { t.print("  none yet — add one with: crm log \(person.id) \"…\"") }
+    }
+)
