@@ -20,8 +20,8 @@ public enum PersonMatcher {
             }
         }
         let closest = people
-            .map { ($0, min(levenshtein($0.name.folded, folded), levenshtein($0.id.folded, folded))) }
-            .filter { $0.1 <= max(3, folded.count / 2) }
+            .map { ($0, distance(from: folded, to: $0)) }
+            .filter { $0.1 <= max(2, folded.count / 3) }
             .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
             .prefix(3)
         var message = "no person matches '\(query)'"
@@ -29,5 +29,14 @@ public enum PersonMatcher {
             message += "; did you mean " + closest.map { "\($0.0.name) (\($0.0.id))" }.joined(separator: ", ") + "?"
         }
         throw VaultError(message)
+    }
+
+    /// How far a mistyped query is from a person: the closest of their name, id, a word of
+    /// their name, or the start of their name as long as the query.
+    private static func distance(from query: String, to person: Person) -> Int {
+        let name = person.name.folded
+        var candidates = [name, person.id.folded, String(name.prefix(query.count))]
+        candidates += name.split(separator: " ").map(String.init)
+        return candidates.map { levenshtein($0, query) }.min() ?? Int.max
     }
 }

@@ -1,0 +1,181 @@
+import Testing
+@testable import CRMKit
+
+@Suite struct DayTests {
+    @Test func parsesOnlyRealDates() {
+        #expect(Day("2026-11-29") != nil)
+        #expect(Day("2028-02-29") != nil)
+        #expect(Day("2026-02-29") == nil)
+        #expect(Day("2026-13-01") == nil)
+        #expect(Day("2026-1-01") == nil)
+        #expect(Day("２０２６-11-29") == nil)
+    }
+
+    @Test func dayNumbersRoundTrip() {
+        for n in stride(from: -800_000, through: 3_000_000, by: 997) {
+            #expect(Day(dayNumber: n).dayNumber == n)
+        }
+        #expect(Day("1970-01-01")!.dayNumber == 0)
+        #expect(Day("2000-03-01")!.dayNumber == 11017)
+    }
+
+    @Test func monthStepsClampToTheMonthsEnd() {
+        #expect(Cadence("1m")!.step(from: Day("2026-01-31")!) == Day("2026-02-28"))
+        #expect(Cadence("1m")!.step(from: Day("2028-01-31")!) == Day("2028-02-29"))
+        #expect(Cadence("1y")!.step(from: Day("2028-02-29")!) == Day("2029-02-28"))
+        #expect(Cadence("2w")!.step(from: Day("2026-12-25")!) == Day("2027-01-08"))
+        #expect(Cadence("3m")!.step(from: Day("2026-11-30")!) == Day("2027-02-28"))
+    }
+
+    @Test func commandLineDates() throws {
+        let today = Day("2026-03-31")!
+        #expect(try Day.parseInput("today", today: today) == today)
+        #expect(try Day.parseInput("yesterday", today: today) == Day("2026-03-30"))
+        #expect(try Day.parseInput("-3d", today: today) == Day("2026-03-28"))
+        #expect(try Day.parseInput("-2w", today: today) == Day("2026-03-17"))
+        #expect(try Day.parseInput("-1m", today: today) == Day("2026-02-28"))
+        #expect(try Day.parseInput("+1y", today: today) == Day("2027-03-31"))
+        #expect(throws: DateInputError.self) { try Day.parseInput("-3x", today: today) }
+        #expect(throws: DateInputError.self) { try Day.parseInput("2026-02-30", today: today) }
+    }
+
+    @Test func cadencesAreStrict() {
+        #expect(Cadence("30d")?.description == "30d")
+        for bad in ["30", "d", "0d", "-3d", "+3d", "3.5w", "10000d", "3 d", "3x"] { #expect(Cadence(bad) == nil, "\(bad)") }
+    }
+}
+
+@Suite struct SlugTests {
+    @Test(arguments: [
+        ("José Núñez", "jose-nunez"), ("山田 花子", "山田-花子"), ("Анна Соколова", "анна-соколова"),
+        ("  Ada   Lovelace  ", "ada-lovelace"), ("a/b\\c", "a-b-c"), ("..", "person"), ("Straße", "strasse"),
+        ("line\nbreak\u{7}", "line-break"), ("Ærø Ødegård", "aero-odegard"),
+    ])
+    func slugs(_ name: String, _ slug: String) {
+        #expect(Slug.make(name) == slug)
+    }
+
+    @Test func longNamesAreCut() {
+        let slug = Slug.make(String(repeating: "Bartholomew ", count: 40))
+        #expect(slug.utf8.count <= 80)
+        #expect(!slug.hasSuffix("-"))
+    }
+}
+
+@Suite struct EntryGrammarTests {
+    let types = PersonDocument.LogSettings.standard.types
+
+    func parse(_ line: String) -> Interaction? {
+        if case .entry(let entry) = EntryGrammar.parse(Array(line.utf8)[...], types: types) { return entry }
+        return nil
+    }
+
+    @Test func canonicalForms() {
+        let call = parse("- 2026-11-28 call: Talked about the punched cards.")
+        #expect(call?.type == "call" && call?.note == "Talked about the punched cards." && call?.time == nil)
+        let visit = parse("- 2026-11-02 14:30 visit: Tea at her place.")
+        #expect(visit?.type == "visit" && visit?.time?.description == "14:30")
+        let note = parse("- 2026-10-15: Sent a birthday card.")
+        #expect(note?.type == "note" && note?.note == "Sent a birthday card.")
+    }
+
+    @Test func wordsThatAreNotTypesStayInTheNote() {
+        #expect(parse("- 2026-09-09 Lunch: pasta")?.note == "Lunch: pasta")
+        #expect(parse("- 2026-09-09 Lunch: pasta")?.type == "note")
+        #expect(parse("- 2026-09-09: call: x")?.note == "call: x")
+        #expect(parse("- 2026-09-09 CALL: x")?.type == "call")
+        #expect(parse("* [[2026-09-09]] visit: x")?.type == "visit")
+        #expect(parse("+ 2026-09-09 12:00: lunch")?.time?.description == "12:00")
+    }
+
+    @Test func notEntries() {
+        for line in ["- talked to Bob", "-2026-09-09 x", "  - 2026-09-09 x", "- 2026-09-09x", "1. 2026-09-09 x", "- [[2026-09-09] x"] {
+            #expect(parse(line) == nil, "\(line)")
+        }
+        if case .invalid(let column, let message) = EntryGrammar.parse(Array("- 2026-02-30 call: x".utf8)[...], types: types) {
+            #expect(column == 3 && message == "invalid date '2026-02-30'")
+        } else {
+            Issue.record("an impossible date is reported")
+        }
+    }
+
+    @Test func renderedEntriesReadBack() {
+        let notes = ["plain", "call: looks like a type", "", "multi\nline\n\nnote", "  spaces  inside", "ends with colon:"]
+        for type in types {
+            for note in notes {
+                for time in [nil, TimeOfDay(hour: 9, minute: 5)] {
+                    let entry = Interaction(date: Day("2026-01-02")!, time: time, type: type, note: note)
+                    let text = "## Interactions\n\n" + entry.rendered.joined(separator: "\n") + "\n"
+                    let doc = PersonDocument(bytes: Array(text.utf8), path: "x.md")
+                    let read = doc.log?.entries.first
+                    #expect(read?.type == type)
+                    #expect(read?.time == time)
+                    #expect(read?.note == note.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { String($0).trimmingSpaces }.joined(separator: "\n").trimmingSpaces)
+                    #expect(doc.diagnostics.isEmpty)
+                }
+            }
+        }
+    }
+}
+
+@Suite struct YAMLWriteReadTests {
+    /// Generated strings written by `setting` read back as the same string (parse ∘ write).
+    @Test func everyWrittenScalarReadsBackTheSame() throws {
+        let alphabet = Array("aZ09 :#-'\"\\\t\n{}[],&*!|>%@`?~.+é山🎉\u{7}\u{85}\u{2028}")
+        var generator = SystemRandomNumberGenerator()
+        var samples = ["", " ", "yes", "No", "~", "null", "0123", "+1", "1e3", ".inf", "2026-01-05", "12:30", "- a", "a: b", "a #b", "#", "'", "\""]
+        for _ in 0..<400 {
+            let length = Int.random(in: 1...12, using: &generator)
+            samples.append(String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        let base = PersonDocument(bytes: Array("---\nname: X\n---\n".utf8), path: "x.md")
+        for sample in samples {
+            for key in ["nickname", "phone"] {
+                let doc = PersonDocument(bytes: try base.setting(key, to: .string(sample)), path: "x.md")
+                #expect(doc.frontMatter?[key] .flatMap { node -> String? in
+                    if case .scalar(let text, _) = node { return text } else { return nil }
+                } == sample, "\(sample.debugDescription)")
+                #expect(doc.frontMatter?.hasErrors == false)
+                #expect(doc.frontMatter?[key]?.json == .string(sample), "\(sample.debugDescription)")
+            }
+        }
+    }
+
+    @Test func scalarStyles() {
+        let text = """
+        ---
+        a: 'it''s'
+        b: "tab\\there \\u00e9 \\x41"
+        c: |
+          line one
+          line two
+        d: >-
+          folded
+          text
+        e: [x, "y, z", 'w']
+        f:
+        g: plain # comment
+        ---
+
+        """
+        let fm = PersonDocument(bytes: Array(text.utf8), path: "x.md").frontMatter
+        #expect(fm?["a"] == .scalar("it's", .singleQuoted))
+        #expect(fm?["b"] == .scalar("tab\there é A", .doubleQuoted))
+        #expect(fm?["c"] == .scalar("line one\nline two\n", .literal))
+        #expect(fm?["d"] == .scalar("folded text", .folded))
+        #expect(fm?["e"]?.strings == ["x", "y, z", "w"])
+        #expect(fm?["f"] == .empty)
+        #expect(fm?["g"] == .scalar("plain", .plain))
+        #expect(fm?.hasErrors == false)
+    }
+
+    @Test func problemsArePointedAt() {
+        let text = "---\nname: Ada\nphone: \"+44\n\tbad: x\nemail: @ada\n---\n"
+        let doc = PersonDocument(bytes: Array(text.utf8), path: "people/ada.md")
+        let messages = doc.diagnostics.map(\.description)
+        #expect(messages.contains("people/ada.md:3:8: error: unterminated quoted value"))
+        #expect(doc.frontMatter?.hasErrors == true)
+        #expect(throws: PersonFileError.self) { try doc.setting("email", to: .string("x")) }
+    }
+}
