@@ -3,7 +3,11 @@ import Foundation
 extension String {
     /// Lower case without accents, for matching names as people type them (`nunez` finds `Núñez`).
     public var folded: String {
-        folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII needs no Unicode folding: lower-case the bytes directly (most names, every id).
+            return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
     }
 }
 

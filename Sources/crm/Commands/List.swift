@@ -23,18 +23,19 @@ let listCommand = Command(
             for person in people { context.terminal.print(person.id) }
             return
         }
-        let rows = people.map { ($0, ContactSchedule(document: $0.document, config: vault.config, today: today)) }
+        // Sort keys are computed once per person, not once per comparison.
+        let rows = people.map { ($0, ContactSchedule(document: $0.document, config: vault.config, today: today), $0.name.folded) }
         let sorted: [(Person, ContactSchedule)]
         switch context.arguments.value("--sort") ?? "name" {
-        case "name": sorted = rows.sorted { ($0.0.name.folded, $0.0.id) < ($1.0.name.folded, $1.0.id) }
+        case "name": sorted = rows.sorted { ($0.2, $0.0.id) < ($1.2, $1.0.id) }.map { ($0.0, $0.1) }
         case "last":
             sorted = rows.sorted { a, b in
-                (a.1.last?.date.dayNumber ?? Int.min, b.0.name.folded) > (b.1.last?.date.dayNumber ?? Int.min, a.0.name.folded)
-            }
+                (a.1.last?.date.dayNumber ?? Int.min, b.2) > (b.1.last?.date.dayNumber ?? Int.min, a.2)
+            }.map { ($0.0, $0.1) }
         case "due":
             sorted = rows.sorted { a, b in
-                (a.1.due?.dayNumber ?? Int.max, a.0.name.folded) < (b.1.due?.dayNumber ?? Int.max, b.0.name.folded)
-            }
+                (a.1.due?.dayNumber ?? Int.max, a.2) < (b.1.due?.dayNumber ?? Int.max, b.2)
+            }.map { ($0.0, $0.1) }
         case let other: throw UsageError("--sort: unknown key '\(other)'; use name, last or due")
         }
         if context.json {
