@@ -10,6 +10,7 @@ let package = Package(
     targets: [
         .target(name: "CRMKit"),
         .executableTarget(name: "crm", dependencies: ["CRMKit"]),
+        .executableTarget(name: "crm-bench", dependencies: ["CRMKit"], path: "Benchmarks/crm-bench"),
         .testTarget(
             name: "CRMKitTests",
             dependencies: ["CRMKit", "crm"],

@@ -179,3 +179,19 @@ import Testing
         #expect(throws: PersonFileError.self) { try doc.setting("email", to: .string("x")) }
     }
 }
+
+@Suite struct UTF8ValidationTests {
+    /// Agrees with the standard library on random and tricky byte sequences.
+    @Test func agreesWithTheStandardLibrary() {
+        var samples: [[UInt8]] = [[], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+                                  Array("héllo wörld 山田 🎉".utf8), [0xEF, 0xBB, 0xBF, 0x41]]
+        var generator = SystemRandomNumberGenerator()
+        let pool: [UInt8] = [0x41, 0x20, 0x0A, 0x7F, 0x80, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0xA0, 0x9F, 0x90]
+        for _ in 0..<20_000 {
+            samples.append((0..<Int.random(in: 1...20, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
+        }
+        for sample in samples {
+            #expect(UTF8Validation.isValid(sample) == (String(validating: sample, as: UTF8.self) != nil), "\(sample)")
+        }
+    }
+}

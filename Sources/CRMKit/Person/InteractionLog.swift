@@ -48,18 +48,15 @@ public struct InteractionLog: Sendable {
             switch EntryGrammar.parse(line, types: types) {
             case .entry(var entry):
                 entry.line = i + 1
-                var noteLines = [entry.note]
                 var next = i + 1
                 var last = i
                 while next < end {
                     if text.isBlank(next) { next += 1; continue }
                     guard isContinuation(text.content(next)) else { break }
-                    noteLines += Array(repeating: "", count: next - last - 1)
-                    noteLines.append(MarkdownOutline.trimmed(text.content(next)))
+                    entry.note += String(repeating: "\n", count: next - last) + MarkdownOutline.trimmed(text.content(next))
                     last = next
                     next += 1
                 }
-                entry.note = noteLines.joined(separator: "\n")
                 entry.lineCount = last - i + 1
                 entries.append(entry)
                 i = last + 1
@@ -108,7 +105,11 @@ enum EntryGrammar {
     }
 
     static func parse(_ line: ArraySlice<UInt8>, types: [String]) -> Result {
-        let b = Array(line)
+        guard let first = line.first, first == 0x2D || first == 0x2A || first == 0x2B else { return .notEntry }
+        return line.withUnsafeBufferPointer { parse($0, types: types) }
+    }
+
+    private static func parse(_ b: UnsafeBufferPointer<UInt8>, types: [String]) -> Result {
         let n = b.count
         guard n >= 3, b[0] == 0x2D || b[0] == 0x2A || b[0] == 0x2B, b[1] == 0x20 || b[1] == 0x09 else { return .notEntry }
         var i = 2
@@ -150,23 +151,34 @@ enum EntryGrammar {
         }
         var j = i
         while j < n, b[j] != 0x3A, b[j] != 0x20, b[j] != 0x09 { j += 1 }
-        if j > i, j < n, b[j] == 0x3A, j + 1 == n || b[j + 1] == 0x20 || b[j + 1] == 0x09 {
-            let word = String(decoding: b[i..<j], as: UTF8.self).lowercased()
-            if types.contains(word) {
-                entry.type = word
-                entry.note = note(from: j + 1)
-                return .entry(entry)
-            }
+        if j > i, j < n, b[j] == 0x3A, j + 1 == n || b[j + 1] == 0x20 || b[j + 1] == 0x09,
+           let type = matchType(b[i..<j], types: types) {
+            entry.type = type
+            entry.note = note(from: j + 1)
+            return .entry(entry)
         }
         entry.note = note(from: i)
         return .entry(entry)
     }
 
-    private static func looksLikeDate(_ b: ArraySlice<UInt8>) -> Bool {
+    /// The vault type `word` names, ignoring case; ASCII words are compared byte by byte.
+    private static func matchType(_ word: Slice<UnsafeBufferPointer<UInt8>>, types: [String]) -> String? {
+        guard word.allSatisfy({ $0 < 0x80 }) else {
+            let lowered = String(decoding: word, as: UTF8.self).lowercased()
+            return types.first { $0 == lowered }
+        }
+        return types.first { type in
+            type.utf8.count == word.count && zip(type.utf8, word).allSatisfy { t, w in
+                t == (w >= 0x41 && w <= 0x5A ? w + 0x20 : w)
+            }
+        }
+    }
+
+    private static func looksLikeDate(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         b.enumerated().allSatisfy { k, c in k == 4 || k == 7 ? c == 0x2D : c >= 0x30 && c <= 0x39 }
     }
 
-    private static func looksLikeTime(_ b: ArraySlice<UInt8>) -> Bool {
+    private static func looksLikeTime(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         b.enumerated().allSatisfy { k, c in k == 2 ? c == 0x3A : c >= 0x30 && c <= 0x39 }
     }
 }

@@ -34,7 +34,7 @@ public struct PersonDocument: Sendable {
         var blocker: String?
         if bytes.contains(0) {
             blocker = "it contains NUL bytes (is it a binary file?)"
-        } else if String(validating: bytes, as: UTF8.self) == nil {
+        } else if !UTF8Validation.isValid(bytes) {
             blocker = "it is not valid UTF-8 text"
         }
         if let blocker {
@@ -63,7 +63,7 @@ public struct PersonDocument: Sendable {
         for (i, byte) in bytes.enumerated() {
             if byte == 0 { return line }
             if byte == 0x0A {
-                if String(validating: bytes[start..<i], as: UTF8.self) == nil { return line }
+                if !UTF8Validation.isValid(Array(bytes[start..<i])) { return line }
                 line += 1
                 start = i + 1
             }

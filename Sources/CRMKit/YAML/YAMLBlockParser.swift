@@ -87,7 +87,7 @@ struct YAMLBlockParser {
     mutating func mapping(indent: Int, from start: Int, firstOffset: Int? = nil) -> (pairs: [YAMLSpannedPair], next: Int) {
         var pairs: [YAMLSpannedPair] = []
         var i = start
-        var seen: Set<String> = []
+        var seen: [String] = []   // a handful of keys: a list beats hashing
         while i < end {
             if isBlankOrComment(i) { i += 1; continue }
             let offset = (i == start ? firstOffset : nil) ?? self.indent(i)
@@ -103,7 +103,7 @@ struct YAMLBlockParser {
                 i += 1
                 continue
             }
-            if !seen.insert(key).inserted { report(i, offset, .error, "duplicate key '\(key)'") }
+            if seen.contains(key) { report(i, offset, .error, "duplicate key '\(key)'") } else { seen.append(key) }
             var pair = value(line: i, offset: colonEnd, parentIndent: indent)
             pair.key = key
             pair.colonEnd = colonEnd
