@@ -16,6 +16,7 @@ public enum CalendarTargetError: Error, Sendable, Hashable, CustomStringConverti
     /// The `.ics` file changed under every attempt to add the event, so it was left alone.
     case keptChanging(path: String)
 
+    /// The reason as one plain line, for `crm: warning: no calendar event added: …`.
     public var description: String {
         switch self {
         case .homeNotSet(let path):

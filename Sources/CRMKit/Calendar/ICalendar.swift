@@ -3,6 +3,7 @@ public struct ICalendar: Sendable, Hashable {
     /// The events, written in this order.
     public var events: [ICalendarEvent]
 
+    /// A calendar holding `events`, in that order.
     public init(events: [ICalendarEvent]) {
         self.events = events
     }

@@ -34,6 +34,7 @@ public struct ICalendarEvent: Sendable, Hashable {
     /// The `DTSTAMP`: when this event's data was created, written in UTC.
     public var stamp: Date
 
+    /// An event; see the properties for what each value means.
     public init(
         uid: String,
         summary: String,

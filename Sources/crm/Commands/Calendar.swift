@@ -19,7 +19,8 @@ let calendarCommand = Command(
     29 February falls on 28 February in other years. A due date comes from the cadence, as in
     'crm list'. Each event's UID is derived from the person's contact_id (else their id), so
     importing a newer file updates the events instead of adding copies. DTSTAMP is 00:00 UTC of
-    today (or $CRM_TODAY): two runs on the same day write the same bytes.
+    today (or $CRM_TODAY): two runs on the same day write the same bytes. With --json, the
+    events as a list of {uid, summary, start, yearly}.
     """,
     run: { context in
         _ = try context.positionals()

@@ -215,6 +215,18 @@ import Testing
         #expect(both == (try vault.crm("calendar").stdout))
     }
 
+    @Test func jsonListsTheEvents() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let result = try vault.crm("calendar", "--birthdays", "--json")
+        #expect(result.status == 0)
+        let events = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(events.map { $0["summary"] as? String } == [
+            "Grandma Rose's birthday", "José Núñez's birthday", "Margaret Holloway's birthday", "山田 花子's birthday",
+        ])
+        #expect(events.map { $0["start"] as? String } == ["1941-02-03", "1979-07-23", "1988-03-14", "1904-04-12"])
+        #expect(events.first?["uid"] as? String == "0eacc06f-985b-57bd-abab-7316dcd83981")
+    }
+
     @Test func leapDayBirthdayRecursOnTheLastDayOfFebruary() throws {
         let vault = try TemporaryVault()
         #expect(try vault.crm("add", "Leap Person", "--birthday", "1996-02-29").status == 0)
