@@ -20,6 +20,12 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 
     /// The target of a create or move already exists.
     public var isAlreadyExists: Bool { code == EEXIST }
+
+    /// The path, or a folder on the way to it, does not exist.
+    public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+
+    /// The system's message alone (`Permission denied`), without the path or the failed step.
+    public var systemMessage: String { String(cString: strerror(code)) }
 }
 
 /// What identifies one version of a file on disk: if any of these changed, someone wrote it.
@@ -46,6 +52,29 @@ public enum FileSystem {
     }
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// What a path is, following symbolic links.
+    public enum Kind: Sendable, Equatable { case directory, regularFile, other }
+
+    /// What `path` is (following symbolic links); throws when it cannot be looked at, e.g. when
+    /// it does not exist (`isMissing`).
+    public static func kind(of path: String) throws(FileSystemError) -> Kind {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw FileSystemError(path, "cannot look at") }
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regularFile
+        default: return .other
+        }
+    }
+
+    /// `path` with every symbolic link resolved, so a replacement writes the file a link points
+    /// to instead of turning the link into a file.
+    public static func resolvedPath(_ path: String) throws(FileSystemError) -> String {
+        guard let resolved = realpath(path, nil) else { throw FileSystemError(path, "cannot resolve") }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     /// The whole file and the stamp of the version read.
     public static func readFile(_ path: String) throws(FileSystemError) -> (bytes: [UInt8], stamp: FileStamp) {
@@ -99,6 +128,24 @@ public enum FileSystem {
         try rename(try writeTemporary(bytes, beside: path, mode: mode), over: path)
     }
 
+    /// Writes the whole file `path` atomically: an existing file keeps its permissions, a new one
+    /// gets `newFileMode`.
+    public static func write(_ path: String, with bytes: [UInt8], newFileMode: UInt32 = 0o644) throws(FileSystemError) {
+        try replace(path, with: bytes, mode: stamp(path)?.mode ?? newFileMode)
+    }
+
+    /// Replaces `path` with `bytes` atomically, keeping its permissions, only if it is still the
+    /// version read as `stamp`: returns false, writing nothing, when someone changed it meanwhile.
+    public static func replace(_ path: String, with bytes: [UInt8], ifUnchangedSince stamp: FileStamp) throws(FileSystemError) -> Bool {
+        let temp = try writeTemporary(bytes, beside: path, mode: stamp.mode)
+        guard FileSystem.stamp(path) == stamp else {
+            unlink(temp)
+            return false
+        }
+        try rename(temp, over: path)
+        return true
+    }
+
     /// Renames `from` over `to` (an atomic replace) and flushes the folder.
     static func rename(_ from: String, over to: String) throws(FileSystemError) {
         guard Glibc.rename(from, to) == 0 else {
@@ -108,8 +155,6 @@ public enum FileSystem {
         }
         syncDirectory(parentDirectory(of: to))
     }
-
-    static func remove(_ path: String) { unlink(path) }
 
     /// Creates `path` with `bytes`, atomically and never over an existing file.
     public static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644) throws(FileSystemError) {

@@ -130,15 +130,11 @@ public struct Vault: Sendable {
             for _ in 0..<5 {
                 let bytes = try edit(current.document)
                 if bytes == current.document.text.bytes { return (current, false) }
-                let full = root + "/" + person.path
-                let temp = try FileSystem.writeTemporary(bytes, beside: full, mode: current.stamp.mode)
-                guard FileSystem.stamp(full) == current.stamp else {
-                    // Someone wrote the file meanwhile: drop ours, read theirs, apply the edit again.
-                    FileSystem.remove(temp)
+                guard try FileSystem.replace(root + "/" + person.path, with: bytes, ifUnchangedSince: current.stamp) else {
+                    // Someone wrote the file meanwhile: read theirs, apply the edit again.
                     current = try load(path: person.path)
                     continue
                 }
-                try FileSystem.rename(temp, over: full)
                 return (try load(path: person.path), true)
             }
             throw VaultError("\(person.path) kept changing while it was being written; nothing was changed, try again")

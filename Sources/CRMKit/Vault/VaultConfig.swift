@@ -10,6 +10,9 @@ public struct VaultConfig: Sendable {
     public var tagEvery: [String: Cadence] = [:]
     /// Where `crm log --calendar` adds events.
     public var calendar: String?
+    /// How many minutes the event of a timed `crm log --calendar` entry lasts
+    /// (`calendar_duration`, 0 to 1440; 0 writes no end, an event that ends when it starts).
+    public var calendarDuration = 60
     /// The default contacts source.
     public var contacts: String?
     /// Problems in the file; a bad value is reported and its default used.
@@ -50,6 +53,9 @@ public struct VaultConfig: Sendable {
                     else { warn(pair, "tag_every: '\(tag.key)' needs a cadence such as 14d") }
                 }
             case "calendar": calendar = pair.value.string
+            case "calendar_duration":
+                if let minutes = pair.value.string.flatMap({ Int($0) }), (0...1440).contains(minutes) { calendarDuration = minutes }
+                else { warn(pair, "calendar_duration must be a number of minutes from 0 to 1440, e.g. 60") }
             case "contacts": contacts = pair.value.string
             default: break
             }

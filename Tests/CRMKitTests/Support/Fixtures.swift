@@ -6,6 +6,7 @@ enum Fixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let people = root.appendingPathComponent("Fixtures/people")
     static let expected = root.appendingPathComponent("Fixtures/expected")
+    static let calendarFolder = root.appendingPathComponent("Fixtures/calendar")
     static let packageRoot = root.deletingLastPathComponent().deletingLastPathComponent()
     static let exampleVault = packageRoot.appendingPathComponent("example-vault")
 
@@ -21,6 +22,11 @@ enum Fixtures {
 
     static func document(_ name: String) -> PersonDocument {
         PersonDocument(bytes: bytes(name), path: "people/\(name).md")
+    }
+
+    /// The bytes of `Fixtures/calendar/<name>` (golden iCalendar files).
+    static func calendar(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: calendarFolder.appendingPathComponent(name)))
     }
 
     static func expectedJSON(_ file: String) -> Any? {

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where `crm log --calendar` adds an event: a vdir folder or an `.ics` file.
+///
+/// - An existing folder is a vdir (as khal and vdirsyncer keep them): the event goes into a new
+///   file `<UID>.ics` holding one `VCALENDAR`, created atomically and never over an existing file.
+///   A UID with characters other than `A-Z a-z 0-9 _ . + @ -` names its file by
+///   ``EventUID/stable(_:)`` of the UID instead.
+/// - A path ending in `.ics` (in any case) is one calendar file: the event is inserted right
+///   before its last `END:VCALENDAR` line, every other byte kept, the file replaced atomically
+///   with its mode kept; in a file using LF line ends the event's lines use LF too. A missing or
+///   empty file is created holding a whole `VCALENDAR`.
+/// - Anything else throws a ``CalendarTargetError`` that says why.
+///
+/// A leading `~/` is read as `$HOME/`.
+public struct CalendarTarget: Sendable, Hashable {
+    /// The target as the user wrote it (used in messages).
+    public var path: String
+    /// The home folder for a leading `~`.
+    public var home: String?
+
+    /// A target at `path`; `home` is what a leading `~` stands for (usually `$HOME`).
+    public init(path: String, home: String? = nil) {
+        self.path = path
+        self.home = home
+    }
+
+    /// Adds `event` to the target and returns the path of the file written (`~` expanded).
+    @discardableResult
+    public func add(_ event: ICalendarEvent) throws(CalendarTargetError) -> String {
+        let fullPath = try expandedPath()
+        let kind: FileSystem.Kind
+        do {
+            kind = try FileSystem.kind(of: fullPath)
+        } catch where error.isMissing {
+            guard isICSPath else { throw .folderMissing(path: path) }
+            return try addToFile(event, at: fullPath)
+        } catch {
+            throw .inaccessible(path: path, reason: error.systemMessage)
+        }
+        if kind == .directory {
+            return try addToFolder(event, at: fullPath)
+        }
+        guard isICSPath, kind == .regularFile else { throw .notACalendar(path: path) }
+        let file: String
+        do {
+            file = try FileSystem.resolvedPath(fullPath)
+        } catch {
+            throw .inaccessible(path: path, reason: error.systemMessage)
+        }
+        return try addToFile(event, at: file)
+    }
+
+    private var isICSPath: Bool { path.lowercased().hasSuffix(".ics") }
+
+    private func expandedPath() throws(CalendarTargetError) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        guard let home, !home.isEmpty else { throw .homeNotSet(path: path) }
+        return home + path.dropFirst()
+    }
+
+    private func addToFolder(_ event: ICalendarEvent, at folder: String) throws(CalendarTargetError) -> String {
+        let name = (Self.isFileNameSafe(event.uid) ? event.uid : EventUID.stable(event.uid)) + ".ics"
+        let file = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        let shownFile = path.hasSuffix("/") ? path + name : path + "/" + name
+        do {
+            try FileSystem.create(file, with: Array(ICalendar(events: [event]).rendered.utf8))
+        } catch where error.isAlreadyExists {
+            throw .eventFileExists(path: shownFile)
+        } catch {
+            throw .inaccessible(path: path, reason: error.systemMessage)
+        }
+        return file
+    }
+
+    private func addToFile(_ event: ICalendarEvent, at file: String) throws(CalendarTargetError) -> String {
+        for _ in 1...3 {
+            let outcome: FileAttempt
+            do {
+                outcome = try attemptToAdd(event, to: file)
+            } catch where error.isAlreadyExists {
+                continue  // created by someone else meanwhile: add to theirs
+            } catch where error.isMissing {
+                throw .folderMissing(path: FileSystem.parentDirectory(of: path))
+            } catch {
+                throw .inaccessible(path: path, reason: error.systemMessage)
+            }
+            switch outcome {
+            case .added: return file
+            case .noVCalendar: throw .noVCalendar(path: path)
+            case .fileChanged: continue
+            }
+        }
+        throw .keptChanging(path: path)
+    }
+
+    private enum FileAttempt { case added, noVCalendar, fileChanged }
+
+    /// One read-insert-replace of `file`, or its creation when it does not exist.
+    private func attemptToAdd(_ event: ICalendarEvent, to file: String) throws(FileSystemError) -> FileAttempt {
+        let whole = Array(ICalendar(events: [event]).rendered.utf8)
+        let original: (bytes: [UInt8], stamp: FileStamp)
+        do {
+            original = try FileSystem.readFile(file)
+        } catch where error.code == ENOENT {
+            try FileSystem.create(file, with: whole)
+            return .added
+        }
+        let bytes: [UInt8]
+        if original.bytes.isEmpty {
+            bytes = whole
+        } else if let updated = VCalendarInsertion.inserting(event, into: original.bytes) {
+            bytes = updated
+        } else {
+            return .noVCalendar
+        }
+        return try FileSystem.replace(file, with: bytes, ifUnchangedSince: original.stamp) ? .added : .fileChanged
+    }
+    private static func isFileNameSafe(_ uid: String) -> Bool {
+        !uid.isEmpty && !uid.hasPrefix(".") && uid.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                 UInt8(ascii: "+"), UInt8(ascii: "@"), UInt8(ascii: "-"):
+                true
+            default:
+                false
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// An iCalendar document: one `VCALENDAR` holding events.
+public struct ICalendar: Sendable, Hashable {
+    /// The events, written in this order.
+    public var events: [ICalendarEvent]
+
+    /// A calendar holding `events`, in that order.
+    public init(events: [ICalendarEvent]) {
+        self.events = events
+    }
+
+    /// The whole document as RFC 5545 text: CRLF line ends, lines folded at 75 octets.
+    public var rendered: String {
+        Self.header + events.map(\.rendered).joined() + Self.footer
+    }
+
+    static let header = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//My Person CRM//crm//EN\r\nCALSCALE:GREGORIAN\r\n"
+    static let footer = "END:VCALENDAR\r\n"
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// One iCalendar `VEVENT`: what `crm log --calendar` adds and `crm calendar` exports.
+///
+/// Times are floating local times (no `TZID`, no `Z`): the event happens at that wall-clock time
+/// wherever the calendar is shown, as a logged interaction's `HH:MM` means.
+public struct ICalendarEvent: Sendable, Hashable {
+    /// When the event happens.
+    public enum Start: Sendable, Hashable {
+        /// A whole day (`DTSTART;VALUE=DATE`, with the exclusive `DTEND` the next day).
+        case allDay(Day)
+        /// A floating local time lasting `durationMinutes`; 0 or less writes no `DTEND`,
+        /// which RFC 5545 reads as an event ending when it starts.
+        case timed(Day, TimeOfDay, durationMinutes: Int)
+    }
+
+    /// The event's `UID`; see ``EventUID`` for stable and random ones.
+    public var uid: String
+    /// The `SUMMARY` (title).
+    public var summary: String
+    /// The `DESCRIPTION`, any text including newlines; `nil` writes none.
+    public var description: String?
+    /// When the event happens.
+    public var start: Start
+    /// Whether the event repeats every year on the same date (`RRULE:FREQ=YEARLY`).
+    ///
+    /// A yearly event starting on 29 February is written
+    /// `RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1`, the last day of February, so it shows every
+    /// year: on 29 February in leap years and on 28 February in the others. (A plain
+    /// `FREQ=YEARLY` from 29 February recurs only in leap years.)
+    public var recursYearly: Bool
+    /// The `CATEGORIES`, in order; empty writes none.
+    public var categories: [String]
+    /// The `DTSTAMP`: when this event's data was created, written in UTC.
+    public var stamp: Date
+
+    /// An event; see the properties for what each value means.
+    public init(
+        uid: String,
+        summary: String,
+        description: String? = nil,
+        start: Start,
+        recursYearly: Bool = false,
+        categories: [String] = [],
+        stamp: Date
+    ) {
+        self.uid = uid
+        self.summary = summary
+        self.description = description
+        self.start = start
+        self.recursYearly = recursYearly
+        self.categories = categories
+        self.stamp = stamp
+    }
+
+    /// A yearly all-day event for a `birthday` written as in a person file: `YYYY-MM-DD`, starting
+    /// on that day, or `--MM-DD` when the year is unknown; nil for anything else.
+    ///
+    /// Without a year the event starts in 1904: the first leap year from 1900 on, so 29 February
+    /// exists, and not before 1900, a year some clients mishandle (khal uses 1900 for its own
+    /// year-less birthdays; Apple uses 1604). The placeholder year is not an age.
+    public static func birthday(
+        uid: String,
+        summary: String,
+        birthday: String,
+        description: String? = nil,
+        categories: [String] = [],
+        stamp: Date
+    ) -> ICalendarEvent? {
+        let first: Day?
+        if let day = Day(birthday) {
+            first = day
+        } else if let yearless = YearlessDate(birthday) {
+            first = Day(year: yearlessBirthdayYear, month: yearless.month, day: yearless.day)
+        } else {
+            first = nil
+        }
+        guard let first else { return nil }
+        return ICalendarEvent(uid: uid, summary: summary, description: description, start: .allDay(first),
+                              recursYearly: true, categories: categories, stamp: stamp)
+    }
+
+    static let yearlessBirthdayYear = 1904
+}
+
+extension ICalendarEvent {
+    /// 00:00:00 UTC on `day`: a `DTSTAMP` that is the same for every run on that day.
+    public static func stamp(midnightUTCOf day: Day) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(day.dayNumber) * 86_400)
+    }
+}

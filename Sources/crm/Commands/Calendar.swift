@@ -1,0 +1,54 @@
+import CRMKit
+
+let calendarCommand = Command(
+    name: "calendar",
+    summary: "Write an iCalendar file of birthdays and due dates.",
+    usage: ["calendar [--birthdays] [--due] [-o FILE]"],
+    options: [
+        OptionSpec(name: "--birthdays", help: "birthdays, as yearly all-day events"),
+        OptionSpec(name: "--due", help: "due dates, as all-day events \"Get in touch with NAME\""),
+        OptionSpec(name: "--output", short: "o", value: "FILE", help: "write FILE (atomically) instead of standard output"),
+    ],
+    examples: [
+        "crm calendar > ~/calendars/crm.ics",
+        "crm calendar --birthdays -o ~/calendars/birthdays.ics",
+        "crm calendar --due --json",
+    ],
+    discussion: """
+    Without --birthdays or --due, both. A year-less birthday (--MM-DD) starts in 1904; one on
+    29 February falls on 28 February in other years. A due date comes from the cadence, as in
+    'crm list'. Each event's UID is derived from the person's contact_id (else their id), so
+    importing a newer file updates the events instead of adding copies. DTSTAMP is 00:00 UTC of
+    today (or $CRM_TODAY): two runs on the same day write the same bytes. With --json, the
+    events as a list of {uid, summary, start, yearly}.
+    """,
+    run: { context in
+        _ = try context.positionals()
+        let vault = try context.vault()
+        let today = try context.today()
+        let (people, problems) = vault.loadAll()
+        for problem in problems { context.warn(problem.description) }
+        let onlyBirthdays = context.arguments.flag("--birthdays"), onlyDue = context.arguments.flag("--due")
+        let both = !onlyBirthdays && !onlyDue
+        let events = VaultCalendar.events(for: people, config: vault.config, today: today,
+                                          birthdays: both || onlyBirthdays, due: both || onlyDue)
+        if context.json {
+            context.printJSON(.array(events.map { event in
+                let day: Day
+                switch event.start {
+                case .allDay(let start), .timed(let start, _, _): day = start
+                }
+                return .object([("uid", .string(event.uid)), ("summary", .string(event.summary)),
+                                ("start", .string(day.description)), ("yearly", .bool(event.recursYearly))])
+            }))
+            return
+        }
+        let bytes = Array(ICalendar(events: events).rendered.utf8)
+        guard let output = context.arguments.value("--output") else {
+            context.terminal.write(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        try FileSystem.write(output, with: bytes)
+        context.terminal.print("Wrote \(events.count) event\(events.count == 1 ? "" : "s") to \(output)")
+    }
+)
