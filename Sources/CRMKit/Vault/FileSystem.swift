@@ -101,7 +101,7 @@ public enum FileSystem {
     /// Temporary names start with `.crm-tmp-` so nothing ever takes them for a person.
     static func writeTemporary(_ bytes: [UInt8], beside path: String, mode: UInt32) throws(FileSystemError) -> String {
         let dir = parentDirectory(of: path)
-        var template = Array((dir + "/.crm-tmp-XXXXXX").utf8CString)
+        var template = Array((dir + "/" + temporaryPrefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileSystemError(dir, "cannot create a temporary file") }
         let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -154,6 +154,17 @@ public enum FileSystem {
             throw error
         }
         syncDirectory(parentDirectory(of: to))
+    }
+
+    /// The prefix of every temporary file the tool writes; hidden, so nothing takes it for a person.
+    static let temporaryPrefix = ".crm-tmp-"
+
+    /// Removes temporary files a killed `crm` left in `directory`. Call it only while holding the
+    /// vault lock: then no other `crm` process can be writing one of them.
+    static func removeLeftoverTemporaries(in directory: String) {
+        for entry in list(directory) where entry.name.hasPrefix(temporaryPrefix) && !entry.isDirectory {
+            unlink(directory + "/" + entry.name)
+        }
     }
 
     /// Creates `path` with `bytes`, atomically and never over an existing file.

@@ -126,6 +126,7 @@ public struct Vault: Sendable {
     @discardableResult
     public func update(_ person: Person, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
         try FileSystem.withLock(on: root) {
+            FileSystem.removeLeftoverTemporaries(in: FileSystem.parentDirectory(of: root + "/" + person.path))
             var current = try load(path: person.path)
             for _ in 0..<5 {
                 let bytes = try edit(current.document)
@@ -146,6 +147,7 @@ public struct Vault: Sendable {
         try FileSystem.withLock(on: root) {
             let dir = "people" + (folder.isEmpty ? "" : "/" + folder)
             try FileSystem.makeDirectories(root + "/" + dir)
+            FileSystem.removeLeftoverTemporaries(in: root + "/" + dir)
             var n = 1
             while true {
                 let path = dir + "/" + slug + (n == 1 ? "" : "-\(n)") + ".md"
