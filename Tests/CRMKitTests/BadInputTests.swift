@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import CRMKit
+
+/// Hostile and broken files: read without a crash or a hang, named in diagnostics, never written
+/// when they were not understood.
+@Suite struct BadInputTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var bytes: [UInt8]
+        /// A diagnostic that must be reported: (line, severity, message fragment).
+        var expected: (Int, Diagnostic.Severity, String)?
+        /// Whether the tool may still write the file (add a log entry).
+        var writable: Bool
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "not UTF-8", bytes: Array("---\nname: Ren\u{E9}\n---\n".utf8.prefix(12)) + [0xE9, 0x0A] + Array("---\n".utf8),
+             expected: (2, .error, "not valid UTF-8"), writable: false),
+        Case(name: "binary data", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D],
+             expected: (1, .error, "NUL bytes"), writable: false),
+        Case(name: "NUL in text", bytes: Array("---\nname: A\u{0}B\n---\n".utf8), expected: (2, .error, "NUL bytes"), writable: false),
+        Case(name: "empty", bytes: [], expected: nil, writable: true),
+        Case(name: "only ---", bytes: Array("---\n".utf8), expected: (1, .error, "no closing '---'"), writable: false),
+        Case(name: "unterminated quote", bytes: Array("---\nname: \"Ada\nphone: 1\n---\n".utf8),
+             expected: (2, .error, "unterminated quoted value"), writable: true),
+        Case(name: "unterminated flow list", bytes: Array("---\nname: Ada\ntags: [a, b\n---\n".utf8),
+             expected: (3, .error, "unterminated list"), writable: true),
+        Case(name: "deeply nested flow lists", bytes: Array(("---\nname: Ada\ntags: " + String(repeating: "[", count: 5000)
+                                                             + String(repeating: "]", count: 5000) + "\n---\n").utf8),
+             expected: (3, .error, "nested more than"), writable: true),
+        Case(name: "mixed CRLF and LF", bytes: Array("---\r\nname: Ada\n---\r\n\n## Interactions\r\n- 2026-01-01 call: x\n".utf8),
+             expected: nil, writable: true),
+        Case(name: "BOM in the middle", bytes: Array("---\nname: Ada\n---\n\u{FEFF}notes\n".utf8), expected: nil, writable: true),
+        Case(name: "tab indentation", bytes: Array("---\nname: Ada\ntags:\n\t- a\n---\n".utf8),
+             expected: (4, .error, "tab used for indentation"), writable: true),
+        Case(name: "impossible date", bytes: Array("# Ada\n\n## Interactions\n\n- 2026-02-30 call: x\n".utf8),
+             expected: (5, .error, "invalid date '2026-02-30'"), writable: true),
+        Case(name: "impossible time", bytes: Array("# Ada\n\n## Interactions\n\n- 2026-02-03 24:61 call: x\n".utf8),
+             expected: (5, .error, "invalid time '24:61'"), writable: true),
+        Case(name: "flow mapping", bytes: Array("---\nname: Ada\nsocial: {a: 1}\n---\n".utf8),
+             expected: (3, .warning, "unsupported YAML (flow mapping)"), writable: true),
+        Case(name: "anchor and alias", bytes: Array("---\nname: &n Ada\nnick: *n\n---\n".utf8),
+             expected: (2, .warning, "unsupported YAML (anchor)"), writable: true),
+        Case(name: "unknown escape", bytes: Array("---\nname: \"A\\qB\"\n---\n".utf8),
+             expected: (2, .error, "unknown escape '\\q'"), writable: true),
+    ]
+
+    @Test(arguments: cases)
+    func isReadAndNamed(_ input: Case) throws {
+        let doc = PersonDocument(bytes: input.bytes, path: "people/bad.md")
+        if let (line, severity, fragment) = input.expected {
+            #expect(doc.diagnostics.contains { $0.line == line && $0.severity == severity && $0.message.contains(fragment) },
+                    "\(doc.diagnostics)")
+        }
+        let entry = Interaction(date: Day("2026-11-29")!, type: "call", note: "x")
+        if input.writable {
+            let after = try doc.adding(entry)
+            #expect(PersonDocument(bytes: after, path: "people/bad.md").log?.entries.contains { $0.note == "x" && $0.date == entry.date } == true)
+        } else {
+            #expect(throws: PersonFileError.self) { try doc.adding(entry) }
+        }
+    }
+
+    @Test func aFrontMatterWithAnErrorIsNotEdited() throws {
+        for input in Self.cases where input.expected?.1 == .error && input.writable {
+            let doc = PersonDocument(bytes: input.bytes, path: "people/bad.md")
+            if doc.frontMatter != nil {
+                #expect(throws: PersonFileError.self, "\(input.name)") { try doc.setting("email", to: .string("a@b.c")) }
+            }
+        }
+    }
+
+    @Test func hugeLogsAndLongLinesAreReadWhole() throws {
+        var text = "---\nname: Big\nnote: \"" + String(repeating: "x", count: 100_000) + "\"\n---\n\n## Interactions\n\n"
+        let day = Day("2026-11-29")!
+        for i in 0..<100_000 {
+            text += "- \(day.adding(days: -(i / 10))) call: Entry number \(i) with some words to make the file larger than sixteen MB in all.\n"
+        }
+        text += String(repeating: "y", count: 100_000) + "\n"
+        let doc = PersonDocument(bytes: Array(text.utf8), path: "people/big.md")
+        #expect(text.utf8.count > 10_000_000)
+        #expect(doc.log?.entries.count == 100_000)
+        #expect(doc.frontMatter?["note"]?.string?.count == 100_000)
+        #expect(doc.log?.strayLines.count == 1)
+        let after = try doc.adding(Interaction(date: day, type: "visit", note: "One more."))
+        #expect(after.count == text.utf8.count + "- 2026-11-29 visit: One more.\n".utf8.count)
+    }
+
+    @Test func hostileNamesNeverInjectYAML() throws {
+        let vault = try TemporaryVault()
+        for name in ["Eve\nphone: 666", "Mallory: admin", "---", "../../../etc/passwd", "a\\b", String(repeating: "Ü", count: 300)] {
+            let added = try vault.crm("add", "--", name)
+            if name.contains("\n") {
+                #expect(added.status == 2)
+                continue
+            }
+            #expect(added.status == 0, "\(name): \(added.stderr)")
+            let file = added.stdout.split(separator: "(").last!.dropLast(2)
+            #expect(!file.contains(".."))
+            let doc = PersonDocument(bytes: vault.bytes(String(file)), path: String(file))
+            #expect(doc.name == name)
+            #expect(doc.frontMatter?.properties.map(\.key) == ["name", "added"])
+        }
+        let set = try vault.crm("set", "mallory-admin", "nickname=x\nphone: 666")
+        #expect(set.status == 0)
+        let doc = PersonDocument(bytes: vault.bytes("people/mallory-admin.md"), path: "x")
+        #expect(doc.phones.isEmpty)
+        #expect(doc.frontMatter?["nickname"]?.string == "x\nphone: 666")
+    }
+
+    @Test func symlinkedFoldersOutsideTheVaultAreNotFollowed() throws {
+        let vault = try TemporaryVault()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try "---\nname: Outsider\n---\n".write(to: outside.appendingPathComponent("outsider.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: vault.url.appendingPathComponent("people/elsewhere"), withDestinationURL: outside)
+        #expect(try vault.crm("list", "--ids").stdout.isEmpty)
+    }
+}
