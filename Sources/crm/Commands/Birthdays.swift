@@ -18,7 +18,8 @@ let birthdaysCommand = Command(
         let today = try context.today()
         let (people, problems) = vault.loadAll()
         let list = BirthdayList(people: people, today: today, within: within)
-        for problem in problems + list.problems { context.warn(problem.description) }
+        for problem in problems { context.warn(problem.description) }
+        for problem in list.problems { context.warn(problem) }
         if context.json {
             context.printJSON(list.json)
             return

@@ -22,7 +22,8 @@ let dueCommand = Command(
         let today = try context.today()
         let (people, problems) = vault.loadAll()
         let list = DueList(people: people, config: vault.config, today: today, within: within)
-        for problem in problems + list.problems { context.warn(problem.description) }
+        for problem in problems { context.warn(problem.description) }
+        for problem in list.problems { context.warn(problem) }
         if context.json {
             context.printJSON(list.json)
             return
