@@ -20,6 +20,7 @@ public struct BirthdayList: Sendable {
     /// Invalid `birthday` values; those people are not listed.
     public let problems: [Diagnostic]
 
+    /// Birthdays from `today` to `today` plus `within`, both included.
     public init(people: [Person], today: Day, within: Cadence) {
         self.today = today
         let horizon = within.step(from: today)

@@ -20,6 +20,7 @@ public struct DueList: Sendable {
     /// Invalid `every`, `snooze` and `added` values; a person with an invalid `every` is not listed.
     public let problems: [Diagnostic]
 
+    /// The list on `today`: people due by today, or by today plus `within` when given.
     public init(people: [Person], config: VaultConfig, today: Day, within: Cadence? = nil) {
         self.today = today
         horizon = within?.step(from: today) ?? today

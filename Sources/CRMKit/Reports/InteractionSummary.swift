@@ -38,6 +38,7 @@ public struct InteractionSummary: Sendable {
         return first
     }
 
+    /// Counts the interactions dated from `since` to `until`; the due list is as of `today`.
     public init(people: [Person], config: VaultConfig, today: Day, since: Day, until: Day) {
         self.since = since
         self.until = until
