@@ -33,7 +33,8 @@ public struct BirthdayList: Sendable {
             let next = birthday.next(onOrAfter: today)
             all.append(Entry(person: person, birthday: birthday, next: next, age: birthday.age(on: next)))
         }
-        all.sort { ($0.next.dayNumber, $0.person.name.folded, $0.person.id) < ($1.next.dayNumber, $1.person.name.folded, $1.person.id) }
+        all = all.map { ($0, $0.person.name.folded) }
+            .sorted { ($0.0.next.dayNumber, $0.1, $0.0.person.id) < ($1.0.next.dayNumber, $1.1, $1.0.person.id) }.map(\.0)
         entries = all.filter { $0.next <= horizon }
         next = all.first { $0.next > horizon }
         self.problems = problems

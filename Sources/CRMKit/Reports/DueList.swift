@@ -32,7 +32,8 @@ public struct DueList: Sendable {
             guard let due = schedule.due else { continue }
             all.append(Entry(person: person, schedule: schedule, due: due, overdueDays: due.days(until: today)))
         }
-        all.sort { ($0.due.dayNumber, $0.person.name.folded, $0.person.id) < ($1.due.dayNumber, $1.person.name.folded, $1.person.id) }
+        all = all.map { ($0, $0.person.name.folded) }
+            .sorted { ($0.0.due.dayNumber, $0.1, $0.0.person.id) < ($1.0.due.dayNumber, $1.1, $1.0.person.id) }.map(\.0)
         let horizon = horizon
         entries = all.filter { $0.due <= horizon }
         next = all.first { $0.due > horizon }

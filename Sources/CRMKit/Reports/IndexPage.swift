@@ -14,8 +14,8 @@ public enum IndexPage {
     public static func render(people: [Person], config: VaultConfig) -> [UInt8] {
         // Today only matters to people due at once, and those are shown as `now` (see `datedDue`).
         let anyDay = Day(year: 2000, month: 1, day: 1)!
-        let rows = people.sorted { ($0.name.folded, $0.id) < ($1.name.folded, $1.id) }
-            .map { ($0, ContactSchedule(document: $0.document, config: config, today: anyDay)) }
+        let rows = people.map { ($0, $0.name.folded) }.sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
+            .map { ($0.0, ContactSchedule(document: $0.0.document, config: config, today: anyDay)) }
         var out = "# People\n\n"
         out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n"
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n"
@@ -32,9 +32,10 @@ public enum IndexPage {
         if rows.isEmpty { out += "\nNobody yet.\n" }
 
         out += "\n## Due dates\n\nSoonest first; `crm due` tells who is due today.\n\n"
-        let scheduled = rows.filter { $0.1.cadence != nil }.sorted { a, b in
-            (a.1.datedDue?.dayNumber ?? Int.min, a.0.name.folded, a.0.id) < (b.1.datedDue?.dayNumber ?? Int.min, b.0.name.folded, b.0.id)
-        }
+        // `rows` is in name order already; a stable sort by due date keeps it within a day.
+        let scheduled = rows.enumerated().filter { $0.element.1.cadence != nil }.sorted { a, b in
+            (a.element.1.datedDue?.dayNumber ?? Int.min, a.offset) < (b.element.1.datedDue?.dayNumber ?? Int.min, b.offset)
+        }.map(\.element)
         for (person, schedule) in scheduled {
             let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
             let snoozed = schedule.isSnoozed ? ", snoozed" : ""

@@ -68,15 +68,16 @@ public struct InteractionSummary: Sendable {
         }
         byMonth = monthList
         peopleContacted = perPerson.filter { $0.count > 0 }.count
-        mostContacted = Array(perPerson.filter { $0.count > 0 }.sorted {
-            ($1.count, $0.person.name.folded, $0.person.id) < ($0.count, $1.person.name.folded, $1.person.id)
-        }.prefix(3))
-        leastContacted = Array(perPerson.compactMap { entry in entry.last.map { (entry, $0.dayNumber) } }.sorted {
-            ($0.0.count, $0.1, $0.0.person.name.folded) < ($1.0.count, $1.1, $1.0.person.name.folded)
+        let byName = perPerson.map { ($0, $0.person.name.folded) }.sorted { ($0.1, $0.0.person.id) < ($1.1, $1.0.person.id) }.map(\.0)
+        // Stable sorts of the list in name order: ties stay by name.
+        mostContacted = Array(byName.filter { $0.count > 0 }.enumerated().sorted {
+            ($1.element.count, $0.offset) < ($0.element.count, $1.offset)
+        }.prefix(3).map(\.element))
+        leastContacted = Array(byName.enumerated().compactMap { item in item.element.last.map { (item.element, $0.dayNumber, item.offset) } }.sorted {
+            ($0.0.count, $0.1, $0.2) < ($1.0.count, $1.1, $1.2)
         }.prefix(3).map(\.0))
         due = DueList(people: people, config: config, today: today).entries
-        neverContacted = perPerson.filter { $0.last == nil }.map(\.person)
-            .sorted { ($0.name.folded, $0.id) < ($1.name.folded, $1.id) }
+        neverContacted = byName.filter { $0.last == nil }.map(\.person)
     }
 
     private static func month(_ day: Day) -> String { String(day.description.prefix(7)) }
