@@ -95,4 +95,7 @@ struct Context {
 
     /// Prints a warning to stderr.
     func warn(_ message: String) { terminal.error("crm: warning: \(message)") }
+
+    /// Prints a problem found in a file as a warning: `crm: warning: path:line:col: message`.
+    func warn(_ problem: Diagnostic) { warn("\(problem.path):\(problem.line):\(problem.column): \(problem.message)") }
 }

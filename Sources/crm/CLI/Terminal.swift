@@ -7,6 +7,9 @@ import Darwin
 /// Where output goes and how it may look: colour only on a terminal, never with `NO_COLOR`.
 struct Terminal {
     let colour: Bool
+    /// Whether output may use characters beyond ASCII for drawing (bar charts): not under
+    /// `NO_COLOR`, and only when the locale (`LC_ALL`, else `LC_CTYPE`, else `LANG`) is UTF-8.
+    let unicode: Bool
     let stdinIsTerminal: Bool
     let stdoutIsTerminal: Bool
 
@@ -15,6 +18,9 @@ struct Terminal {
         stdinIsTerminal = isatty(0) == 1
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         colour = stdoutIsTerminal && !noColour && environment["TERM"] != "dumb"
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let utf8 = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
+        unicode = !noColour && utf8
     }
 
     enum Style: String {

@@ -85,12 +85,6 @@ let logCommand = Command(
 )
 
 extension String {
-    var trimmingTrailingSpaces: String {
-        var s = Substring(self)
-        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-
     var trimmingCharactersInNewlines: String {
         var s = Substring(self)
         while s.first == "\n" { s = s.dropFirst() }

@@ -2,7 +2,8 @@
 enum Commands {
     static let all: [Command] = [
         initCommand, addCommand, listCommand, showCommand, logCommand, setCommand, unsetCommand,
-        editCommand, renameCommand, removeCommand, calendarCommand, completionsCommand,
+        editCommand, renameCommand, removeCommand, dueCommand, snoozeCommand, birthdaysCommand,
+        summaryCommand, searchCommand, indexCommand, calendarCommand, completionsCommand,
     ]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }

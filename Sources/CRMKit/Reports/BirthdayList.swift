@@ -1,0 +1,55 @@
+/// Upcoming birthdays, soonest first (`crm birthdays`).
+public struct BirthdayList: Sendable {
+    /// One person's next birthday.
+    public struct Entry: Sendable {
+        public let person: Person
+        public let birthday: Birthday
+        /// The next birthday on or after today.
+        public let next: Day
+        /// The age turned on `next`; nil without a year of birth.
+        public let age: Int?
+    }
+
+    public let today: Day
+    /// The last day included.
+    public let horizon: Day
+    /// Birthdays from today to `horizon`, soonest first (then by name).
+    public let entries: [Entry]
+    /// The first birthday after `horizon`, if any.
+    public let next: Entry?
+    /// Invalid `birthday` values; those people are not listed.
+    public let problems: [Diagnostic]
+
+    /// Birthdays from `today` to `today` plus `within`, both included.
+    public init(people: [Person], today: Day, within: Cadence) {
+        self.today = today
+        let horizon = within.step(from: today)
+        self.horizon = horizon
+        var all: [Entry] = []
+        var problems: [Diagnostic] = []
+        for person in people {
+            if let problem = person.document.fieldProblem("birthday") { problems.append(problem); continue }
+            guard let birthday = person.document.birthday.flatMap(Birthday.init) else { continue }
+            let next = birthday.next(onOrAfter: today)
+            all.append(Entry(person: person, birthday: birthday, next: next, age: birthday.age(on: next)))
+        }
+        all = all.map { ($0, $0.person.name.folded) }
+            .sorted { ($0.0.next.dayNumber, $0.1, $0.0.person.id) < ($1.0.next.dayNumber, $1.1, $1.0.person.id) }.map(\.0)
+        entries = all.filter { $0.next <= horizon }
+        next = all.first { $0.next > horizon }
+        self.problems = problems
+    }
+
+    /// `crm birthdays --json`: `[{"id", "name", "birthday", "next", "age"}]`.
+    public var json: JSON {
+        .array(entries.map { entry in
+            .object([
+                ("id", .string(entry.person.id)),
+                ("name", .string(entry.person.name)),
+                ("birthday", .string(entry.birthday.description)),
+                ("next", .string(entry.next.description)),
+                ("age", entry.age.map { .number($0) } ?? .null),
+            ])
+        })
+    }
+}

@@ -1,0 +1,61 @@
+/// Who is due for contact on a day, most overdue first (`crm due`).
+public struct DueList: Sendable {
+    /// One person in the list.
+    public struct Entry: Sendable {
+        public let person: Person
+        public let schedule: ContactSchedule
+        /// The due date (the schedule's, never nil here).
+        public let due: Day
+        /// Days overdue: positive when overdue, 0 when due today, negative when not yet due.
+        public let overdueDays: Int
+    }
+
+    public let today: Day
+    /// The last day included: today, or today plus `within`.
+    public let horizon: Day
+    /// People due on or before `horizon`, most overdue first (then by name).
+    public let entries: [Entry]
+    /// The first person due after `horizon`, if any: what to tell someone whose list is empty.
+    public let next: Entry?
+    /// Invalid `every`, `snooze` and `added` values; a person with an invalid `every` is not listed.
+    public let problems: [Diagnostic]
+
+    /// The list on `today`: people due by today, or by today plus `within` when given.
+    public init(people: [Person], config: VaultConfig, today: Day, within: Cadence? = nil) {
+        self.today = today
+        horizon = within?.step(from: today) ?? today
+        var all: [Entry] = []
+        var problems: [Diagnostic] = []
+        for person in people {
+            let schedule = ContactSchedule(document: person.document, config: config, today: today)
+            problems += schedule.problems
+            guard let due = schedule.due else { continue }
+            all.append(Entry(person: person, schedule: schedule, due: due, overdueDays: due.days(until: today)))
+        }
+        all = all.map { ($0, $0.person.name.folded) }
+            .sorted { ($0.0.due.dayNumber, $0.1, $0.0.person.id) < ($1.0.due.dayNumber, $1.1, $1.0.person.id) }.map(\.0)
+        let horizon = horizon
+        entries = all.filter { $0.due <= horizon }
+        next = all.first { $0.due > horizon }
+        self.problems = problems
+    }
+
+    /// `crm due --json`: `[{"id", "name", "every", "last", "due", "overdue_days"}]`, plus `path`,
+    /// `last_type`, `last_note` and `snoozed`.
+    public var json: JSON {
+        .array(entries.map { entry in
+            .object([
+                ("id", .string(entry.person.id)),
+                ("name", .string(entry.person.name)),
+                ("every", .optional(entry.schedule.cadence?.description)),
+                ("last", .optional(entry.schedule.last?.date.description)),
+                ("due", .string(entry.due.description)),
+                ("overdue_days", .number(entry.overdueDays)),
+                ("path", .string(entry.person.path)),
+                ("last_type", .optional(entry.schedule.last?.type)),
+                ("last_note", .optional(entry.schedule.last?.note)),
+                ("snoozed", .bool(entry.schedule.isSnoozed && entry.due > today)),
+            ])
+        })
+    }
+}

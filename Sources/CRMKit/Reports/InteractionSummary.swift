@@ -1,0 +1,108 @@
+/// What happened between two days (`crm summary`): interactions by type and by month, who was
+/// contacted most and least, and, as of today, who is due and who was never contacted.
+public struct InteractionSummary: Sendable {
+    /// How many interactions one person had in the period.
+    public struct PersonCount: Sendable {
+        public let person: Person
+        public let count: Int
+        /// The person's last interaction ever, when any.
+        public let last: Day?
+    }
+
+    public let since: Day
+    public let until: Day
+    /// Interactions dated from `since` to `until`, both included.
+    public let interactions: Int
+    /// Counts for every interaction type of the vault, in the vault's order (zeros included).
+    public let byType: [(type: String, count: Int)]
+    /// Counts for every month from `since` to `until` (`YYYY-MM`), oldest first (zeros included).
+    public let byMonth: [(month: String, count: Int)]
+    /// Everyone, with their count in the period.
+    public let perPerson: [PersonCount]
+    /// People with at least one interaction in the period.
+    public let peopleContacted: Int
+    /// Up to three people with the most interactions in the period (then by name).
+    public let mostContacted: [PersonCount]
+    /// Up to three people with the fewest interactions in the period among those contacted at
+    /// least once ever (the never contacted are listed apart), the longest unheard-of first on ties.
+    public let leastContacted: [PersonCount]
+    /// Who is due today, most overdue first.
+    public let due: [DueList.Entry]
+    /// People without any interaction at all, by name.
+    public let neverContacted: [Person]
+
+    /// The default period: the twelve calendar months up to and including today's month.
+    public static func defaultSince(today: Day) -> Day {
+        var first = today.adding(months: -11)
+        first.day = 1
+        return first
+    }
+
+    /// Counts the interactions dated from `since` to `until`; the due list is as of `today`.
+    public init(people: [Person], config: VaultConfig, today: Day, since: Day, until: Day) {
+        self.since = since
+        self.until = until
+        var types: [String: Int] = [:]
+        var months: [String: Int] = [:]
+        var perPerson: [PersonCount] = []
+        for person in people {
+            let entries = person.document.log?.entries ?? []
+            var count = 0
+            for entry in entries where entry.date >= since && entry.date <= until {
+                count += 1
+                types[entry.type, default: 0] += 1
+                months[InteractionSummary.month(entry.date), default: 0] += 1
+            }
+            perPerson.append(PersonCount(person: person, count: count, last: person.document.log?.latest?.date))
+        }
+        self.perPerson = perPerson
+        interactions = perPerson.reduce(0) { $0 + $1.count }
+        let extraTypes = types.keys.filter { !config.types.contains($0) }.sorted()
+        byType = (config.types + extraTypes).map { ($0, types[$0] ?? 0) }
+        var monthList: [(String, Int)] = []
+        var month = Day(year: since.year, month: since.month, day: 1)!
+        while month <= until {
+            let key = InteractionSummary.month(month)
+            monthList.append((key, months[key] ?? 0))
+            month = month.adding(months: 1)
+        }
+        byMonth = monthList
+        peopleContacted = perPerson.filter { $0.count > 0 }.count
+        let byName = perPerson.map { ($0, $0.person.name.folded) }.sorted { ($0.1, $0.0.person.id) < ($1.1, $1.0.person.id) }.map(\.0)
+        // Stable sorts of the list in name order: ties stay by name.
+        mostContacted = Array(byName.filter { $0.count > 0 }.enumerated().sorted {
+            ($1.element.count, $0.offset) < ($0.element.count, $1.offset)
+        }.prefix(3).map(\.element))
+        leastContacted = Array(byName.enumerated().compactMap { item in item.element.last.map { (item.element, $0.dayNumber, item.offset) } }.sorted {
+            ($0.0.count, $0.1, $0.2) < ($1.0.count, $1.1, $1.2)
+        }.prefix(3).map(\.0))
+        due = DueList(people: people, config: config, today: today).entries
+        neverContacted = byName.filter { $0.last == nil }.map(\.person)
+    }
+
+    private static func month(_ day: Day) -> String { String(day.description.prefix(7)) }
+
+    /// `crm summary --json`: `{"since", "until", "interactions", "by_type", "by_month",
+    /// "people_contacted", "due", "never_contacted"}` (counts), plus `people`, `most_contacted`,
+    /// `least_contacted` (`[{"id", "name", "interactions"}]`), `due_ids` and `never_contacted_ids`.
+    public var json: JSON {
+        func counts(_ list: [PersonCount]) -> JSON {
+            .array(list.map { .object([("id", .string($0.person.id)), ("name", .string($0.person.name)), ("interactions", .number($0.count))]) })
+        }
+        return .object([
+            ("since", .string(since.description)),
+            ("until", .string(until.description)),
+            ("interactions", .number(interactions)),
+            ("by_type", .object(byType.map { ($0.type, .number($0.count)) })),
+            ("by_month", .object(byMonth.map { ($0.month, .number($0.count)) })),
+            ("people_contacted", .number(peopleContacted)),
+            ("due", .number(due.count)),
+            ("never_contacted", .number(neverContacted.count)),
+            ("people", .number(perPerson.count)),
+            ("most_contacted", counts(mostContacted)),
+            ("least_contacted", counts(leastContacted)),
+            ("due_ids", .array(due.map { .string($0.person.id) })),
+            ("never_contacted_ids", .array(neverContacted.map { .string($0.id) })),
+        ])
+    }
+}

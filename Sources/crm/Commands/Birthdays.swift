@@ -1,0 +1,45 @@
+import CRMKit
+
+let birthdaysCommand = Command(
+    name: "birthdays",
+    summary: "Upcoming birthdays and the age each person turns.",
+    usage: ["birthdays [--within C]"],
+    options: [
+        OptionSpec(name: "--within", value: "C", help: "how far ahead to look (default 30d; 2w, 3m, 1y)"),
+    ],
+    examples: ["crm birthdays", "crm birthdays --within 3m", "crm birthdays --within 1y --json"],
+    discussion: """
+    Lists birthdays from today to today plus C, soonest first. A birthday written --MM-DD has no
+    year, so no age. Someone born on 29 February celebrates on 28 February in other years.
+    """,
+    run: { context in
+        let within = try context.cadence(context.arguments.value("--within") ?? "30d", option: "--within")
+        let vault = try context.vault()
+        let today = try context.today()
+        let (people, problems) = vault.loadAll()
+        let list = BirthdayList(people: people, today: today, within: within)
+        for problem in problems { context.warn(problem.description) }
+        for problem in list.problems { context.warn(problem) }
+        if context.json {
+            context.printJSON(list.json)
+            return
+        }
+        let terminal = context.terminal
+        guard !list.entries.isEmpty else {
+            var message = "No birthdays from \(today) to \(list.horizon)."
+            if let next = list.next {
+                message += " Next: \(next.person.name) on \(next.next) (\(relative(next.next, from: today)))"
+                message += next.age.map { ", turning \($0)." } ?? "."
+            }
+            terminal.print(message)
+            return
+        }
+        var table = TextTable(headers: ["NAME", "DATE", "WHEN", "TURNS"])
+        for entry in list.entries {
+            table.rows.append([entry.person.name, entry.next.description, relative(entry.next, from: today),
+                               entry.age.map(String.init) ?? "-"])
+        }
+        table.style = { _, column, text in column == 0 ? terminal.style(text, .bold) : text }
+        terminal.print(table.rendered { terminal.style($0, .dim) })
+    }
+)

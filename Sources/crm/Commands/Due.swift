@@ -1,0 +1,73 @@
+import CRMKit
+
+let dueCommand = Command(
+    name: "due",
+    summary: "Who is due for contact, most overdue first.",
+    usage: ["due [--within C]"],
+    options: [
+        OptionSpec(name: "--within", value: "C", help: "also list people due within this cadence from today (7d, 2w, 1m)"),
+    ],
+    examples: ["crm due", "crm due --within 2w", "crm due --json | jq -r '.[].id'"],
+    discussion: """
+    Due is the last interaction plus the cadence (1m after 31 January is 28/29 February); never
+    contacted: the `added` date plus the cadence, or at once without `added`. A `snooze` later than
+    that moves it. The cadence is the person's `every`, else the shortest `tag_every` of their tags,
+    else the vault's `every`. A person whose `every` is not a cadence has no due date and gets a
+    warning; an invalid `snooze` or `added` is ignored with a warning.
+    JSON: overdue_days is negative for people not due yet (with --within).
+    """,
+    run: { context in
+        let within = try context.arguments.value("--within").map { try context.cadence($0, option: "--within") }
+        let vault = try context.vault()
+        let today = try context.today()
+        let (people, problems) = vault.loadAll()
+        let list = DueList(people: people, config: vault.config, today: today, within: within)
+        for problem in problems { context.warn(problem.description) }
+        for problem in list.problems { context.warn(problem) }
+        if context.json {
+            context.printJSON(list.json)
+            return
+        }
+        let terminal = context.terminal
+        guard !list.entries.isEmpty else {
+            var message = within.map { "Nobody is due within \($0)." } ?? "Nobody is due."
+            if let next = list.next {
+                message += " Next: \(next.person.name), \(relative(next.due, from: today)) (\(next.due))."
+            }
+            terminal.print(message)
+            return
+        }
+        var table = TextTable(headers: ["NAME", "DUE", "EVERY", "LAST CONTACT"])
+        for entry in list.entries {
+            table.rows.append([entry.person.name, dueText(entry, today: today),
+                               entry.schedule.cadence?.description ?? "-", lastContact(entry, today: today)])
+        }
+        table.style = { row, column, text in
+            column == 1 && list.entries[row].overdueDays > 0 ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text
+        }
+        terminal.print(table.rendered { terminal.style($0, .dim) })
+    }
+)
+
+/// "12 days overdue", "today", "in 5 days (snoozed)".
+private func dueText(_ entry: DueList.Entry, today: Day) -> String {
+    if entry.overdueDays > 0 { return "\(span(entry.overdueDays)) overdue" }
+    let text = relative(entry.due, from: today)
+    return entry.schedule.isSnoozed && entry.overdueDays < 0 ? text + " (snoozed)" : text
+}
+
+/// "3 weeks ago, call: Talked about the winter…", or "never (added 2026-07-01)".
+private func lastContact(_ entry: DueList.Entry, today: Day) -> String {
+    guard let last = entry.schedule.last else {
+        return entry.person.document.added.map { "never (added \($0))" } ?? "never"
+    }
+    return "\(relative(last.date, from: today)), \(last.type): \(shortNote(last.note))"
+}
+
+/// The note's first line, cut to 40 characters with "…".
+func shortNote(_ note: String) -> String {
+    let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
+    let first = lines.first.map(String.init) ?? ""
+    if first.count > 40 { return String(first.prefix(39)).trimmingTrailingSpaces + "…" }
+    return lines.count > 1 ? first + " …" : first
+}

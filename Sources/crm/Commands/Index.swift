@@ -1,0 +1,51 @@
+import CRMKit
+
+let indexCommand = Command(
+    name: "index",
+    summary: "Write INDEX.md: everyone with links to their files, due dates, recent interactions.",
+    usage: ["index [--check]"],
+    options: [
+        OptionSpec(name: "--check", help: "write nothing; exit 1 (saying why) when INDEX.md is missing or out of date"),
+    ],
+    examples: ["crm index", "crm index --check || crm index"],
+    discussion: """
+    INDEX.md, at the vault root, holds a table of everyone (name linked to the file, last contact,
+    cadence, due date, tags), the due dates soonest first, and the last 20 interactions. It depends
+    only on the person files and .crm/config.yaml, never on today's date: running it again writes
+    nothing unless a file changed, so synced copies do not change for nothing. Someone due at once
+    (never contacted, no `added`) shows `now`. The file is replaced atomically.
+    """,
+    run: { context in
+        let vault = try context.vault()
+        let (people, problems) = vault.loadAll()
+        for problem in problems { context.warn(problem.description) }
+        let bytes = IndexPage.render(people: people, config: vault.config)
+        if context.arguments.flag("--check") {
+            let reason = staleness(of: vault.readIndex(), expected: bytes)
+            if context.json {
+                context.printJSON(.object([("path", .string(IndexPage.path)), ("current", .bool(reason == nil)), ("reason", .optional(reason))]))
+            } else {
+                context.terminal.print(reason.map { "\(IndexPage.path) is out of date: \($0); run 'crm index'" } ?? "\(IndexPage.path) is up to date")
+            }
+            if reason != nil { throw ExitStatus(code: 1) }
+            return
+        }
+        let written = try vault.writeIndex(bytes)
+        if context.json {
+            context.printJSON(.object([("path", .string(IndexPage.path)), ("written", .bool(written)), ("people", .number(people.count))]))
+        } else {
+            context.terminal.print(written ? "Wrote \(IndexPage.path) (\(people.count) people)" : "\(IndexPage.path) is up to date")
+        }
+    }
+)
+
+/// Why `current` is not `expected`: missing, or the first line that differs.
+private func staleness(of current: [UInt8]?, expected: [UInt8]) -> String? {
+    guard let current else { return "it does not exist" }
+    if current == expected { return nil }
+    let have = String(decoding: current, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let want = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let line = (0..<min(have.count, want.count)).first { have[$0] != want[$0] } ?? min(have.count, want.count)
+    let shown = line < want.count ? "'\(want[line])'" : "the end of the file"
+    return "line \(line + 1) should be \(shown)"
+}

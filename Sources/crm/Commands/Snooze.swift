@@ -1,0 +1,44 @@
+import CRMKit
+
+let snoozeCommand = Command(
+    name: "snooze",
+    summary: "Not due before a date: sets the person's snooze field.",
+    usage: ["snooze PERSON UNTIL"],
+    arguments: [
+        ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+        ("UNTIL", "YYYY-MM-DD, tomorrow, or a time from today: +2w or 2w, +10d, 1m, 1y"),
+    ],
+    examples: ["crm snooze jose 2026-12-15", "crm snooze margaret 2w", "crm snooze ada +1m"],
+    discussion: """
+    Writes `snooze: YYYY-MM-DD` into the front matter (a one-line change). The person is due on the
+    later of that day and their usual due date. UNTIL cannot be in the past; to stop snoozing,
+    run `crm unset PERSON snooze`.
+    """,
+    run: { context in
+        let args = try context.positionals("PERSON", "UNTIL")
+        let today = try context.today()
+        // `2w` means the same as `+2w`: two weeks from today.
+        let until = try context.date(Cadence(args[1]) != nil ? "+" + args[1] : args[1], option: "UNTIL")
+        guard until >= today else {
+            throw UsageError("UNTIL \(until) is in the past; to stop snoozing, run 'crm unset \(args[0]) snooze'")
+        }
+        let vault = try context.vault()
+        let person = try vault.find(args[0])
+        let (written, changed) = try vault.update(person) { try $0.setting("snooze", to: .string(until.description)) }
+        let schedule = ContactSchedule(document: written.document, config: vault.config, today: today)
+        if context.json {
+            context.printJSON(.object([
+                ("id", .string(written.id)), ("path", .string(written.path)), ("snooze", .string(until.description)),
+                ("due", .optional(schedule.due?.description)), ("changed", .bool(changed)),
+            ]))
+            return
+        }
+        var message = "Snoozed \(written.name) until \(until) (\(relative(until, from: today)))"
+        if let due = schedule.due {
+            if due > until { message += "; due \(due) anyway" }
+        } else {
+            message += "; no cadence, so never due"
+        }
+        context.terminal.print(message + (changed ? "" : "; it already was") + ".")
+    }
+)

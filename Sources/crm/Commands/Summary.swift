@@ -1,0 +1,52 @@
+import CRMKit
+
+let summaryCommand = Command(
+    name: "summary",
+    summary: "Interactions by type and by month (a terminal chart), who was contacted, who is due.",
+    usage: ["summary [--since D] [--until D]"],
+    options: [
+        OptionSpec(name: "--since", value: "D", help: "first day (default: the 1st of the month 11 months ago)"),
+        OptionSpec(name: "--until", value: "D", help: "last day (default: today)"),
+    ],
+    examples: ["crm summary", "crm summary --since 2026-01-01 --until 2026-06-30", "crm summary --since -1m --json"],
+    discussion: """
+    By default the last twelve calendar months, this one included. Dates: YYYY-MM-DD, today,
+    yesterday, or -3d, -2w, -1m. Bars use Unicode blocks, or '#' under NO_COLOR or a locale that
+    is not UTF-8. "Due" and "never contacted" are as of today, whatever the period; the least
+    contacted are among people contacted at least once.
+    """,
+    run: { context in
+        let today = try context.today()
+        let since = try context.arguments.value("--since").map { try context.date($0, option: "--since") }
+            ?? InteractionSummary.defaultSince(today: today)
+        let until = try context.arguments.value("--until").map { try context.date($0, option: "--until") } ?? today
+        guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
+        let vault = try context.vault()
+        let (people, problems) = vault.loadAll()
+        for problem in problems { context.warn(problem.description) }
+        let summary = InteractionSummary(people: people, config: vault.config, today: today, since: since, until: until)
+        if context.json {
+            context.printJSON(summary.json)
+            return
+        }
+        let terminal = context.terminal
+        let chart = BarChart(unicode: terminal.unicode)
+        var out = terminal.style("\(summary.interactions) interaction\(summary.interactions == 1 ? "" : "s")", .bold)
+        out += " from \(since) to \(until), with \(summary.peopleContacted) of \(people.count) people\n\n"
+        out += terminal.style("By type", .bold) + "\n" + chart.rendered(summary.byType.map { ($0.type, $0.count) }) + "\n\n"
+        out += terminal.style("By month", .bold) + "\n" + chart.rendered(summary.byMonth.map { ($0.month, $0.count) }) + "\n\n"
+        func counted(_ list: [InteractionSummary.PersonCount]) -> String {
+            list.isEmpty ? "-" : list.map { "\($0.person.name) (\($0.count))" }.joined(separator: ", ")
+        }
+        func names(_ list: [String]) -> String { list.isEmpty ? "-" : list.joined(separator: ", ") }
+        let facts = [
+            ("Most contacted", counted(summary.mostContacted)),
+            ("Least contacted", counted(summary.leastContacted)),
+            ("Due now (\(summary.due.count))", names(summary.due.map(\.person.name))),
+            ("Never contacted (\(summary.neverContacted.count))", names(summary.neverContacted.map(\.name))),
+        ]
+        let width = facts.map { $0.0.count + 1 }.max() ?? 0
+        out += facts.map { ($0.0 + ":").padding(width) + "  " + $0.1 + "\n" }.joined()
+        terminal.write(out)
+    }
+)
