@@ -14,6 +14,7 @@ public struct RefreshOutcome: Sendable {
 
     /// The person as read.
     public var person: Person
+    /// Updated, unchanged, gone or unlinked.
     public var status: Status
     /// The fields that change, for `updated`.
     public var changes: [SnapshotChange] = []
@@ -38,6 +39,7 @@ public struct ContactView: Sendable {
     /// Where the details come from.
     public enum Source: String, Sendable { case contacts, snapshot }
 
+    /// `contacts` when the person's contact was found, else `snapshot`.
     public var source: Source
     /// Phone, email and birthday to show: with a contact, the file's brought up to date with it
     /// (what `crm refresh` would write); else the file's.
