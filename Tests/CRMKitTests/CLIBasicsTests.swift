@@ -3,8 +3,8 @@ import Testing
 
 /// The command line as a user meets it: help, version, exit codes, errors.
 @Suite struct CLIBasicsTests {
-    static let commands = ["init", "add", "list", "show", "log", "set", "unset", "edit", "rename", "rm", "due", "snooze",
-                           "birthdays", "summary", "search", "index", "calendar", "completions"]
+    static let commands = ["init", "add", "import", "list", "show", "log", "set", "unset", "edit", "rename", "rm", "due",
+                           "snooze", "birthdays", "summary", "search", "index", "refresh", "calendar", "completions"]
 
     @Test(arguments: commands)
     func everyCommandHasHelpWithAnExample(_ command: String) throws {

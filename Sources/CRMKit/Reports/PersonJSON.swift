@@ -1,19 +1,21 @@
 /// The JSON shapes of SPEC §4 for people.
 extension Person {
-    /// `crm show PERSON --json`.
-    public func showJSON(config: VaultConfig, today: Day) -> JSON {
+    /// `crm show PERSON --json`; with a contacts `view`, its phone, email and birthday, and
+    /// `source` (`contacts` or `snapshot`).
+    public func showJSON(config: VaultConfig, today: Day, view: ContactView? = nil) -> JSON {
         let doc = document
         let schedule = ContactSchedule(document: doc, config: config, today: today)
-        return .object([
+        let details = view?.details ?? ContactSnapshot(doc)
+        var pairs: [(String, JSON)] = [
             ("id", .string(id)),
             ("path", .string(path)),
             ("name", .string(name)),
             ("contact_id", .optional(doc.contactID)),
-            ("phone", .optional(doc.phones.first)),
-            ("email", .optional(doc.emails.first)),
-            ("phones", .array(doc.phones.map(JSON.string))),
-            ("emails", .array(doc.emails.map(JSON.string))),
-            ("birthday", .optional(doc.birthday)),
+            ("phone", .optional(details.phones.first)),
+            ("email", .optional(details.emails.first)),
+            ("phones", .array(details.phones.map(JSON.string))),
+            ("emails", .array(details.emails.map(JSON.string))),
+            ("birthday", .optional(details.birthday)),
             ("tags", .array(doc.tags.map(JSON.string))),
             ("aliases", .array(doc.aliases.map(JSON.string))),
             ("every", .optional(schedule.cadence?.description)),
@@ -24,7 +26,9 @@ extension Person {
             ("properties", .object((doc.frontMatter?.properties ?? []).map { ($0.key, $0.value.json) })),
             ("notes", .string(doc.notes)),
             ("interactions", .array(doc.interactions.map(\.json))),
-        ])
+        ]
+        if let view { pairs.append(("source", .string(view.source.rawValue))) }
+        return .object(pairs)
     }
 
     /// One row of `crm list --json`.

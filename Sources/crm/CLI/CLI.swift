@@ -70,6 +70,7 @@ enum CLI {
         case let error as VaultError: return error.message
         case let error as PersonFileError: return error.description
         case let error as FileSystemError: return error.description
+        case let error as ContactSourceError: return error.description
         default: return "\(error)"
         }
     }
@@ -91,7 +92,7 @@ enum CLI {
 
         Run 'crm COMMAND --help' for a command's options and examples.
         Environment: CRM_VAULT (the vault), CRM_TODAY (YYYY-MM-DD, overrides today), NO_COLOR,
-        VISUAL/EDITOR (for 'crm edit').
+        VISUAL/EDITOR (for 'crm edit'), CRM_CONTACTS (the default contacts source).
 
         """
         return out

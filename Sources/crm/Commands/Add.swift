@@ -2,9 +2,15 @@ import CRMKit
 
 let addCommand = Command(
     name: "add",
-    summary: "Add a person, with fields from flags.",
-    usage: ["add NAME [--phone P]… [--email E]… [--tag T]… [--every C] [--birthday D] [--contact-id ID] [--force]"],
-    arguments: [("NAME", "the person's display name; the file is people/<slug-of-name>.md")],
+    summary: "Add a person, with fields from flags or from one contact of an address book.",
+    usage: [
+        "add NAME [--phone P]… [--email E]… [--tag T]… [--every C] [--birthday D] [--contact-id ID] [--force]",
+        "add --from SOURCE [QUERY] [--uid UID] [--tag T]… [--every C] [--force]",
+    ],
+    arguments: [
+        ("NAME", "the person's display name; the file is people/<slug-of-name>.md"),
+        ("QUERY", "with --from: part of a name, an email, or a phone number of the contact"),
+    ],
     options: [
         OptionSpec(name: "--phone", value: "P", help: "a phone number (repeat for several; the first is primary)", repeatable: true),
         OptionSpec(name: "--email", value: "E", help: "an email address (repeat for several; the first is primary)", repeatable: true),
@@ -12,13 +18,27 @@ let addCommand = Command(
         OptionSpec(name: "--every", value: "C", help: "stay-in-touch cadence: 10d, 2w, 3m, 1y"),
         OptionSpec(name: "--birthday", value: "D", help: "YYYY-MM-DD, or --MM-DD when the year is unknown"),
         OptionSpec(name: "--contact-id", value: "ID", help: "the address-book id (vCard UID) of this person"),
+        OptionSpec(name: "--from", value: "SOURCE", help: "pick the person from a vCard file or a vdir folder (only ever read)"),
+        OptionSpec(name: "--uid", value: "UID", help: "with --from: the contact whose vCard UID is exactly UID"),
         OptionSpec(name: "--force", help: "add even when someone has the same name or contact id"),
     ],
     examples: [
         "crm add \"Ada Lovelace\" --email ada@example.org --phone \"+44 20 7946 0018\" --tag friends --every 30d",
         "crm add \"Grandma Rose\" --tag family --birthday --04-12",
+        "crm add --from ~/contacts.vcf Ada --tag friends",
     ],
+    discussion: """
+    With --from, the person gets the contact's id (vCard UID) and a snapshot of its name, phone
+    numbers, emails and birthday; nothing else of the card is stored. On a terminal, several
+    matches are listed to pick one by number (q cancels); elsewhere QUERY and --uid must match
+    exactly one contact.
+    """,
     run: { context in
+        if context.arguments.value("--from") != nil {
+            try addFromContacts(context)
+            return
+        }
+        if context.arguments.value("--uid") != nil { throw UsageError("--uid needs --from SOURCE") }
         let name = try context.positionals("NAME")[0].trimmingCharactersInSpaces
         guard !name.isEmpty else { throw UsageError("NAME is empty") }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
@@ -28,9 +48,7 @@ let addCommand = Command(
         var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
         if let id = args.value("--contact-id") { fields.append(("contact_id", .string(id))) }
         for (key, option) in [("phone", "--phone"), ("email", "--email")] {
-            let values = args.all(option)
-            if values.count == 1 { fields.append((key, .string(values[0]))) }
-            if values.count > 1 { fields.append((key, .list(values))) }
+            if let value = FieldValue(args.all(option)) { fields.append((key, value)) }
         }
         if let birthday = args.value("--birthday") {
             guard FieldValue.isTypedValue(birthday, key: "birthday") else {
@@ -38,26 +56,103 @@ let addCommand = Command(
             }
             fields.append(("birthday", .string(birthday)))
         }
-        if !args.all("--tag").isEmpty { fields.append(("tags", .list(args.all("--tag")))) }
-        if let every = args.value("--every") { fields.append(("every", .string(try context.cadence(every, option: "--every").description))) }
-        fields.append(("added", .string(try context.today().description)))
-
-        let vault = try context.vault()
-        if !args.flag("--force") {
-            let people = vault.loadAll().people
-            let contactID = args.value("--contact-id")
-            if let same = people.first(where: { $0.name.folded == name.folded || (contactID != nil && $0.document.contactID == contactID) }) {
-                throw Failure("\(same.path) already tracks \(same.name)\(same.name.folded == name.folded ? "" : " with that contact id"); use --force to add another")
-            }
-        }
-        let person = try vault.create(slug: Slug.make(name), bytes: NewPersonFile.render(fields, heading: vault.config.heading))
-        if context.json {
-            context.printJSON(person.showJSON(config: vault.config, today: try context.today()))
-        } else {
-            context.terminal.print("Added \(person.name) (\(person.path))")
-        }
+        try addPerson(fields, name: name, contactID: args.value("--contact-id"), context: context)
     }
 )
+
+/// `crm add --from SOURCE [QUERY] [--uid UID]`: one contact, picked on a terminal.
+private func addFromContacts(_ context: Context) throws {
+    let args = context.arguments
+    for option in ["--phone", "--email", "--birthday", "--contact-id"] where !args.all(option).isEmpty {
+        throw UsageError("\(option) cannot be used with --from: the contact's own fields are stored")
+    }
+    guard args.positionals.count <= 1 else { throw UsageError("unexpected argument '\(args.positionals[1])'") }
+    let query = args.positionals.first ?? ""
+    let uid = args.value("--uid")
+    let vault = try context.vault()
+    let (location, book) = try context.contactBook(args.value("--from"), vault: vault, option: "--from SOURCE")
+    let matches = book.candidates(query: query, uid: uid)
+    var asked = [query.isEmpty ? nil : "'\(query)'", uid.map { "UID '\($0)'" }].compactMap { $0 }.joined(separator: " with ")
+    if asked.isEmpty { asked = "anything" }
+    let contact: Contact
+    switch matches.count {
+    case 0:
+        throw Failure(book.contacts.isEmpty ? "no contacts in \(location.display)" : "no contact in \(location.display) matches \(asked)")
+    case 1:
+        contact = matches[0]
+    default:
+        let terminal = context.terminal
+        guard terminal.stdinIsTerminal, terminal.stdoutIsTerminal else {
+            throw Failure("\(asked) matches \(matches.count) contacts in \(location.display); give more of the name, or --uid:\n"
+                          + contactTable(matches, numbered: false, terminal: terminal))
+        }
+        guard let picked = pickContact(from: matches, source: location.display, terminal: terminal) else {
+            terminal.print("Nothing added.")
+            return
+        }
+        contact = picked
+    }
+    guard !contact.name.isEmpty else { throw Failure("\(contact.path):\(contact.line): this vCard has no name; nothing added") }
+    if contact.uid == nil {
+        context.warn("\(contact.path):\(contact.line): this vCard has no UID, so 'crm refresh' cannot follow it")
+    }
+    try addPerson(contact.personFields, name: contact.name, contactID: contact.uid, context: context, from: location)
+}
+
+/// Writes the new person: `fields`, then the `--tag`, `--every` and `added` fields; refuses a
+/// second person with the same name or contact id unless `--force`.
+private func addPerson(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?,
+                       context: Context, from location: ContactsLocation? = nil) throws {
+    let args = context.arguments
+    var fields = fields
+    if !args.all("--tag").isEmpty { fields.append(("tags", .list(args.all("--tag")))) }
+    if let every = args.value("--every") { fields.append(("every", .string(try context.cadence(every, option: "--every").description))) }
+    fields.append(("added", .string(try context.today().description)))
+
+    let vault = try context.vault()
+    if !args.flag("--force") {
+        let people = vault.loadAll().people
+        if let same = people.first(where: { $0.name.folded == name.folded || (contactID != nil && $0.document.contactID == contactID) }) {
+            throw Failure("\(same.path) already tracks \(same.name)\(same.name.folded == name.folded ? "" : " with that contact id"); use --force to add another")
+        }
+    }
+    let person = try vault.create(slug: Slug.make(name), bytes: NewPersonFile.render(fields, heading: vault.config.heading))
+    if context.json {
+        context.printJSON(person.showJSON(config: vault.config, today: try context.today()))
+    } else {
+        context.terminal.print("Added \(person.name) (\(person.path))" + (location.map { " from \($0.display)" } ?? ""))
+    }
+}
+
+/// The numbered list of matches on a terminal, then a number read from it; `nil` when the user
+/// cancels with `q` or ends the input.
+private func pickContact(from matches: [Contact], source: String, terminal: Terminal) -> Contact? {
+    terminal.print("\(matches.count) contacts in \(source) match:")
+    terminal.print(contactTable(matches, numbered: true, terminal: terminal))
+    while true {
+        terminal.write("Add which one? [1-\(matches.count), q to cancel] ")
+        guard let line = terminal.readLine() else {
+            terminal.print()
+            return nil
+        }
+        let answer = line.trimmingCharactersInSpaces
+        if answer.lowercased() == "q" { return nil }
+        if let number = Int(answer), (1...matches.count).contains(number) { return matches[number - 1] }
+        terminal.print("Type a number from 1 to \(matches.count), or q to cancel.")
+    }
+}
+
+/// Contacts as a table: name, primary email and phone, and the UID (numbered for the picker).
+private func contactTable(_ contacts: [Contact], numbered: Bool, terminal: Terminal) -> String {
+    var table = TextTable(headers: (numbered ? ["#"] : []) + ["NAME", "EMAIL", "PHONE", "UID"])
+    for (index, contact) in contacts.enumerated() {
+        let cells = [contact.name, contact.emails.first ?? "-", contact.phones.first ?? "-", contact.uid ?? "-"]
+        table.rows.append((numbered ? ["\(index + 1)"] : []) + cells)
+    }
+    let column = numbered ? 1 : 0
+    table.style = { _, c, text in c == column ? terminal.style(text, .bold) : text }
+    return table.rendered { terminal.style($0, .dim) }.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+}
 
 extension String {
     var trimmingCharactersInSpaces: String {

@@ -23,7 +23,7 @@ let completionsCommand = Command(
 /// Completion scripts made from the command table, so they never fall behind it.
 enum CompletionScripts {
     /// Commands whose first argument is a PERSON.
-    static let personCommands = ["show", "log", "set", "unset", "edit", "rename", "rm", "snooze"]
+    static let personCommands = ["show", "log", "set", "unset", "edit", "rename", "rm", "snooze", "refresh"]
 
     private static func options(_ command: Command) -> [String] {
         (command.options + Command.globalOptions).map(\.name)

@@ -1,9 +1,9 @@
 /// Every `crm` command, in the order `crm --help` lists them.
 enum Commands {
     static let all: [Command] = [
-        initCommand, addCommand, listCommand, showCommand, logCommand, setCommand, unsetCommand,
+        initCommand, addCommand, importCommand, listCommand, showCommand, logCommand, setCommand, unsetCommand,
         editCommand, renameCommand, removeCommand, dueCommand, snoozeCommand, birthdaysCommand,
-        summaryCommand, searchCommand, indexCommand, calendarCommand, completionsCommand,
+        summaryCommand, searchCommand, indexCommand, refreshCommand, calendarCommand, completionsCommand,
     ]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }

@@ -3,26 +3,56 @@ import CRMKit
 let showCommand = Command(
     name: "show",
     summary: "One person: details, notes and the whole log.",
-    usage: ["show PERSON"],
+    usage: ["show PERSON [--contacts SOURCE]"],
     arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")],
-    examples: ["crm show ada", "crm show \"Ada Lovelace\" --json"],
+    options: [
+        OptionSpec(name: "--contacts", value: "SOURCE", help: "show the current phone, email and birthday from this .vcf file or vdir folder (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)"),
+    ],
+    examples: ["crm show ada", "crm show \"Ada Lovelace\" --json", "crm show ada --contacts ~/contacts.vcf"],
+    discussion: """
+    With a contacts source, phone, email and birthday come from the person's contact when its
+    contact_id is still there (as 'crm refresh' would write them), else from the file's snapshot;
+    a line says which. The file is not changed.
+    """,
     run: { context in
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()
         let today = try context.today()
         let person = try vault.find(query)
-        if context.json {
-            context.printJSON(person.showJSON(config: vault.config, today: today))
-            return
-        }
         let doc = person.document
         let t = context.terminal
+        let explicit = context.arguments.value("--contacts")
+        var view: ContactView?
+        var origin: String?
+        if let location = ContactsLocation.resolve(explicit: explicit, environment: context.environment, vault: vault) {
+            do throws(ContactSourceError) {
+                let book = try ContactBook.load(location.path)
+                if explicit != nil { for diagnostic in book.diagnostics { t.error(diagnostic.description) } }
+                let found = ContactView(document: doc, contacts: book.contactsByUID())
+                let snapshot = "snapshot from \(doc.added?.description ?? "an unknown date"); "
+                switch (found.source, doc.contactID) {
+                case (.contacts, _): origin = "from contacts: \(location.display)"
+                case (.snapshot, let id?): origin = snapshot + "contact \(id) not found in \(location.display)"
+                case (.snapshot, nil): origin = snapshot + "no contact_id to look up in \(location.display)"
+                }
+                view = found
+            } catch {
+                if explicit != nil { throw Failure(error.description) }
+                context.warn("\(error.description); showing the snapshot")
+            }
+        }
+        if context.json {
+            context.printJSON(person.showJSON(config: vault.config, today: today, view: view))
+            return
+        }
+        let details = view?.details ?? ContactSnapshot(doc)
         let schedule = ContactSchedule(document: doc, config: vault.config, today: today)
         t.print(t.style(person.name, .bold) + "  " + t.style(person.path, .dim))
+        if let origin { t.print("  " + t.style(origin, .dim)) }
         var fields: [(String, String)] = []
-        if !doc.phones.isEmpty { fields.append(("phone", doc.phones.joined(separator: ", "))) }
-        if !doc.emails.isEmpty { fields.append(("email", doc.emails.joined(separator: ", "))) }
-        if let birthday = doc.birthday { fields.append(("birthday", birthday)) }
+        if !details.phones.isEmpty { fields.append(("phone", details.phones.joined(separator: ", "))) }
+        if !details.emails.isEmpty { fields.append(("email", details.emails.joined(separator: ", "))) }
+        if let birthday = details.birthday { fields.append(("birthday", birthday)) }
         if !doc.tags.isEmpty { fields.append(("tags", doc.tags.joined(separator: ", "))) }
         if !doc.aliases.isEmpty { fields.append(("aliases", doc.aliases.joined(separator: ", "))) }
         if let cadence = schedule.cadence {

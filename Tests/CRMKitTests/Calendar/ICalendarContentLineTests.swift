@@ -2,7 +2,7 @@ import Testing
 @testable import CRMKit
 
 @Suite("Content lines: folding and TEXT escaping")
-struct ContentLineTests {
+struct ICalendarContentLineTests {
     /// The physical lines of folded output, without their CRLF.
     private func physicalLines(_ folded: String) -> [[UInt8]] {
         let bytes = Array(folded.utf8)

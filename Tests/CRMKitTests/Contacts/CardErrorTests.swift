@@ -1,0 +1,63 @@
+import Testing
+import CRMKit
+
+@Suite("Broken cards and files")
+struct CardErrorTests {
+    @Test("A card without FN and N is skipped with an error on its BEGIN line")
+    func noName() {
+        let book = ContactBook.parse(card("EMAIL:nobody@example.org") + card("FN:Ada"), path: "a.vcf")
+        #expect(book.contacts.map(\.name) == ["Ada"])
+        #expect(book.contacts.map(\.line) == [5])
+        #expect(book.diagnostics == [
+            Diagnostic(path: "a.vcf", line: 1, severity: .error, message: "vCard has no FN or N; skipped"),
+        ])
+    }
+
+    @Test("A card whose FN and N are empty is kept with a warning")
+    func emptyName() {
+        let book = ContactBook.parse(card("FN:", "N:;;;;", "EMAIL:x@example.org"), path: "a.vcf")
+        #expect(book.contacts.map(\.name) == [""])
+        #expect(book.contacts.map(\.emails) == [["x@example.org"]])
+        #expect(book.diagnostics.map(\.description) == ["a.vcf:1:1: warning: vCard has an empty name"])
+    }
+
+    @Test("A file that ends inside a card: the card is an error, earlier cards are kept")
+    func endOfFileInsideCard() {
+        let book = ContactBook.parse(card("FN:Ada") + vcf("BEGIN:VCARD", "FN:Bob"), path: "a.vcf")
+        #expect(book.contacts.map(\.name) == ["Ada"])
+        #expect(book.diagnostics.map(\.description) == ["a.vcf:5:1: error: vCard has no END:VCARD; skipped"])
+    }
+
+    @Test("Text outside cards and a stray END are warnings, reported once per stretch")
+    func strayText() {
+        let bytes = vcf("some text", "more: text") + card("FN:Ada") + vcf("END:VCARD", "trailing")
+        let book = ContactBook.parse(bytes, path: "a.vcf")
+        #expect(book.contacts.map(\.name) == ["Ada"])
+        #expect(book.diagnostics.map(\.description) == [
+            "a.vcf:1:1: warning: text outside a vCard; ignored",
+            "a.vcf:7:1: warning: END:VCARD without BEGIN:VCARD; ignored",
+            "a.vcf:8:1: warning: text outside a vCard; ignored",
+        ])
+    }
+
+    @Test("A file with no card at all is one warning")
+    func noCard() {
+        let book = ContactBook.parse(Array("hello\nworld\n".utf8), path: "notes.vcf")
+        #expect(book.contacts == [])
+        #expect(book.diagnostics.map(\.description) == ["notes.vcf:1:1: warning: no vCard in this file"])
+    }
+
+    @Test("Lines that are not properties inside a card are warnings; the card is kept")
+    func garbageInCard() {
+        let book = ContactBook.parse(card("FN:Ada", "no colon here", ";x:y", "bad name:z", "TEL;TYPE=cell"), path: "a.vcf")
+        #expect(book.contacts.map(\.name) == ["Ada"])
+        #expect(book.diagnostics.map(\.line) == [4, 5, 6, 7])
+    }
+
+    @Test("A UID used by two cards is a warning naming the first")
+    func duplicateUID() {
+        let book = ContactBook.parse(card("UID:1", "FN:Ada") + card("UID:1", "FN:Bob"), path: "a.vcf")
+        #expect(book.contacts.map(\.name) == ["Ada", "Bob"])
+        #expect(book.diagnostics.map(\.description) == ["a.vcf:6:1: warning: UID \"1\" is also used by the vCard at a.vcf:1"])
+    }
+}

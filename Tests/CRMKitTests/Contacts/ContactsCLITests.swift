@@ -1,0 +1,310 @@
+import Foundation
+import Testing
+
+/// `crm add --from`, `crm import`, `crm refresh` and `crm show --contacts` as a user runs them,
+/// with the address book at `contacts.vcf` in the vault folder (the commands run there).
+@Suite struct ContactsCLITests {
+    static let adaUID = "5B2E4F10-8C3A-4E3B-9A57-2C9F1E0D3A11"
+
+    /// A 4.0 card for Ada with one phone, one email and a birthday.
+    static func ada(phone: String = "+44 20 7946 0018", name: String = "Ada Lovelace") -> [UInt8] {
+        card(version: "4.0", "UID:\(adaUID)", "FN:\(name)", "TEL;TYPE=cell:\(phone)",
+             "EMAIL:ada@example.org", "BDAY:18151210", "NOTE:never stored")
+    }
+
+    static let charles = card("UID:babbage-1", "FN:Charles Babbage", "TEL:+44 20 7946 0100")
+
+    /// A vault whose folder holds `contacts.vcf` with `source`.
+    static func vault(source: [UInt8]) throws -> TemporaryVault {
+        let vault = try TemporaryVault()
+        try vault.write("contacts.vcf", source)
+        return vault
+    }
+
+    /// `crm --vault VAULT ARGS` run in the vault folder; the source's bytes must not change.
+    @discardableResult
+    static func crm(_ vault: TemporaryVault, _ arguments: String..., environment: [String: String] = [:]) throws -> CRMResult {
+        let before = vault.bytes("contacts.vcf")
+        let result = try CRM.run(["--vault", vault.path] + arguments, in: vault.url, environment: environment)
+        #expect(vault.bytes("contacts.vcf") == before, "the contacts source changed")
+        return result
+    }
+
+    // MARK: add --from
+
+    @Test func addFromAUniqueMatchStoresTheIdAndTheSnapshotOnly() throws {
+        let vault = try Self.vault(source: Self.ada() + Self.charles)
+        let result = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada", "--tag", "friends")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Added Ada Lovelace (people/ada-lovelace.md) from contacts.vcf\n")
+        #expect(vault.read("people/ada-lovelace.md") == """
+            ---
+            name: Ada Lovelace
+            contact_id: "5B2E4F10-8C3A-4E3B-9A57-2C9F1E0D3A11"
+            phone: "+44 20 7946 0018"
+            email: ada@example.org
+            birthday: 1815-12-10
+            tags: [friends]
+            added: 2026-11-29
+            ---
+
+            ## Interactions
+
+            """)
+    }
+
+    @Test func addFromAnAppleExportWritesListsPreferredFirst() throws {
+        let vault = try Self.vault(source: Array(FileManager.default.contents(atPath: Fixtures.contacts("apple-icloud.vcf"))!))
+        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "lovelace").status == 0)
+        let text = vault.read("people/ada-lovelace.md")
+        #expect(text.contains("\nphone: [\"+44 20 7946 0018\", \"+44 20 7946 0000\"]\n"))
+        #expect(text.contains("\nemail: [ada@x.org, ada.home@example.org]\n"))
+        #expect(!text.contains("Square") && !text.contains("poetry") && !text.contains("PHOTO"))
+    }
+
+    @Test func addFromSeveralMatchesIsRefusedListingThem() throws {
+        let vault = try Self.vault(source: Self.ada() + Self.charles)
+        let result = try Self.crm(vault, "add", "--from", "contacts.vcf", "7946")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("crm: error: '7946' matches 2 contacts in contacts.vcf; give more of the name, or --uid:"))
+        #expect(result.stderr.contains("Ada Lovelace") && result.stderr.contains("Charles Babbage"))
+        #expect(result.stderr.contains(Self.adaUID) && result.stderr.contains("babbage-1"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").isEmpty)
+    }
+
+    @Test func addFromWithUID() throws {
+        let vault = try Self.vault(source: Self.ada() + Self.charles)
+        let result = try Self.crm(vault, "add", "--from", "contacts.vcf", "--uid", "babbage-1")
+        #expect(result.stdout == "Added Charles Babbage (people/charles-babbage.md) from contacts.vcf\n")
+        #expect(vault.read("people/charles-babbage.md").contains("contact_id: \"babbage-1\"\n"))
+        let missing = try Self.crm(vault, "add", "--from", "contacts.vcf", "--uid", "nobody")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "crm: error: no contact in contacts.vcf matches UID 'nobody'\n")
+    }
+
+    @Test func addFromRefusesTheSameContactOrNameUnlessForced() throws {
+        let vault = try Self.vault(source: Self.ada())
+        #expect(try Self.crm(vault, "add", "Augusta", "--contact-id", Self.adaUID).status == 0)
+        let sameID = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada")
+        #expect(sameID.status == 1)
+        #expect(sameID.stderr == "crm: error: people/augusta.md already tracks Augusta with that contact id; use --force to add another\n")
+        let forced = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada", "--force")
+        #expect(forced.status == 0)
+        #expect(vault.exists("people/ada-lovelace.md"))
+        let again = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada")
+        #expect(again.stderr.contains("already tracks Ada Lovelace; use --force"))
+        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada", "--force").stdout
+                == "Added Ada Lovelace (people/ada-lovelace-2.md) from contacts.vcf\n")
+    }
+
+    @Test func addFromErrors() throws {
+        let vault = try Self.vault(source: Self.ada())
+        let none = try Self.crm(vault, "add", "--from", "contacts.vcf", "grace")
+        #expect(none.status == 1)
+        #expect(none.stderr == "crm: error: no contact in contacts.vcf matches 'grace'\n")
+        let missing = try Self.crm(vault, "add", "--from", "nowhere.vcf", "ada")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "crm: error: nowhere.vcf: cannot read contacts: no such file or folder\n")
+        let mixed = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada", "--phone", "1")
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("--phone cannot be used with --from"))
+    }
+
+    /// The picker on a real pseudo-terminal (util-linux `script`): a wrong answer is asked again,
+    /// then the second of the listed matches is added.
+    @Test func pickerOnATerminalAddsTheChosenMatch() throws {
+        let vault = try Self.vault(source: Self.ada() + card("UID:ada-2", "FN:Ada Byron King", "EMAIL:king@example.org") + Self.charles)
+        let command = [CRM.binary.path, "--vault", vault.path, "add", "--from", "contacts.vcf", "ada"]
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let before = vault.bytes("contacts.vcf")
+        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: vault.url, stdin: "7\n2\n")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("2 contacts in contacts.vcf match:"))
+        #expect(result.stdout.contains("1  Ada Lovelace"))
+        #expect(result.stdout.contains("2  Ada Byron King"))
+        #expect(result.stdout.contains("Type a number from 1 to 2, or q to cancel."))
+        #expect(result.stdout.contains("Added Ada Byron King (people/ada-byron-king.md) from contacts.vcf"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["ada-byron-king.md"])
+        #expect(vault.read("people/ada-byron-king.md").contains("contact_id: \"ada-2\"\nemail: king@example.org\n"))
+        #expect(vault.bytes("contacts.vcf") == before)
+
+        let cancelled = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: vault.url, stdin: "q\n")
+        #expect(cancelled.status == 0)
+        #expect(cancelled.stdout.contains("Nothing added."))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["ada-byron-king.md"])
+    }
+
+    // MARK: import
+
+    @Test func importTwiceAddsNothingTheSecondTime() throws {
+        let google = Array(FileManager.default.contents(atPath: Fixtures.contacts("google.vcf"))!)
+        let vault = try Self.vault(source: Self.ada() + Self.charles + google + Self.ada())
+        #expect(try Self.crm(vault, "add", "Charles Babbage").status == 0)
+        let dry = try Self.crm(vault, "import", "contacts.vcf", "--dry-run")
+        #expect(dry.stdout.contains("Would add Ada Lovelace\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["charles-babbage.md"])
+
+        let first = try Self.crm(vault, "import", "contacts.vcf", "--tag", "imported")
+        #expect(first.status == 0)
+        #expect(first.stdout == """
+            Added Ada Lovelace (people/ada-lovelace.md)
+            Skipped Charles Babbage: tracked as charles-babbage (same name)
+            Added Grace Hopper (people/grace-hopper.md)
+            Added Linus Torvalds (people/linus-torvalds.md)
+            Added Marie Curie, née Skłodowska (people/marie-curie-nee-sklodowska.md)
+            Skipped Ada Lovelace: a card above (same contact id)
+            Added 4 of 6 contacts from contacts.vcf; skipped 2.
+
+            """)
+        #expect(vault.read("people/grace-hopper.md").contains("\ntags: [imported]\nadded: 2026-11-29\n"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted()
+        let bytes = files.map { vault.bytes("people/" + $0) }
+
+        let second = try Self.crm(vault, "import", "contacts.vcf", "--json")
+        #expect(second.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        #expect((json["added"] as? [Any])?.count == 0)
+        #expect((json["skipped"] as? [[String: Any]])?.compactMap { $0["reason"] as? String }
+                == ["same contact id", "same name", "same email", "same email", "same email", "same contact id"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted() == files)
+        #expect(files.map { vault.bytes("people/" + $0) } == bytes)
+    }
+
+    // MARK: refresh
+
+    @Test func refreshAfterAPhoneChangeChangesExactlyThatLine() throws {
+        let vault = try Self.vault(source: Self.ada() + Self.charles)
+        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
+        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "charles").status == 0)
+        // The user renamed Ada in the file; the contact's name changes too: neither is refreshed.
+        let edited = vault.read("people/ada-lovelace.md").replacingOccurrences(of: "name: Ada Lovelace", with: "name: Ada # the countess")
+        try vault.write("people/ada-lovelace.md", edited)
+        try vault.write("contacts.vcf", Self.ada(phone: "+44 20 7946 0099", name: "Augusta Ada King") + Self.charles)
+        let before = vault.bytes("people/ada-lovelace.md")
+        let charles = vault.bytes("people/charles-babbage.md")
+
+        let result = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf")
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            Updated Ada (people/ada-lovelace.md):
+              phone: +44 20 7946 0018 → +44 20 7946 0099
+            Unchanged: Charles Babbage
+            1 updated, 1 unchanged, 0 gone.
+
+            """)
+        let diff = lineDiff(before, vault.bytes("people/ada-lovelace.md"))
+        #expect(diff.removed == ["phone: \"+44 20 7946 0018\"\n"])
+        #expect(diff.added == ["phone: \"+44 20 7946 0099\"\n"])
+        #expect(vault.bytes("people/charles-babbage.md") == charles)
+        let again = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "ada", "--json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect((json["updated"] as? [Any])?.count == 0)
+        #expect((json["unchanged"] as? [[String: Any]])?.first?["id"] as? String == "ada-lovelace")
+    }
+
+    @Test func refreshDryRunWritesNothing() throws {
+        let vault = try Self.vault(source: Self.ada())
+        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
+        try vault.write("contacts.vcf", Self.ada(phone: "+1 555 0100"))
+        let before = vault.bytes("people/ada-lovelace.md")
+        let result = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "--dry-run", "--json")
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let change = try #require(((json["updated"] as? [[String: Any]])?.first?["changes"] as? [[String: Any]])?.first)
+        #expect(change["field"] as? String == "phone")
+        #expect(change["old"] as? [String] == ["+44 20 7946 0018"])
+        #expect(change["new"] as? [String] == ["+1 555 0100"])
+        #expect(vault.bytes("people/ada-lovelace.md") == before)
+        let text = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "--dry-run")
+        #expect(text.stdout.hasSuffix("1 to update, 0 unchanged, 0 gone. Nothing written (--dry-run).\n"))
+        #expect(vault.bytes("people/ada-lovelace.md") == before)
+    }
+
+    @Test func refreshReportsGoneContactsAndKeepsTheirSnapshot() throws {
+        let vault = try Self.vault(source: Self.ada())
+        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
+        try vault.write("contacts.vcf", Self.charles)
+        let before = vault.bytes("people/ada-lovelace.md")
+        let result = try Self.crm(vault, "refresh", environment: ["CRM_CONTACTS": "contacts.vcf"])
+        #expect(result.stdout == """
+            Gone: Ada Lovelace: contact \(Self.adaUID) not found in contacts.vcf; snapshot kept
+            0 updated, 0 unchanged, 1 gone.
+
+            """)
+        #expect(vault.bytes("people/ada-lovelace.md") == before)
+        let noSource = try Self.crm(vault, "refresh")
+        #expect(noSource.status == 2)
+        #expect(noSource.stderr.contains("no contacts source: give --contacts SOURCE, set CRM_CONTACTS"))
+    }
+
+    // MARK: show --contacts
+
+    @Test func showWithContactsSaysWhereTheDetailsComeFrom() throws {
+        let vault = try Self.vault(source: Self.ada())
+        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
+        try vault.write("contacts.vcf", Self.ada(phone: "+1 555 0100"))
+        let before = vault.bytes("people/ada-lovelace.md")
+
+        let current = try Self.crm(vault, "show", "ada", "--contacts", "contacts.vcf")
+        #expect(current.stdout.hasPrefix("Ada Lovelace  people/ada-lovelace.md\n  from contacts: contacts.vcf\n  phone     +1 555 0100\n"))
+        let json = try Self.crm(vault, "show", "ada", "--json", environment: ["CRM_CONTACTS": "contacts.vcf"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["source"] as? String == "contacts")
+        #expect(object["phone"] as? String == "+1 555 0100")
+
+        try vault.write("contacts.vcf", Self.charles)
+        let snapshot = try Self.crm(vault, "show", "ada", "--contacts", "contacts.vcf")
+        #expect(snapshot.stdout.hasPrefix("""
+            Ada Lovelace  people/ada-lovelace.md
+              snapshot from 2026-11-29; contact \(Self.adaUID) not found in contacts.vcf
+              phone     +44 20 7946 0018
+
+            """))
+        try vault.write(".crm/config.yaml", "contacts: contacts.vcf\n")
+        let fromConfig = try CRM.run(["--vault", vault.path, "show", "ada", "--json"])
+        let snapshotJSON = try #require(try JSONSerialization.jsonObject(with: Data(fromConfig.stdout.utf8)) as? [String: Any])
+        #expect(snapshotJSON["source"] as? String == "snapshot")
+        #expect(snapshotJSON["phone"] as? String == "+44 20 7946 0018")
+        #expect(vault.bytes("people/ada-lovelace.md") == before)
+
+        let plain = try CRM.run(["--vault", vault.path, "show", "ada"], environment: ["CRM_CONTACTS": ""])
+        #expect(plain.stdout.contains("snapshot from 2026-11-29"))
+        try vault.write(".crm/config.yaml", "every: 90d\n")
+        let noSource = try CRM.run(["--vault", vault.path, "show", "ada", "--json"])
+        #expect(!noSource.stdout.contains("\"source\""))
+    }
+
+    @Test func showWithAMissingDefaultSourceWarnsAndShowsTheSnapshot() throws {
+        let vault = try Self.vault(source: Self.ada())
+        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
+        let result = try Self.crm(vault, "show", "ada", environment: ["CRM_CONTACTS": "gone.vcf"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "crm: warning: gone.vcf: cannot read contacts: no such file or folder; showing the snapshot\n")
+        #expect(result.stdout.contains("  phone     +44 20 7946 0018\n"))
+        let explicit = try Self.crm(vault, "show", "ada", "--contacts", "gone.vcf")
+        #expect(explicit.status == 1)
+    }
+}
+
+/// Runs `executable` with `arguments` in `directory`, feeding `stdin`; stdout and stderr together.
+private func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: String) throws -> CRMResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "CRM_CONTACTS")
+    environment["CRM_TODAY"] = "2026-11-29"
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    let output = Pipe(), input = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    process.standardInput = input
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CRMResult(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+}

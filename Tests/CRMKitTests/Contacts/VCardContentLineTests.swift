@@ -1,0 +1,83 @@
+import Testing
+import CRMKit
+
+@Suite("Content lines: folding, names, parameters")
+struct VCardContentLineTests {
+    @Test("Folded lines are unfolded with CRLF or LF, space or tab, even inside a name or parameter")
+    func unfolding() {
+        for lineEnding in ["\r\n", "\n"] {
+            let bytes = vcf(
+                "BEGIN:VCARD", "VERSION:3.0", "FN:Ada Love", " lace", "EM", "\tAIL;TY", " PE=pref:ada", " @example.org",
+                "EMAIL:first@example.org", "END:VCARD", lineEnding: lineEnding)
+            #expect(onlyContact(bytes)?.name == "Ada Lovelace")
+            #expect(onlyContact(bytes)?.emails == ["ada@example.org", "first@example.org"])
+        }
+    }
+
+    @Test("BEGIN, END, property and parameter names ignore case; groups are dropped")
+    func caseAndGroups() {
+        let bytes = vcf(
+            "begin:vcard", "version:3.0", "fn:Ada", "item7.Tel;Type=Home:1", "ITEM2.tel;type=Cell:2", "End:VCard")
+        #expect(onlyContact(bytes) == Contact(
+            uid: nil, name: "Ada", phones: ["2", "1"], emails: [], birthday: nil, path: "test.vcf", line: 1))
+    }
+
+    @Test("Every way of marking a preferred or mobile number puts it first", arguments: [
+        "TEL;TYPE=work,pref:+1 555 0102",
+        "TEL;type=WORK;type=pref:+1 555 0102",
+        "TEL;WORK;PREF:+1 555 0102",
+        "TEL;TYPE=\"voice,pref\":+1 555 0102",
+        "TEL;PREF=1:+1 555 0102",
+        "TEL;VALUE=uri;PREF=1:tel:+1 555 0102",
+        "TEL;TYPE=CELL:+1 555 0102",
+        "TEL;CELL:+1 555 0102",
+    ])
+    func preferredPhone(line: String) {
+        #expect(onlyContact(card("FN:Ada", "TEL;TYPE=home:+1 555 0101", line))?.phones == ["+1 555 0102", "+1 555 0101"])
+    }
+
+    @Test("The lowest PREF wins; preferred numbers come before mobile ones, mobile before the rest")
+    func phoneOrder() {
+        let contact = onlyContact(card(
+            version: "4.0", "FN:Ada", "TEL:1", "TEL;TYPE=cell:2", "TEL;PREF=3:3", "TEL;PREF=1:4", "TEL;TYPE=cell;PREF=3:5"))
+        #expect(contact?.phones == ["4", "5", "3", "2", "1"])
+    }
+
+    @Test("Emails: PREF and TYPE=pref first, then file order; mailto: removed; duplicates kept once")
+    func emailOrder() {
+        let contact = onlyContact(card(
+            "FN:Ada", "EMAIL:a@example.org", "EMAIL;PREF=2:b@example.org", "EMAIL;TYPE=INTERNET,PREF:c@example.org",
+            "EMAIL:mailto:d@example.org", "EMAIL:A@Example.org", "EMAIL: "))
+        #expect(contact?.emails == ["c@example.org", "b@example.org", "a@example.org", "d@example.org"])
+    }
+
+    @Test("Phones: tel: removed, trimmed, empty ones dropped, the same number written differently kept once")
+    func phoneValues() {
+        let contact = onlyContact(card(
+            "FN:Ada", "TEL;VALUE=uri:TEL:+44-20-7946-0018", "TEL:  +44 (20) 7946.0018  ", "TEL:", "TEL:+44 20 7946 0019"))
+        #expect(contact?.phones == ["+44-20-7946-0018", "+44 20 7946 0019"])
+    }
+
+    @Test("A folded base64 photo is skipped, even when a continuation line looks like a property")
+    func base64Photo() {
+        let bytes = card(
+            "FN:Ada", "PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ", " END:VCARD", " FN:Mallory", "EMAIL:ada@example.org")
+        #expect(onlyContact(bytes) == Contact(
+            uid: nil, name: "Ada", phones: [], emails: ["ada@example.org"], birthday: nil, path: "test.vcf", line: 1))
+    }
+
+    @Test("A 2.1 base64 photo whose lines have no leading space, ended by a blank line, is skipped quietly")
+    func base64PhotoWithoutFolding() {
+        let bytes = card(
+            version: "2.1", "FN:Ada", "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQ", "SkZJRgABAQ", "AAAQABAAD", "",
+            "TEL;CELL:1")
+        let book = ContactBook.parse(bytes, path: "test.vcf")
+        #expect(book.contacts.map(\.phones) == [["1"]])
+        #expect(book.diagnostics == [])
+    }
+
+    @Test("A UTF-8 byte order mark before the first card is ignored")
+    func byteOrderMark() {
+        #expect(onlyContact([0xEF, 0xBB, 0xBF] + card("FN:Ada"))?.name == "Ada")
+    }
+}

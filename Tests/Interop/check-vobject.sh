@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Interop with Python's vobject (PyPI): cards written by vobject's own serializer (its escaping,
+# folding and parameter style) are imported with `crm import`, and every stored field is compared
+# through `crm show ID --json` with what the generator expects. The source must not change.
+# Needs $CRM (the built crm binary). Last line: `vobject interop: N passed, M failed`.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+: "${CRM:?set CRM to the crm binary}"
+PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check vobject
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+python3 "$here/vobject_cards.py" "$out"
+(cd "$out/vdir" && find . -type f | sort | xargs sha256sum) >"$out/before.sha256"
+export CRM_TODAY=2026-11-29 NO_COLOR=1
+"$CRM" init "$out/vault" >/dev/null
+"$CRM" --vault "$out/vault" import "$out/vdir" --json >"$out/import.json" 2>"$out/import.stderr"
+"$CRM" --vault "$out/vault" import "$out/vdir" --json >"$out/again.json" 2>>"$out/import.stderr"
+(cd "$out/vdir" && find . -type f | sort | xargs sha256sum) >"$out/after.sha256"
+
+python3 - "$out" "$CRM" <<'PY'
+import json, subprocess, sys
+out, crm = sys.argv[1], sys.argv[2]
+passed = failed = 0
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {what}")
+def load(name):
+    with open(f"{out}/{name}", encoding="utf-8") as f:
+        return json.load(f)
+expected, imported, again = load("expected.json"), load("import.json"), load("again.json")
+stderr = open(f"{out}/import.stderr", encoding="utf-8").read()
+check(stderr == "", f"crm import printed problems:\n{stderr}")
+check(len(imported["added"]) == len(expected), f"added {len(imported['added'])} people, expected {len(expected)}")
+check(again["added"] == [] and len(again["skipped"]) == len(expected), f"a second import added {again['added']}")
+check(open(f"{out}/before.sha256").read() == open(f"{out}/after.sha256").read(), "the source files changed")
+ids = {person["contact_id"]: person["id"] for person in imported["added"]}
+for contact in expected:
+    uid = contact["uid"]
+    if uid not in ids:
+        check(False, f"{uid}: not imported")
+        continue
+    shown = json.loads(subprocess.run([crm, "--vault", f"{out}/vault", "show", ids[uid], "--json"],
+                                      check=True, capture_output=True, text=True).stdout)
+    for field, actual in [("uid", shown["contact_id"]), ("name", shown["name"]), ("phones", shown["phones"]),
+                          ("emails", shown["emails"]), ("birthday", shown["birthday"])]:
+        check(actual == contact[field], f"{uid}: {field} is {actual!r}, expected {contact[field]!r}")
+print(f"vobject interop: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
+PY
