@@ -2,7 +2,7 @@
 public struct BirthdayList: Sendable {
     /// One person's next birthday.
     public struct Entry: Sendable {
-        public let person: Person
+        public let person: PersonSummary
         public let birthday: Birthday
         /// The next birthday on or after today.
         public let next: Day
@@ -21,20 +21,19 @@ public struct BirthdayList: Sendable {
     public let problems: [Diagnostic]
 
     /// Birthdays from `today` to `today` plus `within`, both included.
-    public init(people: [Person], today: Day, within: Cadence) {
+    public init(people: [PersonSummary], today: Day, within: Cadence) {
         self.today = today
         let horizon = within.step(from: today)
         self.horizon = horizon
         var all: [Entry] = []
         var problems: [Diagnostic] = []
         for person in people {
-            if let problem = person.document.fieldProblem("birthday") { problems.append(problem); continue }
-            guard let birthday = person.document.birthday.flatMap(Birthday.init) else { continue }
+            if let problem = person.birthdayProblem { problems.append(problem); continue }
+            guard let birthday = person.birthday.flatMap(Birthday.init) else { continue }
             let next = birthday.next(onOrAfter: today)
             all.append(Entry(person: person, birthday: birthday, next: next, age: birthday.age(on: next)))
         }
-        all = all.map { ($0, $0.person.name.folded) }
-            .sorted { ($0.0.next.dayNumber, $0.1, $0.0.person.id) < ($1.0.next.dayNumber, $1.1, $1.0.person.id) }.map(\.0)
+        all.sort { ($0.next.dayNumber, $0.person.sortName, $0.person.id) < ($1.next.dayNumber, $1.person.sortName, $1.person.id) }
         entries = all.filter { $0.next <= horizon }
         next = all.first { $0.next > horizon }
         self.problems = problems

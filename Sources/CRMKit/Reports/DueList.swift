@@ -2,7 +2,7 @@
 public struct DueList: Sendable {
     /// One person in the list.
     public struct Entry: Sendable {
-        public let person: Person
+        public let person: PersonSummary
         public let schedule: ContactSchedule
         /// The due date (the schedule's, never nil here).
         public let due: Day
@@ -21,19 +21,18 @@ public struct DueList: Sendable {
     public let problems: [Diagnostic]
 
     /// The list on `today`: people due by today, or by today plus `within` when given.
-    public init(people: [Person], config: VaultConfig, today: Day, within: Cadence? = nil) {
+    public init(people: [PersonSummary], today: Day, within: Cadence? = nil) {
         self.today = today
         horizon = within?.step(from: today) ?? today
         var all: [Entry] = []
         var problems: [Diagnostic] = []
         for person in people {
-            let schedule = ContactSchedule(document: person.document, config: config, today: today)
+            let schedule = person.schedule
             problems += schedule.problems
             guard let due = schedule.due else { continue }
             all.append(Entry(person: person, schedule: schedule, due: due, overdueDays: due.days(until: today)))
         }
-        all = all.map { ($0, $0.person.name.folded) }
-            .sorted { ($0.0.due.dayNumber, $0.1, $0.0.person.id) < ($1.0.due.dayNumber, $1.1, $1.0.person.id) }.map(\.0)
+        all.sort { ($0.due.dayNumber, $0.person.sortName, $0.person.id) < ($1.due.dayNumber, $1.person.sortName, $1.person.id) }
         let horizon = horizon
         entries = all.filter { $0.due <= horizon }
         next = all.first { $0.due > horizon }

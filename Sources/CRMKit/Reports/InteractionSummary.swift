@@ -76,7 +76,7 @@ public struct InteractionSummary: Sendable {
         leastContacted = Array(byName.enumerated().compactMap { item in item.element.last.map { (item.element, $0.dayNumber, item.offset) } }.sorted {
             ($0.0.count, $0.1, $0.2) < ($1.0.count, $1.1, $1.2)
         }.prefix(3).map(\.0))
-        due = DueList(people: people, config: config, today: today).entries
+        due = DueList(people: people.map { PersonSummary($0, config: config, today: today) }, today: today).entries
         neverContacted = byName.filter { $0.last == nil }.map(\.person)
     }
 

@@ -30,20 +30,6 @@ extension Person {
         if let view { pairs.append(("source", .string(view.source.rawValue))) }
         return .object(pairs)
     }
-
-    /// One row of `crm list --json`.
-    public func listJSON(config: VaultConfig, today: Day) -> JSON {
-        let schedule = ContactSchedule(document: document, config: config, today: today)
-        return .object([
-            ("id", .string(id)),
-            ("name", .string(name)),
-            ("tags", .array(document.tags.map(JSON.string))),
-            ("every", .optional(schedule.cadence?.description)),
-            ("last", .optional(schedule.last?.date.description)),
-            ("due", .optional(schedule.due?.description)),
-            ("interactions", .number(document.log?.entries.count ?? 0)),
-        ])
-    }
 }
 
 extension Interaction {

@@ -68,6 +68,9 @@ public struct Vault: Sendable {
         return paths.sorted()
     }
 
+    /// Every person's id, from the file names alone.
+    public func personIDs() -> [String] { personPaths().map(Person.id(forPath:)) }
+
     /// Syncthing (`x.sync-conflict-20261128-101500-ABCDEFG.md`) and Nextcloud / Dropbox
     /// (`x (conflicted copy 2026-11-28 101500).md`) conflict copies.
     public static func isConflictCopy(_ name: String) -> Bool {
@@ -87,23 +90,32 @@ public struct Vault: Sendable {
 
     /// Reads every person, on all cores. Files that cannot be read are returned as problems.
     public func loadAll() -> (people: [Person], problems: [Diagnostic]) {
+        let (people, problems) = scan { $0 }
+        return (people, problems)
+    }
+
+    /// Reads every person on all cores and keeps only what `transform` makes of each (nil: nothing),
+    /// in path order. Each file's bytes are dropped as soon as it is transformed, so a report over
+    /// 100,000 people holds only its rows.
+    public func scan<Row: Sendable>(_ transform: @Sendable (Person) -> Row?) -> (rows: [Row], problems: [Diagnostic]) {
         let paths = personPaths()
-        var results = [Result<Person, VaultError>?](repeating: nil, count: paths.count)
+        var results = [Result<Row?, VaultError>?](repeating: nil, count: paths.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-                slots[i] = Result { () throws(VaultError) in try load(path: paths[i]) }
+                slots[i] = Result { () throws(VaultError) in transform(try load(path: paths[i])) }
             }
         }
-        var people: [Person] = []
+        var rows: [Row] = []
+        rows.reserveCapacity(paths.count)
         var problems: [Diagnostic] = []
         for (path, result) in zip(paths, results) {
             switch result! {
-            case .success(let person): people.append(person)
+            case .success(let row): if let row { rows.append(row) }
             case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
             }
         }
-        return (people, problems)
+        return (rows, problems)
     }
 
     /// The person a PERSON argument names. An id is looked up directly, without reading the

@@ -16,7 +16,8 @@ let birthdaysCommand = Command(
         let within = try context.cadence(context.arguments.value("--within") ?? "30d", option: "--within")
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = vault.loadAll()
+        let config = vault.config
+        let (people, problems) = vault.scan { PersonSummary($0, config: config, today: today) }
         let list = BirthdayList(people: people, today: today, within: within)
         for problem in problems { context.warn(problem.description) }
         for problem in list.problems { context.warn(problem) }

@@ -20,8 +20,9 @@ let dueCommand = Command(
         let within = try context.arguments.value("--within").map { try context.cadence($0, option: "--within") }
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = vault.loadAll()
-        let list = DueList(people: people, config: vault.config, today: today, within: within)
+        let config = vault.config
+        let (people, problems) = vault.scan { PersonSummary($0, config: config, today: today) }
+        let list = DueList(people: people, today: today, within: within)
         for problem in problems { context.warn(problem.description) }
         for problem in list.problems { context.warn(problem) }
         if context.json {
@@ -59,7 +60,7 @@ private func dueText(_ entry: DueList.Entry, today: Day) -> String {
 /// "3 weeks ago, call: Talked about the winter…", or "never (added 2026-07-01)".
 private func lastContact(_ entry: DueList.Entry, today: Day) -> String {
     guard let last = entry.schedule.last else {
-        return entry.person.document.added.map { "never (added \($0))" } ?? "never"
+        return entry.person.added.map { "never (added \($0))" } ?? "never"
     }
     return "\(relative(last.date, from: today)), \(last.type): \(shortNote(last.note))"
 }

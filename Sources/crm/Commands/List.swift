@@ -13,43 +13,48 @@ let listCommand = Command(
     run: { context in
         let vault = try context.vault()
         let today = try context.today()
-        let (all, problems) = vault.loadAll()
-        for problem in problems { context.warn(problem.description) }
-        var people = all
-        if let tag = context.arguments.value("--tag") {
-            people = people.filter { $0.document.tags.contains { $0.folded == tag.folded } }
+        let tag = context.arguments.value("--tag")?.folded
+        let sort = context.arguments.value("--sort") ?? "name"
+        guard ["name", "last", "due"].contains(sort) else { throw UsageError("--sort: unknown key '\(sort)'; use name, last or due") }
+        if context.arguments.flag("--ids"), tag == nil {
+            for id in vault.personIDs() { context.terminal.print(id) }   // no file needs to be read
+            return
         }
+        let config = vault.config
+        let (people, problems) = vault.scan { person -> PersonSummary? in
+            if let tag, !person.document.tags.contains(where: { $0.folded == tag }) { return nil }
+            return PersonSummary(person, config: config, today: today)
+        }
+        for problem in problems { context.warn(problem.description) }
         if context.arguments.flag("--ids") {
             for person in people { context.terminal.print(person.id) }
             return
         }
-        // Sort keys are computed once per person, not once per comparison.
-        let rows = people.map { ($0, ContactSchedule(document: $0.document, config: vault.config, today: today), $0.name.folded) }
-        let sorted: [(Person, ContactSchedule)]
-        switch context.arguments.value("--sort") ?? "name" {
-        case "name": sorted = rows.sorted { ($0.2, $0.0.id) < ($1.2, $1.0.id) }.map { ($0.0, $0.1) }
+        let sorted: [PersonSummary]
+        switch sort {
         case "last":
-            sorted = rows.sorted { a, b in
-                (a.1.last?.date.dayNumber ?? Int.min, b.2) > (b.1.last?.date.dayNumber ?? Int.min, a.2)
-            }.map { ($0.0, $0.1) }
+            sorted = people.sorted { a, b in
+                (a.schedule.last?.date.dayNumber ?? Int.min, b.sortName) > (b.schedule.last?.date.dayNumber ?? Int.min, a.sortName)
+            }
         case "due":
-            sorted = rows.sorted { a, b in
-                (a.1.due?.dayNumber ?? Int.max, a.2) < (b.1.due?.dayNumber ?? Int.max, b.2)
-            }.map { ($0.0, $0.1) }
-        case let other: throw UsageError("--sort: unknown key '\(other)'; use name, last or due")
+            sorted = people.sorted { a, b in
+                (a.schedule.due?.dayNumber ?? Int.max, a.sortName) < (b.schedule.due?.dayNumber ?? Int.max, b.sortName)
+            }
+        default: sorted = people.sorted { ($0.sortName, $0.id) < ($1.sortName, $1.id) }
         }
         if context.json {
-            context.printJSON(.array(sorted.map { $0.0.listJSON(config: vault.config, today: today) }))
+            context.printJSON(.array(sorted.map(\.listJSON)))
             return
         }
         guard !sorted.isEmpty else {
-            context.terminal.print(all.isEmpty ? "No people yet. Add one with: crm add \"Ada Lovelace\"" : "Nobody matches.")
+            context.terminal.print(tag == nil ? "No people yet. Add one with: crm add \"Ada Lovelace\"" : "Nobody matches.")
             return
         }
         let terminal = context.terminal
         var table = TextTable(headers: ["NAME", "LAST CONTACT", "EVERY", "DUE", "TAGS"])
         var overdue: Set<Int> = []
-        for (index, (person, schedule)) in sorted.enumerated() {
+        for (index, person) in sorted.enumerated() {
+            let schedule = person.schedule
             let due = schedule.due.map { day -> String in
                 let days = day.days(until: today)
                 if days > 0 { overdue.insert(index); return "\(span(days)) overdue" }
@@ -60,7 +65,7 @@ let listCommand = Command(
                 schedule.last.map { relative($0.date, from: today) } ?? "never",
                 schedule.cadence?.description ?? "-",
                 due,
-                person.document.tags.joined(separator: ", "),
+                person.tags.joined(separator: ", "),
             ])
         }
         table.style = { row, column, text in
