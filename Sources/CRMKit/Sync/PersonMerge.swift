@@ -6,7 +6,7 @@
 /// - Front matter merges key by key. A key both sides changed differently keeps the current value,
 ///   followed by the other value as a comment: `# conflict: phone: "+1 555 0100" (from theirs)`.
 /// - Notes merge line by line as `git merge-file` does; lines both sides changed differently get
-///   conflict markers. Without a base, both sides' lines are kept instead (current first).
+///   conflict markers. Without a base (or when asked), both sides' lines are kept instead (current first).
 ///
 /// Nothing either side wrote is dropped: every line of both versions is in the result, unless the
 /// other side deleted it against the base.
@@ -33,7 +33,10 @@ public struct PersonMerge: Sendable {
         }
     }
 
-    public init(base: PersonDocument?, current: PersonDocument, other: PersonDocument, labels: Labels) {
+    /// With `keepingBothNotes`, notes lines both sides changed differently are all kept (current
+    /// first) instead of marked; merges without a base always do that.
+    public init(base: PersonDocument?, current: PersonDocument, other: PersonDocument, labels: Labels,
+                keepingBothNotes: Bool = false) {
         let c = MergeTokens(current), o = MergeTokens(other)
         let b = base.map(MergeTokens.init)
         let baseIDs = b?.ids ?? Diff3.common(c.ids, o.ids)
@@ -45,7 +48,7 @@ public struct PersonMerge: Sendable {
                 out += ids.map(Piece.unit)
             case .conflict(let baseSide, let currentSide, let otherSide):
                 let structured = (baseSide + currentSide + otherSide).allSatisfy { MergeTokens.region($0) != .notes }
-                if structured || b == nil {
+                if structured || b == nil || keepingBothNotes {
                     // Keys, entries and front-matter lines: keep both sides' units, once.
                     out += (currentSide + otherSide.filter { !currentSide.contains($0) }).map(Piece.unit)
                 } else {
