@@ -3,7 +3,7 @@ import Testing
 
 /// The command line as a user meets it: help, version, exit codes, errors.
 @Suite struct CLIBasicsTests {
-    static let commands = ["init", "add", "list", "show", "log", "set", "unset", "edit", "rename", "rm", "check", "resolve", "merge-driver", "completions"]
+    static let commands = ["init", "add", "list", "show", "log", "set", "unset", "edit", "rename", "rm", "check", "fmt", "resolve", "merge-driver", "completions"]
 
     @Test(arguments: commands)
     func everyCommandHasHelpWithAnExample(_ command: String) throws {

@@ -63,7 +63,7 @@ public struct PersonMerge: Sendable {
         }
         var resolver = UnitResolver(base: b, current: c, other: o, labels: labels)
         let lines = resolver.render(out)
-        bytes = current.text.splicing(0..<current.text.lineCount, with: lines)
+        bytes = current.text.rewriting(lines)
         conflictingKeys = resolver.conflictingKeys
         markedConflicts = marked
         entriesAdded = resolver.entriesAdded

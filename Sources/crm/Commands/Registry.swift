@@ -2,7 +2,7 @@
 enum Commands {
     static let all: [Command] = [
         initCommand, addCommand, listCommand, showCommand, logCommand, setCommand, unsetCommand,
-        editCommand, renameCommand, removeCommand, checkCommand, resolveCommand, mergeDriverCommand, completionsCommand,
+        editCommand, renameCommand, removeCommand, checkCommand, fmtCommand, resolveCommand, mergeDriverCommand, completionsCommand,
     ]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }
