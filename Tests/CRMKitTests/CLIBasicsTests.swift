@@ -4,7 +4,8 @@ import Testing
 /// The command line as a user meets it: help, version, exit codes, errors.
 @Suite struct CLIBasicsTests {
     static let commands = ["init", "add", "import", "list", "show", "log", "set", "unset", "edit", "rename", "rm", "due",
-                           "snooze", "birthdays", "summary", "search", "index", "refresh", "calendar", "completions"]
+                           "snooze", "birthdays", "summary", "search", "index", "check", "fmt", "resolve", "merge-driver",
+                           "refresh", "calendar", "completions"]
 
     @Test(arguments: commands)
     func everyCommandHasHelpWithAnExample(_ command: String) throws {

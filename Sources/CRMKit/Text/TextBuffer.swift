@@ -104,4 +104,16 @@ public struct TextBuffer: Sendable {
         out.append(contentsOf: bytes[tail...])
         return out
     }
+
+    /// The bytes with the lines set to `lines`, rewriting only the stretch that differs (the lines
+    /// before and after it keep their bytes, endings included). The same bytes when nothing differs.
+    public func rewriting(_ lines: [String]) -> [UInt8] {
+        var prefix = 0
+        while prefix < lineCount, prefix < lines.count, string(prefix) == lines[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < lineCount - prefix, suffix < lines.count - prefix,
+              string(lineCount - 1 - suffix) == lines[lines.count - 1 - suffix] { suffix += 1 }
+        if prefix == lineCount, prefix == lines.count { return bytes }
+        return splicing(prefix..<(lineCount - suffix), with: Array(lines[prefix..<(lines.count - suffix)]))
+    }
 }

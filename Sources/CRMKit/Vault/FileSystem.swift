@@ -35,6 +35,9 @@ public struct FileStamp: Sendable, Equatable {
     var size: Int64
     var modified: Int64   // nanoseconds
     var mode: UInt32
+
+    /// The permission bits, to give a replacement file.
+    public var permissions: UInt32 { mode & 0o7777 }
 }
 
 /// The few POSIX calls the vault needs, in one place: reading, atomic replacement, exclusive

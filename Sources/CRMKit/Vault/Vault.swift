@@ -52,6 +52,16 @@ public struct Vault: Sendable {
     /// temporary files and sync-conflict copies are not people; symbolic links to folders are not
     /// followed (they could lead out of the vault or in a circle).
     public func personPaths() -> [String] {
+        markdownPaths().filter { !Vault.isConflictCopy($0.split(separator: "/").last.map(String.init) ?? $0) }
+    }
+
+    /// Sync-conflict copies of person files anywhere under `people/`, sorted.
+    public func conflictCopies() -> [String] {
+        markdownPaths().filter { Vault.isConflictCopy($0.split(separator: "/").last.map(String.init) ?? $0) }
+    }
+
+    /// Every `.md` file under `people/` that is not hidden, sorted.
+    private func markdownPaths() -> [String] {
         var paths: [String] = []
         func walk(_ relative: String, depth: Int) {
             guard depth < 32 else { return }
@@ -59,7 +69,7 @@ public struct Vault: Sendable {
                 let path = relative + "/" + entry.name
                 if entry.isDirectory {
                     if !entry.isSymbolicLink { walk(path, depth: depth + 1) }
-                } else if entry.name.hasSuffix(".md"), !Vault.isConflictCopy(entry.name) {
+                } else if entry.name.hasSuffix(".md") {
                     paths.append(path)
                 }
             }

@@ -23,6 +23,18 @@ enum YAMLQuoting {
         return true
     }
 
+    /// Whether a plain scalar is read as something other than this string by some YAML reader:
+    /// a number, boolean or null in YAML 1.2, a boolean, date or number in YAML 1.1 (`yes`, `off`,
+    /// `2026-01-05`, `+442079460018`, `1_000`, `1:20`).
+    static func isAmbiguousPlain(_ text: String) -> Bool {
+        if reservedWords.contains(text) || YAMLNode.resolvePlain(text) != .string(text) { return true }
+        guard let first = text.unicodeScalars.first, "+-.0123456789".unicodeScalars.contains(first) else { return false }
+        // PyYAML's implicit resolvers for int, float and timestamp (YAML 1.1).
+        return text.wholeMatch(of: /[-+]?(0b[01_]+|0[0-7_]+|0|[1-9][0-9_]*|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+)/) != nil
+            || text.wholeMatch(of: /[-+]?([0-9][0-9_]*\.[0-9_]*|\.[0-9_]+)([eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*/) != nil
+            || text.wholeMatch(of: /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?/) != nil
+    }
+
     /// Whether `text` can be written single-quoted: printable text on one line.
     static func fitsSingleQuotes(_ text: String) -> Bool {
         !text.unicodeScalars.contains(where: needsEscape)

@@ -23,7 +23,7 @@ let editCommand = Command(
             throw Failure("the editor '\(editor)' exited with status \(process.terminationStatus)")
         }
         let edited = try vault.load(path: person.path)
-        let problems = edited.document.diagnostics
+        let problems = edited.document.problems
         for problem in problems { context.terminal.error(problem.description) }
         if problems.contains(where: { $0.severity == .error }) { throw ExitStatus(code: 1) }
     }

@@ -3,7 +3,8 @@ enum Commands {
     static let all: [Command] = [
         initCommand, addCommand, importCommand, listCommand, showCommand, logCommand, setCommand, unsetCommand,
         editCommand, renameCommand, removeCommand, dueCommand, snoozeCommand, birthdaysCommand,
-        summaryCommand, searchCommand, indexCommand, refreshCommand, calendarCommand, completionsCommand,
+        summaryCommand, searchCommand, indexCommand, checkCommand, fmtCommand, resolveCommand, mergeDriverCommand,
+        refreshCommand, calendarCommand, completionsCommand,
     ]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }

@@ -1,0 +1,122 @@
+extension PersonDocument {
+    /// The file in canonical form, changing only the lines that are not:
+    ///
+    /// - each entry's first line as the tool writes it: `- DATE [HH:MM] type: note`, and
+    ///   `- DATE [HH:MM]: note` for type `note`; `*`/`+` bullets become `-`, types lower case,
+    ///   single spaces. An Obsidian daily-note link `[[DATE]]` stays a link. Continuation lines
+    ///   are kept as written.
+    /// - entries of a log whose order is mixed are sorted into its main order (newest first unless
+    ///   most of it is oldest first); within one moment, file order is kept.
+    /// - plain values of `name`, `contact_id`, `phone`, `email`, `tags` and `aliases` that a YAML
+    ///   reader would take for a number, date, boolean or null are double-quoted.
+    ///
+    /// Comments, unknown keys, notes and stray log lines are untouched. Formatting a formatted
+    /// file changes nothing. Returns the same bytes for a file the tool must not write.
+    public func formatted() -> [UInt8] {
+        guard writeBlocker == nil else { return text.bytes }
+        var lines = (0..<text.lineCount).map(text.string)
+        if let frontMatter, !frontMatter.hasErrors { quoteAmbiguousValues(frontMatter, in: &lines) }
+        if let log { formatLog(log, in: &lines) }
+        return text.rewriting(lines)
+    }
+
+    private static let textKeys: Set<String> = ["name", "contact_id", "phone", "email", "tags", "aliases"]
+
+    private func quoteAmbiguousValues(_ frontMatter: FrontMatter, in lines: inout [String]) {
+        for pair in frontMatter.pairs where PersonDocument.textKeys.contains(pair.key) {
+            let line = Array(text.content(pair.line))
+            switch pair.value {
+            case .scalar(let s, .plain) where YAMLQuoting.isAmbiguousPlain(s) && !YAMLNode.isNullWord(s):
+                guard let range = pair.inlineValue else { continue }
+                lines[pair.line] = String(decoding: line[..<range.lowerBound], as: UTF8.self) + YAMLQuoting.doubleQuoted(s)
+                    + String(decoding: line[range.upperBound...], as: UTF8.self)
+            case .sequence(let items) where items.contains(where: PersonDocument.isAmbiguousItem):
+                if let range = pair.inlineValue {
+                    guard items.allSatisfy({ $0.string != nil }) else { continue }
+                    let flow = YAMLQuoting.flowSequence(items.compactMap(\.string),
+                                                        forceQuotes: FieldValue.alwaysQuoted.contains(pair.key))
+                    lines[pair.line] = String(decoding: line[..<range.lowerBound], as: UTF8.self) + flow
+                        + String(decoding: line[range.upperBound...], as: UTF8.self)
+                } else {
+                    for i in (pair.line + 1)..<pair.endLine { lines[i] = PersonDocument.quotedItem(lines[i]) }
+                }
+            default: continue
+            }
+        }
+    }
+
+    private static func isAmbiguousItem(_ item: YAMLNode) -> Bool {
+        guard case .scalar(let s, .plain) = item else { return false }
+        return YAMLQuoting.isAmbiguousPlain(s) && !YAMLNode.isNullWord(s)
+    }
+
+    /// A block sequence item line `  - 0123  # note` with its plain value quoted when ambiguous.
+    private static func quotedItem(_ line: String) -> String {
+        let indent = line.prefix { $0 == " " }
+        let rest = line.dropFirst(indent.count)
+        guard rest.hasPrefix("- ") else { return line }
+        let body = rest.dropFirst(2)
+        let valueEnd = body.firstRange(of: " #")?.lowerBound ?? body.endIndex
+        let value = body[..<valueEnd].trimmingSpaces
+        guard !value.isEmpty, YAMLQuoting.isAmbiguousPlain(value), !YAMLNode.isNullWord(value) else { return line }
+        let leading = body.prefix { $0 == " " }
+        let trailing = body[..<valueEnd].reversed().prefix { $0 == " " }
+        return indent + "- " + leading + YAMLQuoting.doubleQuoted(value) + String(trailing) + body[valueEnd...]
+    }
+
+    /// Canonical first lines, then the entries sorted when the log's order is mixed.
+    private func formatLog(_ log: InteractionLog, in lines: inout [String]) {
+        var blocks: [[String]] = []
+        for entry in log.entries {
+            let start = entry.line - 1
+            var block = Array(lines[start..<(start + entry.lineCount)])
+            block[0] = canonicalFirstLine(entry, original: block[0])
+            blocks.append(block)
+        }
+        var order = Array(log.entries.indices)
+        if log.order == .mixed {
+            let pairs = zip(log.entries, log.entries.dropFirst())
+            let newestFirst = pairs.filter { $0.0.isNewer(than: $0.1) }.count >= pairs.filter { $0.1.isNewer(than: $0.0) }.count
+            order.sort { x, y in
+                let a = log.entries[x], b = log.entries[y]
+                let before = newestFirst ? a.isNewer(than: b) : b.isNewer(than: a)
+                let after = newestFirst ? b.isNewer(than: a) : a.isNewer(than: b)
+                return before || (!after && x < y)
+            }
+        }
+        guard let first = log.entries.first, let last = log.entries.last else { return }
+        // Rebuild the stretch from the first entry to the end of the last: entries go into the
+        // entry places in the new order; lines between entries stay where they are.
+        var rebuilt: [String] = []
+        var slot = 0
+        var i = first.line - 1
+        let end = last.line - 1 + last.lineCount
+        let starts = Dictionary(uniqueKeysWithValues: log.entries.enumerated().map { ($0.element.line - 1, $0.offset) })
+        while i < end {
+            if let index = starts[i] {
+                rebuilt += blocks[order[slot]]
+                slot += 1
+                i += log.entries[index].lineCount
+            } else {
+                rebuilt.append(lines[i])
+                i += 1
+            }
+        }
+        lines.replaceSubrange((first.line - 1)..<end, with: rebuilt)
+    }
+
+    /// The entry's first line in canonical form, or the original when that would read differently.
+    private func canonicalFirstLine(_ entry: Interaction, original: String) -> String {
+        let afterBullet = original.drop { $0 == "-" || $0 == "*" || $0 == "+" }.drop { $0 == " " || $0 == "\t" }
+        let date = afterBullet.hasPrefix("[[") ? "[[\(entry.date)]]" : "\(entry.date)"
+        var head = "- " + date
+        if let time = entry.time { head += " \(time)" }
+        head += entry.type == "note" ? ":" : " \(entry.type):"
+        let firstNoteLine = entry.note.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        if !firstNoteLine.isEmpty { head += " " + firstNoteLine }
+        guard case .entry(let reread) = EntryGrammar.parse(ArraySlice(head.utf8), types: settings.types),
+              reread.date == entry.date, reread.time == entry.time, reread.type == entry.type,
+              reread.note == String(firstNoteLine) else { return original }
+        return head
+    }
+}

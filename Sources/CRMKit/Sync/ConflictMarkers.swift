@@ -1,0 +1,71 @@
+/// The versions inside a file that holds git conflict markers (a merge made without the `crm`
+/// driver): `<<<<<<< ours`, optionally `||||||| base` (diff3 style), `=======`, `>>>>>>> theirs`.
+public struct ConflictMarkers: Sendable {
+    public let current: [UInt8]
+    public let other: [UInt8]
+    /// The common ancestor, when every conflict has its `|||||||` section.
+    public let base: [UInt8]?
+    /// The labels after `<<<<<<<` and `>>>>>>>` (`HEAD`, a branch name), or `ours` / `theirs`.
+    public let labels: PersonMerge.Labels
+
+    /// 0-based lines that start a conflict marker (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`).
+    public static func markerLines(in bytes: [UInt8]) -> [Int] {
+        let text = TextBuffer(bytes)
+        return (0..<text.lineCount).filter { marker(text.content($0)) != nil }
+    }
+
+    /// Splits a file with conflict markers into its versions; nil when it has no complete conflict.
+    public init?(_ bytes: [UInt8]) {
+        let text = TextBuffer(bytes)
+        enum Section { case common, current, base, other }
+        var section = Section.common
+        var current: [String] = [], other: [String] = [], base: [String] = []
+        var everyConflictHasBase = true, sawConflict = false
+        var currentLabel = "ours", otherLabel = "theirs"
+        for i in 0..<text.lineCount {
+            let line = text.string(i)
+            switch (ConflictMarkers.marker(text.content(i)), section) {
+            case (UInt8(ascii: "<")?, .common):
+                section = .current
+                sawConflict = true
+                currentLabel = ConflictMarkers.label(line) ?? currentLabel
+            case (UInt8(ascii: "|")?, .current):
+                section = .base
+            case (UInt8(ascii: "="), .current), (UInt8(ascii: "="), .base):
+                if section == .current { everyConflictHasBase = false }
+                section = .other
+            case (UInt8(ascii: ">")?, .other):
+                section = .common
+                otherLabel = ConflictMarkers.label(line) ?? otherLabel
+            default:
+                switch section {
+                case .common: current.append(line); other.append(line); base.append(line)
+                case .current: current.append(line)
+                case .base: base.append(line)
+                case .other: other.append(line)
+                }
+            }
+        }
+        guard sawConflict, section == .common else { return nil }
+        let whole = 0..<text.lineCount
+        self.current = text.splicing(whole, with: current)
+        self.other = text.splicing(whole, with: other)
+        self.base = everyConflictHasBase ? text.splicing(whole, with: base) : nil
+        labels = PersonMerge.Labels(current: currentLabel, other: otherLabel)
+    }
+
+    /// The marker character of a conflict-marker line: seven of `<`, `|`, `=` or `>`, then a space
+    /// or the end of the line (`=======` stands alone).
+    private static func marker(_ line: ArraySlice<UInt8>) -> UInt8? {
+        guard line.count >= 7, let first = line.first, [UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "="), UInt8(ascii: ">")].contains(first),
+              line.prefix(7).allSatisfy({ $0 == first }) else { return nil }
+        let rest = line.dropFirst(7)
+        if first == UInt8(ascii: "=") { return rest.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? first : nil }
+        return rest.isEmpty || rest.first == 0x20 ? first : nil
+    }
+
+    private static func label(_ line: String) -> String? {
+        let label = line.dropFirst(7).trimmingSpaces
+        return label.isEmpty ? nil : label
+    }
+}

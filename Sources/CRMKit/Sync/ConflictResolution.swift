@@ -1,0 +1,108 @@
+/// What `crm resolve` did (or would do) with one conflict.
+public struct ConflictResolution: Sendable {
+    public enum Kind: String, Sendable {
+        /// A sync tool's conflict copy merged into its file, then moved to the trash.
+        case mergedCopy = "merged-copy"
+        /// A conflict copy whose file no longer exists, renamed into its place.
+        case movedCopy = "moved-copy"
+        /// A file with git conflict markers, its versions merged.
+        case markers
+        /// Left alone: the reason is in `problem`.
+        case skipped
+    }
+
+    public var kind: Kind
+    /// The person file.
+    public var path: String
+    /// The conflict copy, for copies.
+    public var copy: String?
+    /// Where the copy went under `.crm/trash/` (nil in a dry run).
+    public var trash: String?
+    /// Keys both versions had with different values: the newer value stays, the other is a `# conflict:` comment.
+    public var conflictingKeys: [String] = []
+    /// Entries the file gained.
+    public var entriesAdded = 0
+    public var problem: String?
+}
+
+extension Vault {
+    /// Merges every sync-conflict copy under `people/` into its file (two-way: log entries and keys
+    /// from both, the newer file's value in place where they differ), and every person file with
+    /// git conflict markers (three-way when the markers carry the base, `|||||||`; notes lines both
+    /// sides changed are all kept, ours first, so no markers remain). Copies then go
+    /// to `.crm/trash/`, named with `stamp`. With `dryRun` nothing is written.
+    public func resolveConflicts(dryRun: Bool, stamp: String) throws -> [ConflictResolution] {
+        var results: [ConflictResolution] = []
+        for copy in conflictCopies() {
+            results.append(try resolveCopy(copy, dryRun: dryRun, stamp: stamp))
+        }
+        for path in personPaths() {
+            guard let (bytes, _) = try? FileSystem.readFile(root + "/" + path),
+                  !ConflictMarkers.markerLines(in: bytes).isEmpty else { continue }
+            results.append(try resolveMarkers(path, dryRun: dryRun))
+        }
+        return results
+    }
+
+    private func resolveCopy(_ copy: String, dryRun: Bool, stamp: String) throws -> ConflictResolution {
+        let path = ConflictCopy.originalPath(of: copy)
+        var result = ConflictResolution(kind: .mergedCopy, path: path, copy: copy)
+        guard FileSystem.exists(root + "/" + path) else {
+            result.kind = .movedCopy
+            if !dryRun { try FileSystem.move(root + "/" + copy, to: root + "/" + path) }
+            return result
+        }
+        let copied = try load(path: copy)
+        let person = try load(path: path)
+        if let blocker = copied.document.writeBlocker ?? person.document.writeBlocker {
+            result.kind = .skipped
+            result.problem = "not merged: \(blocker); merge the two files by hand"
+            return result
+        }
+        let copyName = copy.split(separator: "/").last.map(String.init) ?? copy
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let edit = { (document: PersonDocument) -> [UInt8] in
+            let copyIsNewer = copied.stamp.modified > (FileSystem.stamp(self.root + "/" + path)?.modified ?? 0)
+            let merge = copyIsNewer
+                ? PersonMerge(base: nil, current: copied.document, other: document, labels: .init(current: copyName, other: fileName))
+                : PersonMerge(base: nil, current: document, other: copied.document, labels: .init(current: fileName, other: copyName))
+            result.conflictingKeys = merge.conflictingKeys
+            result.entriesAdded = PersonDocument(bytes: merge.bytes, path: path, settings: self.config.logSettings).log.map {
+                $0.entries.count - (document.log?.entries.count ?? 0)
+            } ?? 0
+            return merge.bytes
+        }
+        if dryRun {
+            _ = edit(person.document)
+            return result
+        }
+        try update(person, edit)
+        result.trash = try trash(copied, stamp: stamp)
+        return result
+    }
+
+    private func resolveMarkers(_ path: String, dryRun: Bool) throws -> ConflictResolution {
+        var result = ConflictResolution(kind: .markers, path: path)
+        let person = try load(path: path)
+        let edit = { (document: PersonDocument) -> [UInt8] in
+            guard let versions = ConflictMarkers(document.text.bytes) else {
+                result.kind = .skipped
+                result.problem = "not merged: its conflict markers are incomplete; fix them by hand"
+                return document.text.bytes
+            }
+            let read = { (bytes: [UInt8]) in PersonDocument(bytes: bytes, path: path, settings: self.config.logSettings) }
+            let current = read(versions.current)
+            let merge = PersonMerge(base: versions.base.map(read), current: current, other: read(versions.other),
+                                    labels: versions.labels, keepingBothNotes: true)
+            result.conflictingKeys = merge.conflictingKeys
+            result.entriesAdded = merge.entriesAdded
+            return merge.bytes
+        }
+        if dryRun {
+            _ = edit(person.document)
+        } else {
+            try update(person, edit)
+        }
+        return result
+    }
+}

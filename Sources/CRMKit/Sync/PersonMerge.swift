@@ -1,0 +1,206 @@
+/// Merges two versions of a person file, with their common ancestor when there is one (git), or
+/// without (two copies made by a sync tool).
+///
+/// - The log merges entry by entry: both sides' new entries are kept once; an entry one side
+///   deleted against the base stays deleted; the result is in the current file's order.
+/// - Front matter merges key by key. A key both sides changed differently keeps the current value,
+///   followed by the other value as a comment: `# conflict: phone: "+1 555 0100" (from theirs)`.
+/// - Notes merge line by line as `git merge-file` does; lines both sides changed differently get
+///   conflict markers. Without a base (or when asked), both sides' lines are kept instead (current first).
+///
+/// Nothing either side wrote is dropped: every line of both versions is in the result, unless the
+/// other side deleted it against the base.
+public struct PersonMerge: Sendable {
+    /// The merged file.
+    public let bytes: [UInt8]
+    /// Keys that got a `# conflict:` comment.
+    public let conflictingKeys: [String]
+    /// How many places in the notes got conflict markers.
+    public let markedConflicts: Int
+    /// Entries the result has that the current version had not.
+    public let entriesAdded: Int
+
+    /// Whether a person has to look at the result.
+    public var hasConflicts: Bool { !conflictingKeys.isEmpty || markedConflicts > 0 }
+
+    /// Names the two sides in conflict comments and markers.
+    public struct Labels: Sendable {
+        public var current: String
+        public var other: String
+        public init(current: String, other: String) {
+            self.current = current
+            self.other = other
+        }
+    }
+
+    /// With `keepingBothNotes`, notes lines both sides changed differently are all kept (current
+    /// first) instead of marked; merges without a base always do that.
+    public init(base: PersonDocument?, current: PersonDocument, other: PersonDocument, labels: Labels,
+                keepingBothNotes: Bool = false) {
+        let c = MergeTokens(current), o = MergeTokens(other)
+        let b = base.map(MergeTokens.init)
+        let baseIDs = b?.ids ?? Diff3.common(c.ids, o.ids)
+        var out: [Piece] = []
+        var marked = 0
+        for chunk in Diff3.merge(base: baseIDs, current: c.ids, other: o.ids) {
+            switch chunk {
+            case .merged(let ids):
+                out += ids.map(Piece.unit)
+            case .conflict(let baseSide, let currentSide, let otherSide):
+                let structured = (baseSide + currentSide + otherSide).allSatisfy { MergeTokens.region($0) != .notes }
+                if structured || b == nil || keepingBothNotes {
+                    // Keys, entries and front-matter lines: keep both sides' units, once.
+                    out += (currentSide + otherSide.filter { !currentSide.contains($0) }).map(Piece.unit)
+                } else {
+                    marked += 1
+                    out.append(.lines(["<<<<<<< \(labels.current)"]))
+                    out += currentSide.map(Piece.unit)
+                    out.append(.lines(["======="]))
+                    out += otherSide.map { .lines(o.lines($0) ?? []) }
+                    out.append(.lines([">>>>>>> \(labels.other)"]))
+                }
+            }
+        }
+        var resolver = UnitResolver(base: b, current: c, other: o, labels: labels)
+        let lines = resolver.render(out)
+        bytes = current.text.rewriting(lines)
+        conflictingKeys = resolver.conflictingKeys
+        markedConflicts = marked
+        entriesAdded = resolver.entriesAdded
+    }
+
+    /// A piece of the result: a unit (looked up in the versions) or literal lines (markers).
+    enum Piece {
+        case unit(String)
+        case lines([String])
+    }
+}
+
+/// Decides what each key and entry unit of the merged sequence becomes.
+private struct UnitResolver {
+    let base: MergeTokens?
+    let current: MergeTokens
+    let other: MergeTokens
+    let labels: PersonMerge.Labels
+    var conflictingKeys: [String] = []
+    var entriesAdded = 0
+
+    /// The lines of the merge result.
+    mutating func render(_ pieces: [PersonMerge.Piece]) -> [String] {
+        var ids: [String?] = []
+        var literal: [[String]] = []
+        var seen: Set<String> = []
+        for piece in pieces {
+            switch piece {
+            case .unit(let id):
+                // A key or entry appears once, wherever the merge first put it.
+                if MergeTokens.isKey(id) || MergeTokens.isEntry(id) {
+                    guard seen.insert(id).inserted else { continue }
+                }
+                ids.append(id)
+                literal.append([])
+            case .lines(let lines):
+                ids.append(nil)
+                literal.append(lines)
+            }
+        }
+        for index in ids.indices {
+            if let id = ids[index], MergeTokens.isEntry(id), isDeleted(id) { ids[index] = nil }
+        }
+        insertMissingKeys(into: &ids, literal: &literal)
+        sortEntries(&ids)
+        var lines: [String] = []
+        for (index, id) in ids.enumerated() {
+            guard let id else { lines += literal[index]; continue }
+            if MergeTokens.isKey(id) {
+                let (value, comment) = key(id)
+                lines += value
+                if let comment {
+                    conflictingKeys.append(MergeTokens.keyName(id))
+                    // A comment left by an earlier merge of the same values is not written twice.
+                    if ids.dropFirst(index + 1).first != MergeTokens.lineID(comment, .frontMatter) { lines.append(comment) }
+                }
+            } else if MergeTokens.isEntry(id) {
+                if current.units[id] == nil { entriesAdded += 1 }
+                lines += entry(id)
+            } else {
+                lines += current.lines(id) ?? []
+            }
+        }
+        return lines
+    }
+
+    /// An entry the base had and one side no longer has.
+    private func isDeleted(_ id: String) -> Bool {
+        guard let base, base.units[id] != nil else { return false }
+        return current.units[id] == nil || other.units[id] == nil
+    }
+
+    /// Keys the line merge dropped but the key merge keeps (one side deleted a key the other
+    /// changed) go after the last key of the result.
+    private func insertMissingKeys(into ids: inout [String?], literal: inout [[String]]) {
+        let all = current.ids + other.ids.filter { current.units[$0] == nil }
+        for id in all where MergeTokens.isKey(id) && !ids.contains(id) {
+            guard keyLines(id) != nil else { continue }
+            let at = (ids.lastIndex { $0.map(MergeTokens.isKey) ?? false } ?? ids.firstIndex { $0 != nil } ?? -1) + 1
+            ids.insert(id, at: at)
+            literal.insert([], at: at)
+        }
+    }
+
+    /// Whether a key is kept, before conflict comments.
+    private func keyLines(_ id: String) -> [String]? {
+        let value = key(id).value
+        return value.isEmpty ? nil : value
+    }
+
+    /// A key's merged lines, and the conflict comment to put after them.
+    private func key(_ id: String) -> (value: [String], comment: String?) {
+        let name = MergeTokens.keyName(id)
+        let b = base?.units[id], c = current.units[id], o = other.units[id]
+        func same(_ x: MergeTokens.Unit?, _ y: MergeTokens.Unit?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            if x.lines == y.lines { return true }
+            if case .unsupported = x.value { return false }
+            return x.value?.json == y.value?.json   // the same value, quoted differently
+        }
+        if same(c, o) { return (c?.lines ?? [], nil) }
+        if base != nil {
+            if same(c, b) { return (o?.lines ?? [], nil) }
+            if same(o, b) { return (c?.lines ?? [], nil) }
+        } else if c == nil || o == nil {
+            return ((c ?? o)!.lines, nil)
+        }
+        guard let c else { return (o!.lines, "# conflict: \(name) was removed (in \(labels.current))") }
+        guard let o else { return (c.lines, "# conflict: \(name) was removed (in \(labels.other))") }
+        return (c.lines, "# conflict: \(name): \(o.inlineText ?? "") (from \(labels.other))")
+    }
+
+    /// An entry's lines: as the side that changed its wording last wrote them.
+    private func entry(_ id: String) -> [String] {
+        guard let c = current.units[id] else { return other.units[id]?.lines ?? [] }
+        if let o = other.units[id], let b = base?.units[id], c.lines == b.lines { return o.lines }
+        return c.lines
+    }
+
+    /// Puts the entries in the current file's order (the other's when the current has fewer than
+    /// two entries; newest first when neither says), keeping file order within one moment. A file
+    /// whose entries were already out of order is left as merged.
+    private func sortEntries(_ ids: inout [String?]) {
+        let order = current.ids.filter(MergeTokens.isEntry).count >= 2 ? current.order
+            : other.ids.filter(MergeTokens.isEntry).count >= 2 ? other.order : .newestFirst
+        guard order == .newestFirst || order == .oldestFirst else { return }
+        let slots = ids.indices.filter { ids[$0].map(MergeTokens.isEntry) ?? false }
+        let entries = slots.map { ids[$0]! }
+        func interaction(_ id: String) -> Interaction {
+            (current.units[id] ?? other.units[id])!.entry!
+        }
+        let sorted = entries.enumerated().sorted { x, y in
+            let a = interaction(x.element), b = interaction(y.element)
+            let before = order == .newestFirst ? a.isNewer(than: b) : b.isNewer(than: a)
+            let after = order == .newestFirst ? b.isNewer(than: a) : a.isNewer(than: b)
+            return before || (!after && x.offset < y.offset)
+        }.map(\.element)
+        for (slot, id) in zip(slots, sorted) { ids[slot] = id }
+    }
+}

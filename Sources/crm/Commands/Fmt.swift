@@ -1,0 +1,37 @@
+import CRMKit
+
+let fmtCommand = Command(
+    name: "fmt",
+    summary: "Rewrite entries, their order and unsafe quoting in canonical form, with the smallest diff.",
+    usage: ["fmt [PERSON…] [--check]"],
+    arguments: [("PERSON…", "the people to format (default: everyone)")],
+    options: [OptionSpec(name: "--check", help: "list the files that would change and exit 1 if any; write nothing")],
+    examples: ["crm fmt --check", "crm fmt", "crm fmt ada"],
+    discussion: """
+    Canonical entries: '- DATE [HH:MM] type: note', and '- DATE: note' for type note ('*' and '+'
+    bullets become '-', types lower case). Obsidian links '[[DATE]]' stay links; continuation lines
+    stay as written. A log whose entries are out of order is sorted into its main order (newest first
+    unless most of it is oldest first). Plain values of name, contact_id, phone, email, tags and
+    aliases that a YAML reader would take for a number, date, boolean or null get quotes. Only lines
+    that change are rewritten; comments, unknown keys and notes are untouched.
+    """,
+    run: { context in
+        let vault = try context.vault()
+        let people = context.arguments.positionals.isEmpty ? vault.loadAll().people
+            : try context.arguments.positionals.map { try vault.find($0) }
+        let checkOnly = context.arguments.flag("--check")
+        var changed: [Person] = []
+        for person in people where person.document.formatted() != person.document.text.bytes {
+            if !checkOnly { try vault.update(person) { $0.formatted() } }
+            changed.append(person)
+        }
+        if context.json {
+            context.printJSON(.array(changed.map { .object([("id", .string($0.id)), ("path", .string($0.path))]) }))
+        } else if changed.isEmpty {
+            context.terminal.print("Nothing to format: \(people.count) file\(people.count == 1 ? "" : "s") already formatted.")
+        } else {
+            for person in changed { context.terminal.print(checkOnly ? person.path : "formatted \(person.path)") }
+        }
+        if checkOnly, !changed.isEmpty { throw ExitStatus(code: 1) }
+    }
+)

@@ -1,0 +1,91 @@
+import CRMKit
+import Foundation
+
+let mergeDriverCommand = Command(
+    name: "merge-driver",
+    summary: "Git merge driver for person files: entries, keys and notes merged, nothing lost.",
+    usage: ["merge-driver BASE CURRENT OTHER [PATH]", "merge-driver --install"],
+    arguments: [
+        ("BASE", "the common ancestor (git's %O)"),
+        ("CURRENT", "our version (%A); the result is written here"),
+        ("OTHER", "their version (%B)"),
+        ("PATH", "the file's path in the repository (%P), used in messages"),
+    ],
+    options: [OptionSpec(name: "--install", help: "set merge.crm.driver and merge.crm.name in this clone's git config")],
+    examples: [
+        "crm merge-driver --install",
+        "git config merge.crm.driver \"crm merge-driver %O %A %B %P\"",
+    ],
+    discussion: """
+    Git runs it for files marked 'merge=crm' in .gitattributes ('crm init' writes
+    'people/**/*.md merge=crm'). The log is merged entry by entry (both sides' new entries kept once,
+    deletions honoured), the front matter key by key, the notes line by line. When both sides changed
+    a key differently, our value stays and theirs follows it as a comment:
+      # conflict: phone: "+1 555 0100" (from theirs)
+    Notes changed differently on both sides get conflict markers. Exit status 0 when the merge is
+    clean, 1 when it left a conflict comment or markers (git then stops the merge for you to look).
+    """,
+    run: { context in
+        if context.arguments.flag("--install") {
+            try installMergeDriver(context)
+            return
+        }
+        let args = try context.positionals("BASE", "CURRENT", "OTHER", "PATH", atLeast: 3)
+        let path = args.count > 3 ? args[3] : args[1]
+        let settings = mergeSettings(context, path: path)
+        let documents = try args.prefix(3).map {
+            PersonDocument(bytes: try FileSystem.readFile($0).bytes, path: path, settings: settings)
+        }
+        if let blocked = documents.first(where: { $0.writeBlocker != nil }) {
+            throw Failure("\(path): not merged: \(blocked.writeBlocker!); merge it by hand")
+        }
+        let merge = PersonMerge(base: documents[0], current: documents[1], other: documents[2],
+                                labels: .init(current: "ours", other: "theirs"))
+        try FileSystem.replace(args[1], with: merge.bytes, mode: FileSystem.stamp(args[1])?.permissions ?? 0o644)
+        guard merge.hasConflicts else { return }
+        var parts: [String] = []
+        if !merge.conflictingKeys.isEmpty {
+            parts.append("both sides changed \(merge.conflictingKeys.joined(separator: ", ")) (theirs kept as '# conflict:' comments)")
+        }
+        if merge.markedConflicts > 0 {
+            parts.append("\(merge.markedConflicts) conflicting change\(merge.markedConflicts == 1 ? "" : "s") in the notes (marked)")
+        }
+        context.terminal.error("crm merge-driver: \(path): " + parts.joined(separator: "; "))
+        throw ExitStatus(code: 1)
+    }
+)
+
+/// The vault's log settings when the file is in a vault (its folder above `people/`), else the defaults.
+private func mergeSettings(_ context: Context, path: String) -> PersonDocument.LogSettings {
+    var root = context.currentDirectory
+    if let range = path.range(of: "people/", options: .backwards) {
+        let prefix = String(path[..<range.lowerBound])
+        if !prefix.isEmpty { root += "/" + prefix }
+    }
+    let vault = (try? Vault.locate(explicit: context.arguments.value("--vault"), environment: [:], currentDirectory: root))
+    return vault?.config.logSettings ?? .standard
+}
+
+/// `git config merge.crm.driver …` and `merge.crm.name …` in the clone of the current folder.
+private func installMergeDriver(_ context: Context) throws {
+    let own = CommandLine.arguments[0]
+    let program = own.contains("/") ? URL(fileURLWithPath: own).standardizedFileURL.path : "crm"
+    let driver = "\(program) merge-driver %O %A %B %P"
+    for (key, value) in [("merge.crm.name", "My Person CRM person files"), ("merge.crm.driver", driver)] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "config", key, value]
+        process.currentDirectoryURL = URL(fileURLWithPath: context.currentDirectory)
+        do { try process.run() } catch { throw Failure("cannot run git: \(error.localizedDescription)") }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure("'git config \(key)' failed (status \(process.terminationStatus)); run it inside a git clone")
+        }
+    }
+    if context.json {
+        context.printJSON(.object([("driver", .string(driver))]))
+    } else {
+        context.terminal.print("git config merge.crm.driver \"\(driver)\"")
+        context.terminal.print("Person files marked 'merge=crm' in .gitattributes now merge entry by entry ('crm init' writes that line).")
+    }
+}

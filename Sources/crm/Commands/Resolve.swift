@@ -1,0 +1,58 @@
+import CRMKit
+import Foundation
+
+let resolveCommand = Command(
+    name: "resolve",
+    summary: "Merge sync conflict copies and git conflict markers in person files.",
+    usage: ["resolve [--dry-run]"],
+    options: [OptionSpec(name: "--dry-run", short: "n", help: "say what would be merged; write nothing")],
+    examples: ["crm resolve --dry-run", "crm resolve"],
+    discussion: """
+    Finds conflict copies under people/ (syncthing's NAME.sync-conflict-DATE-TIME-DEVICE.md,
+    Nextcloud's and Dropbox's 'NAME (… conflicted copy …).md') and merges each into NAME.md: log
+    entries from both, keys from both; where the values differ the newer file's value stays and the
+    other follows as a comment '# conflict: KEY: VALUE (from FILE)'. The copy then moves to
+    .crm/trash/ (machine-local). Person files with git conflict markers are merged the same way
+    (three-way when the markers include the base). Nothing either side wrote is dropped.
+    Exit status 1 when a '# conflict:' comment was written ('crm check' lists them).
+    """,
+    run: { context in
+        let vault = try context.vault()
+        let dryRun = context.arguments.flag("--dry-run")
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let results = try vault.resolveConflicts(dryRun: dryRun, stamp: formatter.string(from: Date()))
+        if context.json {
+            context.printJSON(.array(results.map { r in
+                .object([("kind", .string(r.kind.rawValue)), ("path", .string(r.path)), ("copy", .optional(r.copy)),
+                         ("trash", .optional(r.trash)), ("entries_added", .number(r.entriesAdded)),
+                         ("conflicts", .array(r.conflictingKeys.map(JSON.string))), ("problem", .optional(r.problem)),
+                         ("dry_run", .bool(dryRun))])
+            }))
+        } else if results.isEmpty {
+            context.terminal.print("No conflicts to resolve.")
+        } else {
+            for r in results { context.terminal.print(describe(r, dryRun: dryRun)) }
+        }
+        if results.contains(where: { !$0.conflictingKeys.isEmpty || $0.kind == .skipped }) { throw ExitStatus(code: 1) }
+    }
+)
+
+private func describe(_ r: ConflictResolution, dryRun: Bool) -> String {
+    let entries = "\(r.entriesAdded) entr\(r.entriesAdded == 1 ? "y" : "ies") added"
+    let kept = r.kind == .markers ? "ours kept, theirs" : "the newer value kept, the other"
+    let conflicts = r.conflictingKeys.isEmpty ? ""
+        : "; \(r.conflictingKeys.joined(separator: ", ")) differed: \(kept) as a '# conflict:' comment"
+    switch r.kind {
+    case .mergedCopy:
+        let trash = r.trash.map { "; the copy is now \($0)" } ?? "; the copy would move to .crm/trash/"
+        return "\(dryRun ? "would merge" : "merged") \(r.copy!) into \(r.path): \(entries)\(conflicts)\(trash)"
+    case .movedCopy:
+        return "\(dryRun ? "would rename" : "renamed") \(r.copy!) to \(r.path) (the file itself was gone)"
+    case .markers:
+        return "\(dryRun ? "would merge" : "merged") the git conflict in \(r.path): \(entries)\(conflicts)"
+    case .skipped:
+        return "\(r.copy ?? r.path): \(r.problem ?? "not merged")"
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `crm check` as a user sees it.
+@Suite struct CheckCommandTests {
+    @Test func exampleVaultHasOnlyTheFileWithoutFrontMatter() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let result = try vault.crm("check")
+        #expect(result.status == 0)
+        #expect(result.stdout == "people/bea-quill.md:1:1: warning: no front matter; the name 'Bea Quill' is taken from the "
+                + "'# Bea Quill' heading (the tool adds front matter when it first sets a field)\n")
+    }
+
+    @Test func everyKindOfProblemSortedByPathAndLine() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", """
+        ---
+        name: Ada
+        contact_id: X1
+        phone: +442079460018
+        birthday: 1815-13-10
+        every: monthly
+        snooze: soon
+        added: 2026-02-30
+        # conflict: email: a@b.example (from theirs)
+        ---
+
+        ## Interactions
+
+        - 2026-09-01 call: a
+        - 2026-10-01 call: b
+        - 2026-08-01 call: c
+        - 2026-07-01 call: d
+        just a line
+
+        """)
+        try vault.write("people/ada2.md", "---\nname: ADA\ncontact_id: X1\n---\n")
+        try vault.write("people/ada.sync-conflict-20261128-101500-ABCDEFG.md", "---\nname: Ada\n---\n")
+        try vault.write("people/bob.md", "---\nname: Bob\n<<<<<<< HEAD\nphone: \"1\"\n=======\nphone: \"2\"\n>>>>>>> other\n---\n")
+        try vault.write(".crm/config.yaml", "every: often\n")
+        let result = try vault.crm("check")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("""
+        .crm/config.yaml:1:1: error: every must be a cadence such as 90d, 2w, 3m or 1y
+        people/ada.md:4:8: warning: phone '+442079460018' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does)
+        people/ada.md:5:11: error: invalid birthday '1815-13-10'; use YYYY-MM-DD, or --MM-DD without the year
+        people/ada.md:6:8: error: invalid cadence 'monthly' for every; use a number and d, w, m or y (30d, 2w, 3m, 1y)
+        people/ada.md:7:9: error: invalid date 'soon' for snooze; use YYYY-MM-DD
+        people/ada.md:8:8: error: invalid date '2026-02-30' for added; use YYYY-MM-DD
+        people/ada.md:9:1: warning: a merge left both values: 'conflict: email: a@b.example (from theirs)'; keep the right one and delete this comment
+        people/ada.md:15:1: warning: entry out of order: 2026-10-01 comes after 2026-09-01 in a log that is newest first ('crm fmt' sorts it)
+        people/ada.md:18:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note')
+        people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: warning: sync conflict copy of people/ada.md; run 'crm resolve' to merge it into that file
+        people/ada2.md:2:1: warning: same name as people/ada.md ('ADA'); PERSON arguments cannot tell them apart by name
+        people/ada2.md:3:1: warning: same contact_id as people/ada.md: two files for one contact?
+
+        """))
+        // After them, bob.md: the marker first, then whatever the YAML reader says about the marker lines.
+        #expect(result.stdout.contains("people/ada2.md:3:1: warning: same contact_id as people/ada.md: two files for one contact?\n"
+                                       + "people/bob.md:3:1: error: git conflict marker: the file was merged without the crm merge driver; "
+                                       + "run 'crm resolve' to merge both sides\n"))
+        let json = try vault.crm("check", "--json")
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("""
+          {
+            "path": "people/ada.md",
+            "line": 5,
+            "column": 11,
+            "severity": "error",
+            "message": "invalid birthday '1815-13-10'; use YYYY-MM-DD, or --MM-DD without the year"
+          }
+        """))
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// `crm merge-driver` run by a real `git merge`, in a fresh repository.
+@Suite(.enabled(if: GitRepository.gitIsInstalled, "needs git"))
+struct GitMergeDriverTests {
+    static let ada = """
+    ---
+    name: Ada Lovelace
+    phone: "+44 20 7946 0018"
+    email: ada@example.org
+    tags: [friends]
+    ---
+
+    Met through the Analytical Society.
+    Prefers letters to phone calls.
+    Lives in Marylebone.
+
+    ## Interactions
+
+    - 2026-11-02 call: Talked about the engine.
+    - 2026-10-01 visit: Tea.
+    - 2026-09-01 email: Sent the notes.
+
+    """
+
+    /// A repository with the vault committed on `main` and a `laptop` branch from it.
+    func repository() throws -> (GitRepository, TemporaryVault) {
+        let vault = try TemporaryVault()
+        let git = GitRepository(vault.url)
+        try git.run("init", "-q", "-b", "main")
+        try git.run("config", "user.name", "Test")
+        try git.run("config", "user.email", "test@example.org")
+        try git.run("config", "merge.crm.driver", "\(CRM.binary.path) merge-driver %O %A %B %P")
+        try vault.write("people/ada.md", Self.ada)
+        try git.commit("add Ada")
+        try git.run("branch", "laptop")
+        return (git, vault)
+    }
+
+    @Test func twoBranchesEditingOnePersonMergeCleanly() throws {
+        let (git, vault) = try repository()
+        // main: a new entry, a deleted entry, a changed key, a notes line.
+        try vault.write("people/ada.md", Self.ada
+            .replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: From the phone.\n")
+            .replacingOccurrences(of: "- 2026-09-01 email: Sent the notes.\n", with: "")
+            .replacingOccurrences(of: "tags: [friends]", with: "tags: [friends, maths]")
+            .replacingOccurrences(of: "Analytical Society.", with: "Analytical Society in 1833."))
+        try git.commit("phone edits")
+        try git.run("checkout", "-q", "laptop")
+        try vault.write("people/ada.md", Self.ada
+            .replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-25 visit: From the laptop.\n  Two lines.\n")
+            .replacingOccurrences(of: "email: ada@example.org", with: "email: ada@lovelace.example")
+            .replacingOccurrences(of: "Lives in Marylebone.", with: "Lives in St James's Square."))
+        try git.commit("laptop edits")
+        let merge = try git.run("merge", "-q", "main", "-m", "merge")
+        #expect(merge.status == 0, "\(merge.output)")
+        #expect(vault.read("people/ada.md") == """
+        ---
+        name: Ada Lovelace
+        phone: "+44 20 7946 0018"
+        email: ada@lovelace.example
+        tags: [friends, maths]
+        ---
+
+        Met through the Analytical Society in 1833.
+        Prefers letters to phone calls.
+        Lives in St James's Square.
+
+        ## Interactions
+
+        - 2026-11-25 visit: From the laptop.
+          Two lines.
+        - 2026-11-20 call: From the phone.
+        - 2026-11-02 call: Talked about the engine.
+        - 2026-10-01 visit: Tea.
+
+        """)
+        #expect(try git.run("status", "--porcelain").output.isEmpty)
+    }
+
+    @Test func aTrueKeyConflictStopsTheMergeWithBothValues() throws {
+        let (git, vault) = try repository()
+        try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0100")
+            .replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: Main.\n"))
+        try git.commit("main phone")
+        try git.run("checkout", "-q", "laptop")
+        try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0199")
+            .replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-21 call: Laptop.\n"))
+        try git.commit("laptop phone")
+        let merge = try git.run("merge", "main", "-m", "merge")
+        #expect(merge.status == 1)
+        #expect(merge.output.contains("crm merge-driver: people/ada.md: both sides changed phone"))
+        #expect(merge.output.contains("CONFLICT (content): Merge conflict in people/ada.md"))
+        let text = vault.read("people/ada.md")
+        #expect(text.contains("phone: \"+1 555 0199\"\n# conflict: phone: \"+1 555 0100\" (from theirs)\n"))
+        #expect(text.contains("- 2026-11-21 call: Laptop.\n- 2026-11-20 call: Main.\n"))
+        let check = try vault.crm("check")
+        #expect(check.stdout.contains("people/ada.md:4:1: warning: a merge left both values: 'conflict: phone: \"+1 555 0100\" (from theirs)'"))
+    }
+
+    @Test func installSetsTheDriverInThisClone() throws {
+        let (git, vault) = try repository()
+        try git.run("config", "--unset", "merge.crm.driver")
+        let result = try CRM.run(["merge-driver", "--install"], in: vault.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("git config merge.crm.driver \"\(CRM.binary.path) merge-driver %O %A %B %P\""))
+        #expect(try git.run("config", "merge.crm.driver").output == "\(CRM.binary.path) merge-driver %O %A %B %P\n")
+        #expect(vault.read(".gitattributes").contains("people/**/*.md merge=crm"))
+    }
+}
+
+/// A git repository in a folder; commands run with a fixed identity and no global config.
+struct GitRepository {
+    let url: URL
+
+    init(_ url: URL) { self.url = url }
+
+    static let gitIsInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+
+    @discardableResult
+    func run(_ arguments: String...) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = arguments
+        process.currentDirectoryURL = url
+        var env = ProcessInfo.processInfo.environment
+        env["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        env["GIT_CONFIG_NOSYSTEM"] = "1"
+        env["CRM_TODAY"] = "2026-11-29"
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func commit(_ message: String) throws {
+        try run("add", "-A")
+        let result = try run("commit", "-q", "-m", message)
+        precondition(result.status == 0, result.output)
+    }
+}

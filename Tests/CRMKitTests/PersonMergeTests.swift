@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import CRMKit
+
+/// The three-way merge of a person file, on documents in memory.
+@Suite struct PersonMergeTests {
+    static let base = """
+    ---
+    name: Ada Lovelace
+    phone: "+44 20 7946 0018"
+    email: ada@example.org
+    tags: [friends]
+    ---
+
+    Met through the Analytical Society.
+    Prefers letters to phone calls.
+    Lives in Marylebone.
+
+    ## Interactions
+
+    - 2026-11-02 call: Talked about the engine.
+    - 2026-10-01 visit: Tea.
+
+    """
+
+    func merge(base: String?, _ current: String, _ other: String) -> (text: String, merge: PersonMerge) {
+        let doc = { (text: String) in PersonDocument(bytes: Array(text.utf8), path: "people/ada.md") }
+        let merge = PersonMerge(base: base.map(doc), current: doc(current), other: doc(other),
+                                labels: .init(current: "ours", other: "theirs"))
+        return (String(decoding: merge.bytes, as: UTF8.self), merge)
+    }
+
+    @Test func entriesAddedOnBothSidesAreKeptOnceInOrder() {
+        let current = Self.base.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: Ours.\n")
+        let other = Self.base.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-25 visit: Theirs.\n  With cake.\n")
+        let (text, merge) = merge(base: Self.base, current, other)
+        #expect(!merge.hasConflicts)
+        #expect(merge.entriesAdded == 1)
+        #expect(text.hasSuffix("""
+        ## Interactions
+
+        - 2026-11-25 visit: Theirs.
+          With cake.
+        - 2026-11-20 call: Ours.
+        - 2026-11-02 call: Talked about the engine.
+        - 2026-10-01 visit: Tea.
+
+        """))
+    }
+
+    @Test func anEntryDeletedOnOneSideStaysDeleted() {
+        let current = Self.base.replacingOccurrences(of: "- 2026-10-01 visit: Tea.\n", with: "")
+        let other = Self.base.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-25 visit: Theirs.\n")
+        let (text, merge) = merge(base: Self.base, current, other)
+        #expect(!merge.hasConflicts)
+        #expect(!text.contains("Tea."))
+        #expect(text.contains("- 2026-11-25 visit: Theirs.\n- 2026-11-02 call: Talked about the engine.\n"))
+    }
+
+    @Test func sameEntryWrittenDifferentlyIsOneEntry() {
+        let current = Self.base.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: Same.\n")
+        let other = Self.base.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n* [[2026-11-20]] Call: Same.\n")
+        let (text, merge) = merge(base: Self.base, current, other)
+        #expect(!merge.hasConflicts)
+        #expect(text.components(separatedBy: "Same.").count == 2)
+    }
+
+    @Test func keysChangedOnDifferentSidesBothApply() {
+        let current = Self.base.replacingOccurrences(of: "tags: [friends]", with: "tags: [friends, maths]")
+        let other = Self.base.replacingOccurrences(of: "email: ada@example.org", with: "email: ada@lovelace.example\nevery: 30d")
+        let (text, merge) = merge(base: Self.base, current, other)
+        #expect(!merge.hasConflicts)
+        #expect(text.hasPrefix("""
+        ---
+        name: Ada Lovelace
+        phone: "+44 20 7946 0018"
+        email: ada@lovelace.example
+        every: 30d
+        tags: [friends, maths]
+        ---
+        """))
+    }
+
+    @Test func aKeyRemovedOnOneSideAndUnchangedOnTheOtherIsRemoved() {
+        let current = Self.base.replacingOccurrences(of: "tags: [friends]\n", with: "")
+        let (text, merge) = merge(base: Self.base, current, Self.base)
+        #expect(!merge.hasConflicts)
+        #expect(!text.contains("tags:"))
+    }
+
+    @Test func notesLinesChangedInDifferentPlacesMergeCleanly() {
+        let current = Self.base.replacingOccurrences(of: "Analytical Society.", with: "Analytical Society in 1833.")
+        let other = Self.base.replacingOccurrences(of: "Lives in Marylebone.", with: "Lives in St James's Square.")
+        let (text, merge) = merge(base: Self.base, current, other)
+        #expect(!merge.hasConflicts)
+        #expect(text.contains("Met through the Analytical Society in 1833.\nPrefers letters to phone calls.\nLives in St James's Square.\n"))
+    }
+
+    @Test func aTrueKeyConflictKeepsOursAndTheirsAsAComment() {
+        let current = Self.base.replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0100")
+        let other = Self.base.replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0199")
+        let (text, merge) = merge(base: Self.base, current, other)
+        #expect(merge.conflictingKeys == ["phone"])
+        #expect(text.contains("phone: \"+1 555 0100\"\n# conflict: phone: \"+1 555 0199\" (from theirs)\nemail:"))
+        // The result reads: the comment is YAML, the value is ours.
+        let merged = PersonDocument(bytes: merge.bytes, path: "people/ada.md")
+        #expect(merged.phones == ["+1 555 0100"])
+        #expect(merged.problems.contains { $0.line == 4 && $0.severity == .warning && $0.message.contains("a merge left both values") })
+    }
+
+    @Test func aConflictMergedAgainDoesNotRepeatTheComment() {
+        let current = Self.base.replacingOccurrences(of: "\"+44 20 7946 0018\"", with: "\"+1 555 0100\"\n# conflict: phone: \"+1 555 0199\" (from theirs)")
+        let other = Self.base.replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0199")
+        let (text, _) = merge(base: Self.base, current, other)
+        #expect(text.components(separatedBy: "# conflict:").count == 2)
+    }
+
+    @Test func notesChangedDifferentlyOnBothSidesGetMarkers() {
+        let current = Self.base.replacingOccurrences(of: "Lives in Marylebone.", with: "Lives in Kensington.")
+        let other = Self.base.replacingOccurrences(of: "Lives in Marylebone.", with: "Lives in Mayfair.")
+        let (text, merge) = merge(base: Self.base, current, other)
+        #expect(merge.markedConflicts == 1)
+        #expect(text.contains("<<<<<<< ours\nLives in Kensington.\n=======\nLives in Mayfair.\n>>>>>>> theirs\n"))
+    }
+
+    @Test func withoutABaseBothSidesAreKept() {
+        let current = Self.base.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: Ours.\n")
+            .replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0100")
+        let other = Self.base.replacingOccurrences(of: "- 2026-10-01 visit: Tea.\n", with: "- 2026-10-01 visit: Tea.\n- 2026-09-01 email: Theirs.\n")
+            .replacingOccurrences(of: "Lives in Marylebone.", with: "Lives in Mayfair.")
+        let (text, merge) = merge(base: nil, current, other)
+        #expect(merge.conflictingKeys == ["phone"])
+        #expect(merge.markedConflicts == 0)
+        for kept in ["- 2026-11-20 call: Ours.", "- 2026-09-01 email: Theirs.", "- 2026-10-01 visit: Tea.",
+                     "Lives in Marylebone.", "Lives in Mayfair.", "# conflict: phone: \"+44 20 7946 0018\" (from theirs)"] {
+            #expect(text.contains(kept))
+        }
+    }
+
+    @Test func lineEndingsAndOldestFirstOrderOfTheCurrentFileAreKept() {
+        let oldest = "---\nname: H\n---\n\n## Interactions\n\n- 2026-06-07 visit: A\n- 2026-08-16 call: B\n"
+        let current = (oldest + "- 2026-10-04 visit: C\n").replacingOccurrences(of: "\n", with: "\r\n")
+        let other = oldest + "- 2026-09-01 call: D\n"
+        let (text, _) = merge(base: oldest.replacingOccurrences(of: "\n", with: "\r\n"), current, other)
+        #expect(text == "---\r\nname: H\r\n---\r\n\r\n## Interactions\r\n\r\n- 2026-06-07 visit: A\r\n- 2026-08-16 call: B\r\n"
+                + "- 2026-09-01 call: D\r\n- 2026-10-04 visit: C\r\n")
+    }
+
+    @Test func markersSplitIntoTheirVersions() throws {
+        let file = "a\n<<<<<<< HEAD\nb\n||||||| base\nx\n=======\nc\n>>>>>>> feature\nd\n"
+        let markers = try #require(ConflictMarkers(Array(file.utf8)))
+        #expect(String(decoding: markers.current, as: UTF8.self) == "a\nb\nd\n")
+        #expect(String(decoding: markers.other, as: UTF8.self) == "a\nc\nd\n")
+        #expect(markers.base.map { String(decoding: $0, as: UTF8.self) } == "a\nx\nd\n")
+        #expect(markers.labels.current == "HEAD" && markers.labels.other == "feature")
+        #expect(ConflictMarkers(Array("a\n=======\nb\n".utf8)) == nil)
+    }
+
+    @Test(arguments: [
+        ("people/ada.sync-conflict-20261128-101500-ABCDEFG.md", "people/ada.md"),
+        ("people/family/mom (conflicted copy 2026-11-28 101500).md", "people/family/mom.md"),
+        ("people/ada (Bea's conflicted copy 2026-11-28).md", "people/ada.md"),
+        ("people/ada.sync-conflict-20261128-101500-ABCDEFG.sync-conflict-20261129-090000-HIJKLMN.md", "people/ada.md"),
+    ])
+    func conflictCopiesBelongToTheirFile(_ copy: String, _ original: String) {
+        #expect(ConflictCopy.originalPath(of: copy) == original)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// `crm resolve`: conflict copies and git conflict markers merged, nothing lost.
+@Suite struct ResolveCommandTests {
+    static let ada = """
+    ---
+    name: Ada Lovelace
+    phone: "+44 20 7946 0018"
+    tags: [friends]
+    ---
+
+    Prefers letters.
+
+    ## Interactions
+
+    - 2026-11-02 call: Both had this.
+    - 2026-10-01 visit: Tea.
+
+    """
+
+    func setModified(_ vault: TemporaryVault, _ path: String, _ date: String) throws {
+        let formatter = ISO8601DateFormatter()
+        try FileManager.default.setAttributes([.modificationDate: formatter.date(from: date + "T12:00:00Z")!],
+                                              ofItemAtPath: vault.url.appendingPathComponent(path).path)
+    }
+
+    @Test func aSyncthingCopyIsMergedWithEveryEntryAndTheNewerValue() throws {
+        let vault = try TemporaryVault()
+        let copy = "people/ada.sync-conflict-20261128-101500-ABCDEFG.md"
+        try vault.write("people/ada.md", Self.ada
+            .replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: Laptop.\n")
+            .replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0100"))
+        try vault.write(copy, Self.ada
+            .replacingOccurrences(of: "- 2026-10-01 visit: Tea.\n", with: "- 2026-10-01 visit: Tea.\n- 2026-09-05 email: Phone.\n")
+            .replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0199")
+            .replacingOccurrences(of: "tags: [friends]", with: "tags: [friends]\nevery: 30d"))
+        try setModified(vault, "people/ada.md", "2026-11-20")
+        try setModified(vault, copy, "2026-11-28")
+
+        let dry = try vault.crm("resolve", "--dry-run")
+        #expect(dry.stdout == "would merge \(copy) into people/ada.md: 1 entry added; phone differed: the newer value kept, "
+                + "the other as a '# conflict:' comment; the copy would move to .crm/trash/\n")
+        #expect(vault.exists(copy))
+
+        let result = try vault.crm("resolve")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("merged \(copy) into people/ada.md: 1 entry added; phone differed"))
+        #expect(!vault.exists(copy))
+        let trashed = try FileManager.default.contentsOfDirectory(atPath: vault.url.appendingPathComponent(".crm/trash").path)
+        #expect(trashed.count == 1 && trashed[0].hasSuffix("-ada.sync-conflict-20261128-101500-ABCDEFG.md"))
+        #expect(vault.read("people/ada.md") == """
+        ---
+        name: Ada Lovelace
+        phone: "+1 555 0199"
+        # conflict: phone: "+1 555 0100" (from ada.md)
+        tags: [friends]
+        every: 30d
+        ---
+
+        Prefers letters.
+
+        ## Interactions
+
+        - 2026-11-20 call: Laptop.
+        - 2026-11-02 call: Both had this.
+        - 2026-10-01 visit: Tea.
+        - 2026-09-05 email: Phone.
+
+        """)
+        #expect(try vault.crm("list").stdout.components(separatedBy: "Ada Lovelace").count == 2)
+        #expect(try vault.crm("resolve").stdout == "No conflicts to resolve.\n")
+    }
+
+    @Test func aNextcloudCopyWithoutItsFileTakesItsPlace() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/bea (conflicted copy 2026-11-28 101500).md", "---\nname: Bea\n---\n")
+        let result = try vault.crm("resolve")
+        #expect(result.status == 0)
+        #expect(result.stdout == "renamed people/bea (conflicted copy 2026-11-28 101500).md to people/bea.md (the file itself was gone)\n")
+        #expect(vault.read("people/bea.md") == "---\nname: Bea\n---\n")
+    }
+
+    @Test func gitConflictMarkersAreMergedKeepingBothSides() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/bob.md", """
+        ---
+        name: Bob
+        <<<<<<< HEAD
+        phone: "+1 555 0100"
+        =======
+        phone: "+1 555 0199"
+        email: bob@example.org
+        >>>>>>> laptop
+        ---
+
+        <<<<<<< HEAD
+        Likes tea.
+        =======
+        Likes coffee.
+        >>>>>>> laptop
+
+        ## Interactions
+
+        <<<<<<< HEAD
+        - 2026-11-20 call: From the phone.
+        =======
+        - 2026-11-25 visit: From the laptop.
+        >>>>>>> laptop
+        - 2026-10-01 visit: Tea.
+
+        """)
+        let result = try vault.crm("resolve", "--json")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"kind\": \"markers\""))
+        #expect(result.stdout.contains("\"conflicts\": [\n      \"phone\"\n    ]"))
+        #expect(vault.read("people/bob.md") == """
+        ---
+        name: Bob
+        phone: "+1 555 0100"
+        # conflict: phone: "+1 555 0199" (from laptop)
+        email: bob@example.org
+        ---
+
+        Likes tea.
+        Likes coffee.
+
+        ## Interactions
+
+        - 2026-11-25 visit: From the laptop.
+        - 2026-11-20 call: From the phone.
+        - 2026-10-01 visit: Tea.
+
+        """)
+        let check = try vault.crm("check")
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("people/bob.md:4:1: warning: a merge left both values"))
+    }
+}
