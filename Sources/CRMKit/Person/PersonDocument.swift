@@ -118,7 +118,8 @@ public struct PersonDocument: Sendable {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    /// The string without white space at either end.
+    public var trimmingSpaces: String {
         var s = Substring(self)
         while s.first?.isWhitespace == true { s = s.dropFirst() }
         while s.last?.isWhitespace == true { s = s.dropLast() }

@@ -39,7 +39,7 @@ let addCommand = Command(
             return
         }
         if context.arguments.value("--uid") != nil { throw UsageError("--uid needs --from SOURCE") }
-        let name = try context.positionals("NAME")[0].trimmingCharactersInSpaces
+        let name = try context.positionals("NAME")[0].trimmingSpaces
         guard !name.isEmpty else { throw UsageError("NAME is empty") }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw UsageError("NAME must be one line of text, without control characters")
@@ -135,7 +135,7 @@ private func pickContact(from matches: [Contact], source: String, terminal: Term
             terminal.print()
             return nil
         }
-        let answer = line.trimmingCharactersInSpaces
+        let answer = line.trimmingSpaces
         if answer.lowercased() == "q" { return nil }
         if let number = Int(answer), (1...matches.count).contains(number) { return matches[number - 1] }
         terminal.print("Type a number from 1 to \(matches.count), or q to cancel.")
@@ -152,13 +152,4 @@ private func contactTable(_ contacts: [Contact], numbered: Bool, terminal: Termi
     let column = numbered ? 1 : 0
     table.style = { _, c, text in c == column ? terminal.style(text, .bold) : text }
     return table.rendered { terminal.style($0, .dim) }.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
-}
-
-extension String {
-    var trimmingCharactersInSpaces: String {
-        var s = Substring(self)
-        while s.first?.isWhitespace == true { s = s.dropFirst() }
-        while s.last?.isWhitespace == true { s = s.dropLast() }
-        return String(s)
-    }
 }

@@ -10,7 +10,7 @@ let renameCommand = Command(
     discussion: "The name: field changes (nothing else in the file), then the file moves to people/<slug>.md in its folder.",
     run: { context in
         let args = try context.positionals("PERSON", "NEW-NAME")
-        let name = args[1].trimmingCharactersInSpaces
+        let name = args[1].trimmingSpaces
         guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw UsageError("NEW-NAME must be one line of text")
         }

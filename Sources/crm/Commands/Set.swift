@@ -27,7 +27,7 @@ let setCommand = Command(
             try checkKey(key)
             try checkValue(value, key: key)
             let listKey = key == "tags" || key == "aliases"
-            let items = listKey ? value.split(separator: ",").map { String($0).trimmingCharactersInSpaces }.filter { !$0.isEmpty } : [value]
+            let items = listKey ? value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty } : [value]
             if let index = changes.firstIndex(where: { $0.key == key }) {
                 switch changes[index].value {
                 case .string(let first): changes[index].value = .list([first] + items)
@@ -96,7 +96,7 @@ private func checkKey(_ key: String) throws {
 /// Known keys must have their form, so the file never holds a value the tool cannot use.
 private func checkValue(_ value: String, key: String) throws {
     switch key {
-    case "name" where value.trimmingCharactersInSpaces.isEmpty: throw UsageError("name cannot be empty")
+    case "name" where value.trimmingSpaces.isEmpty: throw UsageError("name cannot be empty")
     case "name" where value.unicodeScalars.contains { $0.properties.generalCategory == .control }:
         throw UsageError("name must be one line of text")
     case "every" where Cadence(value) == nil: throw UsageError("every: '\(value)' is not a cadence (10d, 2w, 3m, 1y)")
