@@ -2,9 +2,15 @@
 public enum VaultCheck {
     public static func run(_ vault: Vault) -> [Diagnostic] {
         var found = vault.config.diagnostics
-        let (people, problems) = vault.loadAll()
+        // Each file is checked as it is read; only its problems and identity are kept.
+        let (people, problems) = vault.scan { person in
+            Identity(path: person.path, name: person.name, problems: person.document.problems,
+                     contactID: person.document.contactID,
+                     contactIDLine: person.document.frontMatter?.pair("contact_id").map { $0.line + 1 } ?? 1,
+                     nameLine: person.document.frontMatter?.pair("name").map { $0.line + 1 } ?? 1)
+        }
         found += problems
-        for person in people { found += person.document.problems }
+        for person in people { found += person.problems }
         found += duplicates(people)
         for copy in vault.conflictCopies() {
             let original = ConflictCopy.originalPath(of: copy)
@@ -16,16 +22,24 @@ public enum VaultCheck {
             < ($1.element.path, $1.element.line, $1.element.column, $1.offset) }.map(\.element)
     }
 
+    /// What the check keeps of one person file.
+    struct Identity: Sendable {
+        var path: String
+        var name: String
+        var problems: [Diagnostic]
+        var contactID: String?
+        var contactIDLine: Int
+        var nameLine: Int
+    }
+
     /// People sharing a contact id or a name (ignoring case and accents): reported on each but the first.
-    static func duplicates(_ people: [Person]) -> [Diagnostic] {
+    static func duplicates(_ people: [Identity]) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var ids: [String: String] = [:], names: [String: String] = [:]
         for person in people {
-            let doc = person.document
-            if let id = doc.contactID, !id.isEmpty {
+            if let id = person.contactID, !id.isEmpty {
                 if let first = ids[id] {
-                    let line = doc.frontMatter?.pair("contact_id").map { $0.line + 1 } ?? 1
-                    found.append(Diagnostic(path: person.path, line: line, severity: .warning,
+                    found.append(Diagnostic(path: person.path, line: person.contactIDLine, severity: .warning,
                                             message: "same contact_id as \(first): two files for one contact?"))
                 } else {
                     ids[id] = person.path
@@ -33,8 +47,7 @@ public enum VaultCheck {
             }
             let name = person.name.folded
             if let first = names[name] {
-                let line = doc.frontMatter?.pair("name").map { $0.line + 1 } ?? 1
-                found.append(Diagnostic(path: person.path, line: line, severity: .warning,
+                found.append(Diagnostic(path: person.path, line: person.nameLine, severity: .warning,
                                         message: "same name as \(first) ('\(person.name)'); PERSON arguments cannot tell them apart by name"))
             } else {
                 names[name] = person.path

@@ -1,15 +1,37 @@
 /// Finds the person a PERSON argument means, in the SPEC's order: id; name (ignoring case and
 /// accents); an alias; an email; `contact_id`; a unique part of a name or id.
 public enum PersonMatcher {
-    public static func match(_ query: String, in people: [Person]) throws(VaultError) -> Person {
+    /// What matching looks at in a person, folded once: small enough to hold for everyone.
+    public struct Candidate: Sendable {
+        public let id: String
+        public let path: String
+        public let name: String
+        let foldedName: String
+        let foldedAliases: [String]
+        let emails: [String]
+        let contactID: String?
+
+        public init(_ person: Person) {
+            id = person.id
+            path = person.path
+            name = person.name
+            foldedName = name.folded
+            foldedAliases = person.document.aliases.map(\.folded)
+            emails = person.document.emails.map { $0.lowercased() }
+            contactID = person.document.contactID
+        }
+    }
+
+    public static func match(_ query: String, in people: [Candidate]) throws(VaultError) -> Candidate {
         let folded = query.folded
-        let stages: [(String, (Person) -> Bool)] = [
+        let email = query.lowercased()
+        let stages: [(String, (Candidate) -> Bool)] = [
             ("id", { $0.id == query }),
-            ("name", { $0.name.folded == folded }),
-            ("alias", { $0.document.aliases.contains { $0.folded == folded } }),
-            ("email", { $0.document.emails.contains { $0.lowercased() == query.lowercased() } }),
-            ("contact id", { $0.document.contactID == query }),
-            ("part of a name or id", { $0.name.folded.contains(folded) || $0.id.folded.contains(folded) }),
+            ("name", { $0.foldedName == folded }),
+            ("alias", { $0.foldedAliases.contains(folded) }),
+            ("email", { $0.emails.contains(email) }),
+            ("contact id", { $0.contactID == query }),
+            ("part of a name or id", { $0.foldedName.contains(folded) || $0.id.folded.contains(folded) }),
         ]
         for (what, test) in stages {
             let found = people.filter(test)
@@ -33,8 +55,8 @@ public enum PersonMatcher {
 
     /// How far a mistyped query is from a person: the closest of their name, id, a word of
     /// their name, or the start of their name as long as the query.
-    private static func distance(from query: String, to person: Person) -> Int {
-        let name = person.name.folded
+    private static func distance(from query: String, to person: Candidate) -> Int {
+        let name = person.foldedName
         var candidates = [name, person.id.folded, String(name.prefix(query.count))]
         candidates += name.split(separator: " ").map(String.init)
         return candidates.map { levenshtein($0, query) }.min() ?? Int.max
