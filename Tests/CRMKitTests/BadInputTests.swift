@@ -120,3 +120,30 @@ import Testing
         #expect(try vault.crm("list", "--ids").stdout.isEmpty)
     }
 }
+
+/// Inputs the fuzzer found; each once broke a property and is kept as a regression test.
+@Suite struct FuzzFindingTests {
+    @Test func aLogIsNotAppendedInsideAnUnclosedCodeBlock() throws {
+        let url = Fixtures.root.appendingPathComponent("Fixtures/fuzz/unclosed-fence.md")
+        let doc = PersonDocument(bytes: Array(try Data(contentsOf: url)), path: "people/unclosed-fence.md")
+        #expect(doc.log == nil)
+        #expect(throws: PersonFileError.self) {
+            try doc.adding(Interaction(date: Day("2026-11-29")!, type: "call", note: "x"))
+        }
+        do {
+            _ = try doc.adding(Interaction(date: Day("2026-11-29")!, type: "call", note: "x"))
+        } catch {
+            #expect(error.description == "people/unclosed-fence.md:2: not changed: the code block opened here is never closed, "
+                    + "so a new log at the end would be inside it; close it first")
+        }
+    }
+
+    @Test func aFirstEntryNeverTakesIndentedTextAsItsNote() throws {
+        let url = Fixtures.root.appendingPathComponent("Fixtures/fuzz/indented-text-in-empty-log.md")
+        let doc = PersonDocument(bytes: Array(try Data(contentsOf: url)), path: "people/x.md")
+        #expect(doc.log?.entries.isEmpty == true)
+        let after = PersonDocument(bytes: try doc.adding(Interaction(date: Day("2026-11-29")!, type: "call", note: "First.")), path: "people/x.md")
+        #expect(after.log?.entries.map(\.note) == ["First."])
+        #expect(after.log?.strayLines == doc.log?.strayLines)
+    }
+}

@@ -19,7 +19,7 @@ extension PersonDocument {
     }
 
     private var nameSource: String {
-        if let heading = headings.first(where: { $0.level == 1 }), !heading.text.isEmpty {
+        if let heading = outline.headings.first(where: { $0.level == 1 }), !heading.text.isEmpty {
             return "the name '\(name)' is taken from the '# \(heading.text)' heading"
         }
         return "the name '\(name)' is taken from the file name"

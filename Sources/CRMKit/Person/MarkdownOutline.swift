@@ -13,40 +13,45 @@ struct MarkdownHeading: Sendable {
     var text: String
 }
 
-enum MarkdownOutline {
-    static func headings(in text: TextBuffer, from start: Int) -> [MarkdownHeading] {
-        var headings: [MarkdownHeading] = []
-        var fence: (marker: UInt8, length: Int)?
+struct MarkdownOutline: Sendable {
+    var headings: [MarkdownHeading] = []
+    /// 0-based line of a code fence that is never closed: the code block runs to the end of the file.
+    var unclosedFence: Int?
+
+    init() {}
+
+    init(_ text: TextBuffer, from start: Int) {
+        var fence: (marker: UInt8, length: Int, line: Int)?
         var previousIsParagraph = false
         for i in start..<text.lineCount {
             let line = text.content(i)
             if let open = fence {
-                if let close = fenceMarker(line), close.marker == open.marker, close.length >= open.length,
+                if let close = Self.fenceMarker(line), close.marker == open.marker, close.length >= open.length,
                    line.dropFirst(close.indent + close.length).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                     fence = nil
                 }
                 previousIsParagraph = false
                 continue
             }
-            if let marker = fenceMarker(line) {
-                fence = (marker.marker, marker.length)
+            if let marker = Self.fenceMarker(line) {
+                fence = (marker.marker, marker.length, i)
                 previousIsParagraph = false
                 continue
             }
-            if let (level, title) = atxHeading(line) {
+            if let (level, title) = Self.atxHeading(line) {
                 headings.append(MarkdownHeading(line: i, contentStart: i + 1, level: level, text: title))
                 previousIsParagraph = false
                 continue
             }
-            if previousIsParagraph, let level = setextUnderline(line) {
+            if previousIsParagraph, let level = Self.setextUnderline(line) {
                 headings.append(MarkdownHeading(line: i - 1, contentStart: i + 1, level: level,
-                                                text: trimmed(text.content(i - 1))))
+                                                text: Self.trimmed(text.content(i - 1))))
                 previousIsParagraph = false
                 continue
             }
-            previousIsParagraph = isParagraphLine(line)
+            previousIsParagraph = Self.isParagraphLine(line)
         }
-        return headings
+        unclosedFence = fence?.line
     }
 
     /// A fence opener or closer: three or more backticks or tildes after at most three spaces.

@@ -103,18 +103,29 @@ extension PersonDocument {
         try refuseIfNotUnderstood(frontMatterEdit: false)
         let lines = interaction.rendered
         guard let log else {
+            if let fence = outline.unclosedFence {
+                throw PersonFileError(path: path, line: fence + 1, message: "not changed: the code block opened here is never "
+                                      + "closed, so a new log at the end would be inside it; close it first")
+            }
             var block = ["## \(settings.heading)", ""] + lines
             let lastIsBlank = text.lineCount > 0 && text.isBlank(text.lineCount - 1)
             if text.lineCount > 0 && !lastIsBlank { block.insert("", at: 0) }
             return text.splicing(text.lineCount..<text.lineCount, with: block)
         }
-        var at = log.insertionLine(for: interaction) ?? log.contentStart
-        if log.entries.isEmpty {
-            while at < log.end, text.isBlank(at) { at += 1 }
-            if at == log.contentStart {
-                // Nothing blank after the heading: keep a blank line between it and the entry.
-                return text.splicing(at..<at, with: [""] + lines)
-            }
+        if let at = log.insertionLine(for: interaction) {
+            return text.splicing(at..<at, with: lines)
+        }
+        // No entries yet. After any text the section holds (so that indented text never becomes
+        // the new entry's note), with a blank line between; else after the heading's blank lines.
+        var last = log.end - 1
+        while last >= log.contentStart, text.isBlank(last) { last -= 1 }
+        if last >= log.contentStart {
+            return text.splicing((last + 1)..<(last + 1), with: [""] + lines)
+        }
+        var at = log.contentStart
+        while at < log.end, text.isBlank(at) { at += 1 }
+        if at == log.contentStart {
+            return text.splicing(at..<at, with: [""] + lines)
         }
         return text.splicing(at..<at, with: lines)
     }

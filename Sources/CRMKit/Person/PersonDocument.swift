@@ -13,7 +13,7 @@ public struct PersonDocument: Sendable {
     /// Why the tool must not write this file at all, when it must not.
     public let writeBlocker: String?
     let settings: LogSettings
-    let headings: [MarkdownHeading]
+    let outline: MarkdownOutline
 
     /// What a vault says about logs: its interaction types and the log's heading.
     public struct LogSettings: Sendable, Equatable {
@@ -41,7 +41,7 @@ public struct PersonDocument: Sendable {
             diagnostics.append(Diagnostic(path: path, line: PersonDocument.firstBadLine(bytes), severity: .error, message: "file is not read: \(blocker)"))
             frontMatter = nil
             log = nil
-            headings = []
+            outline = MarkdownOutline()
             self.writeBlocker = blocker
             self.diagnostics = diagnostics
             return
@@ -51,8 +51,8 @@ public struct PersonDocument: Sendable {
             blocker = "its front matter has no closing '---'"
         }
         let bodyStart = frontMatter.map { $0.closeLine + 1 } ?? 0
-        headings = MarkdownOutline.headings(in: text, from: bodyStart)
-        log = InteractionLog.parse(text, headings: headings, heading: settings.heading, types: settings.types,
+        outline = MarkdownOutline(text, from: bodyStart)
+        log = InteractionLog.parse(text, headings: outline.headings, heading: settings.heading, types: settings.types,
                                    path: path, diagnostics: &diagnostics)
         writeBlocker = blocker
         self.diagnostics = diagnostics
@@ -76,7 +76,7 @@ public struct PersonDocument: Sendable {
     /// The display name: front matter `name`, else the first `# Heading`, else the file name.
     public var name: String {
         if let name = frontMatter?["name"]?.string?.trimmingSpaces, !name.isEmpty { return name }
-        if let heading = headings.first(where: { $0.level == 1 }), !heading.text.isEmpty { return heading.text }
+        if let heading = outline.headings.first(where: { $0.level == 1 }), !heading.text.isEmpty { return heading.text }
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return file.hasSuffix(".md") ? String(file.dropLast(3)) : file
     }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds the person-file fuzzer with libFuzzer and AddressSanitizer and runs it.
+#   Fuzz/run.sh            # 60 seconds (what CI runs)
+#   Fuzz/run.sh 3600       # an hour; crashes are written to Fuzz/findings/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+out=.build/fuzz
+mkdir -p "$out" Fuzz/findings
+swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g -module-name CRMKit \
+    $(find Sources/CRMKit -name '*.swift' | sort) Fuzz/PersonFileFuzzer.swift -o "$out/person-file-fuzzer"
+# A crash is reported by libFuzzer itself; Swift's interactive backtracer would only hold it up.
+export SWIFT_BACKTRACE=enable=no
+corpus="$out/corpus"
+mkdir -p "$corpus"
+cp Tests/CRMKitTests/Fixtures/people/*.md example-vault/people/*.md "$corpus"/ 2>/dev/null || true
+"$out/person-file-fuzzer" "$corpus" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
+    -artifact_prefix=Fuzz/findings/ -print_final_stats=1 2>&1 | tail -25
