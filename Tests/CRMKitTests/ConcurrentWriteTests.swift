@@ -66,3 +66,79 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 }
+
+/// Editors that save while `crm` writes, and writes that fail.
+@Suite struct EditorRaceTests {
+    /// Saves `text` the way VS Code does: the same file truncated and rewritten in place.
+    static func saveInPlace(_ path: String, _ text: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    /// Saves `text` the way vim and syncthing do: a new file renamed over the old one.
+    static func saveByRename(_ path: String, _ text: String) throws {
+        try FileSystem.replace(path, with: Array(text.utf8), mode: 0o644)
+    }
+
+    @Test(arguments: [("in place", false), ("by rename", true)])
+    func anEditorSaveBetweenReadAndWriteIsKept(_ how: String, _ rename: Bool) throws {
+        let vault = try TemporaryVault()
+        try vault.crm("add", "Ada Lovelace")
+        let v = try Vault(root: vault.path)
+        let file = vault.path + "/people/ada-lovelace.md"
+        var calls = 0
+        _ = try v.update(try v.find("ada-lovelace")) { document in
+            calls += 1
+            if calls == 1 {
+                // Same length as the line it replaces, so only the content tells the versions apart.
+                let edited = String(decoding: document.text.bytes, as: UTF8.self).replacingOccurrences(of: "name: Ada Lovelace", with: "name: Ada LOVELACE")
+                try rename ? Self.saveByRename(file, edited) : Self.saveInPlace(file, edited)
+            }
+            return try document.adding(Interaction(date: Day("2026-11-28")!, type: "call", note: "From crm."))
+        }
+        #expect(calls == 2, "\(how)")
+        let text = vault.read("people/ada-lovelace.md")
+        #expect(text.contains("name: Ada LOVELACE\n"))
+        #expect(text.contains("- 2026-11-28 call: From crm.\n"))
+    }
+
+    @Test func aFileThatKeepsChangingIsRefusedWithAClearMessage() throws {
+        let vault = try TemporaryVault()
+        try vault.crm("add", "Ada Lovelace")
+        let v = try Vault(root: vault.path)
+        let file = vault.path + "/people/ada-lovelace.md"
+        var calls = 0
+        #expect {
+            try v.update(try v.find("ada-lovelace")) { document in
+                calls += 1
+                try Self.saveByRename(file, String(decoding: document.text.bytes, as: UTF8.self) + "edit \(calls)\n")
+                return try document.adding(Interaction(date: Day("2026-11-28")!, type: "call", note: "From crm."))
+            }
+        } throws: { error in
+            (error as? VaultError)?.message == "people/ada-lovelace.md kept changing while it was being written; nothing was changed, try again"
+        }
+        #expect(!vault.read("people/ada-lovelace.md").contains("From crm."))
+        #expect(vault.read("people/ada-lovelace.md").hasSuffix("edit 5\n"))
+    }
+
+    @Test(arguments: [ENOSPC, EIO, EACCES])
+    func aFailedWriteLeavesTheOriginalAndSaysWhy(_ code: Int32) throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let before = vault.bytes("people/margaret-holloway.md")
+        let v = try Vault(root: vault.path)
+        let person = try v.find("margaret-holloway")
+        #expect {
+            try FileSystem.$simulatedWriteFailure.withValue(code) {
+                try v.update(person) { try $0.adding(Interaction(date: Day("2026-11-29")!, type: "call", note: "Lost?")) }
+            }
+        } throws: { error in
+            (error as? FileSystemError)?.description == "\(vault.path)/people/margaret-holloway.md: cannot write: \(String(cString: strerror(code)))"
+        }
+        #expect(vault.bytes("people/margaret-holloway.md") == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: vault.url.appendingPathComponent("people").path)
+            .filter { $0.hasPrefix(".crm-tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+}

@@ -100,6 +100,11 @@ public enum FileSystem {
         return (bytes, FileStamp(st))
     }
 
+    /// For tests of resource failures: while set (`$simulatedWriteFailure.withValue(ENOSPC) { … }`),
+    /// every temporary file fails half way through its write with this error number, as a full
+    /// disk (ENOSPC), a failing device (EIO) or a permission taken away (EACCES) would.
+    @TaskLocal public static var simulatedWriteFailure: Int32?
+
     /// Writes `bytes` to a new temporary file beside `path`, flushed to disk, with `mode`.
     /// Temporary names start with `.crm-tmp-` so nothing ever takes them for a person.
     static func writeTemporary(_ bytes: [UInt8], beside path: String, mode: UInt32) throws(FileSystemError) -> String {
@@ -112,6 +117,11 @@ public enum FileSystem {
             defer { close(fd) }
             guard fchmod(fd, mode_t(mode & 0o7777)) == 0 else { throw FileSystemError(temp, "cannot set permissions") }
             var written = 0
+            if let simulated = simulatedWriteFailure {
+                // Tests: fail half way, as a disk filling up would.
+                _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count / 2) }
+                throw FileSystemError(path, "cannot write", errno: simulated)
+            }
             while written < bytes.count {
                 let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
                 if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot write") }
@@ -138,10 +148,13 @@ public enum FileSystem {
     }
 
     /// Replaces `path` with `bytes` atomically, keeping its permissions, only if it is still the
-    /// version read as `stamp`: returns false, writing nothing, when someone changed it meanwhile.
-    public static func replace(_ path: String, with bytes: [UInt8], ifUnchangedSince stamp: FileStamp) throws(FileSystemError) -> Bool {
+    /// version read as `stamp` (and, when given, still holds `original`: a same-size edit within
+    /// the file system's clock tick changes no stamp). Returns false, writing nothing, when
+    /// someone changed it meanwhile.
+    public static func replace(_ path: String, with bytes: [UInt8], ifUnchangedSince stamp: FileStamp,
+                               original: [UInt8]? = nil) throws(FileSystemError) -> Bool {
         let temp = try writeTemporary(bytes, beside: path, mode: stamp.mode)
-        guard FileSystem.stamp(path) == stamp else {
+        guard FileSystem.stamp(path) == stamp, original == nil || (try? readFile(path).bytes) == original else {
             unlink(temp)
             return false
         }

@@ -153,7 +153,8 @@ public struct Vault: Sendable {
             for _ in 0..<5 {
                 let bytes = try edit(current.document)
                 if bytes == current.document.text.bytes { return (current, false) }
-                guard try FileSystem.replace(root + "/" + person.path, with: bytes, ifUnchangedSince: current.stamp) else {
+                guard try FileSystem.replace(root + "/" + person.path, with: bytes, ifUnchangedSince: current.stamp,
+                                             original: current.document.text.bytes) else {
                     // Someone wrote the file meanwhile: read theirs, apply the edit again.
                     current = try load(path: person.path)
                     continue
