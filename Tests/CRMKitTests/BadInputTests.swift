@@ -119,6 +119,26 @@ import Testing
         try FileManager.default.createSymbolicLink(at: vault.url.appendingPathComponent("people/elsewhere"), withDestinationURL: outside)
         #expect(try vault.crm("list", "--ids").stdout.isEmpty)
     }
+
+    @Test func symlinkedFilesAreWrittenThroughOnlyInsideTheVault() throws {
+        let vault = try TemporaryVault()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString).md")
+        try "---\nname: Outsider\n---\n".write(to: outside, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createSymbolicLink(at: vault.url.appendingPathComponent("people/outsider.md"), withDestinationURL: outside)
+        let refused = try vault.crm("log", "outsider", "Hello")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("people/outsider.md is a symbolic link to \(outside.resolvingSymlinksInPath().path), outside the vault"))
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "---\nname: Outsider\n---\n")
+
+        try vault.crm("add", "Insider")
+        try FileManager.default.createDirectory(at: vault.url.appendingPathComponent("people/links"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: vault.url.appendingPathComponent("people/links/alias.md").path,
+                                                   withDestinationPath: "../insider.md")
+        #expect(try vault.crm("set", "links/alias", "email=in@example.org").status == 0)
+        #expect(FileSystem.isSymbolicLink(vault.path + "/people/links/alias.md"))
+        #expect(vault.read("people/insider.md").contains("email: in@example.org\n"))
+    }
 }
 
 /// Inputs the fuzzer found; each once broke a property and is kept as a regression test.

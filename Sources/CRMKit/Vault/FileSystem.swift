@@ -56,6 +56,12 @@ public enum FileSystem {
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Whether `path` itself is a symbolic link.
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// What a path is, following symbolic links.
     public enum Kind: Sendable, Equatable { case directory, regularFile, other }
 

@@ -148,12 +148,13 @@ public struct Vault: Sendable {
     @discardableResult
     public func update(_ person: Person, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
         try FileSystem.withLock(on: root) {
-            FileSystem.removeLeftoverTemporaries(in: FileSystem.parentDirectory(of: root + "/" + person.path))
+            let file = try writablePath(of: person)
+            FileSystem.removeLeftoverTemporaries(in: FileSystem.parentDirectory(of: file))
             var current = try load(path: person.path)
             for _ in 0..<5 {
                 let bytes = try edit(current.document)
                 if bytes == current.document.text.bytes { return (current, false) }
-                guard try FileSystem.replace(root + "/" + person.path, with: bytes, ifUnchangedSince: current.stamp,
+                guard try FileSystem.replace(file, with: bytes, ifUnchangedSince: current.stamp,
                                              original: current.document.text.bytes) else {
                     // Someone wrote the file meanwhile: read theirs, apply the edit again.
                     current = try load(path: person.path)
@@ -163,6 +164,20 @@ public struct Vault: Sendable {
             }
             throw VaultError("\(person.path) kept changing while it was being written; nothing was changed, try again")
         }
+    }
+
+    /// The file to write for a person: its own path, or, for a symbolic link, the file the link
+    /// points to when that is inside the vault (a write must not turn the link into a file).
+    /// A link that leads out of the vault is never written through.
+    private func writablePath(of person: Person) throws -> String {
+        let path = root + "/" + person.path
+        guard FileSystem.isSymbolicLink(path) else { return path }
+        let target = try FileSystem.resolvedPath(path)
+        let vaultRoot = try FileSystem.resolvedPath(root)
+        guard target.hasPrefix(vaultRoot + "/") else {
+            throw VaultError("\(person.path) is a symbolic link to \(target), outside the vault; not writing through it")
+        }
+        return target
     }
 
     /// Creates a new person file at `people/<slug>.md` (or `-2`, `-3`… when taken), never over an existing file.
