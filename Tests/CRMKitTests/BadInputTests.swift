@@ -63,6 +63,21 @@ import Testing
         }
     }
 
+    @Test func checkNamesEveryBrokenFile() throws {
+        let vault = try TemporaryVault()
+        for (index, input) in Self.cases.enumerated() { try vault.write("people/case-\(index).md", input.bytes) }
+        let result = try vault.crm("check", "--json")
+        #expect(result.status == 1)
+        let problems = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        for (index, input) in Self.cases.enumerated() {
+            guard let (line, severity, fragment) = input.expected else { continue }
+            #expect(problems.contains {
+                $0["path"] as? String == "people/case-\(index).md" && $0["line"] as? Int == line
+                    && $0["severity"] as? String == severity.rawValue && ($0["message"] as? String)?.contains(fragment) == true
+            }, "\(input.name)")
+        }
+    }
+
     @Test func aFrontMatterWithAnErrorIsNotEdited() throws {
         for input in Self.cases where input.expected?.1 == .error && input.writable {
             let doc = PersonDocument(bytes: input.bytes, path: "people/bad.md")
