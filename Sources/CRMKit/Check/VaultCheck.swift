@@ -2,13 +2,8 @@
 public enum VaultCheck {
     public static func run(_ vault: Vault) -> [Diagnostic] {
         var found = vault.config.diagnostics
-        // Each file is checked as it is read; only its problems and identity are kept.
-        let (people, problems) = vault.scan { person in
-            Identity(path: person.path, name: person.name, problems: person.document.problems,
-                     contactID: person.document.contactID,
-                     contactIDLine: person.document.frontMatter?.pair("contact_id").map { $0.line + 1 } ?? 1,
-                     nameLine: person.document.frontMatter?.pair("name").map { $0.line + 1 } ?? 1)
-        }
+        // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
+        let (people, problems) = vault.facts()
         found += problems
         for person in people { found += person.problems }
         found += duplicates(people)
@@ -22,18 +17,8 @@ public enum VaultCheck {
             < ($1.element.path, $1.element.line, $1.element.column, $1.offset) }.map(\.element)
     }
 
-    /// What the check keeps of one person file.
-    struct Identity: Sendable {
-        var path: String
-        var name: String
-        var problems: [Diagnostic]
-        var contactID: String?
-        var contactIDLine: Int
-        var nameLine: Int
-    }
-
     /// People sharing a contact id or a name (ignoring case and accents): reported on each but the first.
-    static func duplicates(_ people: [Identity]) -> [Diagnostic] {
+    static func duplicates(_ people: [PersonFacts]) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var ids: [String: String] = [:], names: [String: String] = [:]
         for person in people {
@@ -45,7 +30,7 @@ public enum VaultCheck {
                     ids[id] = person.path
                 }
             }
-            let name = person.name.folded
+            let name = person.sortName
             if let first = names[name] {
                 found.append(Diagnostic(path: person.path, line: person.nameLine, severity: .warning,
                                         message: "same name as \(first) ('\(person.name)'); PERSON arguments cannot tell them apart by name"))

@@ -1,33 +1,32 @@
-/// What the listings need of a person, without the file itself: small enough to hold for
-/// 100,000 people at once (`crm list`, `crm due`, `crm birthdays`).
+/// A person as the listings show them on one day (`crm list`, `crm due`, `crm birthdays`): the
+/// file's facts and the schedule they give under the vault's settings. Small enough to hold for
+/// 100,000 people at once.
 public struct PersonSummary: Sendable {
-    public let id: String
-    public let path: String
-    public let name: String
-    /// The name in lower case without accents, for sorting and matching.
-    public let sortName: String
-    public let tags: [String]
-    /// `birthday:` as written.
-    public let birthday: String?
-    /// The problem with `birthday:`, when it is not a date.
-    public let birthdayProblem: Diagnostic?
-    public let added: Day?
-    public let interactionCount: Int
+    public let facts: PersonFacts
     public let schedule: ContactSchedule
 
-    public init(_ person: Person, config: VaultConfig, today: Day) {
-        let document = person.document
-        id = person.id
-        path = person.path
-        name = person.name
-        sortName = name.folded
-        tags = document.tags
-        birthday = document.birthday
-        birthdayProblem = document.fieldProblem("birthday")
-        added = document.added
-        interactionCount = document.log?.entries.count ?? 0
-        schedule = ContactSchedule(document: document, config: config, today: today)
+    public init(facts: PersonFacts, config: VaultConfig, today: Day) {
+        self.facts = facts
+        schedule = ContactSchedule(facts: facts, config: config, today: today)
     }
+
+    public init(_ person: Person, config: VaultConfig, today: Day) {
+        self.init(facts: PersonFacts(document: person.document, id: person.id, path: person.path, checking: false),
+                  config: config, today: today)
+    }
+
+    public var id: String { facts.id }
+    public var path: String { facts.path }
+    public var name: String { facts.name }
+    /// The name in lower case without accents, for sorting and matching.
+    public var sortName: String { facts.sortName }
+    public var tags: [String] { facts.tags }
+    /// `birthday:` as written.
+    public var birthday: String? { facts.birthday }
+    /// The problem with `birthday:`, when it is not a date.
+    public var birthdayProblem: Diagnostic? { facts.fieldProblems["birthday"] }
+    public var added: Day? { facts.added }
+    public var interactionCount: Int { facts.interactionCount }
 
     /// One row of `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "interactions"}`.
     public var listJSON: JSON {

@@ -24,15 +24,19 @@ public struct ContactSchedule: Sendable {
     public let problems: [Diagnostic]
 
     public init(document: PersonDocument, config: VaultConfig, today: Day) {
-        problems = ["every", "snooze", "added"].compactMap(document.fieldProblem)
-        last = document.log?.latest
-        if document.fieldProblem("every") != nil {
+        self.init(facts: PersonFacts(document: document, id: "", path: document.path, checking: false), config: config, today: today)
+    }
+
+    public init(facts: PersonFacts, config: VaultConfig, today: Day) {
+        problems = ["every", "snooze", "added"].compactMap { facts.fieldProblems[$0] }
+        last = facts.last
+        if facts.fieldProblems["every"] != nil {
             cadence = nil
             cadenceSource = nil
-        } else if let own = document.every {
+        } else if let own = facts.every {
             cadence = own
             cadenceSource = .person
-        } else if let tagged = document.tags.compactMap({ config.tagEvery[$0] }).min(by: { $0.approximateDays < $1.approximateDays }) {
+        } else if let tagged = facts.tags.compactMap({ config.tagEvery[$0] }).min(by: { $0.approximateDays < $1.approximateDays }) {
             cadence = tagged
             cadenceSource = .tag
         } else {
@@ -45,8 +49,8 @@ public struct ContactSchedule: Sendable {
             isSnoozed = false
             return
         }
-        let natural = last.map { cadence.step(from: $0.date) } ?? document.added.map { cadence.step(from: $0) }
-        if let snooze = document.snooze, natural.map({ snooze > $0 }) ?? true {
+        let natural = last.map { cadence.step(from: $0.date) } ?? facts.added.map { cadence.step(from: $0) }
+        if let snooze = facts.snooze, natural.map({ snooze > $0 }) ?? true {
             datedDue = snooze
             isSnoozed = true
         } else {

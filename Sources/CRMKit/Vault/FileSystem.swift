@@ -34,6 +34,8 @@ public struct FileStamp: Sendable, Equatable {
     var inode: UInt64
     var size: Int64
     var modified: Int64   // nanoseconds
+    /// The status change time (nanoseconds): unlike `modified`, no tool can set it back.
+    var changed: Int64
     var mode: UInt32
 
     /// The permission bits, to give a replacement file.
@@ -268,6 +270,7 @@ extension FileStamp {
         inode = UInt64(st.st_ino)
         size = Int64(st.st_size)
         modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        changed = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
         mode = UInt32(st.st_mode)
     }
 }

@@ -1,37 +1,16 @@
 /// Finds the person a PERSON argument means, in the SPEC's order: id; name (ignoring case and
 /// accents); an alias; an email; `contact_id`; a unique part of a name or id.
 public enum PersonMatcher {
-    /// What matching looks at in a person, folded once: small enough to hold for everyone.
-    public struct Candidate: Sendable {
-        public let id: String
-        public let path: String
-        public let name: String
-        let foldedName: String
-        let foldedAliases: [String]
-        let emails: [String]
-        let contactID: String?
-
-        public init(_ person: Person) {
-            id = person.id
-            path = person.path
-            name = person.name
-            foldedName = name.folded
-            foldedAliases = person.document.aliases.map(\.folded)
-            emails = person.document.emails.map { $0.lowercased() }
-            contactID = person.document.contactID
-        }
-    }
-
-    public static func match(_ query: String, in people: [Candidate]) throws(VaultError) -> Candidate {
+    public static func match(_ query: String, in people: [PersonFacts]) throws(VaultError) -> PersonFacts {
         let folded = query.folded
         let email = query.lowercased()
-        let stages: [(String, (Candidate) -> Bool)] = [
+        let stages: [(String, (PersonFacts) -> Bool)] = [
             ("id", { $0.id == query }),
-            ("name", { $0.foldedName == folded }),
+            ("name", { $0.sortName == folded }),
             ("alias", { $0.foldedAliases.contains(folded) }),
             ("email", { $0.emails.contains(email) }),
             ("contact id", { $0.contactID == query }),
-            ("part of a name or id", { $0.foldedName.contains(folded) || $0.id.folded.contains(folded) }),
+            ("part of a name or id", { $0.sortName.contains(folded) || $0.id.folded.contains(folded) }),
         ]
         for (what, test) in stages {
             let found = people.filter(test)
@@ -55,8 +34,8 @@ public enum PersonMatcher {
 
     /// How far a mistyped query is from a person: the closest of their name, id, a word of
     /// their name, or the start of their name as long as the query.
-    private static func distance(from query: String, to person: Candidate) -> Int {
-        let name = person.foldedName
+    private static func distance(from query: String, to person: PersonFacts) -> Int {
+        let name = person.sortName
         var candidates = [name, person.id.folded, String(name.prefix(query.count))]
         candidates += name.split(separator: " ").map(String.init)
         return candidates.map { levenshtein($0, query) }.min() ?? Int.max

@@ -136,7 +136,7 @@ public struct Vault: Sendable {
            FileSystem.exists(root + "/" + direct) {
             return try load(path: direct)
         }
-        return try load(path: PersonMatcher.match(query, in: scan(PersonMatcher.Candidate.init).rows).path)
+        return try load(path: PersonMatcher.match(query, in: facts().rows).path)
     }
 
     // MARK: Writing

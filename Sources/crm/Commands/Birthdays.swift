@@ -17,7 +17,8 @@ let birthdaysCommand = Command(
         let vault = try context.vault()
         let today = try context.today()
         let config = vault.config
-        let (people, problems) = vault.scan { PersonSummary($0, config: config, today: today) }
+        let (facts, problems) = vault.facts()
+        let people = facts.map { PersonSummary(facts: $0, config: config, today: today) }
         let list = BirthdayList(people: people, today: today, within: within)
         for problem in problems { context.warn(problem.description) }
         for problem in list.problems { context.warn(problem) }

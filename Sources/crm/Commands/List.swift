@@ -21,10 +21,9 @@ let listCommand = Command(
             return
         }
         let config = vault.config
-        let (people, problems) = vault.scan { person -> PersonSummary? in
-            if let tag, !person.document.tags.contains(where: { $0.folded == tag }) { return nil }
-            return PersonSummary(person, config: config, today: today)
-        }
+        let (facts, problems) = vault.facts()
+        let people = facts.filter { person in tag.map { tag in person.tags.contains { $0.folded == tag } } ?? true }
+            .map { PersonSummary(facts: $0, config: config, today: today) }
         for problem in problems { context.warn(problem.description) }
         if context.arguments.flag("--ids") {
             for person in people { context.terminal.print(person.id) }

@@ -65,6 +65,6 @@ struct ContactSnapshotTests {
 
     private func person(_ path: String, _ text: String) -> Person {
         Person(id: Person.id(forPath: path), path: path, document: PersonDocument(bytes: Array(text.utf8), path: path),
-               stamp: FileStamp(device: 0, inode: 0, size: 0, modified: 0, mode: 0))
+               stamp: FileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0, mode: 0))
     }
 }

@@ -1,0 +1,82 @@
+/// A compact byte format for the facts cache: variable-length integers and length-prefixed UTF-8.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        var v = UInt64(bitPattern: Int64(value))
+        v = (v << 1) ^ UInt64(bitPattern: Int64(value) >> 63)   // zig-zag: small negatives stay small
+        while v >= 0x80 {
+            bytes.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
+        bytes.append(UInt8(v))
+    }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func string(_ value: String) {
+        int(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func optional<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {
+        bool(value != nil)
+        if let value { write(&self, value) }
+    }
+
+    mutating func array<T>(_ values: [T], _ write: (inout ByteWriter, T) -> Void) {
+        int(values.count)
+        for value in values { write(&self, value) }
+    }
+}
+
+/// Reads what `ByteWriter` wrote; any inconsistency throws, and the reader's caller drops the cache.
+struct ByteReader {
+    struct Malformed: Error {}
+
+    let bytes: [UInt8]
+    private(set) var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func int() throws(Malformed) -> Int {
+        var result: UInt64 = 0, shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 64 else { throw Malformed() }
+            let byte = bytes[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int(Int64(bitPattern: (result >> 1) ^ (0 &- (result & 1))))
+    }
+
+    mutating func bool() throws(Malformed) -> Bool {
+        guard offset < bytes.count, bytes[offset] <= 1 else { throw Malformed() }
+        offset += 1
+        return bytes[offset - 1] == 1
+    }
+
+    mutating func string() throws(Malformed) -> String {
+        let count = try int()
+        guard count >= 0, offset + count <= bytes.count else { throw Malformed() }
+        defer { offset += count }
+        return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+    }
+
+    mutating func optional<T>(_ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> T? {
+        try bool() ? try read(&self) : nil
+    }
+
+    mutating func array<T>(_ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> [T] {
+        let count = try int()
+        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try read(&self)) }
+        return values
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import CRMKit
+
+/// The facts cache is only ever a shortcut: used while a file is unchanged, dropped otherwise.
+@Suite struct FactsCacheTests {
+    /// A cache holding every file of `vault` as it is now, with `name` changed where given.
+    func plantCache(_ vault: Vault, names: [String: String] = [:]) throws {
+        var cache = FactsCache()
+        for path in vault.personPaths() {
+            let person = try vault.load(path: path)
+            var facts = PersonFacts(person)
+            if let name = names[path] { facts.name = name }
+            cache.entries[path] = FactsCache.Entry(stamp: person.stamp, facts: facts)
+        }
+        cache.save(vault, settled: .max)
+    }
+
+    @Test func factsReadBackExactlyAsWritten() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        for name in Fixtures.names {
+            try copy.write("people/fixtures/\(name).md", Fixtures.bytes(name))
+        }
+        let vault = try Vault(root: copy.path)
+        try plantCache(vault)
+        let cached = FactsCache.load(vault)
+        let fresh = vault.loadAll().people.map(PersonFacts.init)
+        #expect(cached.entries.count == fresh.count)
+        for facts in fresh { #expect(cached.entries[facts.path]?.facts == facts, "\(facts.path)") }
+    }
+
+    @Test func anUnchangedFileComesFromTheCacheAChangedOneIsReadAgain() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try plantCache(vault, names: ["people/henrik-dahl.md": "FROM THE CACHE"])
+        #expect(vault.facts().rows.contains { $0.name == "FROM THE CACHE" })
+        // A same-size edit in place changes the status-change time at least.
+        let path = copy.path + "/people/henrik-dahl.md"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        usleep(10_000)
+        try EditorRaceTests.saveInPlace(path, text.replacingOccurrences(of: "Henrik Dahl", with: "Henrik DAHL"))
+        let rows = vault.facts().rows
+        #expect(!rows.contains { $0.name == "FROM THE CACHE" })
+        #expect(rows.contains { $0.name == "Henrik DAHL" })
+    }
+
+    @Test func aCacheFromOtherLogSettingsOrACorruptOneIsIgnored() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try plantCache(vault, names: ["people/henrik-dahl.md": "FROM THE CACHE"])
+        try copy.write(".crm/config.yaml", "types: [call, visit]\n")
+        #expect(!(try Vault(root: copy.path)).facts().rows.contains { $0.name == "FROM THE CACHE" })
+
+        try plantCache(vault, names: ["people/henrik-dahl.md": "FROM THE CACHE"])
+        var bytes = copy.bytes(FactsCache.path)
+        bytes.removeLast(7)
+        try copy.write(FactsCache.path, bytes)
+        #expect(FactsCache.load(vault).entries.isEmpty)
+        #expect(vault.facts().rows.map(\.name).sorted() == vault.loadAll().people.map(\.name).sorted())
+    }
+
+    @Test func deletingTheCacheChangesNothingTheUserSees() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let before = try vault.crm("list", "--json").stdout
+        #expect(try vault.crm("check").status == 0)
+        try plantCache(try Vault(root: vault.path))
+        #expect(vault.exists(FactsCache.path))
+        #expect(try vault.crm("list", "--json").stdout == before)
+        try FileManager.default.removeItem(at: vault.url.appendingPathComponent(FactsCache.path))
+        #expect(try vault.crm("list", "--json").stdout == before)
+    }
+
+    @Test func recentlyChangedFilesAreNotCached() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        _ = vault.facts()
+        // Every file was just copied: none has settled, so none is in the cache.
+        #expect(FactsCache.load(vault).entries.isEmpty)
+    }
+}
