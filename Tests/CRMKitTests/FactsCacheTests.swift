@@ -6,14 +6,14 @@ import Testing
 @Suite struct FactsCacheTests {
     /// A cache holding every file of `vault` as it is now, with `name` changed where given.
     func plantCache(_ vault: Vault, names: [String: String] = [:]) throws {
-        var cache = FactsCache()
+        var entries: [(path: String, entry: FactsCache.Entry)] = []
         for path in vault.personPaths() {
             let person = try vault.load(path: path)
             var facts = PersonFacts(person)
             if let name = names[path] { facts.name = name }
-            cache.entries[path] = FactsCache.Entry(stamp: person.stamp, facts: facts)
+            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: facts)))
         }
-        cache.save(vault, settled: .max)
+        FactsCache.save(entries, to: vault, settled: .max)
     }
 
     @Test func factsReadBackExactlyAsWritten() throws {

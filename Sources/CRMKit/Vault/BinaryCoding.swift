@@ -14,6 +14,8 @@ struct ByteWriter {
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    mutating func raw(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+
     mutating func string(_ value: String) {
         int(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
@@ -35,16 +37,31 @@ struct ByteReader {
     struct Malformed: Error {}
 
     let bytes: [UInt8]
-    private(set) var offset = 0
+    private(set) var offset: Int
+    private let end: Int
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { self.init(bytes, range: 0..<bytes.count) }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    /// A reader of `range` of `bytes` alone.
+    init(_ bytes: [UInt8], range: Range<Int>) {
+        self.bytes = bytes
+        offset = range.lowerBound
+        end = range.upperBound
+    }
+
+    var isAtEnd: Bool { offset == end }
+
+    /// Moves past `count` bytes, returning where they stand.
+    mutating func skip(_ count: Int) throws(Malformed) -> Range<Int> {
+        guard count >= 0, count <= end - offset else { throw Malformed() }
+        defer { offset += count }
+        return offset..<(offset + count)
+    }
 
     mutating func int() throws(Malformed) -> Int {
         var result: UInt64 = 0, shift: UInt64 = 0
         while true {
-            guard offset < bytes.count, shift < 64 else { throw Malformed() }
+            guard offset < end, shift < 64 else { throw Malformed() }
             let byte = bytes[offset]
             offset += 1
             result |= UInt64(byte & 0x7F) << shift
@@ -55,14 +72,14 @@ struct ByteReader {
     }
 
     mutating func bool() throws(Malformed) -> Bool {
-        guard offset < bytes.count, bytes[offset] <= 1 else { throw Malformed() }
+        guard offset < end, bytes[offset] <= 1 else { throw Malformed() }
         offset += 1
         return bytes[offset - 1] == 1
     }
 
     mutating func string() throws(Malformed) -> String {
         let count = try int()
-        guard count >= 0, offset + count <= bytes.count else { throw Malformed() }
+        guard count >= 0, count <= end - offset else { throw Malformed() }
         defer { offset += count }
         return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
     }
@@ -73,7 +90,7 @@ struct ByteReader {
 
     mutating func array<T>(_ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> [T] {
         let count = try int()
-        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+        guard count >= 0, count <= end - offset else { throw Malformed() }
         var values: [T] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try read(&self)) }

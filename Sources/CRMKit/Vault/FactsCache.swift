@@ -21,9 +21,13 @@ struct FactsCache {
 
     static let path = ".crm/cache/facts"
     private static let magic = "my-person-crm facts cache"
-    private static let version = 1
+    private static let version = 2
 
-    var entries: [String: Entry] = [:]
+    /// The cache file's bytes, the paths it holds (sorted), and where each path's record stands;
+    /// records are decoded only when their file is found unchanged.
+    private var bytes: [UInt8] = []
+    private(set) var paths: [String] = []
+    private var records: [Range<Int>] = []
 
     /// What the cached facts depend on besides the file: the log settings.
     static func fingerprint(_ config: VaultConfig) -> String {
@@ -38,16 +42,32 @@ struct FactsCache {
             guard try reader.string() == magic, try reader.int() == version,
                   try reader.string() == fingerprint(vault.config) else { return FactsCache() }
             var cache = FactsCache()
+            cache.bytes = bytes
             let count = try reader.int()
-            cache.entries.reserveCapacity(max(0, min(count, bytes.count)))
+            guard count >= 0, count <= bytes.count else { return FactsCache() }
+            cache.paths.reserveCapacity(count)
+            cache.records.reserveCapacity(count)
             for _ in 0..<count {
-                let path = try reader.string()
-                cache.entries[path] = Entry(stamp: try reader.stamp(), facts: try reader.facts(path: path))
+                cache.paths.append(try reader.string())
+                cache.records.append(try reader.skip(try reader.int()))
             }
             return reader.isAtEnd ? cache : FactsCache()
         } catch {
             return FactsCache()
         }
+    }
+
+    /// The record at `index`, decoded only when its stamp is `stamp`; nil otherwise or when malformed.
+    func entry(_ index: Int, ifStamp stamp: FileStamp? = nil) -> Entry? {
+        var reader = ByteReader(bytes, range: records[index])
+        guard let cachedStamp = try? reader.stamp(), stamp == nil || cachedStamp == stamp,
+              let facts = try? reader.facts(path: paths[index]), reader.isAtEnd else { return nil }
+        return Entry(stamp: cachedStamp, facts: facts)
+    }
+
+    /// Every record, decoded, by path.
+    var entries: [String: Entry] {
+        Dictionary(paths.indices.compactMap { i in entry(i).map { (paths[i], $0) } }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Two seconds ago, in nanoseconds since 1970: files changed after it are not cached yet.
@@ -57,23 +77,27 @@ struct FactsCache {
         return (Int64(now.tv_sec) - 2) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
-    /// Writes the cache atomically, leaving out files changed after `settled`; failures are
-    /// ignored (the cache is only a shortcut).
-    func save(_ vault: Vault, settled: Int64 = FactsCache.settledTime) {
+    /// Writes `entries` as the cache atomically, leaving out files changed after `settled`;
+    /// failures are ignored (the cache is only a shortcut).
+    static func save(_ entries: [(path: String, entry: Entry)], to vault: Vault, settled: Int64 = settledTime) {
         guard FileSystem.isDirectory(vault.root + "/.crm") else { return }
-        let stable = entries.filter { $0.value.stamp.modified < settled && $0.value.stamp.changed < settled }
+        let stable = entries.filter { $0.entry.stamp.modified < settled && $0.entry.stamp.changed < settled }
+            .sorted { $0.path < $1.path }
         var writer = ByteWriter()
-        writer.string(FactsCache.magic)
-        writer.int(FactsCache.version)
-        writer.string(FactsCache.fingerprint(vault.config))
+        writer.string(magic)
+        writer.int(version)
+        writer.string(fingerprint(vault.config))
         writer.int(stable.count)
-        for (path, entry) in stable.sorted(by: { $0.key < $1.key }) {
+        for (path, entry) in stable {
             writer.string(path)
-            writer.stamp(entry.stamp)
-            writer.facts(entry.facts)
+            var record = ByteWriter()
+            record.stamp(entry.stamp)
+            record.facts(entry.facts)
+            writer.int(record.bytes.count)
+            writer.raw(record.bytes)
         }
         try? FileSystem.makeDirectories(vault.root + "/.crm/cache")
-        try? FileSystem.write(vault.root + "/" + FactsCache.path, with: writer.bytes)
+        try? FileSystem.write(vault.root + "/" + path, with: writer.bytes)
     }
 }
 
@@ -83,17 +107,28 @@ extension Vault {
     public func facts() -> (rows: [PersonFacts], problems: [Diagnostic]) {
         let paths = personPaths()
         let cache = FactsCache.load(self)
+        // Both lists are sorted by path: pair them in one pass.
+        var j = 0
+        let cachedIndex = paths.map { path in
+            while j < cache.paths.count, cache.paths[j] < path { j += 1 }
+            return j < cache.paths.count && cache.paths[j] == path ? j : -1
+        }
         var results = [Result<FactsCache.Entry, VaultError>?](repeating: nil, count: paths.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-                let path = paths[i]
-                if let hit = cache.entries[path], FileSystem.stamp(root + "/" + path) == hit.stamp {
-                    slots[i] = .success(hit)
-                } else {
-                    slots[i] = Result { () throws(VaultError) in
-                        let person = try load(path: path)
-                        return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person))
+        var hits = [Bool](repeating: false, count: paths.count)
+        results.withUnsafeMutableBufferPointer { resultSlots in
+            hits.withUnsafeMutableBufferPointer { hitSlots in
+                nonisolated(unsafe) let slots = resultSlots, hitFlags = hitSlots
+                DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+                    let path = paths[i]
+                    if cachedIndex[i] >= 0, let stamp = FileSystem.stamp(root + "/" + path),
+                       let hit = cache.entry(cachedIndex[i], ifStamp: stamp) {
+                        slots[i] = .success(hit)
+                        hitFlags[i] = true
+                    } else {
+                        slots[i] = Result { () throws(VaultError) in
+                            let person = try load(path: path)
+                            return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person))
+                        }
                     }
                 }
             }
@@ -101,20 +136,19 @@ extension Vault {
         var rows: [PersonFacts] = []
         rows.reserveCapacity(paths.count)
         var problems: [Diagnostic] = []
-        var updated = FactsCache()
-        var changed = cache.entries.count != paths.count
         for (path, result) in zip(paths, results) {
             switch result! {
-            case .success(let entry):
-                rows.append(entry.facts)
-                updated.entries[path] = entry
-                if cache.entries[path]?.stamp != entry.stamp { changed = true }
-            case .failure(let error):
-                problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
-                changed = true
+            case .success(let entry): rows.append(entry.facts)
+            case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
             }
         }
-        if changed { updated.save(self) }
+        if cache.paths.count != paths.count || hits.contains(false) {
+            let entries = zip(paths, results).compactMap { path, result -> (path: String, entry: FactsCache.Entry)? in
+                guard case .success(let entry)? = result else { return nil }
+                return (path, entry)
+            }
+            FactsCache.save(entries, to: self)
+        }
         return (rows, problems)
     }
 }

@@ -52,12 +52,12 @@ public struct Vault: Sendable {
     /// temporary files and sync-conflict copies are not people; symbolic links to folders are not
     /// followed (they could lead out of the vault or in a circle).
     public func personPaths() -> [String] {
-        markdownPaths().filter { !Vault.isConflictCopy($0.split(separator: "/").last.map(String.init) ?? $0) }
+        markdownPaths().filter { !Vault.isConflictCopy($0) }
     }
 
     /// Sync-conflict copies of person files anywhere under `people/`, sorted.
     public func conflictCopies() -> [String] {
-        markdownPaths().filter { Vault.isConflictCopy($0.split(separator: "/").last.map(String.init) ?? $0) }
+        markdownPaths().filter { Vault.isConflictCopy($0) }
     }
 
     /// Every `.md` file under `people/` that is not hidden, sorted.
@@ -83,8 +83,10 @@ public struct Vault: Sendable {
 
     /// Syncthing (`x.sync-conflict-20261128-101500-ABCDEFG.md`) and Nextcloud / Dropbox
     /// (`x (conflicted copy 2026-11-28 101500).md`) conflict copies.
+    /// `name` may be a path: only its last part counts.
     public static func isConflictCopy(_ name: String) -> Bool {
-        name.contains(".sync-conflict-") || name.contains("conflicted copy")
+        let file = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { name.utf8[name.utf8.index(after: $0)...] } ?? name.utf8[...]
+        return file.contains(bytes: ".sync-conflict-".utf8) || file.contains(bytes: "conflicted copy".utf8)
     }
 
     /// Reads one person file.
@@ -234,6 +236,19 @@ public struct Vault: Sendable {
                 }
             }
         }
+    }
+}
+
+extension Collection where Element == UInt8 {
+    /// Whether the bytes hold `needle` as a run (a plain byte search, no Unicode rules needed).
+    func contains(bytes needle: some Collection<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        var index = startIndex
+        while let found = self[index...].firstIndex(of: first) {
+            if self[found...].starts(with: needle) { return true }
+            index = self.index(after: found)
+        }
+        return false
     }
 }
 

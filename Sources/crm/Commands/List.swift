@@ -29,18 +29,19 @@ let listCommand = Command(
             for person in people { context.terminal.print(person.id) }
             return
         }
-        let sorted: [PersonSummary]
+        // Sort small keys, not the summaries themselves.
+        let names = people.map(\.sortName)
+        let order: [Int]
         switch sort {
         case "last":
-            sorted = people.sorted { a, b in
-                (a.schedule.last?.date.dayNumber ?? Int.min, b.sortName) > (b.schedule.last?.date.dayNumber ?? Int.min, a.sortName)
-            }
+            let last = people.map { $0.schedule.last?.date.dayNumber ?? Int.min }
+            order = people.indices.sorted { (last[$0], names[$1], $1) > (last[$1], names[$0], $0) }
         case "due":
-            sorted = people.sorted { a, b in
-                (a.schedule.due?.dayNumber ?? Int.max, a.sortName) < (b.schedule.due?.dayNumber ?? Int.max, b.sortName)
-            }
-        default: sorted = people.sorted { ($0.sortName, $0.id) < ($1.sortName, $1.id) }
+            let due = people.map { $0.schedule.due?.dayNumber ?? Int.max }
+            order = people.indices.sorted { (due[$0], names[$0], $0) < (due[$1], names[$1], $1) }
+        default: order = people.indices.sorted { (names[$0], $0) < (names[$1], $1) }
         }
+        let sorted = order.map { people[$0] }
         if context.json {
             context.printJSON(.array(sorted.map(\.listJSON)))
             return
