@@ -9,9 +9,9 @@ import Testing
         var entries: [(path: String, entry: FactsCache.Entry)] = []
         for path in vault.personPaths() {
             let person = try vault.load(path: path)
-            var facts = PersonFacts(person)
-            if let name = names[path] { facts.name = name }
-            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: facts)))
+            var fields = PersonFacts(person).fields
+            if let name = names[path] { fields.name = name }
+            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields))))
         }
         FactsCache.save(entries, to: vault, settled: .max)
     }

@@ -32,12 +32,14 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         guard bytes.count == 10 else { return nil }
         var fields = (0, 0, 0), index = 0
         for byte in bytes {
-            switch (index, byte) {
-            case (4, 0x2D), (7, 0x2D): break
-            case (0..<4, 0x30...0x39): fields.0 = fields.0 * 10 + Int(byte - 0x30)
-            case (5..<7, 0x30...0x39): fields.1 = fields.1 * 10 + Int(byte - 0x30)
-            case (8..<10, 0x30...0x39): fields.2 = fields.2 * 10 + Int(byte - 0x30)
-            default: return nil
+            if index == 4 || index == 7 {
+                guard byte == 0x2D else { return nil }
+            } else {
+                let digit = Int(byte) &- 0x30
+                guard digit >= 0, digit <= 9 else { return nil }
+                if index < 4 { fields.0 = fields.0 * 10 + digit }
+                else if index < 7 { fields.1 = fields.1 * 10 + digit }
+                else { fields.2 = fields.2 * 10 + digit }
             }
             index += 1
         }

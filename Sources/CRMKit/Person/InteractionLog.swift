@@ -167,11 +167,19 @@ enum EntryGrammar {
             let lowered = String(decoding: word, as: UTF8.self).lowercased()
             return types.first { $0 == lowered }
         }
-        return types.first { type in
-            type.utf8.count == word.count && zip(type.utf8, word).allSatisfy { t, w in
-                t == (w >= 0x41 && w <= 0x5A ? w + 0x20 : w)
-            }
+        for type in types where type.utf8.count == word.count {
+            let same = type.utf8.withContiguousStorageIfAvailable { typeBytes in
+                var i = word.startIndex
+                for t in typeBytes {
+                    let w = word[i]
+                    if t != (w >= 0x41 && w <= 0x5A ? w + 0x20 : w) { return false }
+                    i += 1
+                }
+                return true
+            } ?? (type == String(decoding: word, as: UTF8.self).lowercased())
+            if same { return type }
         }
+        return nil
     }
 
     private static func looksLikeDate(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {

@@ -3,7 +3,7 @@ public struct DueList: Sendable {
     /// One person in the list.
     public struct Entry: Sendable {
         public let person: PersonSummary
-        public let schedule: ContactSchedule
+        public var schedule: ContactSchedule { person.schedule }
         /// The due date (the schedule's, never nil here).
         public let due: Day
         /// Days overdue: positive when overdue, 0 when due today, negative when not yet due.
@@ -30,7 +30,7 @@ public struct DueList: Sendable {
             let schedule = person.schedule
             problems += schedule.problems
             guard let due = schedule.due else { continue }
-            all.append(Entry(person: person, schedule: schedule, due: due, overdueDays: due.days(until: today)))
+            all.append(Entry(person: person, due: due, overdueDays: due.days(until: today)))
         }
         all.sort { ($0.due.dayNumber, $0.person.sortName, $0.person.id) < ($1.due.dayNumber, $1.person.sortName, $1.person.id) }
         let horizon = horizon

@@ -11,7 +11,7 @@ public struct PersonSummary: Sendable {
     }
 
     public init(_ person: Person, config: VaultConfig, today: Day) {
-        self.init(facts: PersonFacts(document: person.document, id: person.id, path: person.path, checking: false),
+        self.init(facts: PersonFacts(document: person.document, id: person.id, checking: false),
                   config: config, today: today)
     }
 

@@ -24,7 +24,7 @@ public struct ContactSchedule: Sendable {
     public let problems: [Diagnostic]
 
     public init(document: PersonDocument, config: VaultConfig, today: Day) {
-        self.init(facts: PersonFacts(document: document, id: "", path: document.path, checking: false), config: config, today: today)
+        self.init(facts: PersonFacts(document: document, id: "", checking: false), config: config, today: today)
     }
 
     public init(facts: PersonFacts, config: VaultConfig, today: Day) {

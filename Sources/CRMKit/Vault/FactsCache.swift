@@ -214,7 +214,7 @@ private extension ByteReader {
     }
 
     mutating func facts(path: String) throws(Malformed) -> PersonFacts {
-        var f = PersonFacts(id: try string(), path: path)
+        var f = PersonFacts.Fields(id: try string())
         f.name = try string()
         f.sortName = try string()
         f.tags = try array { r throws(Malformed) in try r.string() }
@@ -240,6 +240,6 @@ private extension ByteReader {
         f.problems = try array { r throws(Malformed) in try r.diagnostic(path: path) }
         f.nameLine = try int()
         f.contactIDLine = try int()
-        return f
+        return PersonFacts(fields: f)
     }
 }

@@ -6,6 +6,25 @@ struct TextTable {
     var style: (_ row: Int, _ column: Int, _ text: String) -> String = { _, _, text in text }
 
     func rendered(headerStyle: (String) -> String) -> String {
+        var lines: [String] = []
+        forEachLine(headerStyle: headerStyle) { lines.append($0) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Prints the table a chunk at a time, so a listing of 100,000 people is never one string.
+    func print(to terminal: Terminal, headerStyle: (String) -> String) {
+        var chunk = ""
+        forEachLine(headerStyle: headerStyle) { line in
+            chunk += line + "\n"
+            if chunk.utf8.count > 1 << 16 {
+                terminal.write(chunk)
+                chunk = ""
+            }
+        }
+        terminal.write(chunk)
+    }
+
+    private func forEachLine(headerStyle: (String) -> String, _ body: (String) -> Void) {
         let columns = headers.count
         var widths = headers.map(displayWidth)
         for row in rows {
@@ -19,9 +38,8 @@ struct TextTable {
             }
             return out
         }
-        var lines = [line(headers) { _, text in headerStyle(text) }]
-        for (r, row) in rows.enumerated() { lines.append(line(row) { c, text in style(r, c, text) }) }
-        return lines.joined(separator: "\n")
+        body(line(headers) { _, text in headerStyle(text) })
+        for (r, row) in rows.enumerated() { body(line(row) { c, text in style(r, c, text) }) }
     }
 }
 

@@ -42,6 +42,6 @@ let birthdaysCommand = Command(
                                entry.age.map(String.init) ?? "-"])
         }
         table.style = { _, column, text in column == 0 ? terminal.style(text, .bold) : text }
-        terminal.print(table.rendered { terminal.style($0, .dim) })
+        table.print(to: terminal) { terminal.style($0, .dim) }
     }
 )

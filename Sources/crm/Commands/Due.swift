@@ -47,7 +47,7 @@ let dueCommand = Command(
         table.style = { row, column, text in
             column == 1 && list.entries[row].overdueDays > 0 ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text
         }
-        terminal.print(table.rendered { terminal.style($0, .dim) })
+        table.print(to: terminal) { terminal.style($0, .dim) }
     }
 )
 

@@ -71,6 +71,6 @@ let listCommand = Command(
         table.style = { row, column, text in
             column == 3 && overdue.contains(row) ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text
         }
-        terminal.print(table.rendered { terminal.style($0, .dim) })
+        table.print(to: terminal) { terminal.style($0, .dim) }
     }
 )
