@@ -43,9 +43,10 @@ import Testing
 
     @Test func leftoverTemporaryFilesAreCleanedByTheNextWrite() throws {
         let vault = try TemporaryVault(copyingExample: true)
-        try vault.write("people/.crm-tmp-AbC123", "---\nname: Half written\n")
+        // What a `crm log henrik` killed mid-write leaves.
+        try vault.write("people/.crm-tmp-henrik-dahl.md", "---\nname: Half written\n")
         #expect(!(try vault.crm("list", "--ids").stdout.contains("crm-tmp")))
         #expect(try vault.crm("log", "henrik", "Cleanup run.").status == 0)
-        #expect(!vault.exists("people/.crm-tmp-AbC123"))
+        #expect(!vault.exists("people/.crm-tmp-henrik-dahl.md"))
     }
 }

@@ -115,12 +115,25 @@ public enum FileSystem {
 
     /// Writes `bytes` to a new temporary file beside `path`, flushed to disk, with `mode`.
     /// Temporary names start with `.crm-tmp-` so nothing ever takes them for a person.
-    static func writeTemporary(_ bytes: [UInt8], beside path: String, mode: UInt32) throws(FileSystemError) -> String {
+    ///
+    /// With `locked` (the caller holds the vault lock, so no other `crm` writes beside `path`),
+    /// the name is fixed for `path` (`.crm-tmp-ada.md`): a temporary file a killed `crm` left
+    /// behind is simply overwritten, and gone, with the next write of the same file. Otherwise
+    /// the name is random.
+    static func writeTemporary(_ bytes: [UInt8], beside path: String, mode: UInt32, locked: Bool = false) throws(FileSystemError) -> String {
         let dir = parentDirectory(of: path)
-        var template = Array((dir + "/" + temporaryPrefix + "XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let fd: Int32
+        let temp: String
+        if locked, name.utf8.count < 200 {
+            temp = dir + "/" + temporaryPrefix + name
+            fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        } else {
+            var template = Array((dir + "/" + temporaryPrefix + "XXXXXX").utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         guard fd >= 0 else { throw FileSystemError(dir, "cannot create a temporary file") }
-        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(FileSystemError) {
             defer { close(fd) }
             guard fchmod(fd, mode_t(mode & 0o7777)) == 0 else { throw FileSystemError(temp, "cannot set permissions") }
@@ -160,8 +173,8 @@ public enum FileSystem {
     /// the file system's clock tick changes no stamp). Returns false, writing nothing, when
     /// someone changed it meanwhile.
     public static func replace(_ path: String, with bytes: [UInt8], ifUnchangedSince stamp: FileStamp,
-                               original: [UInt8]? = nil) throws(FileSystemError) -> Bool {
-        let temp = try writeTemporary(bytes, beside: path, mode: stamp.mode)
+                               original: [UInt8]? = nil, locked: Bool = false) throws(FileSystemError) -> Bool {
+        let temp = try writeTemporary(bytes, beside: path, mode: stamp.mode, locked: locked)
         guard FileSystem.stamp(path) == stamp, original == nil || (try? readFile(path).bytes) == original else {
             unlink(temp)
             return false
@@ -183,17 +196,10 @@ public enum FileSystem {
     /// The prefix of every temporary file the tool writes; hidden, so nothing takes it for a person.
     static let temporaryPrefix = ".crm-tmp-"
 
-    /// Removes temporary files a killed `crm` left in `directory`. Call it only while holding the
-    /// vault lock: then no other `crm` process can be writing one of them.
-    static func removeLeftoverTemporaries(in directory: String) {
-        for entry in list(directory) where entry.name.hasPrefix(temporaryPrefix) && !entry.isDirectory {
-            unlink(directory + "/" + entry.name)
-        }
-    }
-
-    /// Creates `path` with `bytes`, atomically and never over an existing file.
-    public static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644) throws(FileSystemError) {
-        let temp = try writeTemporary(bytes, beside: path, mode: mode)
+    /// Creates `path` with `bytes`, atomically and never over an existing file (`locked`: see
+    /// `writeTemporary`).
+    public static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644, locked: Bool = false) throws(FileSystemError) {
+        let temp = try writeTemporary(bytes, beside: path, mode: mode, locked: locked)
         defer { unlink(temp) }
         guard link(temp, path) == 0 else { throw FileSystemError(path, "cannot create") }
         syncDirectory(parentDirectory(of: path))

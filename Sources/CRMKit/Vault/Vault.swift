@@ -151,13 +151,12 @@ public struct Vault: Sendable {
     public func update(_ person: Person, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
         try FileSystem.withLock(on: root) {
             let file = try writablePath(of: person)
-            FileSystem.removeLeftoverTemporaries(in: FileSystem.parentDirectory(of: file))
             var current = try load(path: person.path)
             for _ in 0..<5 {
                 let bytes = try edit(current.document)
                 if bytes == current.document.text.bytes { return (current, false) }
                 guard try FileSystem.replace(file, with: bytes, ifUnchangedSince: current.stamp,
-                                             original: current.document.text.bytes) else {
+                                             original: current.document.text.bytes, locked: true) else {
                     // Someone wrote the file meanwhile: read theirs, apply the edit again.
                     current = try load(path: person.path)
                     continue
@@ -187,12 +186,11 @@ public struct Vault: Sendable {
         try FileSystem.withLock(on: root) {
             let dir = "people" + (folder.isEmpty ? "" : "/" + folder)
             try FileSystem.makeDirectories(root + "/" + dir)
-            FileSystem.removeLeftoverTemporaries(in: root + "/" + dir)
             var n = 1
             while true {
                 let path = dir + "/" + slug + (n == 1 ? "" : "-\(n)") + ".md"
                 do {
-                    try FileSystem.create(root + "/" + path, with: bytes)
+                    try FileSystem.create(root + "/" + path, with: bytes, locked: true)
                     return try load(path: path)
                 } catch let error as FileSystemError where error.isAlreadyExists {
                     n += 1
