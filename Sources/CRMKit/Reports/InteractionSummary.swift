@@ -3,10 +3,33 @@
 public struct InteractionSummary: Sendable {
     /// How many interactions one person had in the period.
     public struct PersonCount: Sendable {
-        public let person: Person
+        public let person: PersonSummary
         public let count: Int
         /// The person's last interaction ever, when any.
-        public let last: Day?
+        public var last: Day? { person.schedule.last?.date }
+    }
+
+    /// One person's interactions in the period, counted as the file is read, so that a summary
+    /// of 100,000 people never holds their files.
+    public struct Activity: Sendable {
+        public let person: PersonSummary
+        public let count: Int
+        let types: [String: Int]
+        let months: [String: Int]
+
+        public init(_ person: Person, config: VaultConfig, today: Day, since: Day, until: Day) {
+            self.person = PersonSummary(person, config: config, today: today)
+            var count = 0
+            var types: [String: Int] = [:], months: [String: Int] = [:]
+            for entry in person.document.log?.entries ?? [] where entry.date >= since && entry.date <= until {
+                count += 1
+                types[entry.type, default: 0] += 1
+                months[InteractionSummary.month(entry.date), default: 0] += 1
+            }
+            self.count = count
+            self.types = types
+            self.months = months
+        }
     }
 
     public let since: Day
@@ -29,7 +52,7 @@ public struct InteractionSummary: Sendable {
     /// Who is due today, most overdue first.
     public let due: [DueList.Entry]
     /// People without any interaction at all, by name.
-    public let neverContacted: [Person]
+    public let neverContacted: [PersonSummary]
 
     /// The default period: the twelve calendar months up to and including today's month.
     public static func defaultSince(today: Day) -> Day {
@@ -39,21 +62,16 @@ public struct InteractionSummary: Sendable {
     }
 
     /// Counts the interactions dated from `since` to `until`; the due list is as of `today`.
-    public init(people: [Person], config: VaultConfig, today: Day, since: Day, until: Day) {
+    public init(activities: [Activity], config: VaultConfig, today: Day, since: Day, until: Day) {
         self.since = since
         self.until = until
         var types: [String: Int] = [:]
         var months: [String: Int] = [:]
         var perPerson: [PersonCount] = []
-        for person in people {
-            let entries = person.document.log?.entries ?? []
-            var count = 0
-            for entry in entries where entry.date >= since && entry.date <= until {
-                count += 1
-                types[entry.type, default: 0] += 1
-                months[InteractionSummary.month(entry.date), default: 0] += 1
-            }
-            perPerson.append(PersonCount(person: person, count: count, last: person.document.log?.latest?.date))
+        for activity in activities {
+            types.merge(activity.types, uniquingKeysWith: +)
+            months.merge(activity.months, uniquingKeysWith: +)
+            perPerson.append(PersonCount(person: activity.person, count: activity.count))
         }
         self.perPerson = perPerson
         interactions = perPerson.reduce(0) { $0 + $1.count }
@@ -68,7 +86,7 @@ public struct InteractionSummary: Sendable {
         }
         byMonth = monthList
         peopleContacted = perPerson.filter { $0.count > 0 }.count
-        let byName = perPerson.map { ($0, $0.person.name.folded) }.sorted { ($0.1, $0.0.person.id) < ($1.1, $1.0.person.id) }.map(\.0)
+        let byName = perPerson.sorted { ($0.person.sortName, $0.person.id) < ($1.person.sortName, $1.person.id) }
         // Stable sorts of the list in name order: ties stay by name.
         mostContacted = Array(byName.filter { $0.count > 0 }.enumerated().sorted {
             ($1.element.count, $0.offset) < ($0.element.count, $1.offset)
@@ -76,11 +94,11 @@ public struct InteractionSummary: Sendable {
         leastContacted = Array(byName.enumerated().compactMap { item in item.element.last.map { (item.element, $0.dayNumber, item.offset) } }.sorted {
             ($0.0.count, $0.1, $0.2) < ($1.0.count, $1.1, $1.2)
         }.prefix(3).map(\.0))
-        due = DueList(people: people.map { PersonSummary($0, config: config, today: today) }, today: today).entries
+        due = DueList(people: activities.map(\.person), today: today).entries
         neverContacted = byName.filter { $0.last == nil }.map(\.person)
     }
 
-    private static func month(_ day: Day) -> String { String(day.description.prefix(7)) }
+    static func month(_ day: Day) -> String { String(day.description.prefix(7)) }
 
     /// `crm summary --json`: `{"since", "until", "interactions", "by_type", "by_month",
     /// "people_contacted", "due", "never_contacted"}` (counts), plus `people`, `most_contacted`,

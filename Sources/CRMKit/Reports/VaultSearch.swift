@@ -11,22 +11,24 @@ public enum VaultSearch {
         public let text: String
     }
 
-    /// Every line of every person file that contains `query` (names and aliases in the front
-    /// matter, notes, log entries and their continuation lines), ignoring case and accents
-    /// (`nunez` finds `Núñez`), in path and line order. The front matter's `---` lines are skipped.
-    public static func search(_ query: String, in people: [Person]) -> [Hit] {
-        let needle = query.folded
-        guard !needle.isEmpty else { return [] }
+    /// The lines of one person file that contain `needle` (names and aliases in the front matter,
+    /// notes, log entries and their continuation lines), ignoring case and accents (`nunez` finds
+    /// `Núñez`), in line order; `needle` must already be folded (`String.folded`). The front
+    /// matter's `---` lines are skipped.
+    public static func hits(of needle: String, in person: Person) -> [Hit] {
+        let document = person.document
+        guard !needle.isEmpty, document.writeBlocker == nil else { return [] }
+        let text = document.text
         var hits: [Hit] = []
-        for person in people.sorted(by: { $0.path < $1.path }) {
-            let document = person.document
-            guard document.writeBlocker == nil else { continue }
-            let text = document.text
-            for index in 0..<text.lineCount {
-                if let frontMatter = document.frontMatter, index == frontMatter.openLine || index == frontMatter.closeLine { continue }
-                let line = text.string(index)
-                guard line.folded.contains(needle) else { continue }
-                hits.append(Hit(id: person.id, path: person.path, line: index + 1, text: line.trimmingTrailingSpaces))
+        for index in 0..<text.lineCount {
+            if let frontMatter = document.frontMatter, index == frontMatter.openLine || index == frontMatter.closeLine { continue }
+            let bytes = text.content(index)
+            // ASCII lines fold to lower-case bytes: search those without building folded strings.
+            let found = bytes.allSatisfy({ $0 < 0x80 })
+                ? bytes.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }.contains(bytes: needle.utf8)
+                : text.string(index).folded.utf8.contains(bytes: needle.utf8)
+            if found {
+                hits.append(Hit(id: person.id, path: person.path, line: index + 1, text: text.string(index).trimmingTrailingSpaces))
             }
         }
         return hits

@@ -16,9 +16,10 @@ let searchCommand = Command(
         let query = words.joined(separator: " ")
         guard !query.folded.isEmpty else { throw UsageError("TEXT is empty") }
         let vault = try context.vault()
-        let (people, problems) = vault.loadAll()
+        let needle = query.folded
+        let (found, problems) = vault.scan { VaultSearch.hits(of: needle, in: $0) }
         for problem in problems { context.warn(problem.description) }
-        let hits = VaultSearch.search(query, in: people)
+        let hits = found.flatMap { $0 }
         if context.json {
             context.printJSON(VaultSearch.json(hits))
         } else {

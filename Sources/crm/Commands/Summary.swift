@@ -22,9 +22,10 @@ let summaryCommand = Command(
         let until = try context.arguments.value("--until").map { try context.date($0, option: "--until") } ?? today
         guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
         let vault = try context.vault()
-        let (people, problems) = vault.loadAll()
+        let config = vault.config
+        let (people, problems) = vault.scan { InteractionSummary.Activity($0, config: config, today: today, since: since, until: until) }
         for problem in problems { context.warn(problem.description) }
-        let summary = InteractionSummary(people: people, config: vault.config, today: today, since: since, until: until)
+        let summary = InteractionSummary(activities: people, config: vault.config, today: today, since: since, until: until)
         if context.json {
             context.printJSON(summary.json)
             return
