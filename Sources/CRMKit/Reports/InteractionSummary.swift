@@ -87,13 +87,17 @@ public struct InteractionSummary: Sendable {
         byMonth = monthList
         peopleContacted = perPerson.filter { $0.count > 0 }.count
         let byName = perPerson.sorted { ($0.person.sortName, $0.person.id) < ($1.person.sortName, $1.person.id) }
-        // Stable sorts of the list in name order: ties stay by name.
-        mostContacted = Array(byName.filter { $0.count > 0 }.enumerated().sorted {
-            ($1.element.count, $0.offset) < ($0.element.count, $1.offset)
-        }.prefix(3).map(\.element))
-        leastContacted = Array(byName.enumerated().compactMap { item in item.element.last.map { (item.element, $0.dayNumber, item.offset) } }.sorted {
-            ($0.0.count, $0.1, $0.2) < ($1.0.count, $1.1, $1.2)
-        }.prefix(3).map(\.0))
+        // Sorts of the list in name order, with the position as the last key: ties stay by name.
+        let ranked = Array(byName.enumerated())
+        mostContacted = ranked.filter { $0.element.count > 0 }
+            .sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
+            .prefix(3).map(\.element)
+        var everContacted: [(count: Int, last: Int, offset: Int, person: PersonCount)] = []
+        for (offset, item) in ranked {
+            if let last = item.last { everContacted.append((item.count, last.dayNumber, offset, item)) }
+        }
+        leastContacted = everContacted.sorted { ($0.count, $0.last, $0.offset) < ($1.count, $1.last, $1.offset) }
+            .prefix(3).map(\.person)
         due = DueList(people: activities.map(\.person), today: today).entries
         neverContacted = byName.filter { $0.last == nil }.map(\.person)
     }
