@@ -35,7 +35,7 @@ struct DayNumberTests {
             let isLeap = expected.year % 4 == 0 && (expected.year % 100 != 0 || expected.year % 400 == 0)
             let monthLength = expected.month == 2 && isLeap ? 29 : daysInMonth[expected.month - 1]
             if expected.day < monthLength {
-                expected.day += 1
+                expected = Day(year: expected.year, month: expected.month, day: expected.day + 1)!
             } else if expected.month < 12 {
                 expected = Day(year: expected.year, month: expected.month + 1, day: 1)!
             } else {

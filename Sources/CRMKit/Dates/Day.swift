@@ -9,17 +9,26 @@ import Darwin
 /// Arithmetic is done on day numbers (days since 1970-01-01, proleptic Gregorian), so no
 /// `Calendar` or `DateFormatter` is needed on the hot path.
 public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    // Four bytes, not three words: a listing holds several days for each of 100,000 people.
+    private let storedYear: Int16
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
+
+    public var year: Int { Int(storedYear) }
+    public var month: Int { Int(storedMonth) }
+    public var day: Int { Int(storedDay) }
 
     /// Creates a day; returns nil for impossible dates such as 2026-02-30.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...Day.daysIn(month: month, year: year)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(unchecked: year, month, day)
+    }
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        storedYear = Int16(truncatingIfNeeded: year)
+        storedMonth = UInt8(truncatingIfNeeded: month)
+        storedDay = UInt8(truncatingIfNeeded: day)
     }
 
     /// Parses exactly `YYYY-MM-DD`.
@@ -77,9 +86,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        month = m
-        day = d
+        self.init(unchecked: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     public func adding(days: Int) -> Day { Day(dayNumber: dayNumber + days) }
@@ -88,11 +95,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     public func adding(months: Int) -> Day {
         let total = year * 12 + (month - 1) + months
         let y = total / 12, m = total % 12 + 1
-        var result = self
-        result.year = y
-        result.month = m
-        result.day = Swift.min(day, Day.daysIn(month: m, year: y))
-        return result
+        return Day(unchecked: y, m, Swift.min(day, Day.daysIn(month: m, year: y)))
     }
 
     /// Days from `self` to `other` (positive when `other` is later).
@@ -126,13 +129,16 @@ func pad(_ value: Int, _ width: Int) -> String {
 
 /// A time of day written in a log entry (`HH:MM`).
 public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var hour: Int
-    public var minute: Int
+    private let storedHour: UInt8
+    private let storedMinute: UInt8
+
+    public var hour: Int { Int(storedHour) }
+    public var minute: Int { Int(storedMinute) }
 
     public init?(hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
-        self.hour = hour
-        self.minute = minute
+        storedHour = UInt8(hour)
+        storedMinute = UInt8(minute)
     }
 
     /// Parses exactly `HH:MM` (24-hour clock).

@@ -56,9 +56,8 @@ public struct InteractionSummary: Sendable {
 
     /// The default period: the twelve calendar months up to and including today's month.
     public static func defaultSince(today: Day) -> Day {
-        var first = today.adding(months: -11)
-        first.day = 1
-        return first
+        let first = today.adding(months: -11)
+        return Day(year: first.year, month: first.month, day: 1)!
     }
 
     /// Counts the interactions dated from `since` to `until`; the due list is as of `today`.

@@ -57,18 +57,22 @@ struct FactsCache {
         }
     }
 
-    /// The record at `index`, decoded only when its stamp is `stamp`; nil otherwise or when malformed.
-    func entry(_ index: Int, ifStamp stamp: FileStamp? = nil) -> Entry? {
+    /// The record at `index`, for the file at `path`, decoded only when its stamp is `stamp`;
+    /// nil otherwise or when malformed.
+    func entry(_ index: Int, path: String, ifStamp stamp: FileStamp? = nil) -> Entry? {
         var reader = ByteReader(bytes, range: records[index])
         guard let cachedStamp = try? reader.stamp(), stamp == nil || cachedStamp == stamp,
-              let facts = try? reader.facts(path: paths[index]), reader.isAtEnd else { return nil }
+              let facts = try? reader.facts(path: path), reader.isAtEnd else { return nil }
         return Entry(stamp: cachedStamp, facts: facts)
     }
 
     /// Every record, decoded, by path.
     var entries: [String: Entry] {
-        Dictionary(paths.indices.compactMap { i in entry(i).map { (paths[i], $0) } }, uniquingKeysWith: { a, _ in a })
+        Dictionary(paths.indices.compactMap { i in entry(i, path: paths[i]).map { (paths[i], $0) } }, uniquingKeysWith: { a, _ in a })
     }
+
+    /// Lets go of the paths once records have been matched to files (100,000 strings).
+    mutating func forgetPaths() { paths = [] }
 
     /// Two seconds ago, in nanoseconds since 1970: files changed after it are not cached yet.
     static var settledTime: Int64 {
@@ -106,13 +110,16 @@ extension Vault {
     /// cores); the cache is brought up to date when anything was read or removed.
     public func facts() -> (rows: [PersonFacts], problems: [Diagnostic]) {
         let paths = personPaths()
-        let cache = FactsCache.load(self)
+        var loaded = FactsCache.load(self)
         // Both lists are sorted by path: pair them in one pass.
         var j = 0
         let cachedIndex = paths.map { path in
-            while j < cache.paths.count, cache.paths[j] < path { j += 1 }
-            return j < cache.paths.count && cache.paths[j] == path ? j : -1
+            while j < loaded.paths.count, loaded.paths[j] < path { j += 1 }
+            return j < loaded.paths.count && loaded.paths[j] == path ? j : -1
         }
+        let cachedCount = loaded.paths.count
+        loaded.forgetPaths()
+        let cache = loaded
         var results = [Result<FactsCache.Entry, VaultError>?](repeating: nil, count: paths.count)
         var hits = [Bool](repeating: false, count: paths.count)
         results.withUnsafeMutableBufferPointer { resultSlots in
@@ -121,7 +128,7 @@ extension Vault {
                 DispatchQueue.concurrentPerform(iterations: paths.count) { i in
                     let path = paths[i]
                     if cachedIndex[i] >= 0, let stamp = FileSystem.stamp(root + "/" + path),
-                       let hit = cache.entry(cachedIndex[i], ifStamp: stamp) {
+                       let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp) {
                         slots[i] = .success(hit)
                         hitFlags[i] = true
                     } else {
@@ -142,7 +149,7 @@ extension Vault {
             case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
             }
         }
-        if cache.paths.count != paths.count || hits.contains(false) {
+        if cachedCount != paths.count || hits.contains(false) {
             let entries = zip(paths, results).compactMap { path, result -> (path: String, entry: FactsCache.Entry)? in
                 guard case .success(let entry)? = result else { return nil }
                 return (path, entry)
