@@ -30,16 +30,16 @@ let listCommand = Command(
             return
         }
         // Sort small keys, not the summaries themselves.
-        let names = people.map(\.sortName)
+        let names = NameOrder(people.map(\.sortName))
         let order: [Int]
         switch sort {
         case "last":
             let last = people.map { $0.schedule.last?.date.dayNumber ?? Int.min }
-            order = people.indices.sorted { (last[$0], names[$1], $1) > (last[$1], names[$0], $0) }
+            order = names.sortedIndices { a, b in last[a] == last[b] ? 0 : (last[a] > last[b] ? -1 : 1) }
         case "due":
             let due = people.map { $0.schedule.due?.dayNumber ?? Int.max }
-            order = people.indices.sorted { (due[$0], names[$0], $0) < (due[$1], names[$1], $1) }
-        default: order = people.indices.sorted { (names[$0], $0) < (names[$1], $1) }
+            order = names.sortedIndices { a, b in due[a] == due[b] ? 0 : (due[a] < due[b] ? -1 : 1) }
+        default: order = names.sortedIndices()
         }
         let sorted = order.map { people[$0] }
         if context.json {

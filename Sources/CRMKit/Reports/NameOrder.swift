@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sorting many people by name without comparing `String`s: the names' UTF-8 bytes are packed
+/// into one buffer and compared with `memcmp` (byte order is code-point order), which keeps
+/// sorting 100,000 people a small part of `crm list`.
+public struct NameOrder {
+    private var bytes: [UInt8] = []
+    private var spans: [(start: Int, count: Int)] = []
+
+    public init(_ names: [String]) {
+        spans.reserveCapacity(names.count)
+        for name in names {
+            spans.append((bytes.count, name.utf8.count))
+            bytes.append(contentsOf: name.utf8)
+        }
+    }
+
+    /// -1, 0 or 1 as name `a` sorts before, with, or after name `b`.
+    public func compare(_ a: Int, _ b: Int) -> Int {
+        let x = spans[a], y = spans[b]
+        let common = Swift.min(x.count, y.count)
+        let order = bytes.withUnsafeBufferPointer { buffer in
+            common == 0 ? 0 : memcmp(buffer.baseAddress! + x.start, buffer.baseAddress! + y.start, common)
+        }
+        if order != 0 { return order < 0 ? -1 : 1 }
+        return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
+    }
+
+    /// Indices `0..<count` sorted by `first` (when given, then by name), ties kept in index order.
+    public func sortedIndices(by first: ((Int, Int) -> Int)? = nil) -> [Int] {
+        Array(spans.indices).sorted { a, b in
+            let byFirst = first?(a, b) ?? 0
+            if byFirst != 0 { return byFirst < 0 }
+            let byName = compare(a, b)
+            return byName != 0 ? byName < 0 : a < b
+        }
+    }
+}
