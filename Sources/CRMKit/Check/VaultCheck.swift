@@ -3,11 +3,12 @@ public enum VaultCheck {
     public static func run(_ vault: Vault) -> [Diagnostic] {
         var found = vault.config.diagnostics
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
-        let (people, problems) = vault.facts()
+        let (paths, copies) = vault.personAndConflictPaths()
+        let (people, problems) = vault.facts(of: paths)
         found += problems
         for person in people { found += person.problems }
         found += duplicates(people)
-        for copy in vault.conflictCopies() {
+        for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
             found.append(Diagnostic(path: copy, line: 1, severity: .warning,
                                     message: "sync conflict copy of \(original); run 'crm resolve' to merge it into that file"))
@@ -21,6 +22,8 @@ public enum VaultCheck {
     static func duplicates(_ people: [PersonFacts]) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var ids: [String: String] = [:], names: [String: String] = [:]
+        ids.reserveCapacity(people.count)
+        names.reserveCapacity(people.count)
         for person in people {
             if let id = person.contactID, !id.isEmpty {
                 if let first = ids[id] {

@@ -106,10 +106,10 @@ struct FactsCache {
 }
 
 extension Vault {
-    /// Every person's facts, from the cache where the file is unchanged, else read (on all
+    /// Every person's facts (or those of `paths`), from the cache where the file is unchanged, else read (on all
     /// cores); the cache is brought up to date when anything was read or removed.
-    public func facts() -> (rows: [PersonFacts], problems: [Diagnostic]) {
-        let paths = personPaths()
+    public func facts(of paths: [String]? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
+        let paths = paths ?? personPaths()
         var loaded = FactsCache.load(self)
         // Both lists are sorted by path: pair them in one pass.
         var j = 0

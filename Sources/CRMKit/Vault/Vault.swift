@@ -60,6 +60,15 @@ public struct Vault: Sendable {
         markdownPaths().filter { Vault.isConflictCopy($0) }
     }
 
+    /// Person files and sync-conflict copies, from one walk of `people/`.
+    public func personAndConflictPaths() -> (people: [String], copies: [String]) {
+        var people: [String] = [], copies: [String] = []
+        for path in markdownPaths() {
+            if Vault.isConflictCopy(path) { copies.append(path) } else { people.append(path) }
+        }
+        return (people, copies)
+    }
+
     /// Every `.md` file under `people/` that is not hidden, sorted.
     private func markdownPaths() -> [String] {
         var paths: [String] = []

@@ -22,8 +22,8 @@ let listCommand = Command(
         }
         let config = vault.config
         let (facts, problems) = vault.facts()
-        let people = facts.filter { person in tag.map { tag in person.tags.contains { $0.folded == tag } } ?? true }
-            .map { PersonSummary(facts: $0, config: config, today: today) }
+        let chosen = tag.map { tag in facts.filter { $0.tags.contains { $0.folded == tag } } } ?? facts
+        let people = chosen.map { PersonSummary(facts: $0, config: config, today: today) }
         for problem in problems { context.warn(problem.description) }
         if context.arguments.flag("--ids") {
             for person in people { context.terminal.print(person.id) }
@@ -52,6 +52,7 @@ let listCommand = Command(
         }
         let terminal = context.terminal
         var table = TextTable(headers: ["NAME", "LAST CONTACT", "EVERY", "DUE", "TAGS"])
+        table.rows.reserveCapacity(sorted.count)
         var overdue: Set<Int> = []
         for (index, person) in sorted.enumerated() {
             let schedule = person.schedule
