@@ -3,7 +3,7 @@
 python-frontmatter peer, with the issue's targets checked in the same run.
 
 Usage:
-    swift build -c release
+    swift build -c release        # builds crm and crm-bench
     python3 Benchmarks/run.py [--sizes 1000,10000,100000] [--runs 5] [--crm .build/release/crm]
 
 Needs python-frontmatter for the peer (`pip install python-frontmatter`). Vaults are generated
@@ -71,6 +71,8 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--crm", default=os.path.join(HERE, "..", ".build", "release", "crm"))
     ap.add_argument("--no-peer", action="store_true", help="skip the python-frontmatter peer")
+    ap.add_argument("--crm-bench", default=os.path.join(HERE, "..", ".build", "release", "crm-bench"),
+                    help="the in-process parser benchmark (swift build -c release builds it)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     crm = os.path.abspath(args.crm)
@@ -134,6 +136,12 @@ def main():
             checks.append((f"{label}: 100,000 / 10,000 = {ratio:.1f} (target <= 11)", ratio <= 11))
             peak = memory[(label, 100000)] / 1024
             checks.append((f"{label} on 100,000: peak {peak:.0f} MB (target <= 150)", peak <= 150))
+    # The person-file parser alone, in process, one core.
+    bench = subprocess.run([os.path.abspath(args.crm_bench), vault_for(ten, args.entries), "--runs", "7"],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    print(f"parser: {bench}")
+    throughput = float(bench.split("throughput=")[1].split()[0])
+    checks.append((f"parser alone: {throughput:.0f} MB/s on one core (target >= 300)", throughput >= 300))
     for text, ok in checks:
         print(("PASS " if ok else "FAIL ") + text)
 
