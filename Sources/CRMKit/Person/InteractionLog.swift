@@ -41,35 +41,37 @@ public struct InteractionLog: Sendable {
         let end = headings[(index + 1)...].first { $0.level <= start.level }?.line ?? text.lineCount
         var entries: [Interaction] = []
         var stray: [Int] = []
-        var i = start.contentStart
-        while i < end {
-            let line = text.content(i)
-            if text.isBlank(i) { i += 1; continue }
-            switch EntryGrammar.parse(line, types: types) {
-            case .entry(var entry):
-                entry.line = i + 1
-                var next = i + 1
-                var last = i
-                while next < end {
-                    if text.isBlank(next) { next += 1; continue }
-                    guard isContinuation(text.content(next)) else { break }
-                    entry.note += String(repeating: "\n", count: next - last) + MarkdownOutline.trimmed(text.content(next))
-                    last = next
-                    next += 1
+        text.withLines { line in
+            func isBlank(_ i: Int) -> Bool { line(i).allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+            var i = start.contentStart
+            while i < end {
+                if isBlank(i) { i += 1; continue }
+                switch EntryGrammar.parse(line(i), types: types) {
+                case .entry(var entry):
+                    entry.line = i + 1
+                    var next = i + 1
+                    var last = i
+                    while next < end {
+                        if isBlank(next) { next += 1; continue }
+                        guard isContinuation(line(next)) else { break }
+                        entry.note += String(repeating: "\n", count: next - last) + MarkdownOutline.trimmed(line(next))
+                        last = next
+                        next += 1
+                    }
+                    entry.lineCount = last - i + 1
+                    entries.append(entry)
+                    i = last + 1
+                case .invalid(let column, let message):
+                    diagnostics.append(Diagnostic(path: path, line: i + 1, column: column, severity: .error, message: message))
+                    stray.append(i + 1)
+                    i += 1
+                    while i < end, !isBlank(i), isContinuation(line(i)) { stray.append(i + 1); i += 1 }
+                case .notEntry:
+                    stray.append(i + 1)
+                    diagnostics.append(Diagnostic(path: path, line: i + 1, severity: .warning,
+                                                  message: "line in the log is not an entry ('- YYYY-MM-DD [type:] note')"))
+                    i += 1
                 }
-                entry.lineCount = last - i + 1
-                entries.append(entry)
-                i = last + 1
-            case .invalid(let column, let message):
-                diagnostics.append(Diagnostic(path: path, line: i + 1, column: column, severity: .error, message: message))
-                stray.append(i + 1)
-                i += 1
-                while i < end, !text.isBlank(i), isContinuation(text.content(i)) { stray.append(i + 1); i += 1 }
-            case .notEntry:
-                stray.append(i + 1)
-                diagnostics.append(Diagnostic(path: path, line: i + 1, severity: .warning,
-                                              message: "line in the log is not an entry ('- YYYY-MM-DD [type:] note')"))
-                i += 1
             }
         }
         return InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
@@ -77,7 +79,7 @@ public struct InteractionLog: Sendable {
     }
 
     /// Two or more spaces, or a tab, before text.
-    static func isContinuation(_ line: ArraySlice<UInt8>) -> Bool {
+    static func isContinuation<Line: Collection<UInt8>>(_ line: Line) -> Bool {
         line.first == 0x09 || (line.count >= 2 && line.first == 0x20 && line.dropFirst().first == 0x20)
     }
 
@@ -105,11 +107,11 @@ enum EntryGrammar {
     }
 
     static func parse(_ line: ArraySlice<UInt8>, types: [String]) -> Result {
-        guard let first = line.first, first == 0x2D || first == 0x2A || first == 0x2B else { return .notEntry }
-        return line.withUnsafeBufferPointer { parse($0, types: types) }
+        line.withUnsafeBufferPointer { parse($0, types: types) }
     }
 
-    private static func parse(_ b: UnsafeBufferPointer<UInt8>, types: [String]) -> Result {
+    static func parse(_ b: UnsafeBufferPointer<UInt8>, types: [String]) -> Result {
+        guard let first = b.first, first == 0x2D || first == 0x2A || first == 0x2B else { return .notEntry }
         let n = b.count
         guard n >= 3, b[0] == 0x2D || b[0] == 0x2A || b[0] == 0x2B, b[1] == 0x20 || b[1] == 0x09 else { return .notEntry }
         var i = 2

@@ -98,7 +98,7 @@ struct MarkdownOutline: Sendable {
         return true
     }
 
-    static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+    static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> String {
         var s = bytes.drop { $0 == 0x20 || $0 == 0x09 }
         while let last = s.last, last == 0x20 || last == 0x09 { s = s.dropLast() }
         return String(decoding: s, as: UTF8.self)

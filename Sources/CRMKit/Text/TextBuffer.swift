@@ -49,6 +49,16 @@ public struct TextBuffer: Sendable {
         bytes[lines[index].start..<lines[index].contentEnd]
     }
 
+    /// Calls `body` with a way to read each line's text (by 0-based index) without copying or
+    /// reference counting; the buffers are valid only inside `body`. For the parsers' hot loops.
+    func withLines<R>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { buffer in
+            lines.withUnsafeBufferPointer { table in
+                body { index in UnsafeBufferPointer(rebasing: buffer[table[index].start..<table[index].contentEnd]) }
+            }
+        }
+    }
+
     /// The text of line `index` (0-based) as a string, invalid UTF-8 repaired.
     func string(_ index: Int) -> String {
         String(decoding: content(index), as: UTF8.self)
