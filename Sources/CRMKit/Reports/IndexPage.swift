@@ -10,12 +10,43 @@ public enum IndexPage {
     /// How many interactions "Recent interactions" lists.
     public static let recentCount = 20
 
-    /// The page's bytes (UTF-8, LF line endings).
-    public static func render(people: [Person], config: VaultConfig) -> [UInt8] {
+    /// One interaction for "Recent interactions", with its person and its place in their log.
+    public struct RecentEntry: Sendable {
+        public let person: PersonFacts
+        /// The entry's position among the person's interactions, newest first (a tie-breaker).
+        public let order: Int
+        public let entry: Interaction
+    }
+
+    /// The page's bytes for `vault` (UTF-8, LF line endings), and the files that could not be read.
+    ///
+    /// Only the facts of each file are needed for the table (they come from the cache), and only
+    /// the files that can hold one of the last 20 interactions are read for that list: those whose
+    /// last interaction is no older than the 20th most recent last interaction.
+    public static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
+        let (people, problems) = vault.facts()
+        let lasts = people.compactMap { $0.last?.date }.sorted(by: >)
+        let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil
+        let candidates = Set(people.filter { person in
+            guard let last = person.last?.date else { return false }
+            return threshold.map { last >= $0 } ?? true
+        }.map(\.path))
+        let byPath = Dictionary(people.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let (recent, more) = vault.scan(paths: vault.personPaths().filter(candidates.contains)) { person -> [RecentEntry]? in
+            guard let facts = byPath[person.path] else { return nil }
+            return person.document.interactions.enumerated().compactMap { order, entry in
+                threshold.map { entry.date >= $0 } ?? true ? RecentEntry(person: facts, order: order, entry: entry) : nil
+            }
+        }
+        return (render(people: people, recent: recent.flatMap { $0 }, config: vault.config), people.count, problems + more)
+    }
+
+    /// The page's bytes from everyone's facts and the interactions that may be recent enough.
+    public static func render(people: [PersonFacts], recent candidates: [RecentEntry], config: VaultConfig) -> [UInt8] {
         // Today only matters to people due at once, and those are shown as `now` (see `datedDue`).
         let anyDay = Day(year: 2000, month: 1, day: 1)!
-        let rows = people.map { ($0, $0.name.folded) }.sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
-            .map { ($0.0, ContactSchedule(document: $0.0.document, config: config, today: anyDay)) }
+        let rows = people.sorted { ($0.sortName, $0.id) < ($1.sortName, $1.id) }
+            .map { ($0, ContactSchedule(facts: $0, config: config, today: anyDay)) }
         var out = "# People\n\n"
         out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n"
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n"
@@ -25,7 +56,7 @@ public enum IndexPage {
                 schedule.last.map { "\($0.date) \($0.type)" } ?? "never",
                 schedule.cadence?.description ?? "",
                 due(schedule),
-                escaped(person.document.tags.joined(separator: ", ")),
+                escaped(person.tags.joined(separator: ", ")),
             ]
             out += "| " + cells.joined(separator: " | ") + " |\n"
         }
@@ -44,19 +75,16 @@ public enum IndexPage {
         if scheduled.isEmpty { out += "Nobody has a cadence.\n" }
 
         out += "\n## Recent interactions\n\n"
-        var recent: [(person: Person, order: Int, entry: Interaction)] = []
-        for person in people {
-            recent += person.document.interactions.enumerated().map { (person, $0.offset, $0.element) }
-        }
-        recent.sort { a, b in
+        let recent = candidates.sorted { a, b in
             let keyA = (-a.entry.date.dayNumber, -(a.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), a.person.id, a.order)
             let keyB = (-b.entry.date.dayNumber, -(b.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), b.person.id, b.order)
             return keyA < keyB
         }
-        for (person, _, entry) in recent.prefix(recentCount) {
+        for item in recent.prefix(recentCount) {
+            let entry = item.entry
             let lines = entry.note.split(separator: "\n", omittingEmptySubsequences: false)
             let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
-            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(person)): \(note)\n"
+            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(item.person)): \(note)\n"
         }
         if recent.isEmpty { out += "No interactions yet.\n" }
         return Array(out.utf8)
@@ -69,7 +97,7 @@ public enum IndexPage {
 
     /// `[Name](people/the%20file.md)`: the name escaped for Markdown, the path percent-encoded
     /// where Markdown or a table would misread it (spaces, `|`, brackets, parentheses, `%`…).
-    static func link(_ person: Person) -> String {
+    static func link(_ person: PersonFacts) -> String {
         "[\(escaped(person.name))](\(linkTarget(person.path)))"
     }
 

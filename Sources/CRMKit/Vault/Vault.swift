@@ -115,11 +115,11 @@ public struct Vault: Sendable {
         return (people, problems)
     }
 
-    /// Reads every person on all cores and keeps only what `transform` makes of each (nil: nothing),
+    /// Reads every person (or those at `paths`) on all cores and keeps only what `transform` makes of each (nil: nothing),
     /// in path order. Each file's bytes are dropped as soon as it is transformed, so a report over
     /// 100,000 people holds only its rows.
-    public func scan<Row: Sendable>(_ transform: @Sendable (Person) -> Row?) -> (rows: [Row], problems: [Diagnostic]) {
-        let paths = personPaths()
+    public func scan<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (Person) -> Row?) -> (rows: [Row], problems: [Diagnostic]) {
+        let paths = paths ?? personPaths()
         var results = [Result<Row?, VaultError>?](repeating: nil, count: paths.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer

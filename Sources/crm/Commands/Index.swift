@@ -17,9 +17,8 @@ let indexCommand = Command(
     """,
     run: { context in
         let vault = try context.vault()
-        let (people, problems) = vault.loadAll()
+        let (bytes, people, problems) = IndexPage.render(vault)
         for problem in problems { context.warn(problem.description) }
-        let bytes = IndexPage.render(people: people, config: vault.config)
         if context.arguments.flag("--check") {
             let reason = staleness(of: vault.readIndex(), expected: bytes)
             if context.json {
@@ -32,9 +31,9 @@ let indexCommand = Command(
         }
         let written = try vault.writeIndex(bytes)
         if context.json {
-            context.printJSON(.object([("path", .string(IndexPage.path)), ("written", .bool(written)), ("people", .number(people.count))]))
+            context.printJSON(.object([("path", .string(IndexPage.path)), ("written", .bool(written)), ("people", .number(people))]))
         } else {
-            context.terminal.print(written ? "Wrote \(IndexPage.path) (\(people.count) people)" : "\(IndexPage.path) is up to date")
+            context.terminal.print(written ? "Wrote \(IndexPage.path) (\(people) people)" : "\(IndexPage.path) is up to date")
         }
     }
 )
