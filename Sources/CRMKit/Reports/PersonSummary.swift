@@ -41,3 +41,11 @@ public struct PersonSummary: Sendable {
         ])
     }
 }
+
+extension Vault {
+    /// Everyone as the listings show them on `today` (from the facts cache where files are unchanged).
+    public func summaries(today: Day) -> (people: [PersonSummary], problems: [Diagnostic]) {
+        let (facts, problems) = facts()
+        return (facts.map { PersonSummary(facts: $0, config: config, today: today) }, problems)
+    }
+}

@@ -16,9 +16,7 @@ let birthdaysCommand = Command(
         let within = try context.cadence(context.arguments.value("--within") ?? "30d", option: "--within")
         let vault = try context.vault()
         let today = try context.today()
-        let config = vault.config
-        let (facts, problems) = vault.facts()
-        let people = facts.map { PersonSummary(facts: $0, config: config, today: today) }
+        let (people, problems) = vault.summaries(today: today)
         let list = BirthdayList(people: people, today: today, within: within)
         for problem in problems { context.warn(problem.description) }
         for problem in list.problems { context.warn(problem) }

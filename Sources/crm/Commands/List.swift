@@ -20,10 +20,8 @@ let listCommand = Command(
             for id in vault.personIDs() { context.terminal.print(id) }   // no file needs to be read
             return
         }
-        let config = vault.config
-        let (facts, problems) = vault.facts()
-        let chosen = tag.map { tag in facts.filter { $0.tags.contains { $0.folded == tag } } } ?? facts
-        let people = chosen.map { PersonSummary(facts: $0, config: config, today: today) }
+        let (everyone, problems) = vault.summaries(today: today)
+        let people = tag.map { tag in everyone.filter { $0.tags.contains { $0.folded == tag } } } ?? everyone
         for problem in problems { context.warn(problem.description) }
         if context.arguments.flag("--ids") {
             for person in people { context.terminal.print(person.id) }
