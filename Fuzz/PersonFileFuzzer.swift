@@ -19,7 +19,7 @@ public func fuzzPersonFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // No change, same bytes.
     if doc.writeBlocker == nil, doc.frontMatter?.hasErrors != true {
         check((try? doc.removing("fuzz-key-that-is-not-there")) == bytes, "removing an absent key changed the file")
-        if case .scalar(let name, _)? = doc.frontMatter?["name"], doc.frontMatter?.pairs.filter({ $0.key == "name" }).count == 1 {
+        if let name = doc.frontMatter?["name"]?.string, doc.frontMatter?.pairs.filter({ $0.key == "name" }).count == 1 {
             check((try? doc.setting("name", to: .string(name))) == bytes, "setting the same name changed the file")
         }
     }

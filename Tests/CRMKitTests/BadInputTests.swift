@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import CRMKit
 
@@ -30,6 +33,8 @@ import Testing
         Case(name: "deeply nested flow lists", bytes: Array(("---\nname: Ada\ntags: " + String(repeating: "[", count: 5000)
                                                              + String(repeating: "]", count: 5000) + "\n---\n").utf8),
              expected: (3, .error, "nested more than"), writable: true),
+        Case(name: "deeply nested block mappings", bytes: Array(("---\nname: Ada\n" + (0..<3000).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + "\n---\n").utf8),
+             expected: (68, .error, "nested more than 64 levels deep"), writable: true),
         Case(name: "mixed CRLF and LF", bytes: Array("---\r\nname: Ada\n---\r\n\n## Interactions\r\n- 2026-01-01 call: x\n".utf8),
              expected: nil, writable: true),
         Case(name: "BOM in the middle", bytes: Array("---\nname: Ada\n---\n\u{FEFF}notes\n".utf8), expected: nil, writable: true),
@@ -180,5 +185,44 @@ import Testing
         let after = PersonDocument(bytes: try doc.adding(Interaction(date: Day("2026-11-29")!, type: "call", note: "First.")), path: "people/x.md")
         #expect(after.log?.entries.map(\.note) == ["First."])
         #expect(after.log?.strayLines == doc.log?.strayLines)
+    }
+}
+
+/// Cases a review found: each once hung, duplicated or dropped something.
+@Suite struct ReviewFindingTests {
+    @Test func aNamedPipeInPeopleIsReportedNotWaitedOn() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        #expect(mkfifo(vault.path + "/people/pipe.md", 0o644) == 0)
+        let result = try vault.crm("list")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("people/pipe.md"))
+        #expect(result.stdout.contains("Margaret Holloway"))
+    }
+
+    @Test func aLeftoverHardLinkToThePersonFileIsNeverWrittenThrough() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        // What a `crm add` killed between its link and its unlink leaves.
+        #expect(link(vault.path + "/people/henrik-dahl.md", vault.path + "/people/.crm-tmp-henrik-dahl.md") == 0)
+        let before = vault.read("people/henrik-dahl.md")
+        #expect(try vault.crm("log", "henrik", "Once.", "--date", "2026-11-10").status == 0)
+        let after = vault.read("people/henrik-dahl.md")
+        #expect(after.components(separatedBy: "Once.").count == 2)
+        #expect(after == before + "- 2026-11-10 call: Once.\n")
+        #expect(!vault.exists("people/.crm-tmp-henrik-dahl.md"))
+    }
+
+    @Test func aNoteFromStandardInputMayHaveWindowsLineEndings() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let result = try vault.crm("log", "margaret", "-", stdin: "First line.\r\nSecond line.\r\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(vault.read("people/margaret-holloway.md").contains("- 2026-11-29 call: First line.\n  Second line.\n"))
+    }
+
+    @Test func aSetextUnderlineIsNotAConflictMarker() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        try vault.write("people/setext.md", "---\nname: Setext\n---\n\nPlans\n=======\n\nA lone underline.\n")
+        #expect(ConflictMarkers.markerLines(in: vault.bytes("people/setext.md")).isEmpty)
+        #expect(try vault.crm("resolve").status == 0)
+        #expect(!(try vault.crm("check").stdout.contains("people/setext.md")))
     }
 }

@@ -32,7 +32,7 @@ public enum IndexPage {
             return threshold.map { last >= $0 } ?? true
         }.map(\.path))
         let byPath = Dictionary(people.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let (recent, more) = vault.scan(paths: vault.personPaths().filter(candidates.contains)) { person -> [RecentEntry]? in
+        let (recent, more) = vault.scan(paths: people.map(\.path).filter(candidates.contains)) { person -> [RecentEntry]? in
             guard let facts = byPath[person.path] else { return nil }
             return person.document.interactions.enumerated().compactMap { order, entry in
                 threshold.map { entry.date >= $0 } ?? true ? RecentEntry(person: facts, order: order, entry: entry) : nil

@@ -8,10 +8,12 @@ public struct ConflictMarkers: Sendable {
     /// The labels after `<<<<<<<` and `>>>>>>>` (`HEAD`, a branch name), or `ours` / `theirs`.
     public let labels: PersonMerge.Labels
 
-    /// 0-based lines that start a conflict marker (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`).
+    /// 0-based lines that start a conflict marker (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`);
+    /// none unless a `<<<<<<<` line opens a conflict (a lone `=======` is a setext underline).
     public static func markerLines(in bytes: [UInt8]) -> [Int] {
         let text = TextBuffer(bytes)
-        return (0..<text.lineCount).filter { marker(text.content($0)) != nil }
+        let lines = (0..<text.lineCount).filter { marker(text.content($0)) != nil }
+        return lines.contains { marker(text.content($0)) == UInt8(ascii: "<") } ? lines : []
     }
 
     /// Splits a file with conflict markers into its versions; nil when it has no complete conflict.

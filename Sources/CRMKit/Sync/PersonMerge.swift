@@ -49,8 +49,16 @@ public struct PersonMerge: Sendable {
             case .conflict(let baseSide, let currentSide, let otherSide):
                 let structured = (baseSide + currentSide + otherSide).allSatisfy { MergeTokens.region($0) != .notes }
                 if structured || b == nil || keepingBothNotes {
-                    // Keys, entries and front-matter lines: keep both sides' units, once.
-                    out += (currentSide + otherSide.filter { !currentSide.contains($0) }).map(Piece.unit)
+                    // Keys, entries and front-matter lines: keep both sides' units, once. A unit
+                    // the other side has more often than this one (a repeated notes line) is kept
+                    // as often as the other side has it.
+                    var unmatched = currentSide
+                    let extra = otherSide.filter { unit in
+                        guard let match = unmatched.firstIndex(of: unit) else { return true }
+                        unmatched.remove(at: match)
+                        return false
+                    }
+                    out += (currentSide + extra).map(Piece.unit)
                 } else {
                     marked += 1
                     out.append(.lines(["<<<<<<< \(labels.current)"]))

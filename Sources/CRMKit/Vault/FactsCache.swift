@@ -21,7 +21,8 @@ struct FactsCache {
 
     static let path = ".crm/cache/facts"
     private static let magic = "my-person-crm facts cache"
-    private static let version = 2
+    /// Bump when the format or what the parser reads from a file changes: old caches are dropped.
+    private static let version = 3
 
     /// The cache file's bytes, the paths it holds (sorted), and where each path's record stands;
     /// records are decoded only when their file is found unchanged.
@@ -109,6 +110,8 @@ extension Vault {
     /// Every person's facts (or those of `paths`), from the cache where the file is unchanged, else read (on all
     /// cores); the cache is brought up to date when anything was read or removed.
     public func facts(of paths: [String]? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
+        // Files changed after this moment are not cached: taken before any file is read.
+        let settled = FactsCache.settledTime
         let paths = paths ?? personPaths()
         var loaded = FactsCache.load(self)
         // Both lists are sorted by path: pair them in one pass.
@@ -154,7 +157,7 @@ extension Vault {
                 guard case .success(let entry)? = result else { return nil }
                 return (path, entry)
             }
-            FactsCache.save(entries, to: self)
+            FactsCache.save(entries, to: self, settled: settled)
         }
         return (rows, problems)
     }
@@ -213,7 +216,12 @@ private extension ByteReader {
                   modified: Int64(try int()), changed: Int64(try int()), mode: UInt32(truncatingIfNeeded: try int()))
     }
 
-    mutating func day() throws(Malformed) -> Day { Day(dayNumber: try int()) }
+    /// A day number of years 1 to 9999, as `Day` holds; anything else is a damaged cache.
+    mutating func day() throws(Malformed) -> Day {
+        let number = try int()
+        guard (-719_162...2_932_896).contains(number) else { throw Malformed() }
+        return Day(dayNumber: number)
+    }
 
     mutating func diagnostic(path: String) throws(Malformed) -> Diagnostic {
         let line = try int(), column = try int(), isError = try bool()
@@ -238,10 +246,14 @@ private extension ByteReader {
         f.last = try optional { r throws(Malformed) in
             let date = try r.day()
             let minutes = try r.int()
+            guard (-1..<1440).contains(minutes) else { throw Malformed() }
             let time = minutes < 0 ? nil : TimeOfDay(hour: minutes / 60, minute: minutes % 60)
-            return Interaction(date: date, time: time, type: try r.string(), note: try r.string(), line: try r.int(), lineCount: try r.int())
+            let entry = Interaction(date: date, time: time, type: try r.string(), note: try r.string(), line: try r.int(), lineCount: try r.int())
+            guard entry.line >= 0, entry.lineCount >= 0 else { throw Malformed() }
+            return entry
         }
         f.interactionCount = try int()
+        guard f.interactionCount >= 0 else { throw Malformed() }
         let problems = try array { r throws(Malformed) in (try r.string(), try r.diagnostic(path: path)) }
         f.fieldProblems = Dictionary(problems, uniquingKeysWith: { a, _ in a })
         f.problems = try array { r throws(Malformed) in try r.diagnostic(path: path) }

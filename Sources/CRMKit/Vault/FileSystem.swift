@@ -89,12 +89,14 @@ public enum FileSystem {
 
     /// The whole file and the stamp of the version read.
     public static func readFile(_ path: String) throws(FileSystemError) -> (bytes: [UInt8], stamp: FileStamp) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a named pipe saved as `x.md` is refused instead of waited on.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(path, "cannot open") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw FileSystemError(path, "not a regular file", errno: EISDIR) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
         var total = 0
         while true {
@@ -118,8 +120,8 @@ public enum FileSystem {
     ///
     /// With `locked` (the caller holds the vault lock, so no other `crm` writes beside `path`),
     /// the name is fixed for `path` (`.crm-tmp-ada.md`): a temporary file a killed `crm` left
-    /// behind is simply overwritten, and gone, with the next write of the same file. Otherwise
-    /// the name is random.
+    /// behind is removed, and replaced by a new one created exclusively (so a leftover hard link
+    /// to the person file itself, or a pipe, is never written through). Otherwise the name is random.
     static func writeTemporary(_ bytes: [UInt8], beside path: String, mode: UInt32, locked: Bool = false) throws(FileSystemError) -> String {
         let dir = parentDirectory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -127,7 +129,8 @@ public enum FileSystem {
         let temp: String
         if locked, name.utf8.count < 200 {
             temp = dir + "/" + temporaryPrefix + name
-            fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            unlink(temp)
+            fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         } else {
             var template = Array((dir + "/" + temporaryPrefix + "XXXXXX").utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -38,6 +38,6 @@ public enum PersonMatcher {
         let name = person.sortName
         var candidates = [name, person.id.folded, String(name.prefix(query.count))]
         candidates += name.split(separator: " ").map(String.init)
-        return candidates.map { levenshtein($0, query) }.min() ?? Int.max
+        return candidates.map { editDistance($0, query) }.min() ?? Int.max
     }
 }

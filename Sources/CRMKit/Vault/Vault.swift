@@ -191,9 +191,9 @@ public struct Vault: Sendable {
     }
 
     /// Creates a new person file at `people/<slug>.md` (or `-2`, `-3`… when taken), never over an existing file.
-    public func create(slug: String, bytes: [UInt8], in folder: String = "") throws -> Person {
+    public func create(slug: String, bytes: [UInt8]) throws -> Person {
         try FileSystem.withLock(on: root) {
-            let dir = "people" + (folder.isEmpty ? "" : "/" + folder)
+            let dir = "people"
             try FileSystem.makeDirectories(root + "/" + dir)
             var n = 1
             while true {

@@ -23,6 +23,10 @@ struct YAMLBlockParser {
     /// One past the last line that belongs to the YAML (the closing `---`).
     let end: Int
     private(set) var diagnostics: [Diagnostic] = []
+    /// How many block collections the reader is inside; deeper than `maximumDepth` is kept as
+    /// written instead of read, so hostile input cannot exhaust the stack.
+    private var depth = 0
+    private static let maximumDepth = 64
 
     init(text: TextBuffer, path: String, end: Int) {
         self.text = text
@@ -197,6 +201,13 @@ struct YAMLBlockParser {
         let next = nextContentLine(after: line)
         guard next < end else { return }
         let childIndent = indent(next)
+        guard depth < YAMLBlockParser.maximumDepth else {
+            unsupported(line: next, start: childIndent, parentIndent: parentIndent,
+                        reason: "nested more than \(YAMLBlockParser.maximumDepth) levels deep", severity: .error, into: &pair)
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
         if isItem(next, at: childIndent), childIndent > parentIndent || (childIndent == parentIndent && !inSequence) {
             let (items, last) = sequence(indent: childIndent, from: next)
             pair.value = .sequence(items)

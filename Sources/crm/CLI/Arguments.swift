@@ -1,3 +1,5 @@
+import CRMKit
+
 /// An option a command takes: `--name VALUE` / `--name=VALUE`, or a flag without a value.
 struct OptionSpec: Sendable {
     var name: String
@@ -78,25 +80,9 @@ struct ParsedArguments {
     }
 }
 
-/// Edit distance where swapping two neighbours counts as one edit (`lsit` → `list`).
-func levenshteinDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
-    for i in 1...a.count {
-        for j in 1...b.count {
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-        }
-    }
-    return d[a.count][b.count]
-}
-
 /// The candidates nearest to `word` (at most two edits away), for "did you mean" hints.
 func closest(to word: String, in candidates: [String]) -> [String] {
-    let scored = candidates.map { ($0, levenshteinDistance($0, word)) }.filter { $0.1 <= 2 }
+    let scored = candidates.map { ($0, editDistance($0, word)) }.filter { $0.1 <= 2 }
     guard let best = scored.map(\.1).min() else { return [] }
     return scored.filter { $0.1 == best }.map(\.0)
 }

@@ -43,9 +43,9 @@ let logCommand = Command(
         } else {
             note = words.dropFirst().joined(separator: " ")
         }
-        note = note.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in line.hasSuffix("\r") ? String(line.dropLast()) : String(line) }
-            .map { $0.trimmingTrailingSpaces }
+        // "\r\n" is one Character in Swift: split on both line endings.
+        note = note.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { String($0).trimmingTrailingSpaces }
             .joined(separator: "\n").trimmingCharactersInNewlines
         guard !note.isEmpty else { throw UsageError("the note is empty") }
         guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
