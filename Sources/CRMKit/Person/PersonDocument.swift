@@ -122,13 +122,3 @@ public struct PersonDocument: Sendable {
         return lines.joined(separator: "\n")
     }
 }
-
-extension String {
-    /// The string without white space at either end.
-    public var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first?.isWhitespace == true { s = s.dropFirst() }
-        while s.last?.isWhitespace == true { s = s.dropLast() }
-        return String(s)
-    }
-}

@@ -39,12 +39,3 @@ public enum VaultSearch {
         .array(hits.map { .object([("id", .string($0.id)), ("path", .string($0.path)), ("line", .number($0.line)), ("text", .string($0.text))]) })
     }
 }
-
-extension String {
-    /// Without trailing spaces and tabs.
-    public var trimmingTrailingSpaces: String {
-        var s = Substring(self)
-        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-}

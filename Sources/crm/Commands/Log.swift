@@ -46,7 +46,7 @@ let logCommand = Command(
         // "\r\n" is one Character in Swift: split on both line endings.
         note = note.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .map { String($0).trimmingTrailingSpaces }
-            .joined(separator: "\n").trimmingCharactersInNewlines
+            .joined(separator: "\n").trimmingNewlines
         guard !note.isEmpty else { throw UsageError("the note is empty") }
         guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
             throw UsageError("the note has control characters")
@@ -83,12 +83,3 @@ let logCommand = Command(
         }
     }
 )
-
-extension String {
-    var trimmingCharactersInNewlines: String {
-        var s = Substring(self)
-        while s.first == "\n" { s = s.dropFirst() }
-        while s.last == "\n" { s = s.dropLast() }
-        return String(s)
-    }
-}

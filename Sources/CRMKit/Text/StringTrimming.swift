@@ -1,0 +1,24 @@
+extension String {
+    /// The string without white space at either end.
+    public var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s = s.dropFirst() }
+        while s.last?.isWhitespace == true { s = s.dropLast() }
+        return String(s)
+    }
+
+    /// Without trailing spaces and tabs.
+    public var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+
+    /// Without line breaks at either end.
+    public var trimmingNewlines: String {
+        var s = Substring(self)
+        while s.first?.isNewline == true { s = s.dropFirst() }
+        while s.last?.isNewline == true { s = s.dropLast() }
+        return String(s)
+    }
+}
