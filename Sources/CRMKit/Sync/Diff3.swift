@@ -60,7 +60,10 @@ enum Diff3 {
             suffix += 1
         }
         let n = a.count - prefix - suffix, m = b.count - prefix - suffix
-        guard n > 0, m > 0 else { return result }
+        // Past 16 million cells (64 MB) the middle is left unpaired: the merge then treats it as
+        // changed on both sides, which keeps every line of both, only less finely.
+        guard n > 0, m > 0, n.multipliedReportingOverflow(by: m).partialValue <= 16_000_000,
+              !n.multipliedReportingOverflow(by: m).overflow else { return result }
         // lengths[x * (m + 1) + y]: LCS length of a[prefix + x...] and b[prefix + y...] (middle part).
         var lengths = [Int32](repeating: 0, count: (n + 1) * (m + 1))
         for x in stride(from: n - 1, through: 0, by: -1) {

@@ -204,16 +204,29 @@ public enum FileSystem {
     public static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644, locked: Bool = false) throws(FileSystemError) {
         let temp = try writeTemporary(bytes, beside: path, mode: mode, locked: locked)
         defer { unlink(temp) }
-        guard link(temp, path) == 0 else { throw FileSystemError(path, "cannot create") }
+        try renameWithoutReplacing(temp, to: path, what: "cannot create")
         syncDirectory(parentDirectory(of: path))
     }
 
     /// Moves `from` to `to` without replacing an existing `to`.
     public static func move(_ from: String, to: String) throws(FileSystemError) {
-        guard link(from, to) == 0 else { throw FileSystemError(to, "cannot move \(from) here") }
-        guard unlink(from) == 0 else { throw FileSystemError(from, "cannot remove") }
+        try renameWithoutReplacing(from, to: to, what: "cannot move \(from) here")
         syncDirectory(parentDirectory(of: from))
         syncDirectory(parentDirectory(of: to))
+    }
+
+    /// `from` takes the name `to` unless `to` exists: a hard link and an unlink, which fail
+    /// atomically when `to` exists. File systems without hard links (exFAT, some network and FUSE
+    /// mounts) get a check and a rename instead, safe from other `crm` processes under the lock.
+    private static func renameWithoutReplacing(_ from: String, to: String, what: String) throws(FileSystemError) {
+        if link(from, to) == 0 {
+            guard unlink(from) == 0 else { throw FileSystemError(from, "cannot remove") }
+            return
+        }
+        let code = errno
+        guard code == EPERM || code == EOPNOTSUPP || code == ENOSYS else { throw FileSystemError(to, what, errno: code) }
+        guard !exists(to) else { throw FileSystemError(to, what, errno: EEXIST) }
+        guard Glibc.rename(from, to) == 0 else { throw FileSystemError(to, what) }
     }
 
     public static func makeDirectories(_ path: String) throws(FileSystemError) {
