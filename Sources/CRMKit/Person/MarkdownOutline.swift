@@ -23,39 +23,51 @@ struct MarkdownOutline: Sendable {
     init(_ text: TextBuffer, from start: Int) {
         var fence: (marker: UInt8, length: Int, line: Int)?
         var previousIsParagraph = false
-        for i in start..<text.lineCount {
-            let line = text.content(i)
-            if let open = fence {
-                if let close = Self.fenceMarker(line), close.marker == open.marker, close.length >= open.length,
-                   line.dropFirst(close.indent + close.length).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                    fence = nil
+        var headings: [MarkdownHeading] = []
+        text.withLines { content in
+            for i in start..<text.lineCount {
+                let line = content(i)
+                if fence == nil, let first = line.first {
+                    // Most lines are log entries or text: neither fences nor headings.
+                    if first == 0x2D, line.count > 1, line[1] == 0x20 { previousIsParagraph = false; continue }
+                    if first >= 0x41, first != 0x60, first != 0x7E, first < 0x80 || first >= 0xC0 {
+                        previousIsParagraph = true
+                        continue
+                    }
                 }
-                previousIsParagraph = false
-                continue
+                if let open = fence {
+                    if let close = Self.fenceMarker(line), close.marker == open.marker, close.length >= open.length,
+                       line.dropFirst(close.indent + close.length).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                        fence = nil
+                    }
+                    previousIsParagraph = false
+                    continue
+                }
+                if let marker = Self.fenceMarker(line) {
+                    fence = (marker.marker, marker.length, i)
+                    previousIsParagraph = false
+                    continue
+                }
+                if let (level, title) = Self.atxHeading(line) {
+                    headings.append(MarkdownHeading(line: i, contentStart: i + 1, level: level, text: title))
+                    previousIsParagraph = false
+                    continue
+                }
+                if previousIsParagraph, let level = Self.setextUnderline(line) {
+                    headings.append(MarkdownHeading(line: i - 1, contentStart: i + 1, level: level,
+                                                    text: Self.trimmed(content(i - 1))))
+                    previousIsParagraph = false
+                    continue
+                }
+                previousIsParagraph = Self.isParagraphLine(line)
             }
-            if let marker = Self.fenceMarker(line) {
-                fence = (marker.marker, marker.length, i)
-                previousIsParagraph = false
-                continue
-            }
-            if let (level, title) = Self.atxHeading(line) {
-                headings.append(MarkdownHeading(line: i, contentStart: i + 1, level: level, text: title))
-                previousIsParagraph = false
-                continue
-            }
-            if previousIsParagraph, let level = Self.setextUnderline(line) {
-                headings.append(MarkdownHeading(line: i - 1, contentStart: i + 1, level: level,
-                                                text: Self.trimmed(text.content(i - 1))))
-                previousIsParagraph = false
-                continue
-            }
-            previousIsParagraph = Self.isParagraphLine(line)
         }
+        self.headings = headings
         unclosedFence = fence?.line
     }
 
     /// A fence opener or closer: three or more backticks or tildes after at most three spaces.
-    private static func fenceMarker(_ line: ArraySlice<UInt8>) -> (marker: UInt8, length: Int, indent: Int)? {
+    private static func fenceMarker(_ line: UnsafeBufferPointer<UInt8>) -> (marker: UInt8, length: Int, indent: Int)? {
         let indent = line.prefix { $0 == 0x20 }.count
         guard indent <= 3 else { return nil }
         let rest = line.dropFirst(indent)
@@ -65,7 +77,7 @@ struct MarkdownOutline: Sendable {
     }
 
     /// `#` to `######`, then a space or the end of the line; the text without closing `#`s.
-    private static func atxHeading(_ line: ArraySlice<UInt8>) -> (Int, String)? {
+    private static func atxHeading(_ line: UnsafeBufferPointer<UInt8>) -> (Int, String)? {
         let level = line.prefix { $0 == 0x23 }.count
         guard (1...6).contains(level) else { return nil }
         let rest = line.dropFirst(level)
@@ -81,7 +93,7 @@ struct MarkdownOutline: Sendable {
     }
 
     /// `===` (level 1) or `---` (level 2), nothing else on the line but trailing spaces.
-    private static func setextUnderline(_ line: ArraySlice<UInt8>) -> Int? {
+    private static func setextUnderline(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let marker = line.first, marker == 0x3D || marker == 0x2D else { return nil }
         let run = line.prefix { $0 == marker }
         guard line.dropFirst(run.count).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
@@ -89,7 +101,7 @@ struct MarkdownOutline: Sendable {
     }
 
     /// A line that can carry a setext underline: text that is not a list item, quote, or indented code.
-    private static func isParagraphLine(_ line: ArraySlice<UInt8>) -> Bool {
+    private static func isParagraphLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = line.first, first != 0x20, first != 0x09, first != 0x3E else { return false }
         if first == 0x2D || first == 0x2A || first == 0x2B {
             let next = line.dropFirst().first
