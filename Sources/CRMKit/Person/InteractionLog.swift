@@ -120,7 +120,13 @@ enum EntryGrammar {
         if wiki { i += 2 }
         guard i + 10 <= n, looksLikeDate(b[i..<(i + 10)]) else { return .notEntry }
         let dateColumn = i + 1
-        let date = Day(utf8: b[i..<(i + 10)])
+        // The shape is checked: read the digits directly.
+        func number(_ from: Int, _ count: Int) -> Int {
+            var value = 0
+            for k in from..<(from + count) { value = value * 10 + Int(b[k] &- 0x30) }
+            return value
+        }
+        let date = Day(year: number(i, 4), month: number(i + 5, 2), day: number(i + 8, 2))
         i += 10
         if wiki {
             guard i + 1 < n, b[i] == 0x5D, b[i + 1] == 0x5D else { return .notEntry }
