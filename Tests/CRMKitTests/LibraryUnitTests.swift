@@ -66,8 +66,7 @@ import Testing
     let types = PersonDocument.LogSettings.standard.types
 
     func parse(_ line: String) -> Interaction? {
-        if case .entry(let entry) = EntryGrammar.parse(Array(line.utf8)[...], types: types) { return entry }
-        return nil
+        EntryGrammar.interaction(line, types: types)
     }
 
     @Test func canonicalForms() {
@@ -92,7 +91,7 @@ import Testing
         for line in ["- talked to Bob", "-2026-09-09 x", "  - 2026-09-09 x", "- 2026-09-09x", "1. 2026-09-09 x", "- [[2026-09-09] x"] {
             #expect(parse(line) == nil, "\(line)")
         }
-        if case .invalid(let column, let message) = EntryGrammar.parse(Array("- 2026-02-30 call: x".utf8)[...], types: types) {
+        if case .invalid(let column, let message) = EntryGrammar.parse("- 2026-02-30 call: x", types: types) {
             #expect(column == 3 && message == "invalid date '2026-02-30'")
         } else {
             Issue.record("an impossible date is reported")

@@ -114,7 +114,7 @@ extension PersonDocument {
         head += entry.type == "note" ? ":" : " \(entry.type):"
         let firstNoteLine = entry.note.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         if !firstNoteLine.isEmpty { head += " " + firstNoteLine }
-        guard case .entry(let reread) = EntryGrammar.parse(ArraySlice(head.utf8), types: settings.types),
+        guard let reread = EntryGrammar.interaction(head, types: settings.types),
               reread.date == entry.date, reread.time == entry.time, reread.type == entry.type,
               reread.note == String(firstNoteLine) else { return original }
         return head

@@ -27,12 +27,10 @@ public struct FrontMatter: Sendable {
                                           message: "front matter starts with '---' but has no closing '---'"))
             return nil
         }
-        var parser = YAMLBlockParser(text: text, path: path, end: close)
-        parser.reportTabs(in: 1..<close)
-        let (pairs, _) = parser.mapping(indent: 0, from: 1)
-        diagnostics += parser.diagnostics
+        let (pairs, problems) = YAMLBlockParser.mapping(in: text, lines: 1..<close, path: path)
+        diagnostics += problems
         return FrontMatter(openLine: 0, closeLine: close, pairs: pairs,
-                           hasErrors: parser.diagnostics.contains { $0.severity == .error })
+                           hasErrors: problems.contains { $0.severity == .error })
     }
 
     /// `---` (or `...` to close), with nothing after it but spaces.

@@ -47,19 +47,19 @@ public struct InteractionLog: Sendable {
             while i < end {
                 if isBlank(i) { i += 1; continue }
                 switch EntryGrammar.parse(line(i), types: types) {
-                case .entry(var entry):
-                    entry.line = i + 1
+                case .entry(let head):
                     var next = i + 1
                     var last = i
                     while next < end {
                         if isBlank(next) { next += 1; continue }
                         guard isContinuation(line(next)) else { break }
-                        entry.note += String(repeating: "\n", count: next - last) + MarkdownOutline.trimmed(line(next))
                         last = next
                         next += 1
                     }
-                    entry.lineCount = last - i + 1
-                    entries.append(entry)
+                    let note = last == i ? String(decoding: line(i)[head.note], as: UTF8.self)
+                        : joinedNote(first: line(i)[head.note], continuations: (i + 1)...last, line)
+                    entries.append(Interaction(date: head.date, time: head.time, type: head.type.map { types[$0] } ?? "note",
+                                               note: note, line: i + 1, lineCount: last - i + 1))
                     i = last + 1
                 case .invalid(let column, let message):
                     diagnostics.append(Diagnostic(path: path, line: i + 1, column: column, severity: .error, message: message))
@@ -76,6 +76,21 @@ public struct InteractionLog: Sendable {
         }
         return InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
                               entries: entries, strayLines: stray)
+    }
+
+    /// A note that goes on below its entry: each continuation line trimmed, on a line of its own
+    /// (blank lines between them kept as empty lines).
+    private static func joinedNote(first: Slice<UnsafeBufferPointer<UInt8>>, continuations: ClosedRange<Int>,
+                                   _ line: TextBuffer.LineView) -> String {
+        var bytes = Array(first)
+        for k in continuations {
+            bytes.append(0x0A)
+            var text = line(k)[...]
+            while let c = text.first, c == 0x20 || c == 0x09 { text = text.dropFirst() }
+            while let c = text.last, c == 0x20 || c == 0x09 { text = text.dropLast() }
+            bytes.append(contentsOf: text)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Two or more spaces, or a tab, before text.
@@ -98,35 +113,53 @@ public struct InteractionLog: Sendable {
 }
 
 /// The grammar of one log line: `- DATE [HH:MM] [TYPE:] NOTE`, DATE as `YYYY-MM-DD` or `[[YYYY-MM-DD]]`.
+///
+/// The grammar reads positions, not strings: the caller decodes the note once, with its
+/// continuation lines.
 enum EntryGrammar {
+    /// What an entry line says.
+    struct Head {
+        var date: Day
+        var time: TimeOfDay?
+        /// Index of the type in the vault's types; nil for an entry without one (type `note`).
+        var type: Int?
+        /// Byte offsets of the note's first line, white space trimmed.
+        var note: Range<Int>
+    }
+
     enum Result {
-        case entry(Interaction)
+        case entry(Head)
         /// Shaped like an entry but with an impossible date or time: 1-based column and message.
         case invalid(Int, String)
         case notEntry
     }
 
-    static func parse(_ line: ArraySlice<UInt8>, types: [String]) -> Result {
-        line.withUnsafeBufferPointer { parse($0, types: types) }
+    /// Reads a single line as an entry without continuation lines.
+    static func interaction(_ line: String, types: [String]) -> Interaction? {
+        var line = line
+        return line.withUTF8 { b in
+            guard case .entry(let head) = parse(b, types: types) else { return nil }
+            return Interaction(date: head.date, time: head.time, type: head.type.map { types[$0] } ?? "note",
+                               note: String(decoding: b[head.note], as: UTF8.self))
+        }
+    }
+
+    static func parse(_ line: String, types: [String]) -> Result {
+        var line = line
+        return line.withUTF8 { parse($0, types: types) }
     }
 
     static func parse(_ b: UnsafeBufferPointer<UInt8>, types: [String]) -> Result {
-        guard let first = b.first, first == 0x2D || first == 0x2A || first == 0x2B else { return .notEntry }
         let n = b.count
         guard n >= 3, b[0] == 0x2D || b[0] == 0x2A || b[0] == 0x2B, b[1] == 0x20 || b[1] == 0x09 else { return .notEntry }
         var i = 2
         while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
         let wiki = i + 1 < n && b[i] == 0x5B && b[i + 1] == 0x5B
         if wiki { i += 2 }
-        guard i + 10 <= n, looksLikeDate(b[i..<(i + 10)]) else { return .notEntry }
+        guard i + 10 <= n, isDigits(b, i, 4), b[i + 4] == 0x2D, isDigits(b, i + 5, 2), b[i + 7] == 0x2D,
+              isDigits(b, i + 8, 2) else { return .notEntry }
         let dateColumn = i + 1
-        // The shape is checked: read the digits directly.
-        func number(_ from: Int, _ count: Int) -> Int {
-            var value = 0
-            for k in from..<(from + count) { value = value * 10 + Int(b[k] &- 0x30) }
-            return value
-        }
-        let date = Day(year: number(i, 4), month: number(i + 5, 2), day: number(i + 8, 2))
+        let date = Day(year: number(b, i, 4), month: number(b, i + 5, 2), day: number(b, i + 8, 2))
         i += 10
         if wiki {
             guard i + 1 < n, b[i] == 0x5D, b[i + 1] == 0x5D else { return .notEntry }
@@ -135,47 +168,48 @@ enum EntryGrammar {
         guard let date else {
             return .invalid(dateColumn, "invalid date '\(String(decoding: b[(dateColumn - 1)..<(dateColumn + 9)], as: UTF8.self))'")
         }
-        var entry = Interaction(date: date, type: "note", note: "")
-        func note(from start: Int) -> String {
+        var head = Head(date: date, note: n..<n)
+        func note(from start: Int) -> Range<Int> {
             var s = start
             while s < n, b[s] == 0x20 || b[s] == 0x09 { s += 1 }
             var e = n
             while e > s, b[e - 1] == 0x20 || b[e - 1] == 0x09 { e -= 1 }
-            return String(decoding: b[s..<e], as: UTF8.self)
+            return s..<e
         }
-        if i == n { return .entry(entry) }
-        if b[i] == 0x3A { entry.note = note(from: i + 1); return .entry(entry) }
+        if i == n { return .entry(head) }
+        if b[i] == 0x3A { head.note = note(from: i + 1); return .entry(head) }
         guard b[i] == 0x20 || b[i] == 0x09 else { return .notEntry }
         while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
-        if i + 5 <= n, looksLikeTime(b[i..<(i + 5)]), i + 5 == n || [0x20, 0x09, 0x3A].contains(b[i + 5]) {
-            guard let time = TimeOfDay(utf8: b[i..<(i + 5)]) else {
+        if i + 5 <= n, isDigits(b, i, 2), b[i + 2] == 0x3A, isDigits(b, i + 3, 2),
+           i + 5 == n || b[i + 5] == 0x20 || b[i + 5] == 0x09 || b[i + 5] == 0x3A {
+            guard let time = TimeOfDay(hour: number(b, i, 2), minute: number(b, i + 3, 2)) else {
                 return .invalid(i + 1, "invalid time '\(String(decoding: b[i..<(i + 5)], as: UTF8.self))'")
             }
-            entry.time = time
+            head.time = time
             i += 5
-            if i == n { return .entry(entry) }
-            if b[i] == 0x3A { entry.note = note(from: i + 1); return .entry(entry) }
+            if i == n { return .entry(head) }
+            if b[i] == 0x3A { head.note = note(from: i + 1); return .entry(head) }
             while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
         }
         var j = i
         while j < n, b[j] != 0x3A, b[j] != 0x20, b[j] != 0x09 { j += 1 }
         if j > i, j < n, b[j] == 0x3A, j + 1 == n || b[j + 1] == 0x20 || b[j + 1] == 0x09,
            let type = matchType(b[i..<j], types: types) {
-            entry.type = type
-            entry.note = note(from: j + 1)
-            return .entry(entry)
+            head.type = type
+            head.note = note(from: j + 1)
+            return .entry(head)
         }
-        entry.note = note(from: i)
-        return .entry(entry)
+        head.note = note(from: i)
+        return .entry(head)
     }
 
-    /// The vault type `word` names, ignoring case; ASCII words are compared byte by byte.
-    private static func matchType(_ word: Slice<UnsafeBufferPointer<UInt8>>, types: [String]) -> String? {
+    /// The index of the vault type `word` names, ignoring case; ASCII words are compared byte by byte.
+    private static func matchType(_ word: Slice<UnsafeBufferPointer<UInt8>>, types: [String]) -> Int? {
         guard word.allSatisfy({ $0 < 0x80 }) else {
             let lowered = String(decoding: word, as: UTF8.self).lowercased()
-            return types.first { $0 == lowered }
+            return types.firstIndex { $0 == lowered }
         }
-        for type in types where type.utf8.count == word.count {
+        for (index, type) in types.enumerated() where type.utf8.count == word.count {
             let same = type.utf8.withContiguousStorageIfAvailable { typeBytes in
                 var i = word.startIndex
                 for t in typeBytes {
@@ -185,16 +219,22 @@ enum EntryGrammar {
                 }
                 return true
             } ?? (type == String(decoding: word, as: UTF8.self).lowercased())
-            if same { return type }
+            if same { return index }
         }
         return nil
     }
 
-    private static func looksLikeDate(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        b.enumerated().allSatisfy { k, c in k == 4 || k == 7 ? c == 0x2D : c >= 0x30 && c <= 0x39 }
+    @inline(__always)
+    private static func isDigits(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ count: Int) -> Bool {
+        for k in from..<(from + count) where b[k] < 0x30 || b[k] > 0x39 { return false }
+        return true
     }
 
-    private static func looksLikeTime(_ b: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        b.enumerated().allSatisfy { k, c in k == 2 ? c == 0x3A : c >= 0x30 && c <= 0x39 }
+    /// The decimal value of `count` digits (already checked) at `from`.
+    @inline(__always)
+    private static func number(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ count: Int) -> Int {
+        var value = 0
+        for k in from..<(from + count) { value = value * 10 + Int(b[k] &- 0x30) }
+        return value
     }
 }

@@ -156,9 +156,8 @@ extension PersonDocument {
             let indent = line.count - trimmed.count
             itemPrefix = itemPrefix ?? String(repeating: " ", count: indent) + "- "
             let single = TextBuffer(Array(("x: " + trimmed.dropFirst(2)).utf8))
-            var parser = YAMLBlockParser(text: single, path: path, end: 1)
-            guard let item = parser.mapping(indent: 0, from: 0).pairs.first?.value.string,
-                  parser.diagnostics.isEmpty else { return nil }
+            let (pairs, problems) = YAMLBlockParser.mapping(in: single, lines: 0..<1, path: path)
+            guard let item = pairs.first?.value.string, problems.isEmpty else { return nil }
             if items.contains(item), !kept.contains(item) {
                 kept.append(item)
                 lines.append(line)

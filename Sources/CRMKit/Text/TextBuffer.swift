@@ -49,13 +49,23 @@ public struct TextBuffer: Sendable {
         bytes[lines[index].start..<lines[index].contentEnd]
     }
 
-    /// Calls `body` with a way to read each line's text (by 0-based index) without copying or
-    /// reference counting; the buffers are valid only inside `body`. For the parsers' hot loops.
-    func withLines<R>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) -> R) -> R {
-        bytes.withUnsafeBufferPointer { buffer in
-            lines.withUnsafeBufferPointer { table in
-                body { index in UnsafeBufferPointer(rebasing: buffer[table[index].start..<table[index].contentEnd]) }
-            }
+    /// Read-only access to each line's text (by 0-based index) without copying or reference
+    /// counting; valid only inside the `withLines` call that made it. For the parsers' hot loops.
+    struct LineView {
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let table: UnsafeBufferPointer<Line>
+
+        var count: Int { table.count }
+
+        func callAsFunction(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[table[index].start..<table[index].contentEnd])
+        }
+    }
+
+    /// Calls `body` with a view of the lines; the view must not escape `body`.
+    func withLines<R>(_ body: (LineView) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { buffer in
+            try lines.withUnsafeBufferPointer { table in try body(LineView(bytes: buffer, table: table)) }
         }
     }
 

@@ -25,10 +25,8 @@ public struct VaultConfig: Sendable {
     /// Reads the config file's bytes (the same YAML subset as front matter).
     public init(bytes: [UInt8], path: String) {
         let text = TextBuffer(bytes)
-        var parser = YAMLBlockParser(text: text, path: path, end: text.lineCount)
-        parser.reportTabs(in: 0..<text.lineCount)
-        let pairs = parser.mapping(indent: 0, from: 0).pairs
-        diagnostics = parser.diagnostics
+        let pairs: [YAMLSpannedPair]
+        (pairs, diagnostics) = YAMLBlockParser.mapping(in: text, lines: 0..<text.lineCount, path: path)
         func warn(_ pair: YAMLSpannedPair, _ message: String) {
             diagnostics.append(Diagnostic(path: path, line: pair.line + 1, severity: .error, message: message))
         }

@@ -18,7 +18,8 @@ struct YAMLSpannedPair: Sendable {
 /// Reads the block-mapping subset of YAML that front matter uses, line by line over a
 /// `TextBuffer`, collecting diagnostics instead of stopping at the first problem.
 struct YAMLBlockParser {
-    let text: TextBuffer
+    /// The text's lines, read in place while the parser runs.
+    private let lines: TextBuffer.LineView
     let path: String
     /// One past the last line that belongs to the YAML (the closing `---`).
     let end: Int
@@ -28,15 +29,27 @@ struct YAMLBlockParser {
     private var depth = 0
     private static let maximumDepth = 64
 
-    init(text: TextBuffer, path: String, end: Int) {
-        self.text = text
+    /// Reads the block mapping on `lines` of `text` (the front matter between its `---` lines, or a
+    /// whole config file): its pairs, and every problem found, tab indentation included.
+    static func mapping(in text: TextBuffer, lines range: Range<Int>, path: String)
+        -> (pairs: [YAMLSpannedPair], diagnostics: [Diagnostic]) {
+        text.withLines { lines in
+            var parser = YAMLBlockParser(lines: lines, path: path, end: range.upperBound)
+            parser.reportTabs(in: range)
+            let pairs = parser.mapping(indent: 0, from: range.lowerBound).pairs
+            return (pairs, parser.diagnostics)
+        }
+    }
+
+    private init(lines: TextBuffer.LineView, path: String, end: Int) {
+        self.lines = lines
         self.path = path
         self.end = end
     }
 
     // MARK: Lines
 
-    private func bytes(_ line: Int) -> ArraySlice<UInt8> { text.content(line) }
+    private func bytes(_ line: Int) -> UnsafeBufferPointer<UInt8> { lines(line) }
 
     private func isBlankOrComment(_ line: Int) -> Bool {
         let content = bytes(line).drop { $0 == 0x20 || $0 == 0x09 }
@@ -49,7 +62,7 @@ struct YAMLBlockParser {
     }
 
     /// Reports every line of `lines` indented with a tab.
-    mutating func reportTabs(in lines: Range<Int>) {
+    private mutating func reportTabs(in lines: Range<Int>) {
         for line in lines where !isBlankOrComment(line) {
             if let tab = bytes(line).prefix(while: { $0 == 0x20 || $0 == 0x09 }).firstIndex(of: 0x09) {
                 report(line, tab - bytes(line).startIndex, .error, "tab used for indentation; YAML allows only spaces")
@@ -88,7 +101,7 @@ struct YAMLBlockParser {
 
     /// Parses a block mapping whose keys stand at `indent`, from line `start`. The first key may
     /// stand at `firstOffset` instead (a mapping that starts on a sequence item's line).
-    mutating func mapping(indent: Int, from start: Int, firstOffset: Int? = nil) -> (pairs: [YAMLSpannedPair], next: Int) {
+    private mutating func mapping(indent: Int, from start: Int, firstOffset: Int? = nil) -> (pairs: [YAMLSpannedPair], next: Int) {
         var pairs: [YAMLSpannedPair] = []
         var i = start
         var seen: [String] = []   // a handful of keys: a list beats hashing
@@ -250,7 +263,7 @@ struct YAMLBlockParser {
 
     /// A plain scalar from `start` on `line`, continued on following lines indented more than the parent.
     private mutating func plainScalar(line: Int, start: Int, parentIndent: Int, into pair: inout YAMLSpannedPair) {
-        var pieces: [ArraySlice<UInt8>] = []
+        var pieces: [Slice<UnsafeBufferPointer<UInt8>>] = []
         var i = line
         var last = line
         var from = start
@@ -275,8 +288,8 @@ struct YAMLBlockParser {
             if stop < b.endIndex { break }   // a comment ends the scalar
             // Continuation: the next non-blank line indented more than the parent, not a comment.
             var k = i + 1
-            var blanks: [ArraySlice<UInt8>] = []
-            while k < end, bytes(k).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { blanks.append([]); k += 1 }
+            var blanks: [Slice<UnsafeBufferPointer<UInt8>>] = []
+            while k < end, bytes(k).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { blanks.append(bytes(k).prefix(0)); k += 1 }
             guard k < end, indent(k) > parentIndent, !isBlankOrComment(k) else { break }
             pieces.append(contentsOf: blanks)
             i = k
@@ -293,7 +306,7 @@ struct YAMLBlockParser {
     /// A single- or double-quoted scalar, possibly over several lines.
     private mutating func quotedScalar(line: Int, start: Int, into pair: inout YAMLSpannedPair) {
         let quote = bytes(line)[bytes(line).startIndex + start]
-        var pieces: [ArraySlice<UInt8>] = []
+        var pieces: [Slice<UnsafeBufferPointer<UInt8>>] = []
         var i = line
         var from = start + 1
         while i < end {
@@ -342,7 +355,7 @@ struct YAMLBlockParser {
 
     /// `[a, "b", [c]]`, possibly over several lines.
     private mutating func flowSequence(line: Int, start: Int, parentIndent: Int, into pair: inout YAMLSpannedPair) {
-        var reader = FlowReader(text: text, end: end, line: line, offset: start)
+        var reader = FlowReader(lines: lines, end: end, line: line, offset: start)
         let node = reader.sequence()
         if let problem = reader.problem {
             report(problem.line, problem.offset, problem.severity, problem.message)
@@ -395,7 +408,7 @@ struct YAMLBlockParser {
             j += 1
         }
         var contentIndent = explicitIndent.map { parentIndent + $0 }
-        var pieces: [ArraySlice<UInt8>] = []
+        var pieces: [Slice<UnsafeBufferPointer<UInt8>>] = []
         var last = line
         var k = line + 1
         while k < end {
@@ -419,7 +432,7 @@ struct YAMLBlockParser {
         // Trailing blank lines belong to the scalar only through `+` chomping; the span stops at the
         // last line with text so that blank lines after it stay put on edits.
         let kept = chomping == UInt8(ascii: "+") ? pieces : Array(pieces.prefix(last - line))
-        pair.value = .scalar(YAMLScalarDecoding.block(kept.map { $0.allSatisfy { $0 == 0x20 } ? [] : $0 },
+        pair.value = .scalar(YAMLScalarDecoding.block(kept.map { $0.allSatisfy { $0 == 0x20 } ? $0.prefix(0) : $0 },
                                                       folded: folded, chomping: chomping),
                              folded ? .folded : .literal)
         pair.endLine = last + 1
@@ -429,7 +442,7 @@ struct YAMLBlockParser {
     func sourceText(_ line: Int, _ offset: Int, through lastLine: Int) -> String {
         var parts = [String(decoding: bytes(line).dropFirst(offset), as: UTF8.self)]
         if lastLine > line {
-            for k in (line + 1)...lastLine { parts.append(text.string(k)) }
+            for k in (line + 1)...lastLine { parts.append(String(decoding: bytes(k), as: UTF8.self)) }
         }
         return parts.joined(separator: "\n")
     }

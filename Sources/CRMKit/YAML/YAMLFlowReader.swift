@@ -7,7 +7,7 @@ struct FlowReader {
         var message: String
     }
 
-    let text: TextBuffer
+    let lines: TextBuffer.LineView
     /// One past the last line the reader may use.
     let end: Int
     /// Where the reader stands: a line and a byte offset into its content.
@@ -17,14 +17,14 @@ struct FlowReader {
     /// Deeper nesting than this is refused rather than risking the stack on hostile input.
     private static let maximumDepth = 64
 
-    init(text: TextBuffer, end: Int, line: Int, offset: Int) {
-        self.text = text
+    init(lines: TextBuffer.LineView, end: Int, line: Int, offset: Int) {
+        self.lines = lines
         self.end = end
         self.line = line
         self.offset = offset
     }
 
-    private var bytes: ArraySlice<UInt8> { text.content(line) }
+    private var bytes: UnsafeBufferPointer<UInt8> { lines(line) }
 
     private var current: UInt8? {
         offset < bytes.count ? bytes[bytes.startIndex + offset] : nil

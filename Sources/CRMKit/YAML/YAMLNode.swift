@@ -7,7 +7,7 @@ public enum YAMLScalarStyle: Sendable, Equatable {
 ///
 /// Anything outside that subset (anchors, aliases, tags, flow mappings) is `.unsupported` and kept
 /// byte for byte by every write.
-public indirect enum YAMLNode: Sendable, Equatable {
+public enum YAMLNode: Sendable, Equatable {
     /// An empty value (`key:`); `~` and `null` are plain scalars that resolve to null.
     case empty
     case scalar(String, YAMLScalarStyle)

@@ -1,5 +1,8 @@
 /// Decoding of quoted and block scalars, with YAML's line folding.
 enum YAMLScalarDecoding {
+    /// A piece of one line of the file, read in place (see `TextBuffer.withLines`).
+    typealias Line = Slice<UnsafeBufferPointer<UInt8>>
+
     /// A backslash escape that YAML does not define, at a byte offset into the scalar's first line
     /// or a later one.
     struct InvalidEscape: Error { var text: String }
@@ -8,8 +11,8 @@ enum YAMLScalarDecoding {
     /// becomes a space, each empty line a newline; continuation lines lose their leading white
     /// space and every line but the last its trailing white space. With `escapes`, a line ending in
     /// an odd number of backslashes is an escaped line break and joins with nothing.
-    private static func fold(_ lines: [ArraySlice<UInt8>], escapes: Bool,
-                             decode: (ArraySlice<UInt8>) throws(InvalidEscape) -> String) throws(InvalidEscape) -> String {
+    private static func fold(_ lines: [Line], escapes: Bool,
+                             decode: (Line) throws(InvalidEscape) -> String) throws(InvalidEscape) -> String {
         var result = ""
         var emptyLines = 0
         var joinNext = false
@@ -37,7 +40,7 @@ enum YAMLScalarDecoding {
     }
 
     /// The text between single quotes (`''` is one quote).
-    static func singleQuoted(_ lines: [ArraySlice<UInt8>]) -> String {
+    static func singleQuoted(_ lines: [Line]) -> String {
         // A closure that cannot throw never throws: `try!` is safe here.
         try! fold(lines, escapes: false) { line in
             String(decoding: line, as: UTF8.self)
@@ -46,16 +49,16 @@ enum YAMLScalarDecoding {
     }
 
     /// The text between double quotes, with YAML's escapes.
-    static func doubleQuoted(_ lines: [ArraySlice<UInt8>]) throws(InvalidEscape) -> String {
+    static func doubleQuoted(_ lines: [Line]) throws(InvalidEscape) -> String {
         try fold(lines, escapes: true, decode: unescape)
     }
 
     /// Plain multi-line scalars fold like quoted ones, without escapes.
-    static func plain(_ lines: [ArraySlice<UInt8>]) -> String {
+    static func plain(_ lines: [Line]) -> String {
         try! fold(lines, escapes: false) { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func unescape(_ line: ArraySlice<UInt8>) throws(InvalidEscape) -> String {
+    private static func unescape(_ line: Line) throws(InvalidEscape) -> String {
         guard line.contains(0x5C) else { return String(decoding: line, as: UTF8.self) }
         var out: [UInt8] = []
         var i = line.startIndex
@@ -98,7 +101,7 @@ enum YAMLScalarDecoding {
 
     /// The value of a block scalar (`|` literal or `>` folded) from its lines with the content
     /// indentation removed, after the chomping indicator (`-` strip, `+` keep, none clip).
-    static func block(_ lines: [ArraySlice<UInt8>], folded: Bool, chomping: UInt8?) -> String {
+    static func block(_ lines: [Line], folded: Bool, chomping: UInt8?) -> String {
         var end = lines.count
         while end > 0, lines[end - 1].isEmpty { end -= 1 }
         let trailingBreaks = lines.count - end
