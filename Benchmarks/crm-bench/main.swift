@@ -21,7 +21,7 @@ for _ in 0..<runs {
     let start = DispatchTime.now().uptimeNanoseconds
     entries = 0
     for (i, bytes) in files.enumerated() {
-        let document = PersonDocument(bytes: bytes, path: "people/\(i).md", settings: vault.config.logSettings)
+        let document = PersonDocument(bytes: bytes, path: "people/\(i).md", settings: vault.logSettings)
         entries += document.log?.entries.count ?? 0
     }
     seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

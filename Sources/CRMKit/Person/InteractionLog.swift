@@ -35,8 +35,7 @@ public struct InteractionLog: Sendable {
     /// Finds the log under the first heading named `heading` (case-insensitive) and reads it.
     static func parse(_ text: TextBuffer, headings: [MarkdownHeading], heading: String, types: [String],
                       path: String, diagnostics: inout [Diagnostic]) -> InteractionLog? {
-        let wanted = heading.lowercased()
-        guard let index = headings.firstIndex(where: { $0.text.lowercased() == wanted }) else { return nil }
+        guard let index = headings.firstIndex(where: { sameIgnoringCase($0.text, heading) }) else { return nil }
         let start = headings[index]
         let end = headings[(index + 1)...].first { $0.level <= start.level }?.line ?? text.lineCount
         var entries: [Interaction] = []
@@ -76,6 +75,14 @@ public struct InteractionLog: Sendable {
         }
         return InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
                               entries: entries, strayLines: stray)
+    }
+
+    /// Whether two headings are the same ignoring case; ASCII ones are compared byte by byte.
+    static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+        let isASCII = a.utf8.allSatisfy { $0 < 0x80 } && b.utf8.allSatisfy { $0 < 0x80 }
+        guard isASCII else { return a.lowercased() == b.lowercased() }
+        func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
+        return a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
     /// A note that goes on below its entry: each continuation line trimmed, on a line of its own

@@ -67,7 +67,7 @@ extension Vault {
                 ? PersonMerge(base: nil, current: copied.document, other: document, labels: .init(current: copyName, other: fileName))
                 : PersonMerge(base: nil, current: document, other: copied.document, labels: .init(current: fileName, other: copyName))
             result.conflictingKeys = merge.conflictingKeys
-            result.entriesAdded = PersonDocument(bytes: merge.bytes, path: path, settings: self.config.logSettings).log.map {
+            result.entriesAdded = PersonDocument(bytes: merge.bytes, path: path, settings: self.logSettings).log.map {
                 $0.entries.count - (document.log?.entries.count ?? 0)
             } ?? 0
             return merge.bytes
@@ -90,7 +90,7 @@ extension Vault {
                 result.problem = "not merged: its conflict markers are incomplete; fix them by hand"
                 return document.text.bytes
             }
-            let read = { (bytes: [UInt8]) in PersonDocument(bytes: bytes, path: path, settings: self.config.logSettings) }
+            let read = { (bytes: [UInt8]) in PersonDocument(bytes: bytes, path: path, settings: self.logSettings) }
             let current = read(versions.current)
             let merge = PersonMerge(base: versions.base.map(read), current: current, other: read(versions.other),
                                     labels: versions.labels, keepingBothNotes: true)

@@ -5,6 +5,8 @@ public struct Vault: Sendable {
     /// The vault folder, as found.
     public let root: String
     public let config: VaultConfig
+    /// The config's interaction types and log heading, as every person file is read with them.
+    public let logSettings: PersonDocument.LogSettings
 
     public init(root: String) throws(VaultError) {
         self.root = root
@@ -18,6 +20,7 @@ public struct Vault: Sendable {
         } else {
             config = VaultConfig()
         }
+        logSettings = config.logSettings
     }
 
     /// Finds the vault: `explicit` (`--vault`), else `$CRM_VAULT`, else the nearest of
@@ -103,7 +106,7 @@ public struct Vault: Sendable {
         do {
             let (bytes, stamp) = try FileSystem.readFile(root + "/" + path)
             return Person(id: Person.id(forPath: path), path: path,
-                          document: PersonDocument(bytes: bytes, path: path, settings: config.logSettings), stamp: stamp)
+                          document: PersonDocument(bytes: bytes, path: path, settings: logSettings), stamp: stamp)
         } catch {
             throw VaultError("cannot read \(path): \(error.reason)")
         }

@@ -104,7 +104,6 @@ struct YAMLBlockParser {
     private mutating func mapping(indent: Int, from start: Int, firstOffset: Int? = nil) -> (pairs: [YAMLSpannedPair], next: Int) {
         var pairs: [YAMLSpannedPair] = []
         var i = start
-        var seen: [String] = []   // a handful of keys: a list beats hashing
         while i < end {
             if isBlankOrComment(i) { i += 1; continue }
             let offset = (i == start ? firstOffset : nil) ?? self.indent(i)
@@ -120,7 +119,7 @@ struct YAMLBlockParser {
                 i += 1
                 continue
             }
-            if seen.contains(key) { report(i, offset, .error, "duplicate key '\(key)'") } else { seen.append(key) }
+            if pairs.contains(where: { $0.key == key }) { report(i, offset, .error, "duplicate key '\(key)'") }
             var pair = value(line: i, offset: colonEnd, parentIndent: indent)
             pair.key = key
             pair.colonEnd = colonEnd
@@ -150,8 +149,8 @@ struct YAMLBlockParser {
             while i < b.endIndex, b[i] != quote || (quote == 0x22 && b[i - 1] == 0x5C) { i += 1 }
             guard i < b.endIndex else { return nil }
             let inner = b[(start + 1)..<i]
-            key = quote == 0x27 ? YAMLScalarDecoding.singleQuoted([inner])
-                : ((try? YAMLScalarDecoding.doubleQuoted([inner])) ?? String(decoding: inner, as: UTF8.self))
+            key = quote == 0x27 ? YAMLScalarDecoding.singleQuoted(inner)
+                : ((try? YAMLScalarDecoding.doubleQuoted(inner)) ?? String(decoding: inner, as: UTF8.self))
             i += 1
             while i < b.endIndex, b[i] == 0x20 { i += 1 }
             guard i < b.endIndex, b[i] == 0x3A else { return nil }
@@ -263,7 +262,8 @@ struct YAMLBlockParser {
 
     /// A plain scalar from `start` on `line`, continued on following lines indented more than the parent.
     private mutating func plainScalar(line: Int, start: Int, parentIndent: Int, into pair: inout YAMLSpannedPair) {
-        var pieces: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        var first = bytes(line).prefix(0)
+        var more: [YAMLScalarDecoding.Line] = []   // continuation lines, when the value goes on
         var i = line
         var last = line
         var from = start
@@ -282,20 +282,25 @@ struct YAMLBlockParser {
             }
             var e = stop
             while e > s, b[e - 1] == 0x20 || b[e - 1] == 0x09 { e -= 1 }
-            if i == line { inlineEnd = e - b.startIndex }
-            pieces.append(b[s..<e])
+            if i == line {
+                inlineEnd = e - b.startIndex
+                first = b[s..<e]
+            } else {
+                more.append(b[s..<e])
+            }
             last = i
             if stop < b.endIndex { break }   // a comment ends the scalar
             // Continuation: the next non-blank line indented more than the parent, not a comment.
             var k = i + 1
-            var blanks: [Slice<UnsafeBufferPointer<UInt8>>] = []
+            var blanks: [YAMLScalarDecoding.Line] = []
             while k < end, bytes(k).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { blanks.append(bytes(k).prefix(0)); k += 1 }
             guard k < end, indent(k) > parentIndent, !isBlankOrComment(k) else { break }
-            pieces.append(contentsOf: blanks)
+            more.append(contentsOf: blanks)
             i = k
             from = indent(k)
         }
-        pair.value = .scalar(YAMLScalarDecoding.plain(pieces), .plain)
+        let text = more.isEmpty ? String(decoding: first, as: UTF8.self) : YAMLScalarDecoding.plain([first] + more)
+        pair.value = .scalar(text, .plain)
         pair.endLine = last + 1
         if last == line {
             pair.inlineValue = start..<inlineEnd
@@ -306,7 +311,7 @@ struct YAMLBlockParser {
     /// A single- or double-quoted scalar, possibly over several lines.
     private mutating func quotedScalar(line: Int, start: Int, into pair: inout YAMLSpannedPair) {
         let quote = bytes(line)[bytes(line).startIndex + start]
-        var pieces: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        var pieces: [YAMLScalarDecoding.Line] = []   // the lines before the closing one
         var i = line
         var from = start + 1
         while i < end {
@@ -321,7 +326,7 @@ struct YAMLBlockParser {
                 j += 1
             }
             if j < b.endIndex {
-                pieces.append(b[(b.startIndex + from)..<j])
+                let piece = b[(b.startIndex + from)..<j]
                 let close = j - b.startIndex
                 let after = skipSpaces(i, from: close + 1)
                 if after < b.count, b[b.startIndex + after] != 0x23 {
@@ -330,8 +335,10 @@ struct YAMLBlockParser {
                 let style: YAMLScalarStyle = quote == 0x27 ? .singleQuoted : .doubleQuoted
                 pair.endLine = i + 1
                 do {
-                    let text = quote == 0x27 ? YAMLScalarDecoding.singleQuoted(pieces)
-                        : try YAMLScalarDecoding.doubleQuoted(pieces)
+                    let text = pieces.isEmpty
+                        ? (quote == 0x27 ? YAMLScalarDecoding.singleQuoted(piece) : try YAMLScalarDecoding.doubleQuoted(piece))
+                        : (quote == 0x27 ? YAMLScalarDecoding.singleQuoted(pieces + [piece])
+                            : try YAMLScalarDecoding.doubleQuoted(pieces + [piece]))
                     pair.value = .scalar(text, style)
                 } catch {
                     report(line, start, .error, "unknown escape '\(error.text)' in a double-quoted value")
@@ -408,7 +415,7 @@ struct YAMLBlockParser {
             j += 1
         }
         var contentIndent = explicitIndent.map { parentIndent + $0 }
-        var pieces: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        var pieces: [YAMLScalarDecoding.Line] = []
         var last = line
         var k = line + 1
         while k < end {

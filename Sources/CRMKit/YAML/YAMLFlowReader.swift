@@ -104,9 +104,9 @@ struct FlowReader {
         }
         let inner = b[(b.startIndex + offset + 1)..<j]
         offset = j - b.startIndex + 1
-        if quote == 0x27 { return .scalar(YAMLScalarDecoding.singleQuoted([inner]), .singleQuoted) }
+        if quote == 0x27 { return .scalar(YAMLScalarDecoding.singleQuoted(inner), .singleQuoted) }
         do {
-            return .scalar(try YAMLScalarDecoding.doubleQuoted([inner]), .doubleQuoted)
+            return .scalar(try YAMLScalarDecoding.doubleQuoted(inner), .doubleQuoted)
         } catch {
             fail("unknown escape '\(error.text)' in a double-quoted value")
             return .empty

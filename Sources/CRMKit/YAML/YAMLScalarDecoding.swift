@@ -42,15 +42,24 @@ enum YAMLScalarDecoding {
     /// The text between single quotes (`''` is one quote).
     static func singleQuoted(_ lines: [Line]) -> String {
         // A closure that cannot throw never throws: `try!` is safe here.
-        try! fold(lines, escapes: false) { line in
-            String(decoding: line, as: UTF8.self)
-                .split(separator: "''", omittingEmptySubsequences: false).joined(separator: "'")
-        }
+        try! fold(lines, escapes: false, decode: singleQuoted)
+    }
+
+    /// The text of one line between single quotes.
+    static func singleQuoted(_ line: Line) -> String {
+        let text = String(decoding: line, as: UTF8.self)
+        guard line.contains(0x27) else { return text }
+        return text.split(separator: "''", omittingEmptySubsequences: false).joined(separator: "'")
     }
 
     /// The text between double quotes, with YAML's escapes.
     static func doubleQuoted(_ lines: [Line]) throws(InvalidEscape) -> String {
         try fold(lines, escapes: true, decode: unescape)
+    }
+
+    /// The text of one line between double quotes, with YAML's escapes.
+    static func doubleQuoted(_ line: Line) throws(InvalidEscape) -> String {
+        try unescape(line)
     }
 
     /// Plain multi-line scalars fold like quoted ones, without escapes.

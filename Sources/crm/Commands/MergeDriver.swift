@@ -63,7 +63,7 @@ private func mergeSettings(_ context: Context, path: String) -> PersonDocument.L
         if !prefix.isEmpty { root += "/" + prefix }
     }
     let vault = (try? Vault.locate(explicit: context.arguments.value("--vault"), environment: [:], currentDirectory: root))
-    return vault?.config.logSettings ?? .standard
+    return vault?.logSettings ?? .standard
 }
 
 /// `git config merge.crm.driver …` and `merge.crm.name …` in the clone of the current folder.

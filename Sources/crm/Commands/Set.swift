@@ -42,7 +42,7 @@ let setCommand = Command(
         let (written, changed) = try vault.update(person) { document in
             var bytes = document.text.bytes
             for change in changes {
-                bytes = try PersonDocument(bytes: bytes, path: document.path, settings: vault.config.logSettings)
+                bytes = try PersonDocument(bytes: bytes, path: document.path, settings: vault.logSettings)
                     .setting(change.key, to: change.value)
             }
             return bytes
@@ -69,7 +69,7 @@ let unsetCommand = Command(
         let (written, changed) = try vault.update(person) { document in
             var bytes = document.text.bytes
             for key in args.dropFirst() {
-                bytes = try PersonDocument(bytes: bytes, path: document.path, settings: vault.config.logSettings).removing(key)
+                bytes = try PersonDocument(bytes: bytes, path: document.path, settings: vault.logSettings).removing(key)
             }
             return bytes
         }
