@@ -13,7 +13,8 @@ public struct DueList: Sendable {
     public let today: Day
     /// The last day included: today, or today plus `within`.
     public let horizon: Day
-    /// People due on or before `horizon`, most overdue first (then by name).
+    /// People due on or before `horizon`, most overdue first, then by name, then in the order given
+    /// (a vault's path order).
     public let entries: [Entry]
     /// The first person due after `horizon`, if any: what to tell someone whose list is empty.
     public let next: Entry?
@@ -32,7 +33,11 @@ public struct DueList: Sendable {
             guard let due = schedule.due else { continue }
             all.append(Entry(person: person, due: due, overdueDays: due.days(until: today)))
         }
-        all.sort { ($0.due.dayNumber, $0.person.sortName, $0.person.id) < ($1.due.dayNumber, $1.person.sortName, $1.person.id) }
+        // Sort small keys, not the entries themselves.
+        let names = NameOrder(all.map(\.person.sortName))
+        let due = all.map(\.due.dayNumber)
+        let unsorted = all
+        all = names.sortedIndices { a, b in due[a] == due[b] ? 0 : (due[a] < due[b] ? -1 : 1) }.map { unsorted[$0] }
         let horizon = horizon
         entries = all.filter { $0.due <= horizon }
         next = all.first { $0.due > horizon }

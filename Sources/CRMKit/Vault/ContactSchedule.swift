@@ -28,15 +28,19 @@ public struct ContactSchedule: Sendable {
     }
 
     public init(facts: PersonFacts, config: VaultConfig, today: Day) {
-        problems = ["every", "snooze", "added"].compactMap { facts.fieldProblems[$0] }
+        // Most people have no problems and no tag cadence: those lookups are skipped, which counts
+        // when 100,000 people are listed.
+        let fieldProblems = facts.fieldProblems
+        problems = fieldProblems.isEmpty ? [] : ["every", "snooze", "added"].compactMap { fieldProblems[$0] }
         last = facts.last
-        if facts.fieldProblems["every"] != nil {
+        if !fieldProblems.isEmpty, fieldProblems["every"] != nil {
             cadence = nil
             cadenceSource = nil
         } else if let own = facts.every {
             cadence = own
             cadenceSource = .person
-        } else if let tagged = facts.tags.compactMap({ config.tagEvery[$0] }).min(by: { $0.approximateDays < $1.approximateDays }) {
+        } else if !config.tagEvery.isEmpty,
+                  let tagged = facts.tags.compactMap({ config.tagEvery[$0] }).min(by: { $0.approximateDays < $1.approximateDays }) {
             cadence = tagged
             cadenceSource = .tag
         } else {

@@ -125,19 +125,21 @@ extension Vault {
         let cache = loaded
         var results = [Result<FactsCache.Entry, VaultError>?](repeating: nil, count: paths.count)
         var hits = [Bool](repeating: false, count: paths.count)
-        results.withUnsafeMutableBufferPointer { resultSlots in
-            hits.withUnsafeMutableBufferPointer { hitSlots in
-                nonisolated(unsafe) let slots = resultSlots, hitFlags = hitSlots
-                DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-                    let path = paths[i]
-                    if cachedIndex[i] >= 0, let stamp = FileSystem.stamp(root + "/" + path),
-                       let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp) {
-                        slots[i] = .success(hit)
-                        hitFlags[i] = true
-                    } else {
-                        slots[i] = Result { () throws(VaultError) in
-                            let person = try load(path: path)
-                            return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person))
+        FileSystem.withStamps(relativeTo: root) { stamp in
+            results.withUnsafeMutableBufferPointer { resultSlots in
+                hits.withUnsafeMutableBufferPointer { hitSlots in
+                    nonisolated(unsafe) let slots = resultSlots, hitFlags = hitSlots
+                    DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+                        let path = paths[i]
+                        if cachedIndex[i] >= 0, let stamp = stamp(path),
+                           let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp) {
+                            slots[i] = .success(hit)
+                            hitFlags[i] = true
+                        } else {
+                            slots[i] = Result { () throws(VaultError) in
+                                let person = try load(path: path)
+                                return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person))
+                            }
                         }
                     }
                 }

@@ -55,26 +55,27 @@ public struct Vault: Sendable {
     /// temporary files and sync-conflict copies are not people; symbolic links to folders are not
     /// followed (they could lead out of the vault or in a circle).
     public func personPaths() -> [String] {
-        markdownPaths().filter { !Vault.isConflictCopy($0) }
+        markdownPaths().compactMap { $0.isConflictCopy ? nil : $0.path }
     }
 
     /// Sync-conflict copies of person files anywhere under `people/`, sorted.
     public func conflictCopies() -> [String] {
-        markdownPaths().filter { Vault.isConflictCopy($0) }
+        markdownPaths().compactMap { $0.isConflictCopy ? $0.path : nil }
     }
 
     /// Person files and sync-conflict copies, from one walk of `people/`.
     public func personAndConflictPaths() -> (people: [String], copies: [String]) {
         var people: [String] = [], copies: [String] = []
-        for path in markdownPaths() {
-            if Vault.isConflictCopy(path) { copies.append(path) } else { people.append(path) }
+        for file in markdownPaths() {
+            if file.isConflictCopy { copies.append(file.path) } else { people.append(file.path) }
         }
         return (people, copies)
     }
 
-    /// Every `.md` file under `people/` that is not hidden, sorted.
-    private func markdownPaths() -> [String] {
-        var paths: [String] = []
+    /// Every `.md` file under `people/` that is not hidden, sorted, and whether its name is a
+    /// sync-conflict copy's.
+    private func markdownPaths() -> [(path: String, isConflictCopy: Bool)] {
+        var files: [(path: String, isConflictCopy: Bool)] = []
         func walk(_ relative: String, depth: Int) {
             guard depth < 32 else { return }
             for entry in FileSystem.list(root + "/" + relative) where !entry.name.hasPrefix(".") {
@@ -82,12 +83,13 @@ public struct Vault: Sendable {
                 if entry.isDirectory {
                     if !entry.isSymbolicLink { walk(path, depth: depth + 1) }
                 } else if entry.name.hasSuffix(".md") {
-                    paths.append(path)
+                    files.append((path, Vault.isConflictCopy(entry.name)))
                 }
             }
         }
         walk("people", depth: 0)
-        return paths.sorted()
+        files.sort { $0.path < $1.path }
+        return files
     }
 
     /// Every person's id, from the file names alone.

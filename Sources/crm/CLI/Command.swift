@@ -58,6 +58,11 @@ struct Context {
 
     var json: Bool { arguments.flag("--json") }
 
+    /// Hands over a value the command holds until it ends anyway (every person's summary), to be
+    /// freed by the process's exit instead of one object at a time: `crm` exits right after the
+    /// command, and freeing 100,000 people's facts took about 8% of `crm list` on 100,000 people.
+    func keepUntilExit(_ value: Any) { valuesKeptUntilExit.append(value) }
+
     func vault() throws -> Vault {
         try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
     }
@@ -99,3 +104,6 @@ struct Context {
     /// Prints a problem found in a file as a warning: `crm: warning: path:line:col: message`.
     func warn(_ problem: Diagnostic) { warn("\(problem.path):\(problem.line):\(problem.column): \(problem.message)") }
 }
+
+/// See `Context.keepUntilExit`. Commands run one at a time on the main thread.
+nonisolated(unsafe) private var valuesKeptUntilExit: [Any] = []

@@ -22,6 +22,7 @@ let dueCommand = Command(
         let today = try context.today()
         let (people, problems) = vault.summaries(today: today)
         let list = DueList(people: people, today: today, within: within)
+        context.keepUntilExit((people, list))
         for problem in problems { context.warn(problem.description) }
         for problem in list.problems { context.warn(problem) }
         if context.json {
@@ -46,6 +47,7 @@ let dueCommand = Command(
             column == 1 && list.entries[row].overdueDays > 0 ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text
         }
         table.print(to: terminal) { terminal.style($0, .dim) }
+        context.keepUntilExit(table.rows)
     }
 )
 

@@ -21,6 +21,7 @@ let listCommand = Command(
             return
         }
         let (everyone, problems) = vault.summaries(today: today)
+        context.keepUntilExit(everyone)
         let people = tag.map { tag in everyone.filter { $0.tags.contains { $0.folded == tag } } } ?? everyone
         for problem in problems { context.warn(problem.description) }
         if context.arguments.flag("--ids") {
@@ -39,20 +40,20 @@ let listCommand = Command(
             order = names.sortedIndices { a, b in due[a] == due[b] ? 0 : (due[a] < due[b] ? -1 : 1) }
         default: order = names.sortedIndices()
         }
-        let sorted = order.map { people[$0] }
         if context.json {
-            context.printJSON(.array(sorted.map(\.listJSON)))
+            context.printJSON(.array(order.map { people[$0].listJSON }))
             return
         }
-        guard !sorted.isEmpty else {
+        guard !order.isEmpty else {
             context.terminal.print(tag == nil ? "No people yet. Add one with: crm add \"Ada Lovelace\"" : "Nobody matches.")
             return
         }
         let terminal = context.terminal
         var table = TextTable(headers: ["NAME", "LAST CONTACT", "EVERY", "DUE", "TAGS"])
-        table.rows.reserveCapacity(sorted.count)
+        table.rows.reserveCapacity(order.count)
         var overdue: Set<Int> = []
-        for (index, person) in sorted.enumerated() {
+        for (index, position) in order.enumerated() {
+            let person = people[position]
             let schedule = person.schedule
             let due = schedule.due.map { day -> String in
                 let days = day.days(until: today)
@@ -71,5 +72,6 @@ let listCommand = Command(
             column == 3 && overdue.contains(row) ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text
         }
         table.print(to: terminal) { terminal.style($0, .dim) }
+        context.keepUntilExit(table.rows)
     }
 )
