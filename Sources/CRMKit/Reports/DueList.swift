@@ -36,11 +36,11 @@ public struct DueList: Sendable {
         // Sort small keys, not the entries themselves.
         let names = NameOrder(all.map(\.person.sortName))
         let due = all.map(\.due.dayNumber)
-        let unsorted = all
-        all = names.sortedIndices { a, b in due[a] == due[b] ? 0 : (due[a] < due[b] ? -1 : 1) }.map { unsorted[$0] }
+        let order = names.sortedIndices { a, b in due[a] == due[b] ? 0 : (due[a] < due[b] ? -1 : 1) }
         let horizon = horizon
-        entries = all.filter { $0.due <= horizon }
-        next = all.first { $0.due > horizon }
+        let shown = order.prefix { all[$0].due <= horizon }
+        entries = shown.map { all[$0] }
+        next = shown.count < order.count ? all[order[shown.count]] : nil
         self.problems = problems
     }
 
