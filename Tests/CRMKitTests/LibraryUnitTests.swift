@@ -98,6 +98,25 @@ import Testing
         }
     }
 
+    @Test func continuationLinesJoinTrimmedWhateverTheLineEnding() {
+        for newline in ["\n", "\r\n"] {
+            let text = ["## Interactions", "", "- 2026-03-01 call:   First line.  ", "    second\t", "",
+                        "\tafter a blank line", "  ", "  last", "", "- 2026-02-01: next"].joined(separator: newline) + newline
+            let entries = PersonDocument(bytes: Array(text.utf8), path: "x.md").log?.entries ?? []
+            #expect(entries.map(\.note) == ["First line.\nsecond\n\nafter a blank line\n\nlast", "next"], "\(newline.debugDescription)")
+            #expect(entries.first?.lineCount == 6)
+        }
+    }
+
+    @Test func theLogHeadingMatchesIgnoringCase() {
+        let text = "## INTERAÇÕES\n\n- 2026-03-01 call: Olá\n"
+        let settings = PersonDocument.LogSettings(types: ["call"], heading: "Interações")
+        #expect(PersonDocument(bytes: Array(text.utf8), path: "x.md", settings: settings).log?.entries.count == 1)
+        #expect(InteractionLog.sameIgnoringCase("Interactions", "iNTERACTIONS"))
+        #expect(!InteractionLog.sameIgnoringCase("Interactions", "Interaction"))
+        #expect(!InteractionLog.sameIgnoringCase("Log", "Lo"))
+    }
+
     @Test func renderedEntriesReadBack() {
         let notes = ["plain", "call: looks like a type", "", "multi\nline\n\nnote", "  spaces  inside", "ends with colon:"]
         for type in types {

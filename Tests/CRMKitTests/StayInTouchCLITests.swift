@@ -78,6 +78,19 @@ import Testing
         #expect(within.stdout == "Nobody is due within 2d. Next: Ada, in 4 days (2026-11-29).\n")
     }
 
+    @Test func sameDueDayAndSameNameAreOrderedById() throws {
+        let vault = try TemporaryVault()
+        for (file, name) in [("zed", "Ann"), ("ann-b", "Ann"), ("bea", "bea"), ("ann", "Ann"), ("cy", "Cy")] {
+            try vault.write("people/\(file).md", "---\nname: \(name)\nevery: 7d\n---\n\n## Interactions\n\n- 2026-11-20 call: x\n")
+        }
+        try vault.write("people/old.md", "---\nname: Zoe\nevery: 7d\n---\n\n## Interactions\n\n- 2026-11-01 call: x\n")
+        let rows = try #require(try Self.json(try vault.crm("due", "--json")) as? [[String: Any]])
+        // Zoe is most overdue; the rest share 2026-11-27: by name, a tie by id.
+        #expect(rows.map { $0["id"] as? String } == ["old", "ann", "ann-b", "zed", "bea", "cy"])
+        let listed = try #require(try Self.json(try vault.crm("list", "--json")) as? [[String: Any]])
+        #expect(listed.map { $0["id"] as? String } == ["ann", "ann-b", "zed", "bea", "cy", "old"])
+    }
+
     @Test func neverContactedWithoutAddedIsDueAtOnce() throws {
         let vault = try TemporaryVault()
         try vault.write("people/bo.md", "---\nname: Bo\nevery: 30d\n---\n")

@@ -13,8 +13,7 @@ public struct DueList: Sendable {
     public let today: Day
     /// The last day included: today, or today plus `within`.
     public let horizon: Day
-    /// People due on or before `horizon`, most overdue first, then by name, then in the order given
-    /// (a vault's path order).
+    /// People due on or before `horizon`, most overdue first (then by name, then by id).
     public let entries: [Entry]
     /// The first person due after `horizon`, if any: what to tell someone whose list is empty.
     public let next: Entry?
@@ -34,7 +33,7 @@ public struct DueList: Sendable {
             all.append(Entry(person: person, due: due, overdueDays: due.days(until: today)))
         }
         // Sort small keys, not the entries themselves.
-        let names = NameOrder(all.map(\.person.sortName))
+        let names = NameOrder(all.map(\.person.sortName), ties: all.map(\.person.id))
         let due = all.map(\.due.dayNumber)
         let order = names.sortedIndices { a, b in due[a] == due[b] ? 0 : (due[a] < due[b] ? -1 : 1) }
         let horizon = horizon

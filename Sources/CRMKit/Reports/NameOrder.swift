@@ -11,11 +11,17 @@ public struct NameOrder {
     private var bytes: [UInt8] = []
     private var spans: [(start: Int, count: Int)] = []
 
-    public init(_ names: [String]) {
+    /// The order of `names`; equal names are ordered by `ties` (ids, say) when given.
+    public init(_ names: [String], ties: [String]? = nil) {
         spans.reserveCapacity(names.count)
-        for name in names {
-            spans.append((bytes.count, name.utf8.count))
+        for (index, name) in names.enumerated() {
+            let start = bytes.count
             bytes.append(contentsOf: name.utf8)
+            if let ties {
+                bytes.append(0)   // sorts before any character: "ann" then "ann-b"
+                bytes.append(contentsOf: ties[index].utf8)
+            }
+            spans.append((start, bytes.count - start))
         }
     }
 
@@ -30,7 +36,8 @@ public struct NameOrder {
         return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
     }
 
-    /// Indices `0..<count` sorted by `first` (when given, then by name), ties kept in index order.
+    /// Indices `0..<count` sorted by `first` (when given, then by name and ties), the rest kept in
+    /// index order.
     public func sortedIndices(by first: ((Int, Int) -> Int)? = nil) -> [Int] {
         Array(spans.indices).sorted { a, b in
             let byFirst = first?(a, b) ?? 0

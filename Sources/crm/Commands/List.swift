@@ -29,7 +29,7 @@ let listCommand = Command(
             return
         }
         // Sort small keys, not the summaries themselves.
-        let names = NameOrder(people.map(\.sortName))
+        let names = NameOrder(people.map(\.sortName), ties: people.map(\.id))
         let order: [Int]
         switch sort {
         case "last":
