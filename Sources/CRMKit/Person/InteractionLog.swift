@@ -79,6 +79,7 @@ public struct InteractionLog: Sendable {
 
     /// Whether two headings are the same ignoring case; ASCII ones are compared byte by byte.
     static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
         let isASCII = a.utf8.allSatisfy { $0 < 0x80 } && b.utf8.allSatisfy { $0 < 0x80 }
         guard isASCII else { return a.lowercased() == b.lowercased() }
         func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
