@@ -70,6 +70,22 @@ import Testing
         #expect(try vault.crm("list", "--json").stdout == before)
     }
 
+    @Test func theCacheIsRewrittenOnlyWhenItWouldChange() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try plantCache(vault)
+        let planted = copy.bytes(FactsCache.path)
+        // A file written just now is read, but cannot be cached yet: the cache stays as it was.
+        try copy.write("people/henrik-dahl.md", "---\nname: Henrik D.\n---\n")
+        #expect(vault.facts().rows.contains { $0.name == "Henrik D." })
+        #expect(copy.bytes(FactsCache.path) == planted)
+        // A removed file is dropped from the cache (with the files too new to keep).
+        try FileManager.default.removeItem(atPath: copy.path + "/people/lena-marsh.md")
+        _ = vault.facts()
+        #expect(copy.bytes(FactsCache.path) != planted)
+        #expect(FactsCache.load(vault).entries["people/lena-marsh.md"] == nil)
+    }
+
     @Test func recentlyChangedFilesAreNotCached() throws {
         let copy = try TemporaryVault(copyingExample: true)
         let vault = try Vault(root: copy.path)

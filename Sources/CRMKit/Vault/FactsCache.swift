@@ -17,6 +17,9 @@ struct FactsCache {
     struct Entry {
         var stamp: FileStamp
         var facts: PersonFacts
+
+        /// Whether the file was last changed before `settled`, so that its entry may be cached.
+        func isSettled(_ settled: Int64) -> Bool { stamp.modified < settled && stamp.changed < settled }
     }
 
     static let path = ".crm/cache/facts"
@@ -86,7 +89,7 @@ struct FactsCache {
     /// failures are ignored (the cache is only a shortcut).
     static func save(_ entries: [(path: String, entry: Entry)], to vault: Vault, settled: Int64 = settledTime) {
         guard FileSystem.isDirectory(vault.root + "/.crm") else { return }
-        let stable = entries.filter { $0.entry.stamp.modified < settled && $0.entry.stamp.changed < settled }
+        let stable = entries.filter { $0.entry.isSettled(settled) }
             .sorted { $0.path < $1.path }
         var writer = ByteWriter()
         writer.string(magic)
@@ -107,8 +110,10 @@ struct FactsCache {
 }
 
 extension Vault {
-    /// Every person's facts (or those of `paths`), from the cache where the file is unchanged, else read (on all
-    /// cores); the cache is brought up to date when anything was read or removed.
+    /// Every person's facts, from the cache where the file is unchanged, else read (on all cores).
+    /// `paths` are every person file when the caller has them already (the cache keeps only these).
+    /// The cache is rewritten when a file was removed or a file read can be cached (it has not
+    /// changed in the last two seconds); a file just written is read again until it settles.
     public func facts(of paths: [String]? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
@@ -154,7 +159,12 @@ extension Vault {
             case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
             }
         }
-        if cachedCount != paths.count || hits.contains(false) {
+        let removed = cachedCount != cachedIndex.count { $0 >= 0 }
+        let cacheable = zip(results, hits).contains { result, hit in
+            guard !hit, case .success(let entry)? = result else { return false }
+            return entry.isSettled(settled)
+        }
+        if removed || cacheable {
             let entries = zip(paths, results).compactMap { path, result -> (path: String, entry: FactsCache.Entry)? in
                 guard case .success(let entry)? = result else { return nil }
                 return (path, entry)

@@ -76,6 +76,8 @@ final class TemporaryVault {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("crm-test-\(UUID().uuidString)")
         if copyingExample {
             try FileManager.default.copyItem(at: Fixtures.exampleVault, to: url)
+            // Machine-local state left by running crm on the example vault is not part of it.
+            try? FileManager.default.removeItem(at: url.appendingPathComponent(".crm/cache"))
         } else {
             let result = try CRM.run(["init", url.path])
             precondition(result.status == 0, result.stderr)
