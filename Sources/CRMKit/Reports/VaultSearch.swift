@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Full-text search over person files (`crm search`), like grep but ignoring case and accents.
 public enum VaultSearch {
     /// One matching line.
@@ -18,20 +24,44 @@ public enum VaultSearch {
     public static func hits(of needle: String, in person: Person) -> [Hit] {
         let document = person.document
         guard !needle.isEmpty, document.writeBlocker == nil else { return [] }
-        let text = document.text
-        var hits: [Hit] = []
-        for index in 0..<text.lineCount {
-            if let frontMatter = document.frontMatter, index == frontMatter.openLine || index == frontMatter.closeLine { continue }
-            let bytes = text.content(index)
-            // ASCII lines fold to lower-case bytes: search those without building folded strings.
-            let found = bytes.allSatisfy({ $0 < 0x80 })
-                ? bytes.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }.contains(bytes: needle.utf8)
-                : text.string(index).folded.utf8.contains(bytes: needle.utf8)
-            if found {
-                hits.append(Hit(id: person.id, path: person.path, line: index + 1, text: text.string(index).trimmingTrailingSpaces))
+        let skipped = document.frontMatter.map { [$0.openLine, $0.closeLine] } ?? []
+        var needle = needle
+        return needle.withUTF8 { needle in
+            document.text.withLines { line in
+                var hits: [Hit] = []
+                var lowered: [UInt8] = []   // one buffer for every line's lower-case copy
+                for index in 0..<line.count where !skipped.contains(index) {
+                    var text = line(index)[...]
+                    while let last = text.last, last == 0x20 || last == 0x09 { text = text.dropLast() }
+                    // ASCII lines fold to lower-case bytes: search those without building folded strings.
+                    lowered.removeAll(keepingCapacity: true)
+                    var isASCII = true
+                    for byte in text {
+                        isASCII = isASCII && byte < 0x80
+                        lowered.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+                    }
+                    let found = isASCII ? lowered.withUnsafeBufferPointer { contains(needle, in: $0) }
+                        : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { contains(needle, in: $0) } ?? false
+                    if found {
+                        hits.append(Hit(id: person.id, path: person.path, line: index + 1, text: String(decoding: text, as: UTF8.self)))
+                    }
+                }
+                return hits
             }
         }
-        return hits
+    }
+
+    /// Whether `needle` (not empty) occurs in `haystack`: `memchr` for its first byte, `memcmp` for the rest.
+    private static func contains(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let n = needle.baseAddress, var start = haystack.baseAddress else { return false }
+        let end = start + haystack.count
+        while end - start >= needle.count,
+              let found = memchr(start, Int32(n.pointee), end - start - needle.count + 1) {
+            let candidate = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(candidate, n, needle.count) == 0 { return true }
+            start = candidate + 1
+        }
+        return false
     }
 
     /// `crm search --json`: `[{"id", "path", "line", "text"}]`.
