@@ -15,16 +15,17 @@ public struct InteractionSummary: Sendable {
         public let person: PersonSummary
         public let count: Int
         let types: [String: Int]
-        let months: [String: Int]
+        /// Counts by month number (`InteractionSummary.monthNumber`).
+        let months: [Int: Int]
 
         public init(_ person: Person, config: VaultConfig, today: Day, since: Day, until: Day) {
             self.person = PersonSummary(person, config: config, today: today)
             var count = 0
-            var types: [String: Int] = [:], months: [String: Int] = [:]
+            var types: [String: Int] = [:], months: [Int: Int] = [:]
             for entry in person.document.log?.entries ?? [] where entry.date >= since && entry.date <= until {
                 count += 1
                 types[entry.type, default: 0] += 1
-                months[InteractionSummary.month(entry.date), default: 0] += 1
+                months[InteractionSummary.monthNumber(entry.date), default: 0] += 1
             }
             self.count = count
             self.types = types
@@ -65,7 +66,7 @@ public struct InteractionSummary: Sendable {
         self.since = since
         self.until = until
         var types: [String: Int] = [:]
-        var months: [String: Int] = [:]
+        var months: [Int: Int] = [:]
         var perPerson: [PersonCount] = []
         for activity in activities {
             types.merge(activity.types, uniquingKeysWith: +)
@@ -79,13 +80,12 @@ public struct InteractionSummary: Sendable {
         var monthList: [(String, Int)] = []
         var month = Day(year: since.year, month: since.month, day: 1)!
         while month <= until {
-            let key = InteractionSummary.month(month)
-            monthList.append((key, months[key] ?? 0))
+            monthList.append((InteractionSummary.month(month), months[InteractionSummary.monthNumber(month)] ?? 0))
             month = month.adding(months: 1)
         }
         byMonth = monthList
         peopleContacted = perPerson.filter { $0.count > 0 }.count
-        let byName = perPerson.sorted { ($0.person.sortName, $0.person.id) < ($1.person.sortName, $1.person.id) }
+        let byName = NameOrder(perPerson.map(\.person.sortName), ties: perPerson.map(\.person.id)).sortedIndices().map { perPerson[$0] }
         // Sorts of the list in name order, with the position as the last key: ties stay by name.
         let ranked = Array(byName.enumerated())
         mostContacted = ranked.filter { $0.element.count > 0 }
@@ -102,6 +102,9 @@ public struct InteractionSummary: Sendable {
     }
 
     static func month(_ day: Day) -> String { String(day.description.prefix(7)) }
+
+    /// Months counted from year 0, for counting by month without building `YYYY-MM` strings.
+    static func monthNumber(_ day: Day) -> Int { day.year * 12 + day.month - 1 }
 
     /// `crm summary --json`: `{"since", "until", "interactions", "by_type", "by_month",
     /// "people_contacted", "due", "never_contacted"}` (counts), plus `people`, `most_contacted`,
