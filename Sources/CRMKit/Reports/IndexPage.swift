@@ -102,15 +102,17 @@ public enum IndexPage {
     }
 
     static func linkTarget(_ path: String) -> String {
-        var out: [UInt8] = []
-        for byte in path.utf8 {
+        func isKept(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), 0x80...:
-                out.append(byte)
-            default:
-                out += Array(("%" + pad16(byte)).utf8)
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), 0x80...: true
+            default: false
             }
+        }
+        guard !path.utf8.allSatisfy(isKept) else { return path }
+        var out: [UInt8] = []
+        for byte in path.utf8 {
+            if isKept(byte) { out.append(byte) } else { out += Array(("%" + pad16(byte)).utf8) }
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -122,12 +124,20 @@ public enum IndexPage {
 
     /// Text with Markdown's inline markers and the table's `|` escaped.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if "\\`*_[]<>|".contains(character) { out.append("\\") }
-            out.append(character)
+        func isMarker(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                 UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"): true
+            default: false
+            }
         }
-        return out
+        guard text.utf8.contains(where: isMarker) else { return text }
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            if isMarker(byte) { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
