@@ -157,6 +157,13 @@ import Testing
         #expect(current.stdout == "INDEX.md is up to date\n")
     }
 
+    @Test func indexEscapesMarkdownInNamesAndPathsInLinks() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/odd name (b).md", "---\nname: \"A*b_c|d [x] `y` <z> \\\\ é山\"\n---\n")
+        try vault.crm("index")
+        #expect(vault.read("INDEX.md").contains(#"| [A\*b\_c\|d \[x\] \`y\` \<z\> \\ é山](people/odd%20name%20%28b%29.md) |"#))
+    }
+
     @Test func indexContentsOnTheExampleVault() throws {
         let vault = try TemporaryVault(copyingExample: true)
         try vault.crm("index")
