@@ -14,7 +14,10 @@ struct ByteWriter {
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    mutating func raw(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+    mutating func raw(_ value: ArraySlice<UInt8>) { bytes.append(contentsOf: value) }
+
+    /// Empties the buffer, keeping its memory, once its bytes are written out.
+    mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     mutating func string(_ value: String) {
         int(value.utf8.count)

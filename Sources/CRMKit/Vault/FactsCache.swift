@@ -85,33 +85,66 @@ struct FactsCache {
         return (Int64(now.tv_sec) - 2) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
+    /// What one record of a new cache is made from: the record of an unchanged file, copied
+    /// from the cache as it was read, or an entry read from its file.
+    enum Record {
+        case unchanged(Int)
+        case read(Entry)
+    }
+
     /// Writes `entries` as the cache atomically, leaving out files changed after `settled`;
     /// failures are ignored (the cache is only a shortcut).
     static func save(_ entries: [(path: String, entry: Entry)], to vault: Vault, settled: Int64 = settledTime) {
+        let sorted = entries.sorted { $0.path < $1.path }
+        save(paths: sorted.map(\.path), records: { .read(sorted[$0].entry) }, from: FactsCache(), to: vault, settled: settled)
+    }
+
+    /// Writes the cache: for each of `paths` (sorted), `records(i)` (nil: none), an unchanged
+    /// record copied from `old` rather than encoded again. The file is written in pieces, never
+    /// whole in memory; entries of files changed after `settled` are left out.
+    static func save(paths: [String], records: (Int) -> Record?, from old: FactsCache, to vault: Vault,
+                     settled: Int64 = settledTime) {
         guard FileSystem.isDirectory(vault.root + "/.crm") else { return }
-        let stable = entries.filter { $0.entry.isSettled(settled) }
-            .sorted { $0.path < $1.path }
-        var writer = ByteWriter()
-        writer.string(magic)
-        writer.int(version)
-        writer.string(fingerprint(vault.config))
-        writer.int(stable.count)
-        for (path, entry) in stable {
-            writer.string(path)
-            var record = ByteWriter()
-            record.stamp(entry.stamp)
-            record.facts(entry.facts)
-            writer.int(record.bytes.count)
-            writer.raw(record.bytes)
+        func kept(_ i: Int) -> Record? {
+            switch records(i) {
+            case .read(let entry)? where !entry.isSettled(settled): nil
+            case let record: record   // a record came into the cache only once its file had settled
+            }
         }
         try? FileSystem.makeDirectories(vault.root + "/.crm/cache")
-        try? FileSystem.write(vault.root + "/" + path, with: writer.bytes)
+        try? FileSystem.write(vault.root + "/" + path) { write throws(FileSystemError) in
+            var writer = ByteWriter()
+            writer.string(magic)
+            writer.int(version)
+            writer.string(fingerprint(vault.config))
+            writer.int(paths.indices.count { kept($0) != nil })
+            for (i, path) in paths.enumerated() {
+                guard let record = kept(i) else { continue }
+                writer.string(path)
+                switch record {
+                case .unchanged(let index):
+                    writer.int(old.records[index].count)
+                    writer.raw(old.bytes[old.records[index]])
+                case .read(let entry):
+                    var encoded = ByteWriter()
+                    encoded.stamp(entry.stamp)
+                    encoded.facts(entry.facts)
+                    writer.int(encoded.bytes.count)
+                    writer.raw(encoded.bytes[...])
+                }
+                if writer.bytes.count >= 1 << 20 {
+                    try write(writer.bytes[...])
+                    writer.removeAll()
+                }
+            }
+            try write(writer.bytes[...])
+        }
     }
 }
 
 extension Vault {
     /// Every person's facts, from the cache where the file is unchanged, else read (on all cores).
-    /// `paths` are every person file when the caller has them already (the cache keeps only these).
+    /// `paths` are every person file, sorted, when the caller has them already (the cache keeps only these).
     /// The cache is rewritten when a file was removed or a file read can be cached (it has not
     /// changed in the last two seconds); a file just written is read again until it settles.
     public func facts(of paths: [String]? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
@@ -165,11 +198,11 @@ extension Vault {
             return entry.isSettled(settled)
         }
         if removed || cacheable {
-            let entries = zip(paths, results).compactMap { path, result -> (path: String, entry: FactsCache.Entry)? in
-                guard case .success(let entry)? = result else { return nil }
-                return (path, entry)
-            }
-            FactsCache.save(entries, to: self, settled: settled)
+            FactsCache.save(paths: paths, records: { i in
+                if hits[i] { return .unchanged(cachedIndex[i]) }
+                guard case .success(let entry)? = results[i] else { return nil }
+                return .read(entry)
+            }, from: cache, to: self, settled: settled)
         }
         return (rows, problems)
     }

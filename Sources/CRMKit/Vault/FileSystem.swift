@@ -135,6 +135,14 @@ public enum FileSystem {
     /// behind is removed, and replaced by a new one created exclusively (so a leftover hard link
     /// to the person file itself, or a pipe, is never written through). Otherwise the name is random.
     static func writeTemporary(_ bytes: [UInt8], beside path: String, mode: UInt32, locked: Bool = false) throws(FileSystemError) -> String {
+        try writeTemporary(beside: path, mode: mode, locked: locked) { write throws(FileSystemError) in try write(bytes[...]) }
+    }
+
+    /// The same, with the contents given in pieces: `produce` calls `write` with each piece in
+    /// turn, so a large file (the facts cache of 100,000 people) is never whole in memory.
+    static func writeTemporary(beside path: String, mode: UInt32, locked: Bool = false,
+                               produce: (_ write: (ArraySlice<UInt8>) throws(FileSystemError) -> Void) throws(FileSystemError) -> Void)
+        throws(FileSystemError) -> String {
         let dir = parentDirectory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let fd: Int32
@@ -152,16 +160,18 @@ public enum FileSystem {
         do throws(FileSystemError) {
             defer { close(fd) }
             guard fchmod(fd, mode_t(mode & 0o7777)) == 0 else { throw FileSystemError(temp, "cannot set permissions") }
-            var written = 0
-            if let simulated = simulatedWriteFailure {
-                // Tests: fail half way, as a disk filling up would.
-                _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count / 2) }
-                throw FileSystemError(path, "cannot write", errno: simulated)
-            }
-            while written < bytes.count {
-                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-                if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot write") }
-                written += n
+            try produce { bytes throws(FileSystemError) in
+                if let simulated = simulatedWriteFailure {
+                    // Tests: fail half way, as a disk filling up would.
+                    _ = bytes.withUnsafeBytes { raw in raw.baseAddress.map { Glibc.write(fd, $0, raw.count / 2) } }
+                    throw FileSystemError(path, "cannot write", errno: simulated)
+                }
+                var written = 0
+                while written < bytes.count {
+                    let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+                    if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot write") }
+                    written += n
+                }
             }
             guard fsync(fd) == 0 else { throw FileSystemError(path, "cannot flush to disk") }
         } catch {
@@ -181,6 +191,14 @@ public enum FileSystem {
     /// gets `newFileMode`.
     public static func write(_ path: String, with bytes: [UInt8], newFileMode: UInt32 = 0o644) throws(FileSystemError) {
         try replace(path, with: bytes, mode: stamp(path)?.mode ?? newFileMode)
+    }
+
+    /// The same, with the contents given in pieces (see `writeTemporary(beside:mode:locked:produce:)`).
+    static func write(_ path: String, newFileMode: UInt32 = 0o644,
+                      producing produce: (_ write: (ArraySlice<UInt8>) throws(FileSystemError) -> Void) throws(FileSystemError) -> Void)
+        throws(FileSystemError) {
+        let temp = try writeTemporary(beside: path, mode: stamp(path)?.mode ?? newFileMode, produce: produce)
+        try rename(temp, over: path)
     }
 
     /// Replaces `path` with `bytes` atomically, keeping its permissions, only if it is still the
