@@ -5,46 +5,47 @@ struct TextTable {
     /// Styling applied after alignment, so escape codes do not upset the widths.
     var style: (_ row: Int, _ column: Int, _ text: String) -> String = { _, _, text in text }
 
+    /// The table as one string, lines joined with newlines (no final newline).
     func rendered(headerStyle: (String) -> String) -> String {
-        var lines: [String] = []
-        forEachLine(headerStyle: headerStyle) { lines.append($0) }
-        return lines.joined(separator: "\n")
+        var out = ""
+        write(headerStyle: headerStyle) { out += $0 }
+        return String(out.dropLast())
     }
 
     /// Prints the table a chunk at a time, so a listing of 100,000 people is never one string.
     func print(to terminal: Terminal, headerStyle: (String) -> String) {
-        var chunk = ""
-        forEachLine(headerStyle: headerStyle) { line in
-            chunk += line + "\n"
-            if chunk.utf8.count > 1 << 16 {
-                terminal.write(chunk)
-                chunk = ""
-            }
-        }
-        terminal.write(chunk)
+        write(headerStyle: headerStyle, to: terminal.write)
     }
 
-    private func forEachLine(headerStyle: (String) -> String, _ body: (String) -> Void) {
-        let columns = headers.count
+    /// Hands the lines, each ending in a newline, to `output` in chunks of about 64 KB.
+    private func write(headerStyle: (String) -> String, to output: (String) -> Void) {
         var widths = headers.map(displayWidth)
         for row in rows {
-            for (i, cell) in row.enumerated() where i < columns { widths[i] = max(widths[i], displayWidth(cell)) }
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], displayWidth(cell)) }
         }
-        func line(_ cells: [String], styled: (Int, String) -> String) -> String {
-            var out = ""
+        var chunk = ""
+        func append(_ cells: [String], styled: (Int, String) -> String) {
             for (i, cell) in cells.enumerated() {
-                let last = i == cells.count - 1
-                out += styled(i, cell) + (last ? "" : String(repeating: " ", count: widths[i] - displayWidth(cell) + 2))
+                chunk += styled(i, cell)
+                if i < cells.count - 1 { chunk += String(repeating: " ", count: widths[i] - displayWidth(cell) + 2) }
             }
-            return out
+            chunk += "\n"
         }
-        body(line(headers) { _, text in headerStyle(text) })
-        for (r, row) in rows.enumerated() { body(line(row) { c, text in style(r, c, text) }) }
+        append(headers) { _, text in headerStyle(text) }
+        for (r, row) in rows.enumerated() {
+            append(row) { c, text in style(r, c, text) }
+            if chunk.utf8.count > 1 << 16 {
+                output(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        output(chunk)
     }
 }
 
 /// Terminal cells a string takes: East Asian wide and full-width characters take two.
 func displayWidth(_ text: String) -> Int {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }   // most cells: one cell a byte
     var width = 0
     for scalar in text.unicodeScalars {
         switch scalar.value {
