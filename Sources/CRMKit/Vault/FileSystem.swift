@@ -230,12 +230,14 @@ public enum FileSystem {
     static let temporaryPrefix = ".crm-tmp-"
 
     /// Creates `path` with `bytes`, atomically and never over an existing file (`locked`: see
-    /// `writeTemporary`).
-    public static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644, locked: Bool = false) throws(FileSystemError) {
+    /// `writeTemporary`). `syncFolder: false` leaves flushing the folder to the caller, who creates
+    /// many files in it and flushes it once.
+    public static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644, locked: Bool = false,
+                              syncFolder: Bool = true) throws(FileSystemError) {
         let temp = try writeTemporary(bytes, beside: path, mode: mode, locked: locked)
         defer { unlink(temp) }
         try renameWithoutReplacing(temp, to: path, what: "cannot create")
-        syncDirectory(parentDirectory(of: path))
+        if syncFolder { syncDirectory(parentDirectory(of: path)) }
     }
 
     /// Moves `from` to `to` without replacing an existing `to`.

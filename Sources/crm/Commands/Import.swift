@@ -26,15 +26,18 @@ let importCommand = Command(
         if !args.all("--tag").isEmpty { tail.append(("tags", .list(args.all("--tag")))) }
         tail.append(("added", .string(today.description)))
 
+        let plan = ContactImport.plan(book, people: vault.loadAll().people)
+        // New files are written together: one lock, one flush of the folder.
+        var newFiles: [(slug: String, bytes: [UInt8])] = []
+        for case .add(let contact) in plan where !dryRun {
+            newFiles.append((Slug.make(contact.name), NewPersonFile.render(contact.personFields + tail, heading: vault.config.heading)))
+        }
+        var created = newFiles.isEmpty ? [] : try vault.create(newFiles)[...]
         var added: [JSON] = [], skipped: [JSON] = [], lines: [String] = []
-        for decision in ContactImport.plan(book, people: vault.loadAll().people) {
+        for decision in plan {
             switch decision {
             case .add(let contact):
-                var person: Person?
-                if !dryRun {
-                    let bytes = NewPersonFile.render(contact.personFields + tail, heading: vault.config.heading)
-                    person = try vault.create(slug: Slug.make(contact.name), bytes: bytes)
-                }
+                let person = dryRun ? nil : created.popFirst()
                 lines.append(person.map { "Added \(contact.name) (\($0.path))" } ?? "Would add \(contact.name)")
                 added.append(.object([
                     ("id", .optional(person?.id)), ("path", .optional(person?.path)),

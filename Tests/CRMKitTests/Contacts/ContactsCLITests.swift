@@ -170,6 +170,17 @@ import Testing
         #expect(files.map { vault.bytes("people/" + $0) } == bytes)
     }
 
+    @Test func importedNamesWithTheSameSlugGetFilesOfTheirOwn() throws {
+        let vault = try Self.vault(source: card("UID:a-1", "FN:Ada Lovelace", "EMAIL:a1@example.org")
+                                   + card("UID:a-2", "FN:Ada-Lovelace", "EMAIL:a2@example.org"))
+        try vault.write("people/ada-lovelace.md", "---\nname: Someone Else\n---\n")
+        let result = try Self.crm(vault, "import", "contacts.vcf")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Added Ada Lovelace (people/ada-lovelace-2.md)\nAdded Ada-Lovelace (people/ada-lovelace-3.md)\n"))
+        #expect(vault.read("people/ada-lovelace.md") == "---\nname: Someone Else\n---\n")
+        #expect(vault.read("people/ada-lovelace-3.md").contains("contact_id: \"a-2\"\n"))
+    }
+
     // MARK: refresh
 
     @Test func refreshAfterAPhoneChangeChangesExactlyThatLine() throws {
