@@ -118,6 +118,13 @@ import Testing
         #expect(try vault.crm("search", "flat-share", "photos").stdout == "people/jose-nunez.md:16: + 2026-10-12 email: Sent the flat-share photos he asked for.\n")
     }
 
+    @Test func searchSeesTrailingSpacesButDoesNotPrintThem() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", "---\nname: Ada\n---\n\nMet at the café \t\nCafe crème\n")
+        #expect(try vault.crm("search", "cafe ").stdout == "people/ada.md:5: Met at the café\npeople/ada.md:6: Cafe crème\n")
+        #expect(try vault.crm("search", "café \t").stdout == "people/ada.md:5: Met at the café\n")
+    }
+
     @Test func searchJSONAndNothingFound() throws {
         let vault = try TemporaryVault(copyingExample: true)
         let rows = try #require(try json(try vault.crm("search", "写真", "--json")) as? [[String: Any]])

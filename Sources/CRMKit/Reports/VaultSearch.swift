@@ -31,8 +31,7 @@ public enum VaultSearch {
                 var hits: [Hit] = []
                 var lowered: [UInt8] = []   // one buffer for every line's lower-case copy
                 for index in 0..<line.count where !skipped.contains(index) {
-                    var text = line(index)[...]
-                    while let last = text.last, last == 0x20 || last == 0x09 { text = text.dropLast() }
+                    let text = line(index)
                     // ASCII lines fold to lower-case bytes: search those without building folded strings.
                     lowered.removeAll(keepingCapacity: true)
                     var isASCII = true
@@ -43,7 +42,9 @@ public enum VaultSearch {
                     let found = isASCII ? lowered.withUnsafeBufferPointer { contains(needle, in: $0) }
                         : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { contains(needle, in: $0) } ?? false
                     if found {
-                        hits.append(Hit(id: person.id, path: person.path, line: index + 1, text: String(decoding: text, as: UTF8.self)))
+                        var shown = text[...]   // printed without trailing white space
+                        while let last = shown.last, last == 0x20 || last == 0x09 { shown = shown.dropLast() }
+                        hits.append(Hit(id: person.id, path: person.path, line: index + 1, text: String(decoding: shown, as: UTF8.self)))
                     }
                 }
                 return hits

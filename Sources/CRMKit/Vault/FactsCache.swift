@@ -143,14 +143,17 @@ struct FactsCache {
 }
 
 extension Vault {
-    /// Every person's facts, from the cache where the file is unchanged, else read (on all cores).
-    /// `paths` are every person file, sorted, when the caller has them already (the cache keeps only these).
+    /// Every person's facts in path order, from the cache where the file is unchanged, else read
+    /// (on all cores). `paths` are every person file when the caller has them already (the cache
+    /// keeps only these).
     /// The cache is rewritten when a file was removed or a file read can be cached (it has not
     /// changed in the last two seconds); a file just written is read again until it settles.
     public func facts(of paths: [String]? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
-        let paths = paths ?? personPaths()
+        let given = paths ?? personPaths()
+        // The cache and the files are paired as two sorted lists, and the cache is written in order.
+        let paths = zip(given, given.dropFirst()).contains { $0 > $1 } ? given.sorted() : given
         var loaded = FactsCache.load(self)
         // Both lists are sorted by path: pair them in one pass.
         var j = 0
