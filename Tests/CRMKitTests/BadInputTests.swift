@@ -178,6 +178,18 @@ import Testing
         }
     }
 
+    @Test func aCarriageReturnEndingTheFileEndsTheLogHeading() throws {
+        let url = Fixtures.root.appendingPathComponent("Fixtures/fuzz/heading-ending-in-carriage-return.md")
+        let bytes = Array(try Data(contentsOf: url))
+        #expect(bytes.last == 0x0D)
+        let doc = PersonDocument(bytes: bytes, path: "people/x.md")
+        #expect(doc.log?.entries.isEmpty == true)
+        let added = try doc.adding(Interaction(date: Day("2026-11-29")!, type: "call", note: "First."))
+        // The entry goes under that heading, the `\r` completed to `\r\n`, no second heading.
+        #expect(added == bytes + Array("\n\n- 2026-11-29 call: First.".utf8))
+        #expect(PersonDocument(bytes: added, path: "people/x.md").log?.entries.map(\.note) == ["First."])
+    }
+
     @Test func aFirstEntryNeverTakesIndentedTextAsItsNote() throws {
         let url = Fixtures.root.appendingPathComponent("Fixtures/fuzz/indented-text-in-empty-log.md")
         let doc = PersonDocument(bytes: Array(try Data(contentsOf: url)), path: "people/x.md")

@@ -37,7 +37,11 @@ public struct TextBuffer: Sendable {
                 lines.append(Line(start: start, contentEnd: contentEnd, end: i + 1))
                 start = i + 1
             }
-            if start < n { lines.append(Line(start: start, contentEnd: n, end: n)) }
+            if start < n {
+                // A carriage return that ends the file ends its last line, as in CommonMark: it
+                // is not text (a heading `## Interactions\r` is the log's heading).
+                lines.append(Line(start: start, contentEnd: b[n - 1] == 0x0D ? n - 1 : n, end: n))
+            }
         }
         self.lines = lines
     }
@@ -88,11 +92,13 @@ public struct TextBuffer: Sendable {
     }
 
     /// Whether the file's last line ends with a newline (an empty file counts as ending with one).
-    var endsWithNewline: Bool { lines.last.map { $0.end > $0.contentEnd } ?? true }
+    var endsWithNewline: Bool { lines.last.map(endsWithLineFeed) ?? true }
 
-    /// The line ending new lines get: the first ending found in the file, else `\n`.
+    private func endsWithLineFeed(_ line: Line) -> Bool { line.end > line.contentEnd && bytes[line.end - 1] == 0x0A }
+
+    /// The line ending new lines get: the first `\n` or `\r\n` ending found in the file, else `\n`.
     var newline: [UInt8] {
-        for line in lines where line.end > line.contentEnd {
+        for line in lines where endsWithLineFeed(line) {
             return Array(bytes[line.contentEnd..<line.end])
         }
         return [0x0A]
@@ -111,7 +117,8 @@ public struct TextBuffer: Sendable {
         out.reserveCapacity(bytes.count + replacement.reduce(0) { $0 + $1.utf8.count + 2 })
         out.append(contentsOf: bytes[0..<head])
         if head == bytes.count, !endsWithNewline, !lines.isEmpty, !replacement.isEmpty {
-            out.append(contentsOf: newline)   // appending after a last line that had no newline
+            // Appending after a last line that had no newline; after a final `\r`, a `\n` completes it.
+            out.append(contentsOf: bytes.last == 0x0D ? [0x0A] : newline)
         }
         for (i, line) in replacement.enumerated() {
             out.append(contentsOf: line.utf8)
