@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Full-text search over person files (`crm search`), like grep but ignoring case and accents.
 public enum VaultSearch {
     /// One matching line.
@@ -39,8 +33,8 @@ public enum VaultSearch {
                         isASCII = isASCII && byte < 0x80
                         lowered.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
                     }
-                    let found = isASCII ? lowered.withUnsafeBufferPointer { contains(needle, in: $0) }
-                        : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { contains(needle, in: $0) } ?? false
+                    let found = isASCII ? lowered.withUnsafeBufferPointer { ByteSearch.contains(needle, in: $0) }
+                        : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { ByteSearch.contains(needle, in: $0) } ?? false
                     if found {
                         var shown = text[...]   // printed without trailing white space
                         while let last = shown.last, last == 0x20 || last == 0x09 { shown = shown.dropLast() }
@@ -50,19 +44,6 @@ public enum VaultSearch {
                 return hits
             }
         }
-    }
-
-    /// Whether `needle` (not empty) occurs in `haystack`: `memchr` for its first byte, `memcmp` for the rest.
-    private static func contains(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let n = needle.baseAddress, var start = haystack.baseAddress else { return false }
-        let end = start + haystack.count
-        while end - start >= needle.count,
-              let found = memchr(start, Int32(n.pointee), end - start - needle.count + 1) {
-            let candidate = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-            if memcmp(candidate, n, needle.count) == 0 { return true }
-            start = candidate + 1
-        }
-        return false
     }
 
     /// `crm search --json`: `[{"id", "path", "line", "text"}]`.
