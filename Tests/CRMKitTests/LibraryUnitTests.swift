@@ -213,3 +213,27 @@ import Testing
         }
     }
 }
+
+@Suite struct NameOrderTests {
+    /// Byte order of the names, then of the ties, then the position: what `sortedIndices` must give.
+    func reference(_ names: [String], _ ties: [String]?) -> [Int] {
+        names.indices.sorted { a, b in
+            let x = Array(names[a].utf8), y = Array(names[b].utf8)
+            if x != y { return x.lexicographicallyPrecedes(y) }
+            if let ties, ties[a] != ties[b] { return Array(ties[a].utf8).lexicographicallyPrecedes(Array(ties[b].utf8)) }
+            return a < b
+        }
+    }
+
+    @Test func sortsAsByteOrderWhateverThePrefixes() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["", "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "é", "山", " ", "-", "z"]
+        for _ in 0..<50 {
+            let names = (0..<60).map { _ in (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
+            let ties = names.map { _ in pieces.randomElement(using: &generator)! }
+            #expect(NameOrder(names).sortedIndices() == reference(names, nil))
+            #expect(NameOrder(names, ties: ties).sortedIndices() == reference(names, ties))
+        }
+    }
+}
+
