@@ -4,13 +4,15 @@ import Testing
 
 /// The facts cache is only ever a shortcut: used while a file is unchanged, dropped otherwise.
 @Suite struct FactsCacheTests {
-    /// A cache holding every file of `vault` as it is now, with `name` changed where given.
-    func plantCache(_ vault: Vault, names: [String: String] = [:]) throws {
+    /// A cache holding every file of `vault` as it is now, with `name` changed where given, or
+    /// to `prefix` and the path for every file.
+    func plantCache(_ vault: Vault, names: [String: String] = [:], prefix: String? = nil) throws {
         var entries: [(path: String, entry: FactsCache.Entry)] = []
         for path in vault.personPaths() {
             let person = try vault.load(path: path)
             var fields = PersonFacts(person).fields
             if let name = names[path] { fields.name = name }
+            if let prefix { fields.name = prefix + path }
             entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields))))
         }
         FactsCache.save(entries, to: vault, settled: .max)
@@ -42,6 +44,20 @@ import Testing
         let rows = vault.facts().rows
         #expect(!rows.contains { $0.name == "FROM THE CACHE" })
         #expect(rows.contains { $0.name == "Henrik DAHL" })
+    }
+
+    @Test func everyUnchangedFileIsFoundInTheCacheWhateverItsName() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        for name in ["Zoë", "zoe", "ZOE", "a b", "a-b", "a.b", "a", "日本", "ü", "u\u{308}"] {
+            try copy.write("people/\(name).md", "---\nname: \(name)\n---\n")
+        }
+        let vault = try Vault(root: copy.path)
+        let paths = vault.personPaths()
+        #expect(paths == paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        // `ü` written as one code point and as `u` and a combining mark: two files, both cached.
+        #expect(paths.contains("people/ü.md") && paths.contains("people/u\u{308}.md") && paths.count == 22)
+        try plantCache(vault, prefix: "CACHED ")
+        #expect(vault.facts().rows.map(\.name) == paths.map { "CACHED " + $0 })
     }
 
     @Test func aCacheFromOtherLogSettingsOrACorruptOneIsIgnored() throws {

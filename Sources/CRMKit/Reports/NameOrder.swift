@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Sorting many people by name without comparing `String`s: the names' UTF-8 bytes are packed
 /// into one buffer and compared with `memcmp` (byte order is code-point order), after their
 /// first eight bytes as one integer, which decide most comparisons; this keeps sorting 100,000
@@ -35,12 +29,10 @@ public struct NameOrder {
     public func compare(_ a: Int, _ b: Int) -> Int {
         if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] ? -1 : 1 }
         let x = spans[a], y = spans[b]
-        let common = Swift.min(x.count, y.count)
-        let order = bytes.withUnsafeBufferPointer { buffer in
-            common == 0 ? 0 : memcmp(buffer.baseAddress! + x.start, buffer.baseAddress! + y.start, common)
+        return bytes.withUnsafeBufferPointer { buffer in
+            Bytes.compare(UnsafeBufferPointer(rebasing: buffer[x.start..<(x.start + x.count)]),
+                          UnsafeBufferPointer(rebasing: buffer[y.start..<(y.start + y.count)]))
         }
-        if order != 0 { return order < 0 ? -1 : 1 }
-        return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
     }
 
     /// Indices `0..<count` sorted by `first` (when given, then by name and ties), the rest kept in

@@ -33,8 +33,8 @@ public enum VaultSearch {
                         isASCII = isASCII && byte < 0x80
                         lowered.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
                     }
-                    let found = isASCII ? lowered.withUnsafeBufferPointer { ByteSearch.contains(needle, in: $0) }
-                        : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { ByteSearch.contains(needle, in: $0) } ?? false
+                    let found = isASCII ? lowered.withUnsafeBufferPointer { Bytes.contains(needle, in: $0) }
+                        : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { Bytes.contains(needle, in: $0) } ?? false
                     if found {
                         var shown = text[...]   // printed without trailing white space
                         while let last = shown.last, last == 0x20 || last == 0x09 { shown = shown.dropLast() }

@@ -27,10 +27,11 @@ struct FactsCache {
     /// Bump when the format or what the parser reads from a file changes: old caches are dropped.
     private static let version = 3
 
-    /// The cache file's bytes, the paths it holds (sorted), and where each path's record stands;
-    /// records are decoded only when their file is found unchanged.
+    /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
+    /// each path's record stands; paths are compared in place and records decoded only when their
+    /// file is found unchanged.
     private var bytes: [UInt8] = []
-    private(set) var paths: [String] = []
+    private var paths: [Range<Int>] = []
     private var records: [Range<Int>] = []
 
     /// What the cached facts depend on besides the file: the log settings.
@@ -52,7 +53,7 @@ struct FactsCache {
             cache.paths.reserveCapacity(count)
             cache.records.reserveCapacity(count)
             for _ in 0..<count {
-                cache.paths.append(try reader.string())
+                cache.paths.append(try reader.skip(try reader.int()))
                 cache.records.append(try reader.skip(try reader.int()))
             }
             return reader.isAtEnd ? cache : FactsCache()
@@ -72,11 +73,30 @@ struct FactsCache {
 
     /// Every record, decoded, by path.
     var entries: [String: Entry] {
-        Dictionary(paths.indices.compactMap { i in entry(i, path: paths[i]).map { (paths[i], $0) } }, uniquingKeysWith: { a, _ in a })
+        Dictionary(paths.indices.compactMap { i in
+            let path = String(decoding: bytes[paths[i]], as: UTF8.self)
+            return entry(i, path: path).map { (path, $0) }
+        }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// Lets go of the paths once records have been matched to files (100,000 strings).
-    mutating func forgetPaths() { paths = [] }
+    /// How many records the cache holds.
+    var count: Int { records.count }
+
+    /// For each of `files` (in byte order), the index of its record, or -1: the two sorted lists
+    /// are paired in one pass, comparing the bytes where they stand.
+    func indices(of files: [String]) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var j = 0
+            return files.map { file in
+                var file = file
+                return file.withUTF8 { name in
+                    func order(_ k: Int) -> Int { Bytes.compare(UnsafeBufferPointer(rebasing: buffer[paths[k]]), name) }
+                    while j < paths.count, order(j) < 0 { j += 1 }
+                    return j < paths.count && order(j) == 0 ? j : -1
+                }
+            }
+        }
+    }
 
     /// Two seconds ago, in nanoseconds since 1970: files changed after it are not cached yet.
     static var settledTime: Int64 {
@@ -95,7 +115,7 @@ struct FactsCache {
     /// Writes `entries` as the cache atomically, leaving out files changed after `settled`;
     /// failures are ignored (the cache is only a shortcut).
     static func save(_ entries: [(path: String, entry: Entry)], to vault: Vault, settled: Int64 = settledTime) {
-        let sorted = entries.sorted { $0.path < $1.path }
+        let sorted = entries.sorted { Bytes.precedes($0.path, $1.path) }
         save(paths: sorted.map(\.path), records: { .read(sorted[$0].entry) }, from: FactsCache(), to: vault, settled: settled)
     }
 
@@ -153,17 +173,10 @@ extension Vault {
         let settled = FactsCache.settledTime
         let given = paths ?? personPaths()
         // The cache and the files are paired as two sorted lists, and the cache is written in order.
-        let paths = zip(given, given.dropFirst()).contains { $0 > $1 } ? given.sorted() : given
-        var loaded = FactsCache.load(self)
-        // Both lists are sorted by path: pair them in one pass.
-        var j = 0
-        let cachedIndex = paths.map { path in
-            while j < loaded.paths.count, loaded.paths[j] < path { j += 1 }
-            return j < loaded.paths.count && loaded.paths[j] == path ? j : -1
-        }
-        let cachedCount = loaded.paths.count
-        loaded.forgetPaths()
-        let cache = loaded
+        let paths = zip(given, given.dropFirst()).contains { Bytes.precedes($1, $0) } ? given.sorted(by: Bytes.precedes) : given
+        let cache = FactsCache.load(self)
+        let cachedIndex = cache.indices(of: paths)
+        let cachedCount = cache.count
         var results = [Result<FactsCache.Entry, VaultError>?](repeating: nil, count: paths.count)
         var hits = [Bool](repeating: false, count: paths.count)
         FileSystem.withStamps(relativeTo: root) { stamp in

@@ -51,9 +51,9 @@ public struct Vault: Sendable {
 
     // MARK: Reading
 
-    /// Person files relative to the vault (`people/ada.md`), sorted. Hidden files and folders,
-    /// temporary files and sync-conflict copies are not people; symbolic links to folders are not
-    /// followed (they could lead out of the vault or in a circle).
+    /// Person files relative to the vault (`people/ada.md`), in byte order (`Bytes.compare`).
+    /// Hidden files and folders, temporary files and sync-conflict copies are not people; symbolic
+    /// links to folders are not followed (they could lead out of the vault or in a circle).
     public func personPaths() -> [String] {
         markdownPaths().compactMap { $0.isConflictCopy ? nil : $0.path }
     }
@@ -72,8 +72,8 @@ public struct Vault: Sendable {
         return (people, copies)
     }
 
-    /// Every `.md` file under `people/` that is not hidden, sorted, and whether its name is a
-    /// sync-conflict copy's.
+    /// Every `.md` file under `people/` that is not hidden, in byte order, and whether its name is
+    /// a sync-conflict copy's.
     private func markdownPaths() -> [(path: String, isConflictCopy: Bool)] {
         var files: [(path: String, isConflictCopy: Bool)] = []
         func walk(_ relative: String, depth: Int) {
@@ -88,10 +88,6 @@ public struct Vault: Sendable {
             }
         }
         walk("people", depth: 0)
-        // For ASCII paths (most vaults) byte order is `String` order, and much faster to sort.
-        guard files.allSatisfy({ $0.path.utf8.allSatisfy { $0 < 0x80 } }) else {
-            return files.sorted { $0.path < $1.path }
-        }
         return NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }
     }
 
