@@ -82,6 +82,9 @@ struct FactsCache {
     /// How many records the cache holds.
     var count: Int { records.count }
 
+    /// Lets go of where the paths stand once records have been paired with files.
+    mutating func forgetPaths() { paths = [] }
+
     /// For each of `files` (in byte order), the index of its record, or -1: the two sorted lists
     /// are paired in one pass, comparing the bytes where they stand.
     func indices(of files: [String]) -> [Int] {
@@ -174,8 +177,10 @@ extension Vault {
         let given = paths ?? personPaths()
         // The cache and the files are paired as two sorted lists, and the cache is written in order.
         let paths = zip(given, given.dropFirst()).contains { Bytes.precedes($1, $0) } ? given.sorted(by: Bytes.precedes) : given
-        let cache = FactsCache.load(self)
-        let cachedIndex = cache.indices(of: paths)
+        var loaded = FactsCache.load(self)
+        let cachedIndex = loaded.indices(of: paths)
+        loaded.forgetPaths()
+        let cache = loaded
         let cachedCount = cache.count
         var results = [Result<FactsCache.Entry, VaultError>?](repeating: nil, count: paths.count)
         var hits = [Bool](repeating: false, count: paths.count)

@@ -88,7 +88,8 @@ public struct Vault: Sendable {
             }
         }
         walk("people", depth: 0)
-        return NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }
+        files.sort { Bytes.precedes($0.path, $1.path) }
+        return files
     }
 
     /// Every person's id, from the file names alone.
