@@ -4,25 +4,7 @@ import Testing
 /// `crm merge-driver` run by a real `git merge`, in a fresh repository.
 @Suite(.enabled(if: GitRepository.gitIsInstalled, "needs git"))
 struct GitMergeDriverTests {
-    static let ada = """
-    ---
-    name: Ada Lovelace
-    phone: "+44 20 7946 0018"
-    email: ada@example.org
-    tags: [friends]
-    ---
-
-    Met through the Analytical Society.
-    Prefers letters to phone calls.
-    Lives in Marylebone.
-
-    ## Interactions
-
-    - 2026-11-02 call: Talked about the engine.
-    - 2026-10-01 visit: Tea.
-    - 2026-09-01 email: Sent the notes.
-
-    """
+    static let ada = SamplePerson.ada + "- 2026-09-01 email: Sent the notes.\n"
 
     /// A repository with the vault committed on `main` and a `laptop` branch from it.
     func repository() throws -> (GitRepository, TemporaryVault) {

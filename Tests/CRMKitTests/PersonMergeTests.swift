@@ -4,24 +4,7 @@ import Testing
 
 /// The three-way merge of a person file, on documents in memory.
 @Suite struct PersonMergeTests {
-    static let base = """
-    ---
-    name: Ada Lovelace
-    phone: "+44 20 7946 0018"
-    email: ada@example.org
-    tags: [friends]
-    ---
-
-    Met through the Analytical Society.
-    Prefers letters to phone calls.
-    Lives in Marylebone.
-
-    ## Interactions
-
-    - 2026-11-02 call: Talked about the engine.
-    - 2026-10-01 visit: Tea.
-
-    """
+    static let base = SamplePerson.ada
 
     func merge(base: String?, _ current: String, _ other: String) -> (text: String, merge: PersonMerge) {
         let doc = { (text: String) in PersonDocument(bytes: Array(text.utf8), path: "people/ada.md") }
