@@ -91,6 +91,15 @@ import Testing
         #expect(listed.map { $0["id"] as? String } == ["ann", "ann-b", "zed", "bea", "cy", "old"])
     }
 
+    @Test func sameBirthdayAndSameNameAreOrderedById() throws {
+        let vault = try TemporaryVault()
+        for (file, name) in [("zed", "Ann"), ("ann-b", "Ann"), ("bea", "bea"), ("ann", "Ann")] {
+            try vault.write("people/\(file).md", "---\nname: \(name)\nbirthday: 1990-12-01\n---\n")
+        }
+        let rows = try #require(try Self.json(try vault.crm("birthdays", "--json")) as? [[String: Any]])
+        #expect(rows.map { $0["id"] as? String } == ["ann", "ann-b", "zed", "bea"])
+    }
+
     @Test func neverContactedWithoutAddedIsDueAtOnce() throws {
         let vault = try TemporaryVault()
         try vault.write("people/bo.md", "---\nname: Bo\nevery: 30d\n---\n")

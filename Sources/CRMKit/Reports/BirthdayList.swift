@@ -13,7 +13,7 @@ public struct BirthdayList: Sendable {
     public let today: Day
     /// The last day included.
     public let horizon: Day
-    /// Birthdays from today to `horizon`, soonest first (then by name).
+    /// Birthdays from today to `horizon`, soonest first (then by name, then by id).
     public let entries: [Entry]
     /// The first birthday after `horizon`, if any.
     public let next: Entry?
@@ -33,9 +33,7 @@ public struct BirthdayList: Sendable {
             let next = birthday.next(onOrAfter: today)
             all.append(Entry(person: person, birthday: birthday, next: next, age: birthday.age(on: next)))
         }
-        all.sort { ($0.next.dayNumber, $0.person.sortName, $0.person.id) < ($1.next.dayNumber, $1.person.sortName, $1.person.id) }
-        entries = all.filter { $0.next <= horizon }
-        next = all.first { $0.next > horizon }
+        (entries, next) = Upcoming.split(all, day: \.next, person: \.person, through: horizon)
         self.problems = problems
     }
 

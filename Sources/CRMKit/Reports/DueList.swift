@@ -32,14 +32,7 @@ public struct DueList: Sendable {
             guard let due = schedule.due else { continue }
             all.append(Entry(person: person, due: due, overdueDays: due.days(until: today)))
         }
-        // Sort small keys, not the entries themselves.
-        let names = NameOrder(all.map(\.person.sortName), ties: all.map(\.person.id))
-        let due = all.map(\.due.dayNumber)
-        let order = names.sortedIndices { a, b in due[a] == due[b] ? 0 : (due[a] < due[b] ? -1 : 1) }
-        let horizon = horizon
-        let shown = order.prefix { all[$0].due <= horizon }
-        entries = shown.map { all[$0] }
-        next = shown.count < order.count ? all[order[shown.count]] : nil
+        (entries, next) = Upcoming.split(all, day: \.due, person: \.person, through: horizon)
         self.problems = problems
     }
 
