@@ -252,7 +252,11 @@ public enum FileSystem {
     /// mounts) get a check and a rename instead, safe from other `crm` processes under the lock.
     private static func renameWithoutReplacing(_ from: String, to: String, what: String) throws(FileSystemError) {
         if link(from, to) == 0 {
-            guard unlink(from) == 0 else { throw FileSystemError(from, "cannot remove") }
+            guard unlink(from) == 0 else {
+                let error = FileSystemError(from, "cannot remove")
+                unlink(to)   // the move failed: take back the second name, or the file would be in both places
+                throw error
+            }
             return
         }
         let code = errno

@@ -1,14 +1,67 @@
 import Foundation
 
-extension String {
-    /// Lower case without accents, for matching names as people type them (`nunez` finds `Núñez`).
-    public var folded: String {
-        if utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII needs no Unicode folding: lower-case the bytes directly (most names, every id).
-            return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+/// The one folding of text the tool compares by: file-name slugs (`Slug`), PERSON matching
+/// (`PersonMatcher`) and `crm search` all use it, so `crm add "Øyvind Ås"` writes
+/// `oyvind-as.md` and `crm show "oyvind as"` and `crm search oyvind` find it.
+///
+/// Folding lower-cases, turns full-width Latin letters and digits into ASCII, and takes the
+/// accents off Latin and Greek letters (`Núñez` → `nunez`, `Ελένη` → `ελενη`); Latin letters
+/// that have no accent to take off are spelled out (`ø` → `o`, `æ` → `ae`, `ß` → `ss`, `đ` → `d`,
+/// `ł` → `l`, `þ` → `th`). Other scripts keep their marks: a kana's voicing mark or a Devanagari
+/// vowel sign is part of the letter, not an accent.
+public enum TextFolding {
+    /// `text` folded (see the type's summary). ASCII text is only lower-cased.
+    public static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
         }
-        return folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        var out = String.UnicodeScalarView()
+        var stripsMarks = false   // whether the last letter was Latin or Greek
+        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            if isCombiningMark(scalar) {
+                if !stripsMarks { out.append(scalar) }
+                continue
+            }
+            if let spelled = spelledOut[scalar] {
+                out.append(contentsOf: spelled.unicodeScalars)
+                stripsMarks = true
+                continue
+            }
+            var scalar = scalar
+            if (0xFF01...0xFF5E).contains(scalar.value) {   // full-width ASCII
+                scalar = Unicode.Scalar(scalar.value - 0xFEE0)!
+                if (0x41...0x5A).contains(scalar.value) { scalar = Unicode.Scalar(scalar.value + 0x20)! }
+            }
+            stripsMarks = isLatinOrGreek(scalar)
+            out.append(scalar)
+        }
+        return String(out).precomposedStringWithCanonicalMapping
     }
+
+    /// Lower-case Latin letters that do not decompose into a letter and an accent.
+    private static let spelledOut: [Unicode.Scalar: String] = [
+        "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "đ": "d", "ł": "l", "þ": "th", "ð": "d", "ı": "i",
+        "ħ": "h", "ŧ": "t", "ŋ": "n", "ĸ": "k", "ŀ": "l", "ƒ": "f", "ɨ": "i", "ʉ": "u", "ĳ": "ij",
+    ]
+
+    private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: true
+        default: false
+        }
+    }
+
+    private static func isLatinOrGreek(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0x0370...0x03FF, 0x1F00...0x1FFF: true
+        default: false
+        }
+    }
+}
+
+extension String {
+    /// The text as the tool compares it: lower case, without accents (see `TextFolding`).
+    public var folded: String { TextFolding.fold(self) }
 }
 
 /// Edit distance for "did you mean" suggestions, where swapping two neighbours counts as one

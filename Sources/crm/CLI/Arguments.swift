@@ -8,6 +8,9 @@ struct OptionSpec: Sendable {
     var value: String?
     var help: String
     var repeatable = false
+    /// The only values the option takes (`--sort name|last|due`), for the parser to check and
+    /// shell completion to offer; empty for any value.
+    var choices: [String] = []
 }
 
 /// The options and positional arguments of one invocation, after parsing.
@@ -65,6 +68,9 @@ struct ParsedArguments {
                 guard i < arguments.count else { throw UsageError("option '\(name)' needs a value (\(option.value!))") }
                 value = arguments[i]
                 i += 1
+            }
+            if !option.choices.isEmpty, !option.choices.contains(value) {
+                throw UsageError("\(option.name): unknown value '\(value)'; use \(option.choices.joined(separator: ", "))")
             }
             if !option.repeatable, result.values[option.name] != nil {
                 throw UsageError("option '\(name)' given twice")

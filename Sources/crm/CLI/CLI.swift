@@ -24,8 +24,11 @@ enum CLI {
             return 0
         }
         guard let command = Commands.named(first) else {
-            let close = closest(to: first, in: Commands.all.map(\.name))
-            terminal.error("crm: error: unknown command '\(first)'" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
+            // An option is never a misspelt command: suggest options for it, commands for a word.
+            let isOption = first.hasPrefix("-")
+            let candidates = isOption ? Command.globalOptions.map(\.name) : Commands.all.map(\.name)
+            let close = closest(to: first, in: candidates)
+            terminal.error("crm: error: unknown \(isOption ? "option" : "command") '\(first)'" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
             terminal.error("Run 'crm --help' for the list of commands.")
             return 2
         }
@@ -37,12 +40,22 @@ enum CLI {
                 terminal.write(command.help())
                 return 0
             }
+            if parsed.flag("--version") {
+                terminal.print("crm \(version)")
+                return 0
+            }
+            if parsed.flag("--json"), !command.printsData {
+                throw UsageError("--json: 'crm \(command.name)' prints no data")
+            }
+            if command.arguments.isEmpty, let extra = parsed.positionals.first {
+                throw UsageError("unexpected argument '\(extra)'")
+            }
             try command.run(Context(arguments: parsed, environment: environment, terminal: terminal,
                                     currentDirectory: currentDirectory, command: command))
             return 0
         } catch let error as UsageError {
-            terminal.error("crm \(command.name): error: \(error.message)")
-            terminal.error("Usage: crm \(command.usage[0])\nRun 'crm \(command.name) --help' for more.")
+            terminal.error("crm: error: \(error.message)")
+            terminal.error("usage: crm \(command.usage[0])  (see 'crm \(command.name) --help')")
             return 2
         } catch let error as ExitStatus {
             return error.code

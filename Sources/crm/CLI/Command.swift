@@ -10,6 +10,8 @@ struct Command: Sendable {
     var options: [OptionSpec] = []
     var examples: [String]
     var discussion: String?
+    /// Whether the command prints data, and so takes `--json`.
+    var printsData = true
     var run: @Sendable (Context) throws -> Void
 
     /// Options every command takes.
@@ -17,7 +19,13 @@ struct Command: Sendable {
         OptionSpec(name: "--vault", value: "DIR", help: "the vault folder (default: $CRM_VAULT, else the nearest folder with .crm/ or people/)"),
         OptionSpec(name: "--json", help: "print JSON instead of text"),
         OptionSpec(name: "--help", short: "h", help: "show this help"),
+        OptionSpec(name: "--version", help: "print the version of crm"),
     ]
+
+    /// The global options this command lists in its help: `--json` only where it prints data.
+    var globalOptions: [OptionSpec] {
+        printsData ? Command.globalOptions : Command.globalOptions.filter { $0.name != "--json" }
+    }
 
     func help() -> String {
         var out = "OVERVIEW: \(summary)\n\nUSAGE:\n"
@@ -25,7 +33,7 @@ struct Command: Sendable {
         if !arguments.isEmpty {
             out += "\nARGUMENTS:\n" + aligned(arguments)
         }
-        let all = options + Command.globalOptions
+        let all = options + globalOptions
         out += "\nOPTIONS:\n" + aligned(all.map { option in
             let names = (option.short.map { "-\($0), " } ?? "") + option.name
             return (names + (option.value.map { " \($0)" } ?? ""), option.help)

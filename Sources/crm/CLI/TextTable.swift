@@ -4,6 +4,9 @@ struct TextTable {
     var rows: [[String]] = []
     /// Styling applied after alignment, so escape codes do not upset the widths.
     var style: (_ row: Int, _ column: Int, _ text: String) -> String = { _, _, text in text }
+    /// The widest a cell may be, in terminal cells, except in the last column (which widens no
+    /// other): longer text is cut to fit, ending in `…`. JSON output is never cut.
+    var maximumWidth = 40
 
     /// The table as one string, lines joined with newlines (no final newline).
     func rendered(headerStyle: (String) -> String) -> String {
@@ -20,12 +23,16 @@ struct TextTable {
     /// Hands the lines, each ending in a newline, to `output` in chunks of about 64 KB.
     private func write(headerStyle: (String) -> String, to output: (String) -> Void) {
         var widths = headers.map(displayWidth)
+        let last = headers.count - 1
         for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], displayWidth(cell)) }
+            for (i, cell) in row.enumerated() where i < widths.count {
+                widths[i] = max(widths[i], i == last ? displayWidth(cell) : min(displayWidth(cell), maximumWidth))
+            }
         }
         var chunk = ""
         func append(_ cells: [String], styled: (Int, String) -> String) {
             for (i, cell) in cells.enumerated() {
+                let cell = i < last && displayWidth(cell) > maximumWidth ? truncated(cell, toWidth: maximumWidth) : cell
                 chunk += styled(i, cell)
                 if i < cells.count - 1 { chunk += String(repeating: " ", count: widths[i] - displayWidth(cell) + 2) }
             }
@@ -41,6 +48,20 @@ struct TextTable {
         }
         output(chunk)
     }
+}
+
+/// `text` cut to at most `width` terminal cells, the last of them `…`.
+func truncated(_ text: String, toWidth width: Int) -> String {
+    var out = ""
+    var used = 0
+    for character in text {
+        let cells = displayWidth(String(character))
+        if used + cells > width - 1 { break }
+        out.append(character)
+        used += cells
+    }
+    while out.last?.isWhitespace == true { out.removeLast() }
+    return out + "…"
 }
 
 /// Terminal cells a string takes: East Asian wide and full-width characters take two.

@@ -110,11 +110,8 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
     fields.append(("added", .string(try context.today().description)))
 
     let vault = try context.vault()
-    if !args.flag("--force") {
-        let people = vault.loadAll().people
-        if let same = people.first(where: { $0.name.folded == name.folded || (contactID != nil && $0.document.contactID == contactID) }) {
-            throw Failure("\(same.path) already tracks \(same.name)\(same.name.folded == name.folded ? "" : " with that contact id"); use --force to add another")
-        }
+    if !args.flag("--force"), let same = vault.duplicate(name: name, contactID: contactID) {
+        throw Failure(Vault.duplicateMessage(same, name: name) + "; use --force to add another")
     }
     let person = try vault.create(slug: Slug.make(name), bytes: NewPersonFile.render(fields, heading: vault.config.heading))
     if context.json {

@@ -9,6 +9,7 @@ let completionsCommand = Command(
         "crm completions fish > ~/.config/fish/completions/crm.fish",
     ],
     discussion: "PERSON arguments complete to ids, read with 'crm list --ids' in the current vault.",
+    printsData: false,
     run: { context in
         let shell = try context.positionals("SHELL")[0]
         switch shell {

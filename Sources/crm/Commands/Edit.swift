@@ -8,6 +8,7 @@ let editCommand = Command(
     arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")],
     examples: ["crm edit ada", "EDITOR=nano crm edit \"Ada Lovelace\""],
     discussion: "After the editor closes, problems in the file are listed as path:line:col; exit status 1 when there is an error.",
+    printsData: false,
     run: { context in
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()

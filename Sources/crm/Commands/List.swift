@@ -6,7 +6,8 @@ let listCommand = Command(
     usage: ["list [--tag T] [--sort name|last|due] [--ids]"],
     options: [
         OptionSpec(name: "--tag", value: "T", help: "only people with this tag"),
-        OptionSpec(name: "--sort", value: "KEY", help: "name (default), last (most recent first) or due (soonest first)"),
+        OptionSpec(name: "--sort", value: "KEY", help: "name (default), last (most recent first) or due (soonest first)",
+                   choices: ["name", "last", "due"]),
         OptionSpec(name: "--ids", help: "print only ids, one per line (for scripts and shell completion)"),
     ],
     examples: ["crm list", "crm list --tag family --sort due", "crm list --json | jq '.[] | select(.due != null)'"],
@@ -15,7 +16,6 @@ let listCommand = Command(
         let today = try context.today()
         let tag = context.arguments.value("--tag")?.folded
         let sort = context.arguments.value("--sort") ?? "name"
-        guard ["name", "last", "due"].contains(sort) else { throw UsageError("--sort: unknown key '\(sort)'; use name, last or due") }
         if context.arguments.flag("--ids"), tag == nil {
             for id in vault.personIDs() { context.terminal.print(id) }   // no file needs to be read
             return
