@@ -18,13 +18,15 @@ public enum IndexPage {
         public let entry: Interaction
     }
 
-    /// The page's bytes for `vault` (UTF-8, LF line endings), and the files that could not be read.
+    /// The page's bytes for `vault` (UTF-8, LF line endings), and the warnings to print: files that
+    /// could not be read are left out (see `ReadProblems`).
     ///
     /// Only the facts of each file are needed for the table (they come from the cache), and only
     /// the files that can hold one of the last 20 interactions are read for that list: those whose
     /// last interaction is no older than the 20th most recent last interaction.
     public static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
-        let (people, problems) = vault.facts()
+        let (all, unread) = vault.facts()
+        let (people, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
         let lasts = people.compactMap { $0.last?.date }.sorted(by: >)
         let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil
         let candidates = Set(people.filter { person in

@@ -51,6 +51,13 @@ public final class PersonFacts: Sendable, Equatable {
         public var fieldProblems: [String: Diagnostic]
         /// Every problem `crm check` reports for this file alone.
         public var problems: [Diagnostic]
+        /// Whether the file could be read at all: false when it is not UTF-8 text, holds NUL bytes
+        /// or its front matter has no closing `---` (see `PersonDocument.writeBlocker`).
+        public var isReadable: Bool
+        /// What the tool could not read in this file, at its line: why it was not read at all, or
+        /// the lines the front-matter and log readers could not understand and the known keys whose
+        /// values are not of their form. Listings warn about each (see `ReadProblems`).
+        public var readProblems: [Diagnostic]
         /// 1-based lines of `name:` and `contact_id:` (1 without them), for problems across files.
         public var nameLine: Int
         public var contactIDLine: Int
@@ -66,6 +73,8 @@ public final class PersonFacts: Sendable, Equatable {
             interactionCount = 0
             fieldProblems = [:]
             problems = []
+            isReadable = true
+            readProblems = []
             nameLine = 1
             contactIDLine = 1
         }
@@ -88,6 +97,8 @@ public final class PersonFacts: Sendable, Equatable {
             for key in ["every", "snooze", "added", "birthday"] { fieldProblems[key] = document.fieldProblem(key) }
             self.fieldProblems = fieldProblems
             problems = checking ? document.problems : []
+            isReadable = document.writeBlocker == nil
+            readProblems = ReadProblems.of(document)
             nameLine = document.frontMatter?.pair("name").map { $0.line + 1 } ?? 1
             contactIDLine = document.frontMatter?.pair("contact_id").map { $0.line + 1 } ?? 1
         }

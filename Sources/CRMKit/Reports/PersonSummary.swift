@@ -43,9 +43,12 @@ public struct PersonSummary: Sendable {
 }
 
 extension Vault {
-    /// Everyone as the listings show them on `today` (from the facts cache where files are unchanged).
+    /// Everyone as the listings show them on `today` (from the facts cache where files are
+    /// unchanged), and the warnings to print: files that could not be read are left out (see
+    /// `ReadProblems`).
     public func summaries(today: Day) -> (people: [PersonSummary], problems: [Diagnostic]) {
-        let (facts, problems) = facts()
+        let (all, unread) = facts()
+        let (facts, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
         return (facts.map { PersonSummary(facts: $0, config: config, today: today) }, problems)
     }
 }

@@ -10,7 +10,8 @@ import Darwin
 ///
 /// It is only ever a shortcut: an entry is used only while its file has the same device, inode,
 /// size, modification and status-change times as when it was read, and the whole cache is
-/// dropped when the vault's log settings or the format change. Files changed in the last two
+/// dropped when the vault's log settings, the format or the program change (any other build of
+/// the tool, with another parser or other messages, reads every file again). Files changed in the last two
 /// seconds are not cached at all (a same-size edit within one clock tick would keep their stamp).
 /// Deleting the cache loses nothing; it is written only in a vault that has `.crm/`.
 struct FactsCache {
@@ -25,7 +26,7 @@ struct FactsCache {
     static let path = ".crm/cache/facts"
     private static let magic = "my-person-crm facts cache"
     /// Bump when the format or what the parser reads from a file changes: old caches are dropped.
-    private static let version = 3
+    private static let version = 4
 
     /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
     /// each path's record stands; paths are compared in place and records decoded only when their
@@ -34,14 +35,29 @@ struct FactsCache {
     private var paths: [Range<Int>] = []
     private var records: [Range<Int>] = []
 
-    /// What the cached facts depend on besides the file: the log settings.
+    /// What the cached facts depend on besides the file: the log settings and the program.
     static func fingerprint(_ config: VaultConfig) -> String {
-        config.types.joined(separator: ",") + "\n" + config.heading
+        config.types.joined(separator: ",") + "\n" + config.heading + "\n" + (build ?? "")
     }
+
+    /// The running program's build, as its executable file's size, modification time and inode:
+    /// a rebuilt or upgraded tool changes it, so facts read by another parser are never used.
+    /// Nil when the executable cannot be found, and then nothing is cached.
+    static let build: String? = {
+        #if canImport(Glibc)
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return nil }
+        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        #else
+        var info = stat()
+        guard let path = CommandLine.arguments.first, stat(path, &info) == 0 else { return nil }
+        return "\(info.st_size) \(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec) \(info.st_ino)"
+        #endif
+    }()
 
     /// The cache of `vault`, or an empty one when there is none or it cannot be used.
     static func load(_ vault: Vault) -> FactsCache {
-        guard let bytes = try? FileSystem.readFile(vault.root + "/" + path).bytes else { return FactsCache() }
+        guard build != nil, let bytes = try? FileSystem.readFile(vault.root + "/" + path).bytes else { return FactsCache() }
         var reader = ByteReader(bytes)
         do {
             guard try reader.string() == magic, try reader.int() == version,
@@ -127,7 +143,7 @@ struct FactsCache {
     /// whole in memory; entries of files changed after `settled` are left out.
     static func save(paths: [String], records: (Int) -> Record?, from old: FactsCache, to vault: Vault,
                      settled: Int64 = settledTime) {
-        guard FileSystem.isDirectory(vault.root + "/.crm") else { return }
+        guard build != nil, FileSystem.isDirectory(vault.root + "/.crm") else { return }
         func kept(_ i: Int) -> Record? {
             switch records(i) {
             case .read(let entry)? where !entry.isSettled(settled): nil
@@ -271,6 +287,8 @@ private extension ByteWriter {
             w.diagnostic(pair.value)
         }
         array(f.problems) { $0.diagnostic($1) }
+        bool(f.isReadable)
+        array(f.readProblems) { $0.diagnostic($1) }
         int(f.nameLine)
         int(f.contactIDLine)
     }
@@ -323,6 +341,8 @@ private extension ByteReader {
         let problems = try array { r throws(Malformed) in (try r.string(), try r.diagnostic(path: path)) }
         f.fieldProblems = Dictionary(problems, uniquingKeysWith: { a, _ in a })
         f.problems = try array { r throws(Malformed) in try r.diagnostic(path: path) }
+        f.isReadable = try bool()
+        f.readProblems = try array { r throws(Malformed) in try r.diagnostic(path: path) }
         f.nameLine = try int()
         f.contactIDLine = try int()
         return PersonFacts(fields: f)

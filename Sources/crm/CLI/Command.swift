@@ -109,8 +109,13 @@ struct Context {
     /// Prints a warning to stderr.
     func warn(_ message: String) { terminal.error("crm: warning: \(message)") }
 
-    /// Prints a problem found in a file as a warning: `crm: warning: path:line:col: message`.
-    func warn(_ problem: Diagnostic) { warn("\(problem.path):\(problem.line):\(problem.column): \(problem.message)") }
+    /// Prints a problem found in a file as a warning, as `crm check` and compilers print them:
+    /// `path:line:col: warning: message`.
+    func warn(_ problem: Diagnostic) {
+        var problem = problem
+        problem.severity = .warning
+        terminal.error(problem.description)
+    }
 }
 
 /// See `Context.keepUntilExit`. Commands run one at a time on the main thread.

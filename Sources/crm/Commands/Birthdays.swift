@@ -18,8 +18,7 @@ let birthdaysCommand = Command(
         let today = try context.today()
         let (people, problems) = vault.summaries(today: today)
         let list = BirthdayList(people: people, today: today, within: within)
-        for problem in problems { context.warn(problem.description) }
-        for problem in list.problems { context.warn(problem) }
+        for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(list.json)
             return

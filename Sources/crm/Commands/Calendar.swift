@@ -27,7 +27,7 @@ let calendarCommand = Command(
         let vault = try context.vault()
         let today = try context.today()
         let (people, problems) = vault.loadAll()
-        for problem in problems { context.warn(problem.description) }
+        for problem in problems { context.warn(problem) }
         let onlyBirthdays = context.arguments.flag("--birthdays"), onlyDue = context.arguments.flag("--due")
         let both = !onlyBirthdays && !onlyDue
         let events = VaultCalendar.events(for: people, config: vault.config, today: today,

@@ -23,8 +23,7 @@ let dueCommand = Command(
         let (people, problems) = vault.summaries(today: today)
         let list = DueList(people: people, today: today, within: within)
         context.keepUntilExit((people, list))
-        for problem in problems { context.warn(problem.description) }
-        for problem in list.problems { context.warn(problem) }
+        for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(list.json)
             return

@@ -18,7 +18,7 @@ let indexCommand = Command(
     run: { context in
         let vault = try context.vault()
         let (bytes, people, problems) = IndexPage.render(vault)
-        for problem in problems { context.warn(problem.description) }
+        for problem in problems { context.warn(problem) }
         if context.arguments.flag("--check") {
             let reason = staleness(of: vault.readIndex(), expected: bytes)
             if context.json {

@@ -23,7 +23,7 @@ let listCommand = Command(
         let (everyone, problems) = vault.summaries(today: today)
         context.keepUntilExit(everyone)
         let people = tag.map { tag in everyone.filter { $0.tags.contains { $0.folded == tag } } } ?? everyone
-        for problem in problems { context.warn(problem.description) }
+        for problem in problems { context.warn(problem) }
         if context.arguments.flag("--ids") {
             for person in people { context.terminal.print(person.id) }
             return

@@ -18,7 +18,7 @@ let searchCommand = Command(
         let vault = try context.vault()
         let needle = query.folded
         let (found, problems) = vault.scan { VaultSearch.hits(of: needle, in: $0) }
-        for problem in problems { context.warn(problem.description) }
+        for problem in problems { context.warn(problem) }
         let hits = found.flatMap { $0 }
         if context.json {
             context.printJSON(VaultSearch.json(hits))

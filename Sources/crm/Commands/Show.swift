@@ -19,6 +19,7 @@ let showCommand = Command(
         let vault = try context.vault()
         let today = try context.today()
         let person = try vault.find(query)
+        for problem in try ReadProblems.shown(person) { context.warn(problem) }
         let doc = person.document
         let t = context.terminal
         let explicit = context.arguments.value("--contacts")

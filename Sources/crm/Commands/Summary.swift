@@ -23,8 +23,9 @@ let summaryCommand = Command(
         guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
         let vault = try context.vault()
         let config = vault.config
-        let (people, problems) = vault.scan { InteractionSummary.Activity($0, config: config, today: today, since: since, until: until) }
-        for problem in problems { context.warn(problem.description) }
+        let (scanned, unread) = vault.scan { InteractionSummary.Activity($0, config: config, today: today, since: since, until: until) }
+        let (people, problems) = ReadProblems.listed(scanned, facts: \.person.facts, problems: unread)
+        for problem in problems { context.warn(problem) }
         let summary = InteractionSummary(activities: people, config: vault.config, today: today, since: since, until: until)
         if context.json {
             context.printJSON(summary.json)

@@ -1,0 +1,69 @@
+/// The one rule for person files the tool could not fully read, which every command that shows
+/// people follows (`crm list`, `due`, `birthdays`, `summary`, `index` and `show`): such a file is
+/// never shown as an ordinary person without a warning naming the file and the line.
+///
+/// - A file that could not be read at all (not UTF-8, NUL bytes, front matter with no closing
+///   `---`) is left out of listings, with a warning saying why; `crm show` refuses it. Its due
+///   date, log and fields are unknown, so listing it would be a guess.
+/// - A file read in part is listed, with a warning for each line or value that was not read (a
+///   log line that is not an entry, such as one dated `2026-13-22`; `every: sometimes`); those
+///   parts count for nothing (no due date from a bad `every`, no interaction from a bad line).
+public enum ReadProblems {
+    /// What could not be read in `document` (see `PersonFacts.Fields.readProblems`), in line order.
+    public static func of(_ document: PersonDocument) -> [Diagnostic] {
+        if let blocker = document.writeBlocker {
+            let reason = document.diagnostics.first { $0.severity == .error }
+                ?? Diagnostic(path: document.path, line: 1, severity: .error, message: "file is not read: \(blocker)")
+            return [reason]
+        }
+        var found = document.diagnostics
+        for problem in document.fieldProblems where !found.contains(problem) { found.append(problem) }
+        return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+            .map(\.element)
+    }
+
+    /// `people` without those whose files could not be read, and the warnings to print, in path
+    /// order: files that could not be loaded (`problems`, from `Vault.facts` or `Vault.scan`) and
+    /// unreadable files, each "not listed: …"; then every part not read of the files listed.
+    public static func listed<Row>(_ people: [Row], facts: (Row) -> PersonFacts, problems: [Diagnostic] = [])
+        -> (people: [Row], warnings: [Diagnostic]) {
+        var warnings = problems.map { notListed($0) }
+        guard people.contains(where: { !facts($0).readProblems.isEmpty }) else { return (people, warnings) }
+        var listed: [Row] = []
+        listed.reserveCapacity(people.count)
+        for row in people {
+            let person = facts(row)
+            if person.isReadable {
+                listed.append(row)
+                warnings += person.readProblems.map { warning($0) }
+            } else {
+                warnings += person.readProblems.prefix(1).map { notListed($0) }
+            }
+        }
+        return (listed, warnings.enumerated().sorted { a, b in
+            (a.element.path, a.offset) < (b.element.path, b.offset)
+        }.map(\.element))
+    }
+
+    /// The warnings `crm show` prints about the person it shows (every part not read), or the
+    /// error it fails with when the file could not be read at all.
+    public static func shown(_ person: Person) throws(VaultError) -> [Diagnostic] {
+        let problems = of(person.document)
+        if person.document.writeBlocker != nil, let reason = problems.first {
+            throw VaultError("\(reason.path):\(reason.line):\(reason.column): not shown: \(reason.message)")
+        }
+        return problems.map { warning($0) }
+    }
+
+    private static func warning(_ problem: Diagnostic) -> Diagnostic {
+        var problem = problem
+        problem.severity = .warning
+        return problem
+    }
+
+    private static func notListed(_ problem: Diagnostic) -> Diagnostic {
+        var problem = warning(problem)
+        problem.message = "not listed: " + problem.message
+        return problem
+    }
+}
