@@ -38,8 +38,7 @@ import Testing
         let vault = try TemporaryVault(copyingExample: true)
         let result = try vault.crm("show")
         #expect(result.status == 2)
-        #expect(result.stderr.contains("error: missing PERSON"))
-        #expect(result.stderr.contains("Usage: crm show PERSON"))
+        #expect(result.stderr == "crm: error: missing PERSON\nusage: crm show PERSON [--contacts SOURCE]  (see 'crm show --help')\n")
     }
 
     @Test func unknownOptionIsAUsageError() throws {

@@ -1,16 +1,29 @@
+import CRMKit
+
 let completionsCommand = Command(
     name: "completions",
     summary: "Print a shell completion script (bash, zsh or fish).",
-    usage: ["completions bash|zsh|fish"],
+    usage: ["completions bash|zsh|fish", "completions --types"],
     arguments: [("SHELL", "bash, zsh or fish")],
+    options: [OptionSpec(name: "--types", help: "print the vault's interaction types, one a line (the scripts complete --type with them)")],
     examples: [
         "crm completions bash > ~/.local/share/bash-completion/completions/crm",
         "crm completions zsh > \"${fpath[1]}/_crm\"",
         "crm completions fish > ~/.config/fish/completions/crm.fish",
     ],
-    discussion: "PERSON arguments complete to ids, read with 'crm list --ids' in the current vault.",
+    discussion: """
+    PERSON arguments complete to the ids of the vault the command line names (--vault DIR), else
+    of the current one ('crm list --ids'); --type to the vault's interaction types; --sort and
+    other options with fixed values to those values; the keys of 'crm set' and 'crm unset' to the
+    known front-matter keys; files and folders only where a file or folder is asked for.
+    """,
     printsData: false,
     run: { context in
+        if context.arguments.flag("--types") {
+            _ = try context.positionals()
+            for type in try context.vault().config.types { context.terminal.print(type) }
+            return
+        }
         let shell = try context.positionals("SHELL")[0]
         switch shell {
         case "bash": context.terminal.write(CompletionScripts.bash())
@@ -23,38 +36,152 @@ let completionsCommand = Command(
 
 /// Completion scripts made from the command table, so they never fall behind it.
 enum CompletionScripts {
-    /// Commands whose first argument is a PERSON.
-    static let personCommands = ["show", "log", "set", "unset", "edit", "rename", "rm", "snooze", "refresh"]
+    /// What a value (of an option or an argument) completes to.
+    enum Values: Equatable {
+        case none, files, folders, people, types, keys, assignments
+        case words([String])
+    }
 
-    private static func options(_ command: Command) -> [String] {
-        (command.options + Command.globalOptions).map(\.name)
+    /// What the value of `option` completes to.
+    static func values(of option: OptionSpec) -> Values {
+        if !option.choices.isEmpty { return .words(option.choices) }
+        if option.name == "--type" { return .types }
+        switch option.value {
+        case "DIR": return .folders
+        case "FILE", "SOURCE", "TARGET", "PATH": return .files
+        default: return .none
+        }
+    }
+
+    /// What an argument named `name` (as in help: `PERSON`, `KEY=VALUE…`) completes to.
+    static func values(ofArgument name: String) -> Values {
+        switch name.hasSuffix("…") ? String(name.dropLast()) : name {
+        case "PERSON": return .people
+        case "KEY=VALUE": return .assignments
+        case "KEY": return .keys
+        case "SHELL": return .words(["bash", "zsh", "fish"])
+        case "DIR": return .folders
+        case "SOURCE", "FILE", "BASE", "CURRENT", "OTHER", "PATH": return .files
+        default: return .none
+        }
+    }
+
+    /// Commands whose first argument is a PERSON.
+    static var personCommands: [String] {
+        Commands.all.filter { $0.arguments.first.map { values(ofArgument: $0.0) == .people } ?? false }.map(\.name)
+    }
+
+    private static func options(_ command: Command) -> [OptionSpec] { command.options + command.globalOptions }
+
+    private static func bashCompletion(_ values: Values) -> String {
+        switch values {
+        case .none: "COMPREPLY=()"
+        case .files: "COMPREPLY=($(compgen -f -- \"$cur\"))"
+        case .folders: "COMPREPLY=($(compgen -d -- \"$cur\"))"
+        case .people: "_crm_lines \"$(crm \"${vault[@]}\" list --ids 2>/dev/null)\""
+        case .types: "_crm_lines \"$(crm \"${vault[@]}\" completions --types 2>/dev/null)\""
+        case .keys: "COMPREPLY=($(compgen -W \"\(PersonDocument.knownKeys.joined(separator: " "))\" -- \"$cur\"))"
+        case .assignments:
+            "COMPREPLY=($(compgen -W \"\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))\" -- \"$cur\")); compopt -o nospace 2>/dev/null"
+        case .words(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+        }
     }
 
     static func bash() -> String {
-        let commands = Commands.all.map(\.name).joined(separator: " ")
-        var cases = ""
+        let commands = Commands.all.map(\.name) + ["--help", "--version", "--vault", "--json"]
+        var takesValue: [String] = []
+        var optionCases = ""
+        var valueCases = ""
+        var argumentCases = ""
         for command in Commands.all {
-            cases += "        \(command.name)) opts=\"\(options(command).joined(separator: " "))\" ;;\n"
+            optionCases += "            \(command.name)) words=\"\(options(command).map(\.name).joined(separator: " "))\" ;;\n"
+            for option in command.options where option.value != nil {
+                takesValue.append("'\(command.name) \(option.name)'")
+                if let short = option.short { takesValue.append("'\(command.name) -\(short)'") }
+                let values = values(of: option)
+                guard values != .none else { continue }
+                let completion = bashCompletion(values)
+                valueCases += "            '\(command.name) \(option.name)'"
+                    + (option.short.map { "|'\(command.name) -\($0)'" } ?? "") + ") \(completion) ;;\n"
+            }
+            var lines: [String] = []
+            for (n, argument) in command.arguments.enumerated() {
+                let completion = values(ofArgument: argument.0)
+                guard completion != .none else { continue }
+                let test = argument.0.hasSuffix("…") ? "n >= \(n)" : "n == \(n)"
+                lines.append("(( \(test) )) && { \(bashCompletion(completion)); return; }")
+            }
+            if !lines.isEmpty {
+                argumentCases += "            \(command.name))\n" + lines.map { "                \($0)\n" }.joined() + "                ;;\n"
+            }
         }
         return """
         # bash completion for crm
+        # Sets COMPREPLY to the lines of $1 that start with $cur (ids may hold spaces).
+        _crm_lines() {
+            local IFS=$'\\n'
+            COMPREPLY=($(compgen -W "$1" -- "$cur"))
+        }
+
+        # Whether option $2 of command $1 takes a value (`--opt VALUE`).
+        _crm_takes_value() {
+            case "$1 $2" in
+                *' --vault') return 0 ;;
+                \(takesValue.isEmpty ? "''" : takesValue.joined(separator: "|"))) return 0 ;;
+            esac
+            return 1
+        }
+
         _crm() {
-            local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]} opts
-            if [[ $COMP_CWORD -eq 1 ]]; then
-                COMPREPLY=($(compgen -W "\(commands) --help --version" -- "$cur"))
+            local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+            local cmd='' opt='' word words i=1 n=0 vault=()
+            # The command, the vault it names and how many arguments precede the cursor. bash
+            # splits `--opt=VALUE` (and `key=value`) at `=` into three words.
+            while (( i < COMP_CWORD )); do
+                word=${COMP_WORDS[i]}
+                if (( i + 1 < COMP_CWORD )) && [[ ${COMP_WORDS[i+1]} == = ]]; then
+                    if [[ $word == --vault ]]; then vault=(--vault "${COMP_WORDS[i+2]}"); fi
+                    if [[ $word != -* ]]; then (( n++ )); fi
+                    (( i += 3 ))
+                    continue
+                fi
+                case $word in
+                    --vault) vault=(--vault "${COMP_WORDS[i+1]}"); (( i += 2 )); continue ;;
+                    --) ;;
+                    -*) if _crm_takes_value "$cmd" "$word"; then (( i += 2 )); continue; fi ;;
+                    *) if [[ -z $cmd ]]; then cmd=$word; else (( n++ )); fi ;;
+                esac
+                (( i++ ))
+            done
+            if [[ ${vault[1]} == '~'* ]]; then vault[1]=$HOME${vault[1]:1}; fi
+            # Completing an option's value?
+            if [[ $cur == = && $prev == -* ]]; then opt=$prev; cur=''
+            elif [[ $prev == = ]] && (( COMP_CWORD > 1 )); then
+                opt=${COMP_WORDS[COMP_CWORD-2]}
+                if [[ $opt != -* ]]; then COMPREPLY=(); return; fi   # the value of a set KEY=
+            elif [[ $prev == -* ]] && _crm_takes_value "$cmd" "$prev"; then opt=$prev
+            fi
+            if [[ -n $opt ]]; then
+                case "$cmd $opt" in
+                    *' --vault') COMPREPLY=($(compgen -d -- "$cur")) ;;
+        \(valueCases)            *) COMPREPLY=() ;;
+                esac
+                return
+            fi
+            if [[ -z $cmd ]]; then
+                COMPREPLY=($(compgen -W "\(commands.joined(separator: " "))" -- "$cur"))
+                return
+            fi
+            if [[ $cur == -* ]]; then
+                case $cmd in
+        \(optionCases)            *) words='' ;;
+                esac
+                COMPREPLY=($(compgen -W "$words" -- "$cur"))
                 return
             fi
             case $cmd in
-        \(cases)    esac
-            if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-            elif [[ $COMP_CWORD -eq 2 && " \(personCommands.joined(separator: " ")) " == *" $cmd "* ]]; then
-                COMPREPLY=($(compgen -W "$(crm list --ids 2>/dev/null)" -- "$cur"))
-            elif [[ $cmd == completions ]]; then
-                COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
-            else
-                COMPREPLY=($(compgen -f -- "$cur"))
-            fi
+        \(argumentCases)        esac
+            COMPREPLY=()
         }
         complete -F _crm crm
 
@@ -65,24 +192,52 @@ enum CompletionScripts {
         let commands = Commands.all.map { "'\($0.name):\($0.summary.replacingQuotes)'" }.joined(separator: " ")
         var cases = ""
         for command in Commands.all {
-            let opts = options(command).map { "'\($0)'" }.joined(separator: " ")
+            let opts = options(command).map { "'\($0.name)'" }.joined(separator: " ")
             cases += "    \(command.name)) opts=(\(opts)) ;;\n"
+        }
+        var valueCases = ""
+        for command in Commands.all {
+            for option in command.options where option.value != nil {
+                let completion: String
+                switch values(of: option) {
+                case .words(let words): completion = "compadd -- \(words.joined(separator: " "))"
+                case .types: completion = "compadd -- ${(f)\"$(crm $vault completions --types 2>/dev/null)\"}"
+                case .files: completion = "_files"
+                case .folders: completion = "_files -/"
+                default: continue
+                }
+                valueCases += "    '\(command.name) \(option.name)') \(completion); return ;;\n"
+            }
         }
         return """
         #compdef crm
         _crm() {
-          local -a commands opts
+          local -a commands opts vault
+          local i
           commands=(\(commands))
+          for (( i = 2; i < CURRENT; i++ )); do
+            case $words[i] in
+              --vault) vault=(--vault ${~words[i+1]}) ;;
+              --vault=*) vault=(--vault ${~words[i]#--vault=}) ;;
+            esac
+          done
           if (( CURRENT == 2 )); then
             _describe 'command' commands
             return
           fi
+          case "$words[2] $words[CURRENT-1]" in
+            *' --vault') _files -/; return ;;
+        \(valueCases)  esac
           case $words[2] in
         \(cases)  esac
           if [[ $words[CURRENT] == -* ]]; then
             compadd -- $opts
           elif (( CURRENT == 3 )) && [[ " \(personCommands.joined(separator: " ")) " == *" $words[2] "* ]]; then
-            compadd -- ${(f)"$(crm list --ids 2>/dev/null)"}
+            compadd -- ${(f)"$(crm $vault list --ids 2>/dev/null)"}
+          elif [[ $words[2] == set ]]; then
+            compadd -S '' -- \(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))
+          elif [[ $words[2] == unset ]]; then
+            compadd -- \(PersonDocument.knownKeys.joined(separator: " "))
           elif [[ $words[2] == completions ]]; then
             compadd bash zsh fish
           else
@@ -95,17 +250,43 @@ enum CompletionScripts {
     }
 
     static func fish() -> String {
-        var out = "# fish completion for crm\ncomplete -c crm -f\n"
+        var out = """
+        # fish completion for crm
+        complete -c crm -f
+        # The vault the command line names, as crm options.
+        function __crm_vault
+            set -l words (commandline -opc)
+            for i in (seq (count $words))
+                if test "$words[$i]" = --vault; and test $i -lt (count $words)
+                    echo --vault; echo $words[(math $i + 1)]
+                else if string match -q -- '--vault=*' $words[$i]
+                    echo --vault; string replace -- '--vault=' '' $words[$i]
+                end
+            end
+        end
+
+        """
         let names = Commands.all.map(\.name).joined(separator: " ")
         for command in Commands.all {
             out += "complete -c crm -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name) -d '\(command.summary.replacingQuotes)'\n"
-            for option in command.options + Command.globalOptions {
+            for option in options(command) {
                 let long = option.name.dropFirst(2)
-                out += "complete -c crm -n '__fish_seen_subcommand_from \(command.name)' -l \(long)"
-                    + (option.value != nil ? " -r" : "") + " -d '\(option.help.replacingQuotes)'\n"
+                var line = "complete -c crm -n '__fish_seen_subcommand_from \(command.name)' -l \(long)"
+                if option.value != nil {
+                    line += " -r"
+                    switch values(of: option) {
+                    case .words(let words): line += " -a '\(words.joined(separator: " "))'"
+                    case .types: line += " -a '(crm (__crm_vault) completions --types 2>/dev/null)'"
+                    case .files, .folders: line += " -F"
+                    default: break
+                    }
+                }
+                out += line + " -d '\(option.help.replacingQuotes)'\n"
             }
         }
-        out += "complete -c crm -n '__fish_seen_subcommand_from \(personCommands.joined(separator: " "))' -a '(crm list --ids 2>/dev/null)'\n"
+        out += "complete -c crm -n '__fish_seen_subcommand_from \(personCommands.joined(separator: " "))' -a '(crm (__crm_vault) list --ids 2>/dev/null)'\n"
+        out += "complete -c crm -n '__fish_seen_subcommand_from set' -a '\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))'\n"
+        out += "complete -c crm -n '__fish_seen_subcommand_from unset' -a '\(PersonDocument.knownKeys.joined(separator: " "))'\n"
         out += "complete -c crm -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'\n"
         return out
     }
