@@ -27,5 +27,4 @@ import Testing
         }
         #expect(try copy.crm("list").stdout.contains("Henrik Dahl"))
     }
-
 }
