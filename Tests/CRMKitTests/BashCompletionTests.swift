@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// The bash completion script run by bash itself: the script `crm completions bash` prints is
+/// sourced, `COMP_WORDS` and `COMP_CWORD` are set as bash sets them (it splits `--opt=VALUE` into
+/// `--opt`, `=` and `VALUE`), `_crm` runs, and `COMPREPLY` is what the user is offered.
+@Suite struct BashCompletionTests {
+    let vault: TemporaryVault
+    /// A folder that is not a vault, where bash runs: only `--vault` can name one.
+    let elsewhere: URL
+    let script: URL
+
+    init() throws {
+        vault = try TemporaryVault()
+        try vault.write(".crm/config.yaml", "types: [call, coffee, letter]\n")
+        for (file, name) in [("ada-lovelace", "Ada Lovelace"), ("ada-byron", "Ada Byron"), ("Mary Ann", "Mary Ann"), ("bea", "Bea")] {
+            try vault.write("people/\(file).md", "---\nname: \(name)\n---\n")
+        }
+        elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("crm-elsewhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere.appendingPathComponent("vaults"), withIntermediateDirectories: true)
+        script = elsewhere.appendingPathComponent("crm.bash")
+        let generated = try CRM.run(["completions", "bash"])
+        try #require(generated.status == 0)
+        try generated.stdout.write(to: script, atomically: true, encoding: .utf8)
+    }
+
+    /// What bash offers for `words` with the cursor on the last one.
+    func complete(_ words: String...) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "--noprofile", "-c",
+                             "source \"$1\"; shift; COMP_CWORD=$(( $# - 1 )); COMP_WORDS=(\"$@\"); _crm; printf '%s\\n' \"${COMPREPLY[@]}\"",
+                             "bash", script.path] + words
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = CRM.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment.removeValue(forKey: "CRM_VAULT")
+        environment["CRM_TODAY"] = "2026-11-29"
+        process.environment = environment
+        process.currentDirectoryURL = elsewhere
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && errors == "", "\(words): \(errors)")
+        return text.split(separator: "\n").map(String.init).sorted()
+    }
+
+    @Test func personCompletesToThePeopleOfTheVaultGivenWithVault() throws {
+        #expect(try complete("crm", "--vault", vault.path, "show", "") == ["Mary Ann", "ada-byron", "ada-lovelace", "bea"])
+        #expect(try complete("crm", "--vault", vault.path, "show", "ada") == ["ada-byron", "ada-lovelace"])
+        #expect(try complete("crm", "--vault", "=", vault.path, "rm", "b") == ["bea"])
+        #expect(try complete("crm", "show", "--vault", vault.path, "M") == ["Mary Ann"])
+        // The option values before PERSON are not PERSON.
+        #expect(try complete("crm", "--vault", vault.path, "log", "--date", "today", "--type", "call", "ada-") == ["ada-byron", "ada-lovelace"])
+        // Only the first argument is a PERSON.
+        #expect(try complete("crm", "--vault", vault.path, "show", "bea", "") == [])
+        // No vault named and none here: nothing, and no error on the terminal.
+        #expect(try complete("crm", "show", "") == [])
+    }
+
+    @Test func typeCompletesToTheVaultsInteractionTypes() throws {
+        #expect(try complete("crm", "--vault", vault.path, "log", "bea", "--type", "") == ["call", "coffee", "letter"])
+        #expect(try complete("crm", "--vault", vault.path, "log", "bea", "--type", "=", "c") == ["call", "coffee"])
+        #expect(try complete("crm", "--vault", vault.path, "log", "bea", "--type", "=") == ["call", "coffee", "letter"])
+    }
+
+    @Test func sortCompletesToItsKeys() throws {
+        #expect(try complete("crm", "list", "--sort", "") == ["due", "last", "name"])
+        #expect(try complete("crm", "list", "--sort", "=", "l") == ["last"])
+    }
+
+    @Test func setAndUnsetCompleteTheKnownKeys() throws {
+        #expect(try complete("crm", "--vault", vault.path, "set", "bea", "ev") == ["every="])
+        #expect(try complete("crm", "--vault", vault.path, "set", "bea", "every", "=", "30d", "sn") == ["snooze="])
+        #expect(try complete("crm", "--vault", vault.path, "set", "bea", "every", "=", "") == [])
+        #expect(try complete("crm", "--vault", vault.path, "unset", "bea", "") ==
+                ["added", "aliases", "birthday", "contact_id", "email", "every", "name", "phone", "snooze", "tags"])
+    }
+
+    @Test func commandsOptionsAndFiles() throws {
+        #expect(try complete("crm", "l") == ["list", "log"])
+        #expect(try complete("crm", "--vault", vault.path, "ch") == ["check"])
+        #expect(try complete("crm", "list", "--t") == ["--tag"])
+        #expect(try complete("crm", "edit", "--") == ["--help", "--vault", "--version"])
+        #expect(try complete("crm", "completions", "") == ["bash", "fish", "zsh"])
+        #expect(try complete("crm", "--vault", "va") == ["vaults"])
+        #expect(try complete("crm", "import", "crm.b") == ["crm.bash"])
+        // A date is not a file.
+        #expect(try complete("crm", "--vault", vault.path, "log", "bea", "--date", "") == [])
+    }
+}
