@@ -14,6 +14,8 @@ let dueCommand = Command(
     that moves it. The cadence is the person's `every`, else the shortest `tag_every` of their tags,
     else the vault's `every`. A person whose `every` is not a cadence has no due date and gets a
     warning; an invalid `snooze` or `added` is ignored with a warning.
+    A file the tool cannot read (not UTF-8, front matter without its closing ---) is left out, and each
+    line or value it could not read is a warning on stderr: path:line:col: warning: …
     JSON: overdue_days is negative for people not due yet (with --within).
     """,
     run: { context in

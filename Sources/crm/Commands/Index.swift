@@ -14,6 +14,8 @@ let indexCommand = Command(
     only on the person files and .crm/config.yaml, never on today's date: running it again writes
     nothing unless a file changed, so synced copies do not change for nothing. Someone due at once
     (never contacted, no `added`) shows `now`. The file is replaced atomically.
+    A file the tool cannot read (not UTF-8, front matter without its closing ---) is left out, and each
+    line or value it could not read is a warning on stderr: path:line:col: warning: …
     """,
     run: { context in
         let vault = try context.vault()

@@ -11,6 +11,10 @@ let listCommand = Command(
         OptionSpec(name: "--ids", help: "print only ids, one per line (for scripts and shell completion)"),
     ],
     examples: ["crm list", "crm list --tag family --sort due", "crm list --json | jq '.[] | select(.due != null)'"],
+    discussion: """
+    A file the tool cannot read (not UTF-8, front matter without its closing ---) is left out, and each
+    line or value it could not read is a warning on stderr: path:line:col: warning: …
+    """,
     run: { context in
         let vault = try context.vault()
         let today = try context.today()

@@ -13,6 +13,9 @@ let showCommand = Command(
     With a contacts source, phone, email and birthday come from the person's contact when its
     contact_id is still there (as 'crm refresh' would write them), else from the file's snapshot;
     a line says which. The file is not changed.
+    A file the tool cannot read (not UTF-8, front matter without its closing ---) is not shown: the
+    error names the file and line. Log lines and values it could not read (an entry dated
+    2026-13-22, every: sometimes) are warnings on stderr: path:line:col: warning: …
     """,
     run: { context in
         let query = try context.positionals("PERSON")[0]

@@ -14,6 +14,8 @@ let summaryCommand = Command(
     yesterday, or -3d, -2w, -1m. Bars use Unicode blocks, or '#' under NO_COLOR or a locale that
     is not UTF-8. "Due" and "never contacted" are as of today, whatever the period; the least
     contacted are among people contacted at least once.
+    A file the tool cannot read (not UTF-8, front matter without its closing ---) is left out, and each
+    line or value it could not read is a warning on stderr: path:line:col: warning: …
     """,
     run: { context in
         let today = try context.today()
