@@ -98,7 +98,7 @@ public final class PersonFacts: Sendable, Equatable {
             self.fieldProblems = fieldProblems
             problems = checking ? document.problems : []
             isReadable = document.writeBlocker == nil
-            readProblems = ReadProblems.of(document)
+            readProblems = ReadProblems.of(document, fieldProblems: Array(fieldProblems.values))
             nameLine = document.frontMatter?.pair("name").map { $0.line + 1 } ?? 1
             contactIDLine = document.frontMatter?.pair("contact_id").map { $0.line + 1 } ?? 1
         }

@@ -10,14 +10,17 @@
 ///   parts count for nothing (no due date from a bad `every`, no interaction from a bad line).
 public enum ReadProblems {
     /// What could not be read in `document` (see `PersonFacts.Fields.readProblems`), in line order.
-    public static func of(_ document: PersonDocument) -> [Diagnostic] {
+    /// `fieldProblems` are the document's, when the caller has them already.
+    public static func of(_ document: PersonDocument, fieldProblems: [Diagnostic]? = nil) -> [Diagnostic] {
         if let blocker = document.writeBlocker {
             let reason = document.diagnostics.first { $0.severity == .error }
                 ?? Diagnostic(path: document.path, line: 1, severity: .error, message: "file is not read: \(blocker)")
             return [reason]
         }
+        let fieldProblems = fieldProblems ?? document.fieldProblems
+        if document.diagnostics.isEmpty { return fieldProblems.sorted { ($0.line, $0.column) < ($1.line, $1.column) } }
         var found = document.diagnostics
-        for problem in document.fieldProblems where !found.contains(problem) { found.append(problem) }
+        for problem in fieldProblems where !found.contains(problem) { found.append(problem) }
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
     }
