@@ -11,8 +11,9 @@ import Darwin
 /// It is only ever a shortcut: an entry is used only while its file has the same device, inode,
 /// size, modification and status-change times as when it was read, and the whole cache is
 /// dropped when the vault's log settings, the format or the program change (any other build of
-/// the tool, with another parser or other messages, reads every file again). Files changed in the last two
-/// seconds are not cached at all (a same-size edit within one clock tick would keep their stamp).
+/// the tool, with another parser or other messages, reads every file again). Files changed in the
+/// last two seconds are not cached at all (a same-size edit within one clock tick would keep their
+/// stamp).
 /// Deleting the cache loses nothing; it is written only in a vault that has `.crm/`.
 struct FactsCache {
     struct Entry {
