@@ -97,6 +97,17 @@ import Testing
         #expect(text.contains("2026-11-01") && text.contains("kept"))
     }
 
+    @Test func searchSaysWhichFilesItCouldNotSearch() throws {
+        let vault = try vault()
+        let result = try vault.crm("search", "interactions")
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 2)   // ada.md and partly.md
+        #expect(result.stderr.split(separator: "\n").sorted() == [
+            "people/latin.md:2:1: warning: file is not read: it is not valid UTF-8 text",
+            "people/open.md:1:1: warning: front matter starts with '---' but has no closing '---'",
+        ])
+    }
+
     @Test func aReadableFileWithoutProblemsWarnsNothing() throws {
         let vault = try TemporaryVault(copyingExample: true)
         for command in ["list", "due", "birthdays", "summary", "index"] {

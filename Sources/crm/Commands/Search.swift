@@ -9,7 +9,8 @@ let searchCommand = Command(
     discussion: """
     Prints each matching line as path:line: text, like grep, in file and line order; every line of
     a person file is searched, its front matter included. Exit status 1 when nothing is found (as
-    grep), also with --json (which then prints []).
+    grep), also with --json (which then prints []). A file the tool cannot read (not UTF-8, front
+    matter without its closing ---) is not searched: a warning on stderr names it.
     """,
     run: { context in
         let words = try context.positionals("TEXT", atLeast: 1)
@@ -17,9 +18,12 @@ let searchCommand = Command(
         guard !query.folded.isEmpty else { throw UsageError("TEXT is empty") }
         let vault = try context.vault()
         let needle = query.folded
-        let (found, problems) = vault.scan { VaultSearch.hits(of: needle, in: $0) }
-        for problem in problems { context.warn(problem) }
-        let hits = found.flatMap { $0 }
+        // A file the tool cannot read is not searched, and says so (see `ReadProblems`).
+        let (found, unread) = vault.scan { person in
+            (VaultSearch.hits(of: needle, in: person), person.document.writeBlocker == nil ? nil : ReadProblems.of(person.document).first)
+        }
+        for problem in unread + found.compactMap(\.1) { context.warn(problem) }
+        let hits = found.flatMap(\.0)
         if context.json {
             context.printJSON(VaultSearch.json(hits))
         } else {
