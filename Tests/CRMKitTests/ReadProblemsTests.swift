@@ -97,6 +97,17 @@ import Testing
         #expect(text.contains("2026-11-01") && text.contains("kept"))
     }
 
+    @Test func knownKeysThatAreNotTextAreWarningsToo() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/kim.md", "---\nname: [Kim, Lee]\ntags:\n  friends: yes\n---\n")
+        for command in [["list"], ["show", "kim"]] {
+            let result = try CRM.run(["--vault", vault.path] + command)
+            #expect(result.status == 0)
+            #expect(result.stderr == "people/kim.md:2:7: warning: name must be text\npeople/kim.md:3:6: warning: tags must be text or a list of text\n",
+                    "\(command)")
+        }
+    }
+
     @Test func searchSaysWhichFilesItCouldNotSearch() throws {
         let vault = try vault()
         let result = try vault.crm("search", "interactions")

@@ -25,7 +25,7 @@ extension PersonDocument {
         return "the name '\(name)' is taken from the file name"
     }
 
-    private var nameProblems: [Diagnostic] {
+    var nameProblems: [Diagnostic] {
         guard let frontMatter else {
             return [warning(1, 1, text.lineCount == 0 ? "empty file; \(nameSource)"
                             : "no front matter; \(nameSource) (the tool adds front matter when it first sets a field)")]
@@ -37,7 +37,7 @@ extension PersonDocument {
     }
 
     /// Known keys whose values must have a form: dates, cadences, text or lists of text.
-    private var valueProblems: [Diagnostic] {
+    var valueProblems: [Diagnostic] {
         guard let frontMatter else { return [] }
         var found: [Diagnostic] = []
         for pair in frontMatter.pairs {

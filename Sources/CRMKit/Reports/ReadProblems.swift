@@ -17,10 +17,16 @@ public enum ReadProblems {
                 ?? Diagnostic(path: document.path, line: 1, severity: .error, message: "file is not read: \(blocker)")
             return [reason]
         }
-        let fieldProblems = fieldProblems ?? document.fieldProblems
-        if document.diagnostics.isEmpty { return fieldProblems.sorted { ($0.line, $0.column) < ($1.line, $1.column) } }
+        // The typed keys' problems (`every: sometimes`), then the errors `crm check` finds in the
+        // other known keys (`name` or `tags` that are not text) at other places.
         var found = document.diagnostics
+        let fieldProblems = fieldProblems ?? document.fieldProblems
         for problem in fieldProblems where !found.contains(problem) { found.append(problem) }
+        for problem in document.nameProblems + document.valueProblems where problem.severity == .error
+            && !fieldProblems.contains(where: { $0.line == problem.line && $0.column == problem.column }) {
+            found.append(problem)
+        }
+        if found.isEmpty { return [] }
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
     }
