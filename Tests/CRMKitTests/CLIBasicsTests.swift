@@ -86,7 +86,7 @@ import Testing
         let result = try CRM.run(["completions", shell])
         #expect(result.status == 0)
         for command in Self.commands { #expect(result.stdout.contains(command)) }
-        #expect(result.stdout.contains("crm list --ids"))
+        #expect(result.stdout.contains("list --ids"))
     }
 
     @Test func bashCompletionScriptIsValidBash() throws {

@@ -23,7 +23,7 @@ let completionsCommand = Command(
 /// Completion scripts made from the command table, so they never fall behind it.
 enum CompletionScripts {
     /// Commands whose first argument is a PERSON.
-    static let personCommands = ["show", "log", "set", "unset", "edit", "rename", "rm", "snooze", "refresh"]
+    static let personCommands = Commands.all.filter { $0.arguments.first?.0.hasPrefix("PERSON") == true }.map(\.name)
 
     private static func options(_ command: Command) -> [String] {
         (command.options + Command.globalOptions).map(\.name)
@@ -38,17 +38,31 @@ enum CompletionScripts {
         return """
         # bash completion for crm
         _crm() {
-            local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]} opts
-            if [[ $COMP_CWORD -eq 1 ]]; then
-                COMPREPLY=($(compgen -W "\(commands) --help --version" -- "$cur"))
+            local cur=${COMP_WORDS[COMP_CWORD]} cmd= opts i=1 at vault=()
+            # Skip the global options before the command word; keep --vault for 'crm list --ids'.
+            while [[ $i -lt $COMP_CWORD ]]; do
+                case ${COMP_WORDS[i]} in
+                    --vault) vault=(--vault "${COMP_WORDS[i+1]}"); i=$((i + 2)) ;;
+                    --vault=*) vault=("${COMP_WORDS[i]}"); i=$((i + 1)) ;;
+                    --json) i=$((i + 1)) ;;
+                    *) cmd=${COMP_WORDS[i]}; break ;;
+                esac
+            done
+            if [[ -z $cmd ]]; then
+                if [[ ${COMP_WORDS[COMP_CWORD-1]} == --vault ]]; then
+                    COMPREPLY=($(compgen -d -- "$cur"))
+                else
+                    COMPREPLY=($(compgen -W "\(commands) --vault --json --help --version" -- "$cur"))
+                fi
                 return
             fi
+            at=$((COMP_CWORD - i))
             case $cmd in
         \(cases)    esac
             if [[ $cur == -* ]]; then
                 COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-            elif [[ $COMP_CWORD -eq 2 && " \(personCommands.joined(separator: " ")) " == *" $cmd "* ]]; then
-                COMPREPLY=($(compgen -W "$(crm list --ids 2>/dev/null)" -- "$cur"))
+            elif [[ $at -eq 1 && " \(personCommands.joined(separator: " ")) " == *" $cmd "* ]]; then
+                COMPREPLY=($(compgen -W "$(crm "${vault[@]}" list --ids 2>/dev/null)" -- "$cur"))
             elif [[ $cmd == completions ]]; then
                 COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"))
             else
@@ -70,19 +84,29 @@ enum CompletionScripts {
         return """
         #compdef crm
         _crm() {
-          local -a commands opts
+          local -a commands opts vault
+          local i=2 cmd=
           commands=(\(commands))
-          if (( CURRENT == 2 )); then
-            _describe 'command' commands
+          # Skip the global options before the command word; keep --vault for 'crm list --ids'.
+          while (( i < CURRENT )); do
+            case $words[i] in
+              --vault) vault=(--vault $words[i+1]); (( i += 2 )) ;;
+              --vault=*) vault=($words[i]); (( i += 1 )) ;;
+              --json) (( i += 1 )) ;;
+              *) cmd=$words[i]; break ;;
+            esac
+          done
+          if [[ -z $cmd ]]; then
+            if [[ $words[CURRENT-1] == --vault ]]; then _files -/; else _describe 'command' commands; fi
             return
           fi
-          case $words[2] in
+          case $cmd in
         \(cases)  esac
           if [[ $words[CURRENT] == -* ]]; then
             compadd -- $opts
-          elif (( CURRENT == 3 )) && [[ " \(personCommands.joined(separator: " ")) " == *" $words[2] "* ]]; then
-            compadd -- ${(f)"$(crm list --ids 2>/dev/null)"}
-          elif [[ $words[2] == completions ]]; then
+          elif (( CURRENT == i + 1 )) && [[ " \(personCommands.joined(separator: " ")) " == *" $cmd "* ]]; then
+            compadd -- ${(f)"$(crm $vault list --ids 2>/dev/null)"}
+          elif [[ $cmd == completions ]]; then
             compadd bash zsh fish
           else
             _files
