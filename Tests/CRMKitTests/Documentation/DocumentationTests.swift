@@ -4,10 +4,11 @@ import Testing
 /// The documentation is tested: every ```console block of README.md and docs/*.md is run, and
 /// what each `$ ` command prints (stdout and stderr together) must be what the block shows.
 ///
-/// Each Markdown file is one shell session, its blocks run in order in one `bash`: it starts in a
-/// temporary folder laid out like the repository (a fresh copy of `example-vault/` and of
-/// `docs/examples/`), `crm` is the built binary, `HOME` is an empty folder, `CRM_TODAY=2026-11-29`,
-/// `NO_COLOR=1`, a UTF-8 locale, and git has a fixed identity.
+/// Each Markdown file is one shell session, its blocks run in order in one `bash`, in a temporary
+/// folder laid out like the repository (a fresh copy of `example-vault/` and of `docs/examples/`);
+/// each block starts in that folder, and what a block writes stays for the next ones. `crm` is the
+/// built binary, `HOME` an empty folder, `CRM_TODAY=2026-11-29`, `NO_COLOR=1`, the locale UTF-8,
+/// and git has a fixed identity and clock.
 @Suite struct DocumentationTests {
     static let today = "2026-11-29"
 
@@ -35,7 +36,7 @@ import Testing
         }
         let steps = blocks.flatMap(\.steps)
         guard !steps.isEmpty else { return }
-        let outputs = try DocumentSession.run(steps.map(\.command), today: Self.today)
+        let outputs = try DocumentSession.run(blocks.map { $0.steps.map(\.command) }, today: Self.today)
         for (step, output) in zip(steps, outputs) {
             var actual = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if actual.last == "" { actual.removeLast() }
@@ -87,7 +88,8 @@ import Testing
 
 /// Runs a document's commands in one `bash` and returns what each printed.
 enum DocumentSession {
-    static func run(_ commands: [String], today: String) throws -> [String] {
+    /// The output of every command of `blocks`, in order.
+    static func run(_ blocks: [[String]], today: String) throws -> [String] {
         let fileManager = FileManager.default
         let root = fileManager.temporaryDirectory.appendingPathComponent("crm-docs-\(UUID().uuidString)")
         defer { try? fileManager.removeItem(at: root) }
@@ -105,9 +107,14 @@ enum DocumentSession {
 
         // A record separator before each command splits the output; every command's stderr is
         // merged into its stdout, as a terminal shows them.
-        var script = "exec 2>&1 </dev/null\ncd \(shellQuoted(work.path))\n"
-        for (index, command) in commands.enumerated() {
-            script += "printf '\\036%d\\036' \(index)\n\(command)\n"
+        var script = "exec 2>&1 </dev/null\n"
+        var count = 0
+        for block in blocks {
+            script += "cd \(shellQuoted(work.path))\n"
+            for command in block {
+                script += "printf '\\036%d\\036' \(count)\n\(command)\n"
+                count += 1
+            }
         }
         let scriptFile = root.appendingPathComponent("session.sh")
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
@@ -143,7 +150,7 @@ enum DocumentSession {
 
         // "\u{1E}0\u{1E}output\u{1E}1\u{1E}output…": odd fields are indices, even ones outputs.
         let fields = String(decoding: data, as: UTF8.self).split(separator: "\u{1E}", omittingEmptySubsequences: false)
-        var outputs = Array(repeating: "", count: commands.count)
+        var outputs = Array(repeating: "", count: count)
         var i = 1
         while i + 1 < fields.count {
             if let index = Int(fields[i]), index < outputs.count { outputs[index] = String(fields[i + 1]) }
