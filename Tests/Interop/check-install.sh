@@ -9,6 +9,7 @@ need() { command -v "$1" >/dev/null || { apt-get update -qq && apt-get install -
 need make make
 need man man-db
 need mandoc mandoc
+need zsh zsh
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -35,7 +36,9 @@ page="$prefix/share/man/man1/crm.1"
 lint=$(mandoc -T lint "$page" 2>&1) || true
 [ -z "$lint" ] || { echo "$lint"; fail "mandoc -T lint reported problems"; }
 MANWIDTH=80 man -l "$page" 2>/dev/null | grep -q "crm - a private, plain-text personal CRM" || fail "man -l did not render the NAME section"
-MANWIDTH=80 man --manpath="$prefix/share/man" crm 2>/dev/null | grep -q "^EXIT STATUS" || fail "man crm did not find the page under PREFIX/share/man"
+# With PREFIX/bin on PATH, man finds the page by itself (man-db looks in ../share/man of each PATH entry).
+found=$(env -u MANPATH PATH="$prefix/bin:$PATH" man -w crm 2>/dev/null || true)
+[ "$found" = "$page" ] || fail "'man crm' with PREFIX/bin on PATH found '$found', not $page"
 echo "man page renders; mandoc -T lint is clean"
 
 # Bash completion: a person id after 'crm --vault DIR show '.
@@ -57,7 +60,7 @@ got=$(complete_words crm --vault "$vault" log "" | sort | tr '\n' ' ')
 got=$(cd "$vault" && complete_words crm sh)
 [ "$got" = show ] || fail "completing 'crm sh' gave '$got'"
 echo "bash completes person ids and commands"
-if command -v zsh >/dev/null; then zsh -n "$prefix/share/zsh/site-functions/_crm" || fail "zsh completion does not parse"; fi
+zsh -n "$prefix/share/zsh/site-functions/_crm" || fail "zsh completion does not parse"
 if command -v fish >/dev/null; then fish -n "$prefix/share/fish/vendor_completions.d/crm.fish" || fail "fish completion does not parse"; fi
 
 make uninstall PREFIX="$prefix" >/dev/null
