@@ -48,11 +48,16 @@ struct ConsoleBlock: Sendable {
     static func matches(_ actual: [String], _ expected: [String]) -> Bool {
         guard let first = expected.first else { return actual.isEmpty }
         let rest = Array(expected.dropFirst())
-        if first.filter({ $0 != " " }) == "…" {
+        if isWildcard(first) {
             return (0...actual.count).contains { matches(Array(actual.dropFirst($0)), rest) }
         }
         return actual.first == first && matches(Array(actual.dropFirst()), rest)
     }
+}
+
+extension ConsoleBlock {
+    /// A line that is only `…` (indented or not) stands for any number of output lines.
+    static func isWildcard(_ line: String) -> Bool { line.filter { $0 != " " } == "…" }
 }
 
 struct DocumentError: Error, CustomStringConvertible {

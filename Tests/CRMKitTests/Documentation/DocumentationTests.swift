@@ -9,6 +9,10 @@ import Testing
 /// each block starts in that folder, and what a block writes stays for the next ones. `crm` is the
 /// built binary, `HOME` an empty folder, `CRM_TODAY=2026-11-29`, `NO_COLOR=1`, the locale UTF-8,
 /// and git has a fixed identity and clock.
+///
+/// After a change in what `crm` prints, `CRM_UPDATE_DOCS=1 swift test --filter DocumentationTests`
+/// writes the new outputs into the documents (all but outputs that hold a `…` line) for review
+/// with `git diff`.
 @Suite struct DocumentationTests {
     static let today = "2026-11-29"
 
@@ -37,9 +41,14 @@ import Testing
         let steps = blocks.flatMap(\.steps)
         guard !steps.isEmpty else { return }
         let outputs = try DocumentSession.run(blocks.map { $0.steps.map(\.command) }, today: Self.today)
-        for (step, output) in zip(steps, outputs) {
+        var updated = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (step, output) in zip(steps, outputs).reversed() {
             var actual = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if actual.last == "" { actual.removeLast() }
+            if !step.expected.contains(where: ConsoleBlock.isWildcard) {
+                updated.replaceSubrange(step.line..<(step.line + step.expected.count), with: actual)
+            }
+            if ProcessInfo.processInfo.environment["CRM_UPDATE_DOCS"] == "1" { continue }
             #expect(ConsoleBlock.matches(actual, step.expected), """
                 \(file):\(step.line): $ \(step.command)
                 --- the document shows
@@ -47,6 +56,9 @@ import Testing
                 --- crm printed
                 \(actual.joined(separator: "\n"))
                 """)
+        }
+        if ProcessInfo.processInfo.environment["CRM_UPDATE_DOCS"] == "1" {
+            try updated.joined(separator: "\n").write(to: Fixtures.packageRoot.appendingPathComponent(file), atomically: true, encoding: .utf8)
         }
     }
 
