@@ -128,7 +128,23 @@ enum CompletionScripts {
                     + (option.value != nil ? " -r" : "") + " -d '\(option.help.replacingQuotes)'\n"
             }
         }
-        out += "complete -c crm -n '__fish_seen_subcommand_from \(personCommands.joined(separator: " "))' -a '(crm list --ids 2>/dev/null)'\n"
+        out += """
+        # Person ids of the vault that --vault on the command line names, else the current one.
+        function __crm_ids
+            set -l words (commandline -opc)
+            set -l vault
+            for i in (seq 2 (count $words))
+                if test "$words[$i]" = --vault; and test $i -lt (count $words)
+                    set vault --vault $words[(math $i + 1)]
+                else if string match -q -- '--vault=*' $words[$i]
+                    set vault $words[$i]
+                end
+            end
+            crm $vault list --ids 2>/dev/null
+        end
+
+        """
+        out += "complete -c crm -n '__fish_seen_subcommand_from \(personCommands.joined(separator: " "))' -a '(__crm_ids)'\n"
         out += "complete -c crm -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'\n"
         return out
     }
