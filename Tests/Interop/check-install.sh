@@ -56,6 +56,8 @@ complete_words() {   # complete_words WORD… : what bash offers for the last wo
 }
 got=$(complete_words crm --vault "$vault" show ad)
 [ "$got" = ada-lovelace ] || fail "completing 'crm --vault DIR show ad' gave '$got', not ada-lovelace"
+got=$(complete_words crm --vault = "$vault" show ad)
+[ "$got" = ada-lovelace ] || fail "completing 'crm --vault=DIR show ad' gave '$got', not ada-lovelace"
 got=$(complete_words crm --vault "$vault" log "" | sort | tr '\n' ' ')
 [ "$got" = "ada-lovelace grace-hopper " ] || fail "completing 'crm --vault DIR log ' gave '$got'"
 got=$(cd "$vault" && complete_words crm sh)

@@ -40,9 +40,11 @@ enum CompletionScripts {
         _crm() {
             local cur=${COMP_WORDS[COMP_CWORD]} cmd= opts i=1 at vault=()
             # Skip the global options before the command word; keep --vault for 'crm list --ids'.
+            # (bash splits '--vault=DIR' into '--vault', '=', 'DIR'.)
             while [[ $i -lt $COMP_CWORD ]]; do
                 case ${COMP_WORDS[i]} in
-                    --vault) vault=(--vault "${COMP_WORDS[i+1]}"); i=$((i + 2)) ;;
+                    --vault) [[ ${COMP_WORDS[i+1]} == = ]] && i=$((i + 1))
+                        vault=(--vault "${COMP_WORDS[i+1]}"); i=$((i + 2)) ;;
                     --vault=*) vault=("${COMP_WORDS[i]}"); i=$((i + 1)) ;;
                     --json) i=$((i + 1)) ;;
                     *) cmd=${COMP_WORDS[i]}; break ;;
