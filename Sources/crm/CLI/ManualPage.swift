@@ -13,6 +13,7 @@ enum ManualPage {
         ("CRM_CALENDAR", "the calendar 'crm log --calendar' adds events to (a vdir folder or an .ics file)"),
         ("VISUAL, EDITOR", "the editor 'crm edit' opens"),
         ("NO_COLOR", "set (to anything) to print without colour; output to a pipe has none anyway"),
+        ("LC_ALL, LC_CTYPE, LANG", "the first one set: a UTF-8 locale lets 'crm summary' draw bars with block characters"),
     ]
 
     static func render() -> String {
