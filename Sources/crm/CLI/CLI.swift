@@ -16,7 +16,9 @@ enum CLI {
             return 0
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if first == "help", let topic = arguments.dropFirst().first, let command = Commands.named(topic) {
+            if first == "help", arguments.dropFirst().first == "--man" {
+                terminal.write(ManualPage.render())
+            } else if first == "help", let topic = arguments.dropFirst().first, let command = Commands.named(topic) {
                 terminal.write(command.help())
             } else {
                 terminal.write(overview())
@@ -103,11 +105,12 @@ enum CLI {
         out += aligned(Commands.all.map { ($0.name, $0.summary) })
         out += """
 
-        Run 'crm COMMAND --help' for a command's options and examples.
-        Environment: CRM_VAULT (the vault), CRM_TODAY (YYYY-MM-DD, overrides today), NO_COLOR,
-        VISUAL/EDITOR (for 'crm edit'), CRM_CONTACTS (the default contacts source).
+        Run 'crm COMMAND --help' for a command's options and examples, 'man crm' for the manual.
+
+        ENVIRONMENT:
 
         """
+        out += aligned(ManualPage.environment)
         return out
     }
 }

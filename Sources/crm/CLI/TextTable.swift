@@ -34,7 +34,10 @@ struct TextTable {
             for (i, cell) in cells.enumerated() {
                 let cell = i < last && displayWidth(cell) > maximumWidth ? truncated(cell, toWidth: maximumWidth) : cell
                 chunk += styled(i, cell)
-                if i < cells.count - 1 { chunk += String(repeating: " ", count: widths[i] - displayWidth(cell) + 2) }
+                // No padding after the last cell with text: lines never end in spaces.
+                if i < cells.count - 1, cells[(i + 1)...].contains(where: { !$0.isEmpty }) {
+                    chunk += String(repeating: " ", count: widths[i] - displayWidth(cell) + 2)
+                }
             }
             chunk += "\n"
         }

@@ -66,6 +66,9 @@ let logCommand = Command(
         let entry = Interaction(date: date, time: time, type: type, note: note)
         let (written, _) = try vault.update(person) { try $0.adding(entry) }
         let line = written.document.log?.entries.first { $0.date == date && $0.time == time && $0.type == type && $0.note == note }?.line
+        if !context.json {   // before the calendar's warning, if there is one
+            context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path)\(line.map { ":\($0)" } ?? ""))")
+        }
         var eventFile: String?
         if context.arguments.flag("--calendar") {
             let event = ICalendarEvent.interaction(entry, with: written.name, durationMinutes: vault.config.calendarDuration,
@@ -77,9 +80,8 @@ let logCommand = Command(
             json.line = line ?? 0
             context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
-        } else {
-            context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path)\(line.map { ":\($0)" } ?? ""))")
-            if let eventFile { context.terminal.print("Added the event to \(eventFile)") }
+        } else if let eventFile {
+            context.terminal.print("Added the event to \(eventFile)")
         }
     }
 )

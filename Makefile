@@ -1,0 +1,55 @@
+# make install / make uninstall: the crm binary, its manual page and shell completions.
+#
+#   make install                    # into ~/.local (bin/ must be on PATH)
+#   make install PREFIX=/usr/local  # system-wide (as root)
+#   make uninstall PREFIX=…         # removes exactly what install put there
+#
+# DESTDIR is prepended to every installed path, for packagers.
+
+PREFIX ?= $(HOME)/.local
+DESTDIR ?=
+SWIFT ?= swift
+
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+# On Linux the Swift runtime and Foundation are linked in, so the binary runs on a machine
+# without Swift. macOS ships the Swift runtime with the system.
+ifeq ($(shell uname -s),Linux)
+SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib
+else
+SWIFT_BUILD_FLAGS ?= -c release
+endif
+
+BUILT = .build/install
+
+.PHONY: all build install uninstall clean
+
+all: build
+
+build:
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product crm
+	mkdir -p $(BUILT)
+	cp "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/crm" $(BUILT)/crm
+	$(BUILT)/crm help --man > $(BUILT)/crm.1
+	$(BUILT)/crm completions bash > $(BUILT)/crm.bash
+	$(BUILT)/crm completions zsh > $(BUILT)/_crm
+	$(BUILT)/crm completions fish > $(BUILT)/crm.fish
+
+install: build
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 755 $(BUILT)/crm "$(BINDIR)/crm"
+	install -m 644 $(BUILT)/crm.1 "$(MANDIR)/crm.1"
+	install -m 644 $(BUILT)/crm.bash "$(BASHDIR)/crm"
+	install -m 644 $(BUILT)/_crm "$(ZSHDIR)/_crm"
+	install -m 644 $(BUILT)/crm.fish "$(FISHDIR)/crm.fish"
+	@echo "Installed crm into $(DESTDIR)$(PREFIX): bin/crm, share/man/man1/crm.1 and completions for bash, zsh and fish."
+
+uninstall:
+	rm -f "$(BINDIR)/crm" "$(MANDIR)/crm.1" "$(BASHDIR)/crm" "$(ZSHDIR)/_crm" "$(FISHDIR)/crm.fish"
+
+clean:
+	rm -rf $(BUILT)

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# `make install` into a temporary prefix, then use what it installed as a user would: run the
+# binary (linked without a Swift runtime on Linux), read the manual page with man (and lint it
+# with mandoc), and tab-complete a person id with the installed bash completion.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+need() { command -v "$1" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$2" >/dev/null; }; }
+need make make
+need man man-db
+need mandoc mandoc
+need zsh zsh
+need fish fish
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+fail() { echo "check-install: $*" >&2; exit 1; }
+
+make install PREFIX="$prefix" >"$work/make.log" 2>&1 || { cat "$work/make.log"; fail "make install failed"; }
+for file in bin/crm share/man/man1/crm.1 share/bash-completion/completions/crm \
+            share/zsh/site-functions/_crm share/fish/vendor_completions.d/crm.fish; do
+    [ -f "$prefix/$file" ] || fail "make install did not write $file"
+done
+crm="$prefix/bin/crm"
+
+# The binary runs, and on Linux needs no Swift runtime library.
+version=$("$crm" --version)
+[[ $version == "crm "* ]] || fail "crm --version printed '$version'"
+if [ "$(uname -s)" = Linux ] && ldd "$crm" | grep -Ei 'libswift|libFoundation|libdispatch'; then
+    fail "the installed crm links Swift libraries dynamically"
+fi
+echo "installed $version ($(du -h "$crm" | cut -f1)), no Swift libraries needed"
+
+# The manual: mandoc finds nothing to say, man renders it from the file and from the prefix.
+page="$prefix/share/man/man1/crm.1"
+lint=$(mandoc -T lint "$page" 2>&1) || true
+[ -z "$lint" ] || { echo "$lint"; fail "mandoc -T lint reported problems"; }
+MANWIDTH=80 man -l "$page" 2>/dev/null | grep -q "crm - a private, plain-text personal CRM" || fail "man -l did not render the NAME section"
+# With PREFIX/bin on PATH, man finds the page by itself (man-db looks in ../share/man of each PATH entry).
+found=$(env -u MANPATH PATH="$prefix/bin:$PATH" man -w crm 2>/dev/null || true)
+[ "$found" = "$page" ] || fail "'man crm' with PREFIX/bin on PATH found '$found', not $page"
+echo "man page renders; mandoc -T lint is clean"
+
+# Bash completion: a person id after 'crm --vault DIR show '.
+vault="$work/vault"
+"$crm" init "$vault" >/dev/null
+"$crm" --vault "$vault" add "Ada Lovelace" >/dev/null
+"$crm" --vault "$vault" add "Grace Hopper" >/dev/null
+complete_words() {   # complete_words WORD… : what bash offers for the last word
+    PATH="$prefix/bin:$PATH" bash --norc --noprofile -i -c '
+        source "$0"
+        COMP_WORDS=("${@}"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+        _crm; printf "%s\n" "${COMPREPLY[@]}"' \
+        "$prefix/share/bash-completion/completions/crm" "$@" 2>/dev/null
+}
+got=$(complete_words crm --vault "$vault" show ad)
+[ "$got" = ada-lovelace ] || fail "completing 'crm --vault DIR show ad' gave '$got', not ada-lovelace"
+got=$(complete_words crm --vault = "$vault" show ad)
+[ "$got" = ada-lovelace ] || fail "completing 'crm --vault=DIR show ad' gave '$got', not ada-lovelace"
+got=$(complete_words crm --vault "$vault" log "" | sort | tr '\n' ' ')
+[ "$got" = "ada-lovelace grace-hopper " ] || fail "completing 'crm --vault DIR log ' gave '$got'"
+got=$(cd "$vault" && complete_words crm sh)
+[ "$got" = show ] || fail "completing 'crm sh' gave '$got'"
+echo "bash completes person ids and commands"
+zsh -n "$prefix/share/zsh/site-functions/_crm" || fail "zsh completion does not parse"
+# zsh's completion builtins only work inside its line editor: stand-ins print what would be offered
+# (all ids; zsh itself then keeps those that start with the word typed).
+got=$(PATH="$prefix/bin:$PATH" zsh -f -c 'compadd() { [[ $1 == -- ]] && shift; print -l -- "$@" }
+    _describe() { print -l -- ${(P)2%%:*} }; _files() { print FILES }
+    words=(crm --vault "$1" show ad); CURRENT=5; source "$0"' \
+    "$prefix/share/zsh/site-functions/_crm" "$vault" | tr '\n' ' ')
+[ "$got" = "ada-lovelace grace-hopper " ] || fail "zsh completing 'crm --vault DIR show ad' offered '$got'"
+got=$(PATH="$prefix/bin:$PATH" fish --no-config -c "source $prefix/share/fish/vendor_completions.d/crm.fish; complete -C 'crm --vault $vault show ad'")
+[ "$got" = ada-lovelace ] || fail "fish completing 'crm --vault DIR show ad' gave '$got', not ada-lovelace"
+echo "zsh and fish complete person ids"
+
+make uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" -type f)
+[ -z "$left" ] || fail "make uninstall left: $left"
+echo "make uninstall removes every installed file"
