@@ -37,9 +37,11 @@ enum CLI {
                 terminal.write(command.help())
                 return 0
             }
-            try command.run(Context(arguments: parsed, environment: environment, terminal: terminal,
-                                    currentDirectory: currentDirectory, command: command))
-            return 0
+            let context = Context(arguments: parsed, environment: environment, terminal: terminal,
+                                  currentDirectory: currentDirectory, command: command)
+            // What the command wrote is committed even when it then failed: the files are written.
+            do { try command.run(context) } catch { commitWrites(context); throw error }
+            return commitWrites(context) ? 0 : 1
         } catch let error as UsageError {
             terminal.error("crm \(command.name): error: \(error.message)")
             terminal.error("Usage: crm \(command.usage[0])\nRun 'crm \(command.name) --help' for more.")
@@ -50,6 +52,22 @@ enum CLI {
             terminal.error("crm: error: \(message(for: error))")
             return 1
         }
+    }
+
+    /// With `git: commit` in a vault's config, commits what the command wrote; a failure is a
+    /// error (the files stay written) and makes the exit status 1. Returns whether all went well.
+    @discardableResult
+    private static func commitWrites(_ context: Context) -> Bool {
+        var committed = true
+        for vault in context.opened.vaults {
+            do {
+                _ = try vault.commitChanges(command: context.command.name)
+            } catch {
+                context.terminal.error("crm: error: \(error.message)")
+                committed = false
+            }
+        }
+        return committed
     }
 
     /// The first argument that is not a global option or its value.

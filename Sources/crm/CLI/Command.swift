@@ -55,6 +55,8 @@ struct Context {
     var terminal: Terminal
     var currentDirectory: String
     var command: Command
+    /// The vaults the command opened, whose writes are committed when it ends (`git: commit`).
+    let opened = OpenedVaults()
 
     var json: Bool { arguments.flag("--json") }
 
@@ -64,7 +66,9 @@ struct Context {
     func keepUntilExit(_ value: Any) { valuesKeptUntilExit.append(value) }
 
     func vault() throws -> Vault {
-        try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
+        let vault = try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
+        opened.vaults.append(vault)
+        return vault
     }
 
     func today() throws -> Day {
@@ -103,6 +107,11 @@ struct Context {
 
     /// Prints a problem found in a file as a warning: `crm: warning: path:line:col: message`.
     func warn(_ problem: Diagnostic) { warn("\(problem.path):\(problem.line):\(problem.column): \(problem.message)") }
+}
+
+/// See `Context.opened`.
+final class OpenedVaults {
+    var vaults: [Vault] = []
 }
 
 /// See `Context.keepUntilExit`. Commands run one at a time on the main thread.
