@@ -68,7 +68,7 @@ extension Vault {
             let before = try git.run(["rev-parse", "-q", "--verify", "HEAD"]).stdout.trimmingSpaces
             let pull = try git.run(["pull", "--no-rebase", "--no-edit"])
             if pull.succeeded {
-                let count = before.isEmpty ? "" : (try git.run(["rev-list", "--count", before + "..HEAD"])).stdout.trimmingSpaces
+                let count = before.isEmpty ? "" : (try git.run(["rev-list", "--count", before + "..@{upstream}"])).stdout.trimmingSpaces
                 step("git pull", .done, count == "0" ? "already up to date with \(remote)"
                      : "\(count) new commit\(count == "1" ? "" : "s") from \(remote)")
             } else if git.isMerging {
