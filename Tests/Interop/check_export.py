@@ -3,8 +3,9 @@
 
 Usage: python3 Tests/Interop/check_export.py OUTDIR  (run by Tests/Interop/check-export.sh)
 
-OUTDIR holds people.json, people.vcf, people.csv, vcard.stderr, vdir/ with khard.conf, and
-roundtrip.json (the JSON export of an empty vault after `crm import people.vcf`).
+OUTDIR holds people.json, people.vcf, people.csv, vcard.stderr, vdir/ with khard.conf,
+roundtrip.json (the JSON export of an empty vault after `crm import people.vcf`) and
+libreoffice/people.csv (people.csv opened by LibreOffice Calc and saved as CSV).
 """
 import csv
 import json
@@ -142,6 +143,13 @@ for row, person in zip(table[1:], people):
         "due": person["due"] or "", "interactions": str(len(person["interactions"])),
     }
     same(cell, expected, f"CSV row of {person['id']}")
+
+# LibreOffice Calc: the sheet it read, saved again as CSV, holds the same cells.
+with open(f"{out}/libreoffice/people.csv", encoding="utf-8", newline="") as f:
+    sheet = list(csv.reader(f))
+same(len(sheet), len(table), "LibreOffice rows")
+for ours, theirs in zip(table, sheet):
+    same(theirs, ours, f"LibreOffice row of {ours[1]}")
 
 print(f"export interop: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

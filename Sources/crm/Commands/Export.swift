@@ -20,6 +20,8 @@ let exportCommand = Command(
     tags). 'crm import' of the file into an empty vault gives the same people.
     csv: UTF-8, CRLF, a header row; columns name, id, emails, phones, birthday, tags, every, last,
     next, due, interactions. Several emails, phones or tags in one cell are joined with '; '.
+    A spreadsheet reads a lone phone number such as 0123 as the number 123: import the phones
+    column as Text (LibreOffice: the column's type in the Text Import dialog).
     json: an array of people, each as 'crm show --json' prints it, with every interaction.
     --json alone is --format json. Problems (an unreadable file, a birthday that is not a date)
     are warnings on stderr; everyone else is exported.
