@@ -4,6 +4,12 @@ import Foundation
 /// committed together (`Vault.commitChanges(command:)`).
 public final class VaultChanges: @unchecked Sendable {
     private let lock = NSLock()
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
     private var changedPaths: [String] = []
     private var descriptions: [String] = []
     private var names: [String] = []
@@ -13,19 +19,19 @@ public final class VaultChanges: @unchecked Sendable {
     init() {}
 
     /// Paths relative to the vault root, each once, in the order they were written.
-    public var paths: [String] { lock.withLock { changedPaths } }
+    public var paths: [String] { locked { changedPaths } }
 
     /// What the writes did, for a commit message: the descriptions given, else the names of the
     /// people written (`Ada Lovelace`, `Ada Lovelace, Bob` or `5 people`).
     public var summary: String {
-        lock.withLock {
+        locked {
             if !descriptions.isEmpty { return descriptions.joined(separator: "; ") }
             return names.count > 3 ? "\(names.count) people" : names.joined(separator: ", ")
         }
     }
 
     func record(_ paths: [String], person: String? = nil, description: String? = nil) {
-        lock.withLock {
+        locked {
             for path in paths where !changedPaths.contains(path) { changedPaths.append(path) }
             if let person, !names.contains(person) { names.append(person) }
             if let description { descriptions.append(description) }
@@ -34,7 +40,7 @@ public final class VaultChanges: @unchecked Sendable {
 
     /// Runs `check` once for the vault, before its first write.
     func checkOnce(_ check: () throws -> Void) throws {
-        try lock.withLock {
+        try locked {
             guard !workTreeChecked else { return }
             try check()
             workTreeChecked = true
