@@ -62,7 +62,10 @@ struct Git: Sendable {
     @discardableResult
     func check(_ arguments: [String], _ what: String) throws(VaultError) -> Output {
         let output = try run(arguments)
-        guard output.succeeded else { throw VaultError("\(what): git \(arguments.first ?? "") failed: \(output.said)") }
+        guard output.succeeded else {
+            let command = arguments.first { !$0.hasPrefix("-") } ?? ""
+            throw VaultError("\(what): git \(command) failed: \(output.said)")
+        }
         return output
     }
 

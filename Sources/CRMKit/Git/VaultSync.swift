@@ -82,6 +82,10 @@ extension Vault {
         report.resolutions = try resolveConflicts(dryRun: false, stamp: stamp)
         step("resolve", Self.outcome(of: report.resolutions), Self.summary(of: report.resolutions))
 
+        if !git.isMerging, let commit = try commitChanges(command: "resolve") {
+            // `git: commit`: what resolve merged goes out with this push.
+            step("git commit", .done, "\(commit.message) (\(commit.hash))")
+        }
         if git.isMerging {
             // Person files the driver or `resolve` merged hold no markers now: they are resolved.
             var left: [String] = [], marked: [String] = []

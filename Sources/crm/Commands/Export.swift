@@ -44,6 +44,6 @@ let exportCommand = Command(
             return
         }
         try FileSystem.write(output, with: export.bytes)
-        context.terminal.error("Wrote \(export.count) \(export.count == 1 ? "person" : "people") to \(output)")
+        context.terminal.print("Wrote \(export.count) \(export.count == 1 ? "person" : "people") to \(output)")
     }
 )

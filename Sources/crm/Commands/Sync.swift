@@ -14,7 +14,7 @@ let syncCommand = Command(
     (syncthing, a file-sync tool) it runs 'crm resolve' only. Exit status 1 when a step failed or
     left a conflict for you ('crm check' lists '# conflict:' comments); with --json, the steps
     as [{step, outcome, message}] (outcome: done, skipped, conflicts or failed).
-    With 'git: commit' in .crm/config.yaml, what resolve writes outside a merge is committed too.
+    With 'git: commit' in .crm/config.yaml, what resolve merges is committed before the push.
     """,
     run: { context in
         _ = try context.positionals()

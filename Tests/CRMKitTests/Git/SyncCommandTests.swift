@@ -104,6 +104,22 @@ struct SyncCommandTests {
         #expect(try phone.git.output("status", "--porcelain").isEmpty)
     }
 
+    @Test func aConflictCopyInAGitVaultIsMergedCommittedAndPushed() throws {
+        let clones = try TwoClones()
+        let (laptop, phone) = (clones.laptop, clones.phone)
+        let copy = SamplePerson.ada.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: Copy.\n")
+        try Data(copy.utf8).write(to: URL(fileURLWithPath: laptop.path + "/people/ada-lovelace.sync-conflict-20261128-101500-ABCDEFG.md"))
+        let result = try laptop.crm("sync")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[2] == "resolve: people/ada-lovelace.md: 1 entry added")
+        #expect(lines[3].hasPrefix("git commit: resolve: Ada Lovelace ("))
+        #expect(lines[4] == "git push: 1 commit to origin/main")
+        #expect(try phone.crm("sync").status == 0)
+        #expect(phone.read("people/ada-lovelace.md").contains("- 2026-11-20 call: Copy.\n"))
+        #expect(try laptop.git.output("status", "--porcelain").isEmpty)
+    }
+
     @Test func withoutGitItResolvesConflictCopiesOnly() throws {
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", SamplePerson.ada)
