@@ -11,8 +11,9 @@ public struct VaultCommit: Sendable {
 
 extension Vault {
     /// Before a write: with `git: commit` set, refuses unless the vault is in a git work tree,
-    /// so nothing is written that could not be committed.
-    func prepareWrite() throws {
+    /// so nothing is written that could not be committed. The vault's own writes call it; call
+    /// it before a write made on the vault's behalf (an editor), then `noteWritten(_:)`.
+    public func prepareWrite() throws {
         guard config.gitCommit else { return }
         try changes.checkOnce {
             guard Git(directory: root).isWorkTree else {
@@ -30,6 +31,12 @@ extension Vault {
             relative = String(file.dropFirst(vaultRoot.count + 1))
         }
         if let relative { changes.record([relative], person: person, description: change) }
+    }
+
+    /// Notes that `person`'s file was written by another program on the vault's behalf (the
+    /// editor `crm edit` opened), so `commitChanges(command:)` includes it when it changed.
+    public func noteWritten(_ person: Person) {
+        recordWrite(root + "/" + person.path, person: person.name)
     }
 
     /// With `git: commit` set, commits exactly the files this vault's writes changed (see

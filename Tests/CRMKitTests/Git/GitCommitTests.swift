@@ -53,6 +53,17 @@ struct GitCommitTests {
         #expect(try git.output("rev-list", "--count", "HEAD") == "1")
     }
 
+    @Test func anEditIsCommittedWhenTheEditorChangedTheFile() throws {
+        let (vault, git) = try committingVault()
+        let unchanged = try CRM.run(["--vault", vault.path, "edit", "ada"], environment: isolatedGit.merging(["EDITOR": "true"]) { $1 })
+        #expect(unchanged.status == 0)
+        #expect(try git.output("rev-list", "--count", "HEAD") == "1")
+        let edited = try CRM.run(["--vault", vault.path, "edit", "ada"],
+                                 environment: isolatedGit.merging(["EDITOR": "sed -i s/Marylebone/Mayfair/"]) { $1 })
+        #expect(edited.status == 0)
+        #expect(try git.output("show", "--name-only", "--format=%s", "HEAD") == "edit: Ada Lovelace\n\npeople/ada-lovelace.md")
+    }
+
     @Test func outsideAGitWorkTreeItRefusesBeforeWritingAnything() throws {
         let vault = try TemporaryVault()
         try vault.write(".crm/config.yaml", "git: commit\n")
