@@ -22,11 +22,12 @@ public final class VaultChanges: @unchecked Sendable {
     public var paths: [String] { locked { changedPaths } }
 
     /// What the writes did, for a commit message: the descriptions given, else the names of the
-    /// people written (`Ada Lovelace`, `Ada Lovelace, Bob` or `5 people`).
+    /// people written (`Ada Lovelace`, `Ada Lovelace, Bob` or `5 people`), else the paths (`INDEX.md`).
     public var summary: String {
         locked {
             if !descriptions.isEmpty { return descriptions.joined(separator: "; ") }
-            return names.count > 3 ? "\(names.count) people" : names.joined(separator: ", ")
+            if names.count > 3 { return "\(names.count) people" }
+            return names.isEmpty ? changedPaths.joined(separator: ", ") : names.joined(separator: ", ")
         }
     }
 

@@ -46,6 +46,16 @@ struct GitCommitTests {
         #expect(try git.output("rev-list", "--count", "HEAD") == "4")
     }
 
+    @Test func anImportIsOneCommitAndTheIndexPageNamesItsFile() throws {
+        let (vault, git) = try committingVault()
+        try vault.write("cards.vcf", (1...4).map { "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person \($0)\r\nEND:VCARD\r\n" }.joined())
+        #expect(try crm(vault, "import", vault.path + "/cards.vcf").status == 0)
+        #expect(try git.output("show", "--name-only", "--format=%s", "HEAD")
+            == "import: 4 people\n\npeople/person-1.md\npeople/person-2.md\npeople/person-3.md\npeople/person-4.md")
+        #expect(try crm(vault, "index").status == 0)
+        #expect(try git.output("show", "--name-only", "--format=%s", "HEAD") == "index: INDEX.md\n\nINDEX.md")
+    }
+
     @Test func readingOrAWriteThatChangesNothingMakesNoCommit() throws {
         let (vault, git) = try committingVault()
         #expect(try crm(vault, "list").status == 0)
