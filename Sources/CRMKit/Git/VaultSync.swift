@@ -122,9 +122,13 @@ extension Vault {
             step("git push", .skipped, "the branch has no upstream branch")
             return report
         }
+        // Person files changed but not committed (no `git: commit`) stay on this machine: say so.
+        let uncommitted = try git.check(["status", "--porcelain", "--untracked-files=all", "--", "people"], "cannot look at the work tree")
+            .stdout.split(separator: "\n")
+        let notPushed = uncommitted.isEmpty ? "" : "; not committed, so not pushed: \(uncommitted.count) person file\(uncommitted.count == 1 ? "" : "s") (commit them, or set 'git: commit' in .crm/config.yaml)"
         let ahead = try git.run(["rev-list", "--count", "@{upstream}..HEAD"]).stdout.trimmingSpaces
         guard ahead != "0" else {
-            step("git push", .done, "nothing to push")
+            step("git push", .done, "nothing to push" + notPushed)
             return report
         }
         let push = try git.run(["push", "-q"])
@@ -132,7 +136,7 @@ extension Vault {
             step("git push", .failed, push.said)
             return report
         }
-        step("git push", .done, "\(ahead) commit\(ahead == "1" ? "" : "s") to \(remote)")
+        step("git push", .done, "\(ahead) commit\(ahead == "1" ? "" : "s") to \(remote)" + notPushed)
         return report
     }
 

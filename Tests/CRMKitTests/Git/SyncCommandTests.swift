@@ -120,6 +120,19 @@ struct SyncCommandTests {
         #expect(try laptop.git.output("status", "--porcelain").isEmpty)
     }
 
+    @Test func withoutGitCommitUncommittedPeopleAreNamedAsNotPushed() throws {
+        let clones = try TwoClones()
+        let laptop = clones.laptop
+        let config = laptop.read(".crm/config.yaml").replacingOccurrences(of: "git: commit\n", with: "")
+        try Data(config.utf8).write(to: URL(fileURLWithPath: laptop.path + "/.crm/config.yaml"))
+        try laptop.git.commit("no more commits")
+        #expect(try laptop.crm("add", "Bob Stone").status == 0)
+        let result = try laptop.crm("sync")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("git push: 1 commit to origin/main; not committed, so not pushed: 1 person file "
+            + "(commit them, or set 'git: commit' in .crm/config.yaml)\n"))
+    }
+
     @Test func withoutGitItResolvesConflictCopiesOnly() throws {
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", SamplePerson.ada)
