@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "MyPersonCRM",
+    // Linux is built and tested; macOS and iOS are written for (no Linux-only API) but not built here.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "CRMKit", targets: ["CRMKit"]),
         .executable(name: "crm", targets: ["crm"]),

@@ -155,12 +155,16 @@ extension Vault {
         try FileSystem.withLock(on: root) {
             let full = root + "/" + IndexPage.path
             guard FileSystem.exists(full) else {
+                try prepareWrite()
                 try FileSystem.create(full, with: bytes)
+                recordWrite(full)
                 return true
             }
             let (current, stamp) = try FileSystem.readFile(full)
             if current == bytes { return false }
+            try prepareWrite()
             try FileSystem.replace(full, with: bytes, mode: stamp.mode)
+            recordWrite(full)
             return true
         }
     }

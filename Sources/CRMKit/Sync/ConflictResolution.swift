@@ -49,7 +49,12 @@ extension Vault {
         var result = ConflictResolution(kind: .mergedCopy, path: path, copy: copy)
         guard FileSystem.exists(root + "/" + path) else {
             result.kind = .movedCopy
-            if !dryRun { try FileSystem.move(root + "/" + copy, to: root + "/" + path) }
+            if !dryRun {
+                try prepareWrite()
+                try FileSystem.move(root + "/" + copy, to: root + "/" + path)
+                recordWrite(root + "/" + copy)
+                recordWrite(root + "/" + path)
+            }
             return result
         }
         let copied = try load(path: copy)

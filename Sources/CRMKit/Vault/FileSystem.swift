@@ -113,7 +113,7 @@ public enum FileSystem {
         var total = 0
         while true {
             if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
+            let n = bytes.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress! + total, $0.count - total) }
             if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot read") }
             if n == 0 { break }
             total += n
@@ -163,17 +163,17 @@ public enum FileSystem {
             try produce { bytes throws(FileSystemError) in
                 if let simulated = simulatedWriteFailure {
                     // Tests: fail half way, as a disk filling up would.
-                    _ = bytes.withUnsafeBytes { raw in raw.baseAddress.map { Glibc.write(fd, $0, raw.count / 2) } }
+                    _ = bytes.withUnsafeBytes { raw in raw.baseAddress.map { Platform.write(fd, $0, raw.count / 2) } }
                     throw FileSystemError(path, "cannot write", errno: simulated)
                 }
                 var written = 0
                 while written < bytes.count {
-                    let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+                    let n = bytes.withUnsafeBytes { Platform.write(fd, $0.baseAddress! + written, $0.count - written) }
                     if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot write") }
                     written += n
                 }
             }
-            guard fsync(fd) == 0 else { throw FileSystemError(path, "cannot flush to disk") }
+            guard Platform.flushToDisk(fd) == 0 else { throw FileSystemError(path, "cannot flush to disk") }
         } catch {
             unlink(temp)
             throw error
@@ -218,7 +218,7 @@ public enum FileSystem {
 
     /// Renames `from` over `to` (an atomic replace) and flushes the folder.
     static func rename(_ from: String, over to: String) throws(FileSystemError) {
-        guard Glibc.rename(from, to) == 0 else {
+        guard Platform.rename(from, to) == 0 else {
             let error = FileSystemError(to, "cannot replace")
             unlink(from)
             throw error
@@ -262,7 +262,7 @@ public enum FileSystem {
         let code = errno
         guard code == EPERM || code == EOPNOTSUPP || code == ENOSYS else { throw FileSystemError(to, what, errno: code) }
         guard !exists(to) else { throw FileSystemError(to, what, errno: EEXIST) }
-        guard Glibc.rename(from, to) == 0 else { throw FileSystemError(to, what) }
+        guard Platform.rename(from, to) == 0 else { throw FileSystemError(to, what) }
     }
 
     public static func makeDirectories(_ path: String) throws(FileSystemError) {
@@ -314,21 +314,21 @@ public enum FileSystem {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(directory, "cannot open to lock") }
         defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
+        while Platform.lock(fd) != 0 {
             guard errno == EINTR else { throw FileSystemError(directory, "cannot lock") }
         }
-        defer { flock(fd, LOCK_UN) }
+        defer { Platform.unlock(fd) }
         return try body()
     }
 }
 
 extension FileStamp {
     init(_ st: stat) {
-        device = UInt64(st.st_dev)
+        device = Platform.device(st)
         inode = UInt64(st.st_ino)
         size = Int64(st.st_size)
-        modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-        changed = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
+        modified = Platform.modified(st)
+        changed = Platform.changed(st)
         mode = UInt32(st.st_mode)
     }
 }

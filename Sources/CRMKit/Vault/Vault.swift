@@ -7,6 +7,8 @@ public struct Vault: Sendable {
     public let config: VaultConfig
     /// The config's interaction types and log heading, as every person file is read with them.
     public let logSettings: PersonDocument.LogSettings
+    /// The files this value's writes changed, for `commitChanges(command:)`.
+    public let changes = VaultChanges()
 
     public init(root: String) throws(VaultError) {
         self.root = root
@@ -160,10 +162,12 @@ public struct Vault: Sendable {
     /// Applies `edit` to the person's file under the vault lock. When the file changed on disk since
     /// it was read (an editor, a sync tool), the edit is applied again to the new content; after
     /// five such changes in a row it gives up. Returns the person as written, or as it was when the
-    /// edit changed nothing.
+    /// edit changed nothing. `change` says what the edit does, for a commit message
+    /// (`call with Ada Lovelace (2026-11-29)`); without it, the person's name.
     @discardableResult
-    public func update(_ person: Person, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
+    public func update(_ person: Person, change: String? = nil, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
         try FileSystem.withLock(on: root) {
+            try prepareWrite()
             let file = try writablePath(of: person)
             var current = try load(path: person.path)
             for _ in 0..<5 {
@@ -175,7 +179,9 @@ public struct Vault: Sendable {
                     current = try load(path: person.path)
                     continue
                 }
-                return (try load(path: person.path), true)
+                let written = try load(path: person.path)
+                recordWrite(file, person: written.name, change: change)
+                return (written, true)
             }
             throw VaultError("\(person.path) kept changing while it was being written; nothing was changed, try again")
         }
@@ -205,6 +211,7 @@ public struct Vault: Sendable {
     /// waits for half as many flushes). On a failure, the files created so far stay, flushed.
     public func create(_ files: [(slug: String, bytes: [UInt8])]) throws -> [Person] {
         try FileSystem.withLock(on: root) {
+            try prepareWrite()
             let dir = "people"
             try FileSystem.makeDirectories(root + "/" + dir)
             defer { FileSystem.syncDirectory(root + "/" + dir) }
@@ -216,6 +223,7 @@ public struct Vault: Sendable {
                     do {
                         try FileSystem.create(root + "/" + path, with: bytes, locked: true, syncFolder: false)
                         created.append(try load(path: path))
+                        recordWrite(root + "/" + path, person: created.last?.name)
                         break
                     } catch let error as FileSystemError where error.isAlreadyExists {
                         n += 1
@@ -229,6 +237,7 @@ public struct Vault: Sendable {
     /// Moves a person's file to `.crm/trash/` (machine-local, not synced), named with the time.
     public func trash(_ person: Person, stamp: String) throws -> String {
         try FileSystem.withLock(on: root) {
+            try prepareWrite()
             let trash = ".crm/trash"
             try FileSystem.makeDirectories(root + "/" + trash)
             let flat = person.id.replacingSlashes
@@ -237,6 +246,7 @@ public struct Vault: Sendable {
                 let target = trash + "/" + stamp + "-" + flat + (n == 1 ? "" : "-\(n)") + ".md"
                 do {
                     try FileSystem.move(root + "/" + person.path, to: root + "/" + target)
+                    recordWrite(root + "/" + person.path, person: person.name)
                     return target
                 } catch let error as FileSystemError where error.isAlreadyExists {
                     n += 1
@@ -248,6 +258,7 @@ public struct Vault: Sendable {
     /// Renames a person's file to `people/<slug>.md` in the same folder, never over another file.
     public func move(_ person: Person, toSlug slug: String) throws -> Person {
         try FileSystem.withLock(on: root) {
+            try prepareWrite()
             let folder = FileSystem.parentDirectory(of: person.path)
             var n = 1
             while true {
@@ -255,6 +266,8 @@ public struct Vault: Sendable {
                 if path == person.path { return person }
                 do {
                     try FileSystem.move(root + "/" + person.path, to: root + "/" + path)
+                    recordWrite(root + "/" + person.path)
+                    recordWrite(root + "/" + path, person: person.name)
                     return try load(path: path)
                 } catch let error as FileSystemError where error.isAlreadyExists {
                     n += 1

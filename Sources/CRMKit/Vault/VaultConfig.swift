@@ -15,6 +15,8 @@ public struct VaultConfig: Sendable {
     public var calendarDuration = 60
     /// The default contacts source.
     public var contacts: String?
+    /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
+    public var gitCommit = false
     /// Problems in the file; a bad value is reported and its default used.
     public var diagnostics: [Diagnostic] = []
 
@@ -55,6 +57,12 @@ public struct VaultConfig: Sendable {
                 if let minutes = pair.value.string.flatMap({ Int($0) }), (0...1440).contains(minutes) { calendarDuration = minutes }
                 else { warn(pair, "calendar_duration must be a number of minutes from 0 to 1440, e.g. 60") }
             case "contacts": contacts = pair.value.string
+            case "git":
+                switch pair.value.string {
+                case "commit": gitCommit = true
+                case "off", nil: gitCommit = false
+                case let other?: warn(pair, "git must be 'commit' (commit every write) or 'off', not '\(other)'")
+                }
             default: break
             }
         }

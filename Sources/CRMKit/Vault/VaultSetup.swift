@@ -10,6 +10,7 @@ public enum VaultSetup {
     #   friends: 30d
     # calendar: ~/calendars/personal             # where `crm log --calendar` adds events
     # contacts: ~/contacts                       # default contacts source
+    # git: commit                                # commit every write (the vault must be in a git work tree)
 
     """
 

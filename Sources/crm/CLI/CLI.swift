@@ -52,9 +52,11 @@ enum CLI {
             if command.arguments.isEmpty, let extra = parsed.positionals.first {
                 throw UsageError("unexpected argument '\(extra)'")
             }
-            try command.run(Context(arguments: parsed, environment: environment, terminal: terminal,
-                                    currentDirectory: currentDirectory, command: command))
-            return 0
+            let context = Context(arguments: parsed, environment: environment, terminal: terminal,
+                                  currentDirectory: currentDirectory, command: command)
+            // What the command wrote is committed even when it then failed: the files are written.
+            do { try command.run(context) } catch { commitWrites(context); throw error }
+            return commitWrites(context) ? 0 : 1
         } catch let error as UsageError {
             terminal.error("crm: error: \(error.message)")
             terminal.error("usage: crm \(command.usage[0])  (see 'crm \(command.name) --help')")
@@ -65,6 +67,22 @@ enum CLI {
             terminal.error("crm: error: \(message(for: error))")
             return 1
         }
+    }
+
+    /// With `git: commit` in a vault's config, commits what the command wrote; a failure is a
+    /// error (the files stay written) and makes the exit status 1. Returns whether all went well.
+    @discardableResult
+    private static func commitWrites(_ context: Context) -> Bool {
+        var committed = true
+        for vault in context.opened.vaults {
+            do {
+                _ = try vault.commitChanges(command: context.command.name)
+            } catch {
+                context.terminal.error("crm: error: \(error.message)")
+                committed = false
+            }
+        }
+        return committed
     }
 
     /// The first argument that is not a global option or its value.

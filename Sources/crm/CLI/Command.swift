@@ -63,6 +63,8 @@ struct Context {
     var terminal: Terminal
     var currentDirectory: String
     var command: Command
+    /// The vaults the command opened, whose writes are committed when it ends (`git: commit`).
+    let opened = OpenedVaults()
 
     var json: Bool { arguments.flag("--json") }
 
@@ -72,7 +74,9 @@ struct Context {
     func keepUntilExit(_ value: Any) { valuesKeptUntilExit.append(value) }
 
     func vault() throws -> Vault {
-        try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
+        let vault = try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
+        opened.vaults.append(vault)
+        return vault
     }
 
     func today() throws -> Day {
@@ -116,6 +120,11 @@ struct Context {
         problem.severity = .warning
         terminal.error(problem.description)
     }
+}
+
+/// See `Context.opened`.
+final class OpenedVaults {
+    var vaults: [Vault] = []
 }
 
 /// See `Context.keepUntilExit`. Commands run one at a time on the main thread.

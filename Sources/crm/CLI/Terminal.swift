@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
 #elseif canImport(Darwin)
 import Darwin
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
 #endif
 
 /// Where output goes and how it may look: colour only on a terminal, never with `NO_COLOR`.
@@ -36,7 +40,7 @@ struct Terminal {
         data.withUnsafeMutableBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(1, raw.baseAddress! + offset, raw.count - offset)
+                let n = systemWrite(1, raw.baseAddress! + offset, raw.count - offset)
                 if n <= 0 { if errno == EINTR { continue }; return }
                 offset += n
             }
@@ -47,7 +51,7 @@ struct Terminal {
 
     func error(_ text: String) {
         let data = Array((text + "\n").utf8)
-        data.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress!, $0.count) }
+        data.withUnsafeBytes { _ = systemWrite(2, $0.baseAddress!, $0.count) }
     }
 
     /// Reads all of standard input.
@@ -55,7 +59,7 @@ struct Terminal {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, $0.count) }
             if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             bytes += buffer[0..<n]

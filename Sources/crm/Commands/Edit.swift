@@ -14,6 +14,7 @@ let editCommand = Command(
         let vault = try context.vault()
         let person = try vault.find(query)
         let editor = [context.environment["VISUAL"], context.environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        try vault.prepareWrite()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The editor setting may hold arguments ("code --wait"): let the shell split it.
@@ -24,6 +25,7 @@ let editCommand = Command(
             throw Failure("the editor '\(editor)' exited with status \(process.terminationStatus)")
         }
         let edited = try vault.load(path: person.path)
+        vault.noteWritten(edited)
         let problems = edited.document.problems
         for problem in problems { context.terminal.error(problem.description) }
         if problems.contains(where: { $0.severity == .error }) { throw ExitStatus(code: 1) }

@@ -64,7 +64,7 @@ let logCommand = Command(
         }
         let person = try vault.find(words[0])
         let entry = Interaction(date: date, time: time, type: type, note: note)
-        let (written, _) = try vault.update(person) { try $0.adding(entry) }
+        let (written, _) = try vault.update(person, change: "\(type) with \(person.name) (\(date))") { try $0.adding(entry) }
         let line = written.document.log?.entries.first { $0.date == date && $0.time == time && $0.type == type && $0.note == note }?.line
         if !context.json {   // before the calendar's warning, if there is one
             context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path)\(line.map { ":\($0)" } ?? ""))")

@@ -66,11 +66,16 @@ private func mergeSettings(_ context: Context, path: String) -> PersonDocument.L
     return vault?.logSettings ?? .standard
 }
 
-/// `git config merge.crm.driver …` and `merge.crm.name …` in the clone of the current folder.
-private func installMergeDriver(_ context: Context) throws {
+/// The driver git runs: this `crm` (by its full path when started by one) with git's placeholders.
+func mergeDriverCommandLine() -> String {
     let own = CommandLine.arguments[0]
     let program = own.contains("/") ? URL(fileURLWithPath: own).standardizedFileURL.path : "crm"
-    let driver = "\(program) merge-driver %O %A %B %P"
+    return "\(program) merge-driver %O %A %B %P"
+}
+
+/// `git config merge.crm.driver …` and `merge.crm.name …` in the clone of the current folder.
+private func installMergeDriver(_ context: Context) throws {
+    let driver = mergeDriverCommandLine()
     for (key, value) in [("merge.crm.name", "My Person CRM person files"), ("merge.crm.driver", driver)] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

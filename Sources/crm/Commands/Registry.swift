@@ -4,7 +4,7 @@ enum Commands {
         initCommand, addCommand, importCommand, listCommand, showCommand, logCommand, setCommand, unsetCommand,
         editCommand, renameCommand, removeCommand, dueCommand, snoozeCommand, birthdaysCommand,
         summaryCommand, searchCommand, indexCommand, checkCommand, fmtCommand, resolveCommand, mergeDriverCommand,
-        refreshCommand, calendarCommand, completionsCommand,
+        refreshCommand, syncCommand, calendarCommand, exportCommand, completionsCommand,
     ]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }

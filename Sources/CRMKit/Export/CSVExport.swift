@@ -1,0 +1,43 @@
+/// The vault as a table for spreadsheets and scripts: RFC 4180 CSV, UTF-8 without a BOM, CRLF
+/// line ends, a header row, one row per person.
+///
+/// Columns: `name`, `id`, `emails`, `phones`, `birthday`, `tags`, `every` (the cadence in effect,
+/// from the person, a tag or the vault), `last` (the newest interaction's date), `next` (the next
+/// planned item's date; empty until the log has planned items), `due`, `interactions` (how many).
+/// Several values in one cell (emails, phones, tags) are joined with `separator`. Empty cells
+/// are absent values. A field is quoted when it holds a comma, a double quote (doubled), a line
+/// break, or starts or ends with a space.
+public enum CSVExport {
+    public static let columns = ["name", "id", "emails", "phones", "birthday", "tags", "every", "last", "next", "due", "interactions"]
+
+    /// What joins several values in one cell: a semicolon and a space.
+    public static let separator = "; "
+
+    /// The header and one row per person, in the order given.
+    public static func render(_ people: [Person], config: VaultConfig, today: Day) -> String {
+        var out = row(columns)
+        for person in people {
+            let doc = person.document
+            let schedule = ContactSchedule(document: doc, config: config, today: today)
+            out += row([
+                person.name, person.id,
+                doc.emails.joined(separator: separator), doc.phones.joined(separator: separator),
+                doc.birthday ?? "", doc.tags.joined(separator: separator),
+                schedule.cadence?.description ?? "", schedule.last?.date.description ?? "",
+                "", schedule.due?.description ?? "", String(doc.interactions.count),
+            ])
+        }
+        return out
+    }
+
+    static func row(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\r\n"
+    }
+
+    static func field(_ value: String) -> String {
+        let needsQuotes = value.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            || value.hasPrefix(" ") || value.hasSuffix(" ")
+        guard needsQuotes else { return value }
+        return "\"" + value.replacing("\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,38 @@
+/// What `crm export` writes: every person in the vault in one of three formats.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    /// vCard 4.0 (RFC 6350) of each person's contact snapshot; see `VCardExport`.
+    case vcard
+    /// One row per person (RFC 4180); see `CSVExport`.
+    case csv
+    /// An array of people in the shape of `crm show --json`, interactions included.
+    case json
+}
+
+/// An export of the vault: the bytes to write and what could not be exported as it stands.
+public struct VaultExport: Sendable {
+    public var format: ExportFormat
+    /// The whole file, UTF-8.
+    public var bytes: [UInt8]
+    /// How many people it holds.
+    public var count: Int
+    /// Files that could not be read, and values left out (a birthday that is not a date).
+    public var problems: [Diagnostic]
+}
+
+extension Vault {
+    /// Every person (in path order) in `format`. `today` decides due dates.
+    public func export(_ format: ExportFormat, today: Day) -> VaultExport {
+        var (people, problems) = loadAll()
+        let text: String
+        switch format {
+        case .vcard:
+            text = people.map(VCardExport.card(for:)).joined()
+            problems += people.compactMap(VCardExport.leftOut(of:))
+        case .csv:
+            text = CSVExport.render(people, config: config, today: today)
+        case .json:
+            text = JSON.array(people.map { $0.showJSON(config: config, today: today) }).rendered() + "\n"
+        }
+        return VaultExport(format: format, bytes: Array(text.utf8), count: people.count, problems: problems)
+    }
+}

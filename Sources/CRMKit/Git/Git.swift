@@ -1,0 +1,77 @@
+import Foundation
+
+/// Runs `git` in a folder and returns what it said; the one place the library starts a process.
+struct Git: Sendable {
+    /// The folder git runs in (the vault root; it may be below the top of the work tree).
+    var directory: String
+    /// Extra environment (`GIT_INDEX_FILE` for a commit of chosen files).
+    var environment: [String: String] = [:]
+
+    struct Output: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var succeeded: Bool { status == 0 }
+        /// What git said, stderr first, on one line (for messages).
+        var said: String {
+            let text = (stderr + "\n" + stdout).split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+            return text.joined(separator: "; ")
+        }
+    }
+
+    /// `git ARGS`; throws only when git cannot be started at all.
+    func run(_ arguments: [String]) throws(VaultError) -> Output {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        throw VaultError("git cannot be run on this platform")
+        #else
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        // Plain English messages and no pager or prompt: the output is read, not shown.
+        env["LC_ALL"] = "C"
+        env["GIT_TERMINAL_PROMPT"] = "0"
+        env["GIT_PAGER"] = "cat"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw VaultError("cannot run git: \(error.localizedDescription)")
+        }
+        // Read stderr beside stdout, so a long output cannot block git.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+        #endif
+    }
+
+    /// `git ARGS`, failing with `what` and git's own words when git does.
+    @discardableResult
+    func check(_ arguments: [String], _ what: String) throws(VaultError) -> Output {
+        let output = try run(arguments)
+        guard output.succeeded else {
+            let command = arguments.first { !$0.hasPrefix("-") } ?? ""
+            throw VaultError("\(what): git \(command) failed: \(output.said)")
+        }
+        return output
+    }
+
+    /// Whether `directory` is inside a git work tree.
+    var isWorkTree: Bool { (try? run(["rev-parse", "--is-inside-work-tree"]))?.stdout.hasPrefix("true") == true }
+
+    /// Whether a merge is under way (git stopped on a conflict, or a merge waits for its commit).
+    var isMerging: Bool { (try? run(["rev-parse", "-q", "--verify", "MERGE_HEAD"]))?.succeeded == true }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A commit of the files one command wrote (`git: commit` in `.crm/config.yaml`).
+public struct VaultCommit: Sendable {
+    /// The commit's short hash.
+    public var hash: String
+    public var message: String
+    /// The files it holds, relative to the vault root.
+    public var paths: [String]
+}
+
+extension Vault {
+    /// Before a write: with `git: commit` set, refuses unless the vault is in a git work tree,
+    /// so nothing is written that could not be committed. The vault's own writes call it; call
+    /// it before a write made on the vault's behalf (an editor), then `noteWritten(_:)`.
+    public func prepareWrite() throws {
+        guard config.gitCommit else { return }
+        try changes.checkOnce {
+            guard Git(directory: root).isWorkTree else {
+                throw VaultError("'git: commit' is set in .crm/config.yaml, but \(root) is not in a git work tree; "
+                                 + "nothing was written. Run 'git init' there, or remove the setting")
+            }
+        }
+    }
+
+    /// Notes that `file` (a full path in the vault: a person file, or the file its symbolic link
+    /// points to) was written.
+    func recordWrite(_ file: String, person: String? = nil, change: String? = nil) {
+        var relative = file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : nil
+        if relative == nil, let vaultRoot = try? FileSystem.resolvedPath(root), file.hasPrefix(vaultRoot + "/") {
+            relative = String(file.dropFirst(vaultRoot.count + 1))
+        }
+        if let relative { changes.record([relative], person: person, description: change) }
+    }
+
+    /// Notes that `person`'s file was written by another program on the vault's behalf (the
+    /// editor `crm edit` opened), so `commitChanges(command:)` includes it when it changed.
+    public func noteWritten(_ person: Person) {
+        recordWrite(root + "/" + person.path, person: person.name)
+    }
+
+    /// With `git: commit` set, commits exactly the files this vault's writes changed (see
+    /// `changes`) with the message `COMMAND: SUMMARY` (`log: call with Ada Lovelace (2026-11-29)`).
+    /// Whatever else is staged stays staged and out of the commit: the commit is built in a
+    /// temporary index from `HEAD` and these files, then the real index takes their new state.
+    /// Returns nil when nothing is to be committed (no setting, no change, files as committed).
+    /// Throws, with git's words, when git refuses (no author configured, a merge under way);
+    /// the files stay written.
+    public func commitChanges(command: String) throws(VaultError) -> VaultCommit? {
+        guard config.gitCommit else { return nil }
+        let paths = changes.paths
+        guard !paths.isEmpty else { return nil }
+        let message = "\(command): \(changes.summary)"
+        let git = Git(directory: root)
+        if git.isMerging {
+            throw VaultError("written but not committed: a git merge is under way; 'crm sync' or 'git commit' finishes it")
+        }
+        let index = FileManager.default.temporaryDirectory.appendingPathComponent("crm-index-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let staged = Git(directory: root, environment: ["GIT_INDEX_FILE": index])
+        let what = "written but not committed"
+        if try git.run(["rev-parse", "-q", "--verify", "HEAD"]).succeeded {
+            try staged.check(["read-tree", "HEAD"], what)
+        }
+        // A file git never had and that is gone again (a conflict copy moved to the trash) is no change.
+        let known = try staged.check(["--literal-pathspecs", "ls-files", "-z", "--"] + paths, what).stdout
+            .split(separator: "\0").map(String.init)
+        let changed = paths.filter { known.contains($0) || FileSystem.exists(root + "/" + $0) }
+        guard !changed.isEmpty else { return nil }
+        try staged.check(["--literal-pathspecs", "add", "-A", "--"] + changed, what)
+        if try staged.run(["diff", "--cached", "--quiet"]).succeeded { return nil }
+        try staged.check(["commit", "-q", "-m", message], what)
+        try git.check(["--literal-pathspecs", "reset", "-q", "--"] + changed, "committed, but the index was not brought up to date")
+        let hash = try git.check(["rev-parse", "--short", "HEAD"], "committed").stdout.trimmingSpaces
+        return VaultCommit(hash: hash, message: message, paths: changed)
+    }
+}

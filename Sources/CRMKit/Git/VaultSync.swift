@@ -1,0 +1,161 @@
+/// One step of `crm sync` and how it went.
+public struct SyncStep: Sendable {
+    public enum Outcome: String, Sendable {
+        /// It did what it does (or found nothing to do).
+        case done
+        /// Not run, and nothing is wrong (no upstream branch, not a git repository).
+        case skipped
+        /// It left something for a person to look at (a `# conflict:` comment, files git could not merge).
+        case conflicts
+        /// It failed; the steps after it were not run.
+        case failed
+    }
+
+    /// `merge driver`, `git pull`, `resolve`, `git commit` or `git push`.
+    public var name: String
+    public var outcome: Outcome
+    /// What happened, in a sentence.
+    public var message: String
+}
+
+/// What `crm sync` did, step by step.
+public struct SyncReport: Sendable {
+    public var steps: [SyncStep] = []
+    /// What the `resolve` step merged.
+    public var resolutions: [ConflictResolution] = []
+
+    /// Whether a step failed or left conflicts.
+    public var isClean: Bool { !steps.contains { $0.outcome == .failed || $0.outcome == .conflicts } }
+}
+
+extension Vault {
+    /// Brings the vault up to date with its git remote and back: `git pull` (installing the
+    /// `crm` merge driver first when this clone has none, so person files merge entry by entry),
+    /// then `resolveConflicts` for whatever is left (sync-conflict copies, conflict markers),
+    /// finishing git's merge when only person files were in conflict, then `git push`.
+    /// In a vault that is not in a git work tree, only `resolveConflicts` runs.
+    ///
+    /// `mergeDriver` is the driver's command line (`crm merge-driver %O %A %B %P`); `stamp` names
+    /// conflict copies moved to the trash. Stops at the first step that fails; the report says why.
+    public func sync(mergeDriver: String, stamp: String) throws -> SyncReport {
+        var report = SyncReport()
+        func step(_ name: String, _ outcome: SyncStep.Outcome, _ message: String) {
+            report.steps.append(SyncStep(name: name, outcome: outcome, message: message))
+        }
+        let git = Git(directory: root)
+        guard git.isWorkTree else {
+            step("git pull", .skipped, "not a git repository; conflict copies are resolved, nothing is pulled or pushed")
+            report.resolutions = try resolveConflicts(dryRun: false, stamp: stamp)
+            step("resolve", Self.outcome(of: report.resolutions), Self.summary(of: report.resolutions))
+            return report
+        }
+
+        if try git.run(["config", "--get", "merge.crm.driver"]).succeeded {
+            step("merge driver", .done, "set up in this clone")
+        } else {
+            try git.check(["config", "merge.crm.name", "My Person CRM person files"], "cannot set up the merge driver")
+            try git.check(["config", "merge.crm.driver", mergeDriver], "cannot set up the merge driver")
+            step("merge driver", .done, "installed: git config merge.crm.driver \"\(mergeDriver)\"")
+        }
+
+        let upstream = try git.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"])
+        let remote = upstream.stdout.trimmingSpaces
+        if !upstream.succeeded {
+            step("git pull", .skipped, "the branch has no upstream branch ('git push -u REMOTE BRANCH' sets one)")
+        } else if git.isMerging {
+            step("git pull", .skipped, "a merge is already under way; finishing it")
+        } else {
+            let before = try git.run(["rev-parse", "-q", "--verify", "HEAD"]).stdout.trimmingSpaces
+            let pull = try git.run(["pull", "--no-rebase", "--no-edit"])
+            if pull.succeeded {
+                let count = before.isEmpty ? "" : (try git.run(["rev-list", "--count", before + "..@{upstream}"])).stdout.trimmingSpaces
+                step("git pull", .done, count == "0" ? "already up to date with \(remote)"
+                     : "\(count) new commit\(count == "1" ? "" : "s") from \(remote)")
+            } else if git.isMerging {
+                step("git pull", .conflicts, "merged \(remote); git left conflicts: \(try unmergedPaths(git).joined(separator: ", "))")
+            } else {
+                step("git pull", .failed, pull.said)
+                return report
+            }
+        }
+
+        report.resolutions = try resolveConflicts(dryRun: false, stamp: stamp)
+        step("resolve", Self.outcome(of: report.resolutions), Self.summary(of: report.resolutions))
+
+        if !git.isMerging, let commit = try commitChanges(command: "resolve") {
+            // `git: commit`: what resolve merged goes out with this push.
+            step("git commit", .done, "\(commit.message) (\(commit.hash))")
+        }
+        if git.isMerging {
+            // Person files the driver or `resolve` merged hold no markers now: they are resolved.
+            var left: [String] = [], marked: [String] = []
+            for path in try unmergedPaths(git) {
+                let isPerson = path.hasPrefix("people/") && path.hasSuffix(".md")
+                let bytes = (try? FileSystem.readFile(root + "/" + path).bytes) ?? []
+                if isPerson, ConflictMarkers.markerLines(in: bytes).isEmpty {
+                    try git.check(["--literal-pathspecs", "add", "--", path], "cannot mark \(path) resolved")
+                    marked.append(path)
+                } else {
+                    left.append(path)
+                }
+            }
+            guard left.isEmpty else {
+                step("git commit", .failed, "still in conflict: \(left.joined(separator: ", ")); "
+                     + "fix them, 'git add' them and 'git commit', then run 'crm sync' again")
+                return report
+            }
+            let commit = try git.run(["commit", "-q", "--no-edit"])
+            guard commit.succeeded else {
+                step("git commit", .failed, commit.said)
+                return report
+            }
+            let hash = try git.run(["rev-parse", "--short", "HEAD"]).stdout.trimmingSpaces
+            // The driver stopped git on these because both sides changed a key: the file keeps the
+            // other value as a `# conflict:` comment. `resolve` merged the ones with markers.
+            let resolved = Set(report.resolutions.filter { $0.kind == .markers && $0.conflictingKeys.isEmpty }.map(\.path))
+            let commented = marked.filter { !resolved.contains($0) }
+            step("git commit", commented.isEmpty ? .done : .conflicts, "finished the merge (\(hash))" + (commented.isEmpty ? ""
+                 : "; both sides changed a key in \(commented.joined(separator: ", ")): kept as '# conflict:' comments ('crm check' lists them)"))
+        }
+
+        guard upstream.succeeded else {
+            step("git push", .skipped, "the branch has no upstream branch")
+            return report
+        }
+        // Person files changed but not committed (no `git: commit`) stay on this machine: say so.
+        let uncommitted = try git.check(["status", "--porcelain", "--untracked-files=all", "--", "people"], "cannot look at the work tree")
+            .stdout.split(separator: "\n")
+        let notPushed = uncommitted.isEmpty ? "" : "; not committed, so not pushed: \(uncommitted.count) person file\(uncommitted.count == 1 ? "" : "s") (commit them, or set 'git: commit' in .crm/config.yaml)"
+        let ahead = try git.run(["rev-list", "--count", "@{upstream}..HEAD"]).stdout.trimmingSpaces
+        guard ahead != "0" else {
+            step("git push", .done, "nothing to push" + notPushed)
+            return report
+        }
+        let push = try git.run(["push", "-q"])
+        guard push.succeeded else {
+            step("git push", .failed, push.said)
+            return report
+        }
+        step("git push", .done, "\(ahead) commit\(ahead == "1" ? "" : "s") to \(remote)" + notPushed)
+        return report
+    }
+
+    /// Files git could not merge, relative to the vault root.
+    private func unmergedPaths(_ git: Git) throws(VaultError) -> [String] {
+        let output = try git.check(["diff", "--name-only", "--relative", "--diff-filter=U", "-z"], "cannot list conflicts")
+        return Array(Set(output.stdout.split(separator: "\0").map(String.init))).sorted()
+    }
+
+    private static func outcome(of resolutions: [ConflictResolution]) -> SyncStep.Outcome {
+        resolutions.contains { !$0.conflictingKeys.isEmpty || $0.kind == .skipped } ? .conflicts : .done
+    }
+
+    private static func summary(of resolutions: [ConflictResolution]) -> String {
+        guard !resolutions.isEmpty else { return "no conflicts to resolve" }
+        return resolutions.map { r in
+            var text = r.path + ": " + (r.kind == .skipped ? r.problem ?? "not merged" : "\(r.entriesAdded) entr\(r.entriesAdded == 1 ? "y" : "ies") added")
+            if !r.conflictingKeys.isEmpty { text += ", \(r.conflictingKeys.joined(separator: ", ")) kept as '# conflict:' comments" }
+            return text
+        }.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,49 @@
+import CRMKit
+
+let exportCommand = Command(
+    name: "export",
+    summary: "Write every person as vCard, CSV or JSON.",
+    usage: ["export --format vcard|csv|json [-o FILE]"],
+    options: [
+        OptionSpec(name: "--format", short: "f", value: "FORMAT", help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json"),
+        OptionSpec(name: "--output", short: "o", value: "FILE", help: "write FILE (atomically) instead of standard output"),
+    ],
+    examples: [
+        "crm export --format vcard -o ~/people.vcf",
+        "crm export --format csv -o people.csv",
+        "crm export --format json | jq '.[] | select(.due < \"2026-12-01\") | .name'",
+    ],
+    discussion: """
+    vcard: one vCard 4.0 per person with the snapshot the file keeps: FN (the name), UID (the
+    contact_id, else 'urn:uuid:' and a UUID derived from the id, the same on every export), TEL and
+    EMAIL (the first with PREF=1), BDAY (19851210, or --1210 without a year) and CATEGORIES (the
+    tags). 'crm import' of the file into an empty vault gives the same people.
+    csv: UTF-8, CRLF, a header row; columns name, id, emails, phones, birthday, tags, every, last,
+    next, due, interactions. Several emails, phones or tags in one cell are joined with '; '.
+    A spreadsheet reads a lone phone number such as 0123 as the number 123: import the phones
+    column as Text (LibreOffice: the column's type in the Text Import dialog).
+    json: an array of people, each as 'crm show --json' prints it, with every interaction.
+    --json alone is --format json. Problems (an unreadable file, a birthday that is not a date)
+    are warnings on stderr; everyone else is exported.
+    """,
+    run: { context in
+        _ = try context.positionals()
+        let named = context.arguments.value("--format")
+        guard let name = named ?? (context.json ? "json" : nil) else {
+            throw UsageError("missing --format (vcard, csv or json)")
+        }
+        guard let format = ExportFormat(rawValue: name.lowercased()) else {
+            throw UsageError("--format: unknown format '\(name)'; use vcard, csv or json")
+        }
+        if context.json, format != .json { throw UsageError("--json and --format \(name) disagree; give one") }
+        let vault = try context.vault()
+        let export = vault.export(format, today: try context.today())
+        for problem in export.problems { context.warn(problem) }
+        guard let output = context.arguments.value("--output") else {
+            context.terminal.write(String(decoding: export.bytes, as: UTF8.self))
+            return
+        }
+        try FileSystem.write(output, with: export.bytes)
+        context.terminal.print("Wrote \(export.count) \(export.count == 1 ? "person" : "people") to \(output)")
+    }
+)
