@@ -67,7 +67,7 @@ import Testing
         try vault.write("people/bob.md", "---\nname: Bob\nbirthday: December\n---\n")
         let result = try vault.crm("export", "--format", "vcard")
         #expect(result.status == 0)
-        #expect(result.stderr == "crm: warning: people/bob.md:3:11: birthday: 'December' is not a date (YYYY-MM-DD, or --MM-DD without the year); the card has no BDAY\n")
+        #expect(result.stderr == "people/bob.md:3:11: warning: birthday: 'December' is not a date (YYYY-MM-DD, or --MM-DD without the year); the card has no BDAY\n")
         #expect(!result.stdout.contains("BDAY"))
         #expect(result.stdout.contains("FN:Bob\r\n"))
     }
@@ -142,10 +142,10 @@ import Testing
         let vault = try TemporaryVault()
         let missing = try vault.crm("export")
         #expect(missing.status == 2)
-        #expect(missing.stderr.hasPrefix("crm export: error: missing --format (vcard, csv or json)\n"))
+        #expect(missing.stderr.hasPrefix("crm: error: missing --format (vcard, csv or json)\n"))
         let unknown = try vault.crm("export", "--format", "xml")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("crm export: error: --format: unknown format 'xml'; use vcard, csv or json\n"))
+        #expect(unknown.stderr.hasPrefix("crm: error: --format: unknown format 'xml'; use vcard, csv or json\n"))
         let both = try vault.crm("export", "--format", "csv", "--json")
         #expect(both.status == 2)
     }
