@@ -25,10 +25,10 @@ public enum IndexPage {
     /// last interaction is no older than the 20th most recent last interaction.
     public static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
         let (people, problems) = vault.facts()
-        let lasts = people.compactMap { $0.last?.date }.sorted(by: >)
+        let lasts = people.compactMap { $0.timeline.newest?.date }.sorted(by: >)
         let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil
         let candidates = Set(people.filter { person in
-            guard let last = person.last?.date else { return false }
+            guard let last = person.timeline.newest?.date else { return false }
             return threshold.map { last >= $0 } ?? true
         }.map(\.path))
         let byPath = Dictionary(people.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -43,10 +43,8 @@ public enum IndexPage {
 
     /// The page's bytes from everyone's facts and the interactions that may be recent enough.
     public static func render(people: [PersonFacts], recent candidates: [RecentEntry], config: VaultConfig) -> [UInt8] {
-        // Today only matters to people due at once, and those are shown as `now` (see `datedDue`).
-        let anyDay = Day(year: 2000, month: 1, day: 1)!
         let rows = people.sorted { ($0.sortName, $0.id) < ($1.sortName, $1.id) }
-            .map { ($0, ContactSchedule(facts: $0, config: config, today: anyDay)) }
+            .map { ($0, ContactSchedule(facts: $0, config: config, on: nil)) }
         var out = "# People\n\n"
         out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n"
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n"

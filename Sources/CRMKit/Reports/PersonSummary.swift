@@ -11,7 +11,7 @@ public struct PersonSummary: Sendable {
     }
 
     public init(_ person: Person, config: VaultConfig, today: Day) {
-        self.init(facts: PersonFacts(document: person.document, id: person.id, checking: false),
+        self.init(facts: PersonFacts(document: person.document, id: person.id, checking: false, today: today),
                   config: config, today: today)
     }
 
@@ -28,7 +28,7 @@ public struct PersonSummary: Sendable {
     public var added: Day? { facts.added }
     public var interactionCount: Int { facts.interactionCount }
 
-    /// One row of `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "interactions"}`.
+    /// One row of `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "interactions"}`, plus `next`.
     public var listJSON: JSON {
         .object([
             ("id", .string(id)),
@@ -37,6 +37,7 @@ public struct PersonSummary: Sendable {
             ("every", .optional(schedule.cadence?.description)),
             ("last", .optional(schedule.last?.date.description)),
             ("due", .optional(schedule.due?.description)),
+            ("next", .optional(schedule.next?.date.description)),
             ("interactions", .number(interactionCount)),
         ])
     }
@@ -45,7 +46,7 @@ public struct PersonSummary: Sendable {
 extension Vault {
     /// Everyone as the listings show them on `today` (from the facts cache where files are unchanged).
     public func summaries(today: Day) -> (people: [PersonSummary], problems: [Diagnostic]) {
-        let (facts, problems) = facts()
+        let (facts, problems) = facts(today: today)
         return (facts.map { PersonSummary(facts: $0, config: config, today: today) }, problems)
     }
 }

@@ -75,7 +75,7 @@ let logCommand = Command(
         if context.json {
             var json = entry
             json.line = line ?? 0
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json),
+            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: try context.today())),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else {
             context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path)\(line.map { ":\($0)" } ?? ""))")
