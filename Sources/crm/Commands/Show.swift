@@ -99,7 +99,8 @@ let showCommand = Command(
             for (number, entry) in coming { printEntry(number, entry) }
             for item in followUps {
                 let lines = item.note.split(separator: "\n", omittingEmptySubsequences: false)
-                t.print("  " + String(repeating: " ", count: numberWidth) + "  " + t.style("someday", .dim) + "  " + (lines.first.map(String.init) ?? ""))
+                t.print("  " + String(repeating: " ", count: numberWidth) + "  " + t.style("someday".padding(16), .dim) + "  "
+                        + "".padding(typeWidth) + "  " + (lines.first.map(String.init) ?? ""))
             }
         }
         t.print()
