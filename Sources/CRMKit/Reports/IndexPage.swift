@@ -1,5 +1,5 @@
 /// `INDEX.md` at the vault root (`crm index`): a table of everyone with links to their files,
-/// their due dates soonest first, and the last 20 interactions.
+/// their due dates soonest first, the open items coming up, and the last 20 interactions.
 ///
 /// The page depends only on the person files and the vault's config, never on the day it is
 /// written, so it is byte for byte the same until a file changes (it is synced between devices).
@@ -34,7 +34,7 @@ public enum IndexPage {
         let byPath = Dictionary(people.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let (recent, more) = vault.scan(paths: people.map(\.path).filter(candidates.contains)) { person -> [RecentEntry]? in
             guard let facts = byPath[person.path] else { return nil }
-            return person.document.interactions.enumerated().compactMap { order, entry in
+            return person.document.interactions.filter(\.isInteraction).enumerated().compactMap { order, entry in
                 threshold.map { entry.date >= $0 } ?? true ? RecentEntry(person: facts, order: order, entry: entry) : nil
             }
         }
@@ -72,6 +72,17 @@ public enum IndexPage {
         }
         if scheduled.isEmpty { out += "Nobody has a cadence.\n" }
 
+        out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n"
+        let open = rows.flatMap { person, _ in person.timeline.open.map { (person, $0) } }.enumerated()
+            .sorted { ($0.element.1.date, $0.offset) < ($1.element.1.date, $1.offset) }.map(\.element)
+        for (person, entry) in open {
+            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(person)): \(firstLine(entry.note))\n"
+        }
+        for (person, _) in rows {
+            for note in person.timeline.followUps { out += "- someday, \(link(person)): \(firstLine(note))\n" }
+        }
+        if open.isEmpty && !rows.contains(where: { !$0.0.timeline.followUps.isEmpty }) { out += "Nothing planned.\n" }
+
         out += "\n## Recent interactions\n\n"
         let recent = candidates.sorted { a, b in
             let keyA = (-a.entry.date.dayNumber, -(a.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), a.person.id, a.order)
@@ -80,12 +91,16 @@ public enum IndexPage {
         }
         for item in recent.prefix(recentCount) {
             let entry = item.entry
-            let lines = entry.note.split(separator: "\n", omittingEmptySubsequences: false)
-            let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
-            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(item.person)): \(note)\n"
+            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(item.person)): \(firstLine(entry.note))\n"
         }
         if recent.isEmpty { out += "No interactions yet.\n" }
         return Array(out.utf8)
+    }
+
+    /// A note's first line, with " …" when it goes on.
+    private static func firstLine(_ note: String) -> String {
+        let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
     }
 
     private static func due(_ schedule: ContactSchedule) -> String {
