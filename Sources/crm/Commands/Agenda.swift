@@ -43,7 +43,8 @@ let agendaCommand = Command(
             "  " + t.style(label.padding(labelWidth), labelStyle) + t.style(item.person.name.padding(nameWidth), .bold) + "  " + detail
         }
         func entryText(_ item: Agenda.Item) -> String {
-            let note = item.note.map(shortNote) ?? ""
+            let lines = item.note?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
             return item.type == "note" || item.type == nil ? note : "\(item.type!): \(note)"
         }
         if !agenda.overdue.isEmpty {
