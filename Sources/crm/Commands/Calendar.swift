@@ -17,8 +17,10 @@ let calendarCommand = Command(
         "crm calendar --plans -o ~/calendars/plans.ics",
     ],
     discussion: """
-    Without --birthdays, --due or --plans, all three. A plan ('- [ ] …', or an entry dated after
-    today) is an event at its time lasting 'calendar_duration' minutes (default 60), or all day.
+    Without --birthdays, --due or --plans: birthdays and due dates. With --plans, open items
+    ('- [ ] …', overdue ones too) and entries dated after today, each at its time lasting
+    'calendar_duration' minutes (default 60), or all day; 'crm plan --calendar' gives an event the
+    same UID, so importing both never makes two copies.
     A year-less birthday (--MM-DD) starts in 1904; one on 29 February falls on 28 February in
     other years. A due date comes from the cadence, as in
     'crm list'. Each event's UID is derived from the person's contact_id (else their id), so
@@ -34,9 +36,9 @@ let calendarCommand = Command(
         for problem in problems { context.warn(problem.description) }
         let onlyBirthdays = context.arguments.flag("--birthdays"), onlyDue = context.arguments.flag("--due")
         let onlyPlans = context.arguments.flag("--plans")
-        let all = !onlyBirthdays && !onlyDue && !onlyPlans
+        let both = !onlyBirthdays && !onlyDue && !onlyPlans
         let events = VaultCalendar.events(for: people, config: vault.config, today: today,
-                                          birthdays: all || onlyBirthdays, due: all || onlyDue, plans: all || onlyPlans)
+                                          birthdays: both || onlyBirthdays, due: both || onlyDue, plans: onlyPlans)
         if context.json {
             context.printJSON(.array(events.map { event in
                 let day: Day

@@ -73,7 +73,7 @@ import Testing
 
     @Test func openItemsNeverCountAndDoneItemsDo() throws {
         let vault = try vault("- [ ] 2026-11-28 call: Not yet.\n- [x] 2026-11-25 visit: Tea.\n- 2026-11-01 call: Cards.\n")
-        let show = try #require(try json(try vault.crm("show", "ada", "--json", environment: Self.today)) as? [[String: Any]])
+        let show = try #require(try json(try vault.crm("show", "ada", "--json", environment: Self.today)) as? [String: Any])
         #expect(show["last"] as? String == "2026-11-25")
         #expect(show["next"] is NSNull)
         let list = try #require(try json(try vault.crm("list", "--json", environment: Self.today)) as? [[String: Any]])
@@ -93,9 +93,9 @@ import Testing
     }
 
     @Test func checkWarnsAboutAnEntryMoreThanAYearAhead() throws {
-        let vault = try vault("- 2027-12-01 call: Typo'd year.\n- [ ] 2028-01-01 call: A plan far ahead is fine.\n- 2027-11-29 call: Exactly a year is fine.\n")
+        let vault = try vault("- [ ] 2028-01-01 call: A plan far ahead is fine.\n- 2027-12-01 call: Typo'd year.\n- 2027-11-29 call: Exactly a year is fine.\n")
         let result = try vault.crm("check", environment: Self.today)
-        #expect(result.stdout == "people/ada.md:9:1: warning: entry dated 2027-12-01, more than a year from today: a mistyped year? (a plan is written '- [ ] DATE …')\n")
+        #expect(result.stdout == "people/ada.md:10:1: warning: entry dated 2027-12-01, more than a year from today: a mistyped year? (a plan is written '- [ ] DATE …')\n")
         #expect(result.status == 0)
     }
 
