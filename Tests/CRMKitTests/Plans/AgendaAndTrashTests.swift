@@ -21,16 +21,18 @@ import Testing
         #expect(lines[0] == "Overdue")
         #expect(lines[1].contains("25 November") && lines[1].contains("Oliver Finch") && lines[1].hasSuffix("4 days overdue"))
         #expect(lines[3] == "Today · Sunday 29 November")
-        #expect(lines[4].hasPrefix("  21:00") && lines[4].contains("山田 花子") && lines[4].contains("call: Weekly language exchange"))
+        #expect(lines[4].hasPrefix("  21:00") && lines[4].contains("Lena Marsh") && lines[4].hasSuffix("call: Hear how the Leeds viewing went."))
         #expect(lines[6] == "Tomorrow · Monday 30 November")
-        #expect(lines[9] == "Thursday 3 December")
-        #expect(lines[12] == "Saturday 5 December")
-        #expect(lines[13].hasPrefix("  10:00") && lines[13].contains("Bea Quill"))
-        #expect(lines[15] == "Sunday 6 December")
-        #expect(lines[16].hasPrefix("  due") && lines[16].contains("Grandma Rose") && lines[16].hasSuffix("every 14d, last contact 7 days ago"))
-        #expect(lines[18] == "Thursday 10 December")
-        #expect(lines[21] == "Someday")
-        #expect(lines[22].hasPrefix("  [ ]") && lines[22].hasSuffix("Priya Raman   Lend her the Dolomites guidebook."))
+        #expect(lines[7].contains("Bea Quill") && lines[7].hasSuffix("message: Ask if she can water the plants next week."))
+        #expect(lines[9] == "Saturday 5 December")
+        #expect(lines[10].hasPrefix("  10:00") && lines[10].contains("Bea Quill"))
+        #expect(lines[12] == "Sunday 6 December")
+        #expect(lines[13].hasPrefix("  due") && lines[13].contains("Grandma Rose") && lines[13].hasSuffix("every 14d, last contact 7 days ago"))
+        #expect(lines[15] == "Thursday 10 December")
+        #expect(lines[16].contains("Lena Marsh") && lines[16].hasSuffix("visit: Look at flats in Leeds with her."))
+        #expect(lines[18] == "Someday")
+        #expect(lines[19].hasPrefix("  [ ]") && lines[19].hasSuffix("Priya Raman   Lend her the Dolomites guidebook."))
+        #expect(lines.count == 21 && lines[20].isEmpty)
         // Days with nothing on them (1, 2, 4 December…) are not printed.
         #expect(!result.stdout.contains("1 December"))
     }
@@ -38,16 +40,17 @@ import Testing
     @Test func agendaJSONInTheOrderPrinted() throws {
         let vault = try TemporaryVault(copyingExample: true)
         let rows = try #require(try json(try vault.crm("agenda", "--json")) as? [[String: Any]])
-        #expect(rows.map { $0["kind"] as? String } == ["follow-up", "planned", "planned", "planned", "planned", "due", "planned", "follow-up"])
-        #expect(rows.map { $0["id"] as? String } == ["oliver-finch", "山田-花子", "lena-marsh", "山田-花子", "bea-quill",
+        #expect(rows.map { $0["kind"] as? String } == ["follow-up", "planned", "planned", "planned", "due", "planned", "follow-up"])
+        #expect(rows.map { $0["id"] as? String } == ["oliver-finch", "lena-marsh", "bea-quill", "bea-quill",
                                                      "family/grandma-rose", "lena-marsh", "priya-raman"])
-        #expect(rows.map { $0["date"] as? String } == ["2026-11-25", "2026-11-29", "2026-11-30", "2026-12-03", "2026-12-05",
+        #expect(rows.map { $0["date"] as? String } == ["2026-11-25", "2026-11-29", "2026-11-30", "2026-12-05",
                                                        "2026-12-06", "2026-12-10", nil])
         #expect(rows[0]["overdue_days"] as? Int == 4)
         #expect(rows[1]["time"] as? String == "21:00")
-        #expect(rows[5]["overdue_days"] as? Int == -7)
-        #expect(rows[7]["date"] is NSNull)
-        #expect(rows[7]["note"] as? String == "Lend her the Dolomites guidebook.")
+        #expect(rows[1]["type"] as? String == "call")
+        #expect(rows[4]["overdue_days"] as? Int == -7)
+        #expect(rows[6]["date"] is NSNull)
+        #expect(rows[6]["note"] as? String == "Lend her the Dolomites guidebook.")
         for key in ["date", "kind", "id", "name", "time", "type", "note", "overdue_days"] {
             #expect(rows.allSatisfy { $0.keys.contains(key) }, "\(key)")
         }

@@ -209,6 +209,16 @@ import Testing
         #expect(vault.read("people/ada.md").contains("- [ ] 2026-11-29 call: Ask about the interview."))
     }
 
+    @Test func fmtKeepsEveryBoxAndWritesItCanonically() throws {
+        let vault = try vault("* [ ] [[2026-12-04]] Visit: Dinner.\n+ [X] 2026-11-28 CALL: Ticked.\n- [ ]   Someday, undated.\n- 2026-11-20 call: Cards.\n")
+        let result = try vault.crm("fmt", environment: Self.today)
+        #expect(result.status == 0)
+        #expect(vault.read("people/ada.md").hasSuffix(
+            "## Interactions\n\n- [ ] [[2026-12-04]] visit: Dinner.\n- [x] 2026-11-28 call: Ticked.\n- [ ]   Someday, undated.\n- 2026-11-20 call: Cards.\n"))
+        let show = try #require(try json(try vault.crm("show", "ada", "--json", environment: Self.today)) as? [String: Any])
+        #expect((show["interactions"] as? [[String: Any]])?.map { $0["status"] as? String } == ["open", "done", "done"])
+    }
+
     // MARK: list, show, due, summary
 
     @Test func listShowsNextAndShowListsWhatIsComingApart() throws {
