@@ -1,11 +1,11 @@
 /// Every `crm` command, in the order `crm --help` lists them.
 enum Commands {
     static let all: [Command] = [
-        initCommand, addCommand, importCommand, listCommand, showCommand, logCommand, setCommand, unsetCommand,
-        editCommand, renameCommand, removeCommand, dueCommand, snoozeCommand, birthdaysCommand,
+        initCommand, addCommand, importCommand, listCommand, showCommand, logCommand, planCommand, doneCommand, unlogCommand,
+        setCommand, unsetCommand, editCommand, renameCommand, removeCommand, restoreCommand, agendaCommand, dueCommand,
+        snoozeCommand, birthdaysCommand,
         summaryCommand, searchCommand, indexCommand, checkCommand, fmtCommand, resolveCommand, mergeDriverCommand,
-        refreshCommand, calendarCommand, completionsCommand, planCommand, doneCommand, agendaCommand, unlogCommand,
-        restoreCommand,
+        refreshCommand, calendarCommand, completionsCommand,
     ]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }
