@@ -26,6 +26,8 @@ let logCommand = Command(
     discussion: """
     The entry goes where the log's order puts it: newest first, unless the file's entries are
     consistently oldest first. A note of several lines is written as indented continuation lines.
+    An entry dated after today is planned: it counts as the last contact from its day on ('crm
+    plan' writes an open item instead, which counts only once it is ticked).
 
     With --calendar, after the entry is written, a matching event is added to a calendar: a vdir
     folder (as khal and vdirsyncer keep calendars: a new <UID>.ics, never over another file) or an
