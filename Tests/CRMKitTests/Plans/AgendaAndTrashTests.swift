@@ -82,6 +82,27 @@ import Testing
         #expect(try empty.crm("agenda").stdout.hasPrefix("Nothing planned until 2026-12-13."))
     }
 
+    @Test func calendarPlansExportsOpenItemsAndPlannedEntriesWithStableUIDs() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let first = try vault.crm("calendar", "--plans", "--json")
+        let events = try #require(try json(first) as? [[String: Any]])
+        #expect(events.map { $0["summary"] as? String } == ["Message with Bea Quill", "Visit with Bea Quill", "Call with Lena Marsh",
+                                                             "Visit with Lena Marsh", "Email with Oliver Finch"])
+        #expect(events.map { $0["start"] as? String } == ["2026-11-30", "2026-12-05", "2026-11-29", "2026-12-10", "2026-11-25"])
+        let ics = try vault.crm("calendar", "--plans").stdout
+        #expect(ics.contains("DTSTART:20261205T100000\r\nDTEND:20261205T110000\r\n"))
+        #expect(ics.contains("DTSTART;VALUE=DATE:20261130\r\n"))
+        // Another day, the same items: the same UIDs; ticked today, the item is gone.
+        let later = try #require(try json(try vault.crm("calendar", "--plans", "--json", environment: ["CRM_TODAY": "2026-11-30"])) as? [[String: Any]])
+        #expect(Set(later.compactMap { $0["uid"] as? String }) == Set(events.compactMap { $0["uid"] as? String }))
+        try vault.crm("done", "oliver", "--date", "today")
+        let done = try #require(try json(try vault.crm("calendar", "--plans", "--json")) as? [[String: Any]])
+        #expect(done.count == 4)
+        #expect(!done.contains { $0["summary"] as? String == "Email with Oliver Finch" })
+        // Without --plans, birthdays and due dates only, as before.
+        #expect(!(try vault.crm("calendar").stdout.contains("CATEGORIES:plan")))
+    }
+
     // MARK: unlog and restore
 
     @Test func unlogRemovesEntryNAsShowNumbersThemAndRestorePutsItBack() throws {
