@@ -10,14 +10,18 @@ public struct Interaction: Sendable, Equatable {
     public var line: Int
     /// How many lines the entry takes: its own and its continuation lines.
     public var lineCount: Int
+    /// `[ ]` for an open item, `[x]` for a ticked one, nil for a plain entry.
+    public var checkbox: Checkbox?
 
-    public init(date: Day, time: TimeOfDay? = nil, type: String, note: String, line: Int = 0, lineCount: Int = 1) {
+    public init(date: Day, time: TimeOfDay? = nil, type: String, note: String, line: Int = 0, lineCount: Int = 1,
+                checkbox: Checkbox? = nil) {
         self.date = date
         self.time = time
         self.type = type
         self.note = note
         self.line = line
         self.lineCount = lineCount
+        self.checkbox = checkbox
     }
 
     /// Ordering key: the date, then the time when both entries have one.
@@ -28,10 +32,11 @@ public struct Interaction: Sendable, Equatable {
     }
 
     /// The entry's lines as the tool writes them: `- 2026-11-28 call: note`,
-    /// `- 2026-11-02 14:30 visit: note`, `- 2026-10-15: note` for type `note`.
+    /// `- 2026-11-02 14:30 visit: note`, `- 2026-10-15: note` for type `note`; an open item as
+    /// `- [ ] 2026-12-05 visit: note`.
     /// Entries written as `* [[2026-11-20]] …` by hand are read as well, but new ones are canonical.
     public var rendered: [String] {
-        var head = "- \(date)"
+        var head = "- " + (checkbox.map { "[\($0.rawValue)] " } ?? "") + "\(date)"
         if let time { head += " \(time)" }
         head += type == "note" ? ":" : " \(type):"
         let noteLines = note.split(separator: "\n", omittingEmptySubsequences: false)

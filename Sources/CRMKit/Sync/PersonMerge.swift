@@ -184,9 +184,14 @@ private struct UnitResolver {
         return (c.lines, "# conflict: \(name): \(o.inlineText ?? "") (from \(labels.other))")
     }
 
-    /// An entry's lines: as the side that changed its wording last wrote them.
+    /// An entry's lines: as the side that changed its wording last wrote them. A box ticked on
+    /// one side (`[ ]` → `[x]`) is that side's edit: ticked wins over unticked.
     private func entry(_ id: String) -> [String] {
         guard let c = current.units[id] else { return other.units[id]?.lines ?? [] }
+        if let o = other.units[id] {
+            if c.entry?.checkbox == .open && o.entry?.checkbox == .done { return o.lines }
+            if o.entry?.checkbox == .open && c.entry?.checkbox == .done { return c.lines }
+        }
         if let o = other.units[id], let b = base?.units[id], c.lines == b.lines { return o.lines }
         return c.lines
     }

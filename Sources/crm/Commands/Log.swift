@@ -26,6 +26,8 @@ let logCommand = Command(
     discussion: """
     The entry goes where the log's order puts it: newest first, unless the file's entries are
     consistently oldest first. A note of several lines is written as indented continuation lines.
+    An entry dated after today is planned: it counts as the last contact from its day on ('crm
+    plan' writes an open item instead, which counts only once it is ticked).
 
     With --calendar, after the entry is written, a matching event is added to a calendar: a vdir
     folder (as khal and vdirsyncer keep calendars: a new <UID>.ics, never over another file) or an
@@ -37,31 +39,10 @@ let logCommand = Command(
     run: { context in
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
         let vault = try context.vault()
-        var note: String
-        if words.count == 2 && words[1] == "-" {
-            note = String(decoding: context.terminal.readStandardInput(), as: UTF8.self)
-        } else {
-            note = words.dropFirst().joined(separator: " ")
-        }
-        // "\r\n" is one Character in Swift: split on both line endings.
-        note = note.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { String($0).trimmingTrailingSpaces }
-            .joined(separator: "\n").trimmingNewlines
-        guard !note.isEmpty else { throw UsageError("the note is empty") }
-        guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
-            throw UsageError("the note has control characters")
-        }
+        let note = try context.note(words.dropFirst())
         let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date")
-        var time: TimeOfDay?
-        if let text = context.arguments.value("--time") {
-            guard let parsed = TimeOfDay(text) else { throw UsageError("--time: '\(text)' is not HH:MM (00:00 to 23:59)") }
-            time = parsed
-        }
-        let types = vault.config.types
-        let type = (context.arguments.value("--type") ?? types[0]).lowercased()
-        guard types.contains(type) else {
-            throw UsageError("--type: '\(type)' is not one of the vault's types: \(types.joined(separator: ", "))")
-        }
+        let time = try context.timeOption()
+        let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
         let entry = Interaction(date: date, time: time, type: type, note: note)
         let (written, _) = try vault.update(person, change: "\(type) with \(person.name) (\(date))") { try $0.adding(entry) }
@@ -78,7 +59,7 @@ let logCommand = Command(
         if context.json {
             var json = entry
             json.line = line ?? 0
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json),
+            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: try context.today())),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else if let eventFile {
             context.terminal.print("Added the event to \(eventFile)")
