@@ -50,13 +50,16 @@ let doneCommand = Command(
             return try document.ticking(item, date: dated)
         }
         let finalDate = date ?? wanted.date ?? today
-        let entry = written.document.log?.entries.first { $0.checkbox == .done && $0.date == finalDate && $0.note == wanted.note }
+        let entry = written.document.log?.entries.first { (entry: Interaction) -> Bool in
+            entry.checkbox == .done && entry.date == finalDate && entry.note == wanted.note
+        }
         if context.json {
             context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)),
                                        ("interaction", entry.map { $0.json(on: today) } ?? .null)]))
         } else {
             let note = wanted.note.split(separator: "\n").first.map(String.init) ?? ""
-            context.terminal.print("Done: \(note) with \(written.name) on \(finalDate) (\(written.path)\(entry.map { ":\($0.line)" } ?? ""))")
+            let location = written.path + (entry.map { ":\($0.line)" } ?? "")
+            context.terminal.print("Done \(entry?.type ?? "follow-up") with \(written.name) on \(finalDate): \(note) (\(location))")
         }
     }
 )

@@ -152,7 +152,7 @@ import Testing
         let before = vault.read("people/ada.md")
         let result = try vault.crm("done", "ada", environment: Self.today)
         #expect(result.status == 0)
-        #expect(result.stdout == "Done: Ask about the interview. with Ada Lovelace on 2026-11-26 (people/ada.md:10)\n")
+        #expect(result.stdout == "Done call with Ada Lovelace on 2026-11-26: Ask about the interview. (people/ada.md:10)\n")
         let diff = changed(before, vault.read("people/ada.md"))
         #expect(diff.removed == ["- [ ] 2026-11-26 call: Ask about the interview."])
         #expect(diff.added == ["- [x] 2026-11-26 call: Ask about the interview."])
@@ -226,7 +226,8 @@ import Testing
         let list = try vault.crm("list", environment: Self.today)
         #expect(list.stdout == """
             NAME          LAST CONTACT  NEXT       EVERY  DUE         TAGS
-            Ada Lovelace  9 days ago    in 5 days  30d    in 3 weeks  \n
+            Ada Lovelace  9 days ago    in 5 days  30d    in 3 weeks
+
             """)
         let show = try vault.crm("show", "ada", environment: Self.today).stdout
         #expect(show.hasSuffix("""
