@@ -1,11 +1,11 @@
 extension PersonDocument {
     /// Every problem `crm check` reports for this file alone: what reading found, plus values of
     /// known keys that are not of their form, a missing name, entries out of order, git conflict
-    /// markers and `# conflict:` comments left by a merge.
+    /// markers and `# conflict:` comments left by a merge, code fences never closed.
     public var problems: [Diagnostic] {
         guard writeBlocker == nil else { return diagnostics }
         // Conflict markers first: at the same place, they explain the YAML errors they cause.
-        let found = conflictProblems + diagnostics + nameProblems + valueProblems + orderProblems
+        let found = conflictProblems + diagnostics + nameProblems + valueProblems + orderProblems + fenceProblems
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
     }
@@ -100,6 +100,16 @@ extension PersonDocument {
         else { return [] }
         return [warning(entry.line, 1, "entry out of order: \(entry.date) comes after \(previous.date) in a log that is "
                         + "\(newestFirst ? "newest" : "oldest") first ('crm fmt' sorts it)")]
+    }
+
+    /// Code blocks whose closing fence is missing: one in a list item ends with the item, one
+    /// elsewhere runs to the end of the file (Markdown readers then show the rest as code).
+    private var fenceProblems: [Diagnostic] {
+        outline.unclosedFences.map { fence in
+            warning(fence.line + 1, fence.column, fence.endedWithItem
+                ? "code block is not closed: it ends with its list item; add the closing fence"
+                : "code block is never closed: the rest of the file is code to a Markdown reader, and headings below it are not read; add the closing fence")
+        }
     }
 
     /// Git conflict markers anywhere, and `# conflict:` comments in the front matter.

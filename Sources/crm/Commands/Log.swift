@@ -25,7 +25,9 @@ let logCommand = Command(
     ],
     discussion: """
     The entry goes where the log's order puts it: newest first, unless the file's entries are
-    consistently oldest first. A note of several lines is written as indented continuation lines.
+    consistently oldest first. A note of several lines is written as indented continuation lines and
+    reads back as given: nested indentation (a list, a code sample) is kept; the indentation all
+    lines after the first share, trailing spaces and blank lines at either end are dropped.
 
     With --calendar, after the entry is written, a matching event is added to a calendar: a vdir
     folder (as khal and vdirsyncer keep calendars: a new <UID>.ics, never over another file) or an
@@ -43,10 +45,7 @@ let logCommand = Command(
         } else {
             note = words.dropFirst().joined(separator: " ")
         }
-        // "\r\n" is one Character in Swift: split on both line endings.
-        note = note.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { String($0).trimmingTrailingSpaces }
-            .joined(separator: "\n").trimmingNewlines
+        note = Interaction.normalizedNote(note)
         guard !note.isEmpty else { throw UsageError("the note is empty") }
         guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
             throw UsageError("the note has control characters")
