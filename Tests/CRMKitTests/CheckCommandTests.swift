@@ -47,10 +47,10 @@ import Testing
         people/ada.md:6:8: error: invalid cadence 'monthly' for every; use a number and d, w, m or y (30d, 2w, 3m, 1y)
         people/ada.md:7:9: error: invalid date 'soon' for snooze; use YYYY-MM-DD
         people/ada.md:8:8: error: invalid date '2026-02-30' for added; use YYYY-MM-DD
-        people/ada.md:9:1: warning: a merge left both values: 'conflict: email: a@b.example (from theirs)'; keep the right one and delete this comment
+        people/ada.md:9:1: error: conflict: a merge left both values: 'email: a@b.example (from theirs)'; keep the right one and delete this comment
         people/ada.md:15:1: warning: entry out of order: 2026-10-01 comes after 2026-09-01 in a log that is newest first ('crm fmt' sorts it)
         people/ada.md:18:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note')
-        people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: warning: sync conflict copy of people/ada.md; run 'crm resolve' to merge it into that file
+        people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: error: conflict: sync conflict copy of people/ada.md; run 'crm resolve' to merge it into that file
         people/ada2.md:2:1: warning: same name as people/ada.md ('ADA'); PERSON arguments cannot tell them apart by name
         people/ada2.md:3:1: warning: same contact_id as people/ada.md: two files for one contact?
 

@@ -78,7 +78,8 @@ struct GitMergeDriverTests {
         #expect(text.contains("phone: \"+1 555 0199\"\n# conflict: phone: \"+1 555 0100\" (from theirs)\n"))
         #expect(text.contains("- 2026-11-21 call: Laptop.\n- 2026-11-20 call: Main.\n"))
         let check = try vault.crm("check")
-        #expect(check.stdout.contains("people/ada.md:4:1: warning: a merge left both values: 'conflict: phone: \"+1 555 0100\" (from theirs)'"))
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("people/ada.md:4:1: error: conflict: a merge left both values: 'phone: \"+1 555 0100\" (from theirs)'"))
     }
 
     @Test func installSetsTheDriverInThisClone() throws {

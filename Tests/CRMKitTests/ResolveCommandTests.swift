@@ -81,7 +81,7 @@ import Testing
         #expect(vault.read("people/bea.md") == "---\nname: Bea\n---\n")
     }
 
-    @Test func gitConflictMarkersAreMergedKeepingBothSides() throws {
+    @Test func gitConflictMarkersAreMergedKeepingBothSidesAndMarkingDifferingNotes() throws {
         let vault = try TemporaryVault()
         try vault.write("people/bob.md", """
         ---
@@ -122,8 +122,11 @@ import Testing
         email: bob@example.org
         ---
 
+        <<<<<<< HEAD (crm: both sides changed these lines; keep what is right and delete the marks)
         Likes tea.
+        =======
         Likes coffee.
+        >>>>>>> laptop (crm)
 
         ## Interactions
 
@@ -133,7 +136,16 @@ import Testing
 
         """)
         let check = try vault.crm("check")
-        #expect(check.status == 0)
-        #expect(check.stdout.contains("people/bob.md:4:1: warning: a merge left both values"))
+        #expect(check.status == 1)
+        #expect(check.stdout == """
+        people/bob.md:4:1: error: conflict: a merge left both values: 'phone: "+1 555 0199" (from laptop)'; keep the right one and delete this comment
+        people/bob.md:8:1: error: conflict: a merge kept both sides' lines here (ours, then theirs after '======='); keep what is right and delete the three mark lines
+
+        """)
+        // Run again, resolve leaves the marks for a person to settle, and says so.
+        let again = try vault.crm("resolve")
+        #expect(again.status == 1)
+        #expect(again.stdout == "people/bob.md: a merge kept both sides' lines between conflict marks (line 8); "
+                + "keep what is right and delete the marks ('crm check' lists them)\n")
     }
 }

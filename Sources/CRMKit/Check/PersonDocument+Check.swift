@@ -112,17 +112,20 @@ extension PersonDocument {
         }
     }
 
-    /// Git conflict markers anywhere, and `# conflict:` comments in the front matter.
+    /// Git conflict markers and a crm merge's conflict marks anywhere, and `# conflict:` comments
+    /// in the front matter: each an error until a person settles it.
     private var conflictProblems: [Diagnostic] {
         var found = ConflictMarkers.markerLines(in: text.bytes).filter { text.content($0).first == UInt8(ascii: "<") }.map {
-            error($0 + 1, 1, "git conflict marker: the file was merged without the crm merge driver; run 'crm resolve' to merge both sides")
+            ConflictMarkers.isMergeMark(text.content($0))
+                ? error($0 + 1, 1, "conflict: a merge kept both sides' lines here (ours, then theirs after '======='); keep what is right and delete the three mark lines")
+                : error($0 + 1, 1, "git conflict marker: the file was merged without the crm merge driver; run 'crm resolve' to merge both sides")
         }
         if let frontMatter {
             for i in (frontMatter.openLine + 1)..<frontMatter.closeLine {
                 let line = text.string(i)
                 let indent = line.prefix { $0 == " " }.count
                 if line.dropFirst(indent).hasPrefix("# conflict:") {
-                    found.append(warning(i + 1, indent + 1, "a merge left both values: '\(line.dropFirst(indent + 2))'; keep the right one and delete this comment"))
+                    found.append(error(i + 1, indent + 1, "conflict: a merge left both values: '\(line.dropFirst(indent + "# conflict: ".count))'; keep the right one and delete this comment"))
                 }
             }
         }
