@@ -72,3 +72,36 @@ import Testing
         """))
     }
 }
+
+/// Unresolved conflicts are errors: `check` exits 1 while one is left.
+@Suite struct UnresolvedConflictCheckTests {
+    static let ada = "---\nname: Ada\n---\n\n## Interactions\n\n- 2026-11-02 call: x\n"
+
+    @Test func aSyncConflictCopyAloneFailsTheCheck() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", Self.ada)
+        try vault.write("people/ada.sync-conflict-20261128-101500-ABCDEFG.md", Self.ada)
+        let result = try vault.crm("check")
+        #expect(result.status == 1)
+        #expect(result.stdout == "people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: error: conflict: sync conflict copy "
+                + "of people/ada.md; run 'crm resolve' to merge it into that file\n")
+    }
+
+    @Test func aNextcloudConflictCopyAloneFailsTheCheck() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", Self.ada)
+        try vault.write("people/ada (conflicted copy 2026-11-28 101500).md", Self.ada)
+        let result = try vault.crm("check")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("error: conflict: sync conflict copy of people/ada.md"), "\(result.stdout)")
+    }
+
+    @Test func aConflictCommentAloneFailsTheCheck() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "name: Ada\n", with: "name: Ada\nphone: \"1\"\n  # conflict: phone: \"2\" (from theirs)\n"))
+        let result = try vault.crm("check")
+        #expect(result.status == 1)
+        #expect(result.stdout == "people/ada.md:4:3: error: conflict: a merge left both values: 'phone: \"2\" (from theirs)'; "
+                + "keep the right one and delete this comment\n")
+    }
+}
