@@ -153,6 +153,39 @@ struct GitMergeDriverTests {
         #expect(try vault.crm("check").status == 0)
     }
 
+    @Test func aNoteWithAnUnclosedFenceMergesWithoutMovingLinesBetweenSections() throws {
+        let (git, vault) = try repository()
+        let fenced = Self.ada.replacingOccurrences(of: "- 2026-10-01 visit: Tea.\n", with: "- 2026-10-01 visit: Tea.\n  ```\n  unclosed code\n")
+            + "\n## Family\n\nMarried William King.\n"
+        try vault.write("people/ada.md", fenced)
+        try git.commit("fence")
+        try git.run("checkout", "-q", "laptop")
+        try git.run("merge", "-q", "main")
+        #expect(try vault.crm("log", "ada", "After", "the", "fence", "--date", "2026-11-20").status == 0)
+        try git.commit("laptop entry")
+        try git.run("checkout", "-q", "main")
+        try vault.write("people/ada.md", fenced.replacingOccurrences(of: "Married William King.\n", with: "Married William King.\nThree children.\n"))
+        try git.commit("main family")
+        let merge = try git.run("merge", "-q", "laptop", "-m", "merge")
+        #expect(merge.status == 0, "\(merge.output)")
+        #expect(vault.read("people/ada.md").hasSuffix("""
+            ## Interactions
+
+            - 2026-11-20 call: After the fence
+            - 2026-11-02 call: Talked about the engine.
+            - 2026-10-01 visit: Tea.
+              ```
+              unclosed code
+            - 2026-09-01 email: Sent the notes.
+
+            ## Family
+
+            Married William King.
+            Three children.
+
+            """))
+    }
+
     @Test func installSetsTheDriverInThisClone() throws {
         let (git, vault) = try repository()
         try git.run("config", "--unset", "merge.crm.driver")
