@@ -225,4 +225,21 @@ import Testing
         #expect(interactions.map { $0["note"] as! String } == ["Plan:\n  - step\n    - sub\n# not a heading\n```\n---\n2026-01-01: not a date"])
         #expect(try vault.crm("check").stdout.contains("warning: code block is not closed"))
     }
+
+    @Test func crmLogWritesRandomNotesThatShowReadsBack() throws {
+        let vault = try TemporaryVault()
+        #expect(try vault.crm("add", "Ada Lovelace").status == 0)
+        var g = SeededGenerator(seed: 3)
+        var expected: [String] = []
+        for day in 1...12 {
+            var note = Self.randomNote(&g)
+            if Interaction.normalizedNote(note).isEmpty { note += "\nword" }
+            let result = try vault.crm("log", "ada", "-", "--date", String(format: "2026-10-%02d", day), stdin: note)
+            #expect(result.status == 0, "\(note.debugDescription): \(result.stderr)")
+            expected.insert(Interaction.normalizedNote(note), at: 0)
+        }
+        let json = try vault.crm("show", "ada", "--json")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect((object["interactions"] as! [[String: Any]]).map { $0["note"] as! String } == expected)
+    }
 }
