@@ -102,6 +102,24 @@ import Testing
         #expect(doc.problems.filter { $0.message.contains("code block") }.isEmpty)
     }
 
+    @Test func aLazyContinuationLineKeepsTheEntryOpenAsInCommonMark() {
+        // "Lazy." continues the entry's paragraph, so the fence below it is the entry's and ends with it.
+        let doc = document("""
+        ## Interactions
+
+        - 2026-11-02: Paragraph
+        Lazy.
+          ```
+          code
+        - 2026-10-01: Tea.
+
+        ## Family
+
+        """)
+        #expect(doc.notes == "## Family")
+        #expect(doc.log?.entries.map(\.note) == ["Paragraph", "Tea."])
+    }
+
     @Test func anUnclosedFenceOutsideTheLogIsReportedWhereItOpens() {
         let doc = document("""
         ---

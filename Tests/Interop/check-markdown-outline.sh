@@ -9,4 +9,4 @@ here="$(cd "$(dirname "$0")" && pwd)"
 PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check markdown-it-py
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-python3 "$here/markdown_outline.py" "$CRM" "$out/vault" "${CASES:-400}"
+python3 "$here/markdown_outline.py" "$CRM" "$out/vault" "${CASES:-600}"

@@ -17,16 +17,19 @@ import sys
 from markdown_it import MarkdownIt
 
 crm, work = sys.argv[1], sys.argv[2]
-cases = int(sys.argv[3]) if len(sys.argv) > 3 else 400
+cases = int(sys.argv[3]) if len(sys.argv) > 3 else 600
 rng = random.Random(20261130)
 env = dict(os.environ, CRM_TODAY="2026-11-29", NO_COLOR="1")
 
 
 def block(n):
     """One random block of lines."""
-    kind = rng.randrange(11)
+    kind = rng.randrange(12)
     if kind == 0:
         return [f"Text {n}."]
+    if kind == 11:
+        # After an entry, a lazy continuation line of its paragraph; then an indented fence.
+        return [f"Lazy text {n}.", rng.choice(["  ```", "   ```", " ```"]), f"  code {n}"]
     if kind == 1:
         return [""]
     if kind == 2:
@@ -57,7 +60,7 @@ def body():
 md = MarkdownIt("commonmark")
 os.makedirs(f"{work}/people", exist_ok=True)
 subprocess.run([crm, "init", work], env=env, check=True, stdout=subprocess.DEVNULL)
-passed = failed = 0
+passed = failed = skipped = 0
 for case in range(cases):
     lines = ["---", f"name: Case {case}", "---"] + body()
     text = "\n".join(lines) + "\n"
@@ -68,6 +71,11 @@ for case in range(cases):
     tokens = md.parse(text)
     headings = [(t.map[0], int(t.tag[1]), tokens[i + 1].content.strip())
                 for i, t in enumerate(tokens) if t.type == "heading_open" and t.level == 0 and t.map and t.map[0] >= 3]
+    if any(lines[h[0]][:1] in (" ", "\t") for h in headings):
+        # A heading indented by 1-3 spaces outside any list item: crm leaves such a line to the
+        # entry above it (documented); CommonMark's reading differs there by design.
+        skipped += 1
+        continue
     log = next((h for h in headings if h[2].lower() == "interactions"), None)
     shown = json.loads(subprocess.run([crm, "--vault", work, "show", f"case-{case}", "--json"], env=env,
                                       check=True, capture_output=True, text=True).stdout)
@@ -89,5 +97,5 @@ for case in range(cases):
         failed += 1
         print(f"FAIL case {case}: CommonMark log lines {start}..{end} (0-based)\n{text}\ncrm: notes={shown['notes']!r} "
               f"entries at {[e['line'] for e in shown['interactions']]}")
-print(f"markdown outline: {passed} passed, {failed} failed")
+print(f"markdown outline: {passed} passed, {failed} failed ({skipped} with an indented heading skipped)")
 sys.exit(1 if failed else 0)

@@ -39,6 +39,9 @@ struct MarkdownOutline: Sendable {
     init(_ text: TextBuffer, from start: Int) {
         var fence: (marker: UInt8, length: Int, line: Int, column: Int, inItem: Bool)?
         var inItem = false
+        // Whether the last line was paragraph text in the item: a line of text at the left margin
+        // then continues it (a lazy continuation line, in CommonMark's words) and the item goes on.
+        var itemParagraph = false
         var previousIsParagraph = false
         var headings: [MarkdownHeading] = []
         var unclosed: [UnclosedFence] = []
@@ -49,6 +52,7 @@ struct MarkdownOutline: Sendable {
                 // The line's text within a list item: without the two spaces (or tab) that put it there.
                 let underItem = inItem && !isBlank && (line.first == 0x09 || line.prefix(2).elementsEqual([0x20, 0x20]))
                 let itemText = underItem ? line.dropFirst(line.first == 0x09 ? 1 : 2) : line[...]
+                let isText = line.first.map { $0 >= 0x41 && $0 != 0x60 && $0 != 0x7E && $0 != 0x5F && ($0 < 0x80 || $0 >= 0xC0) } ?? false
                 if let open = fence {
                     if open.inItem, !isBlank, !underItem {
                         unclosed.append(UnclosedFence(line: open.line, column: open.column, endedWithItem: true))
@@ -64,23 +68,30 @@ struct MarkdownOutline: Sendable {
                         continue
                     }
                 }
+                if isBlank { itemParagraph = false }
                 if underItem {
                     if let marker = Self.fenceMarker(itemText) {
                         fence = (marker.marker, marker.length, i, line.count - itemText.count + marker.indent + 1, true)
+                        itemParagraph = false
+                    } else if itemText.prefix(while: { $0 == 0x20 }).count < 4 {
+                        itemParagraph = itemText.drop { $0 == 0x20 }.first != 0x23
                     }
                     previousIsParagraph = false
                     continue
                 }
+                if inItem, itemParagraph, isText { continue }
                 if let itemStart = Self.listItemContent(line) {
                     inItem = true
+                    itemParagraph = itemStart < line.count
                     previousIsParagraph = false
                     if let marker = Self.fenceMarker(line[itemStart...]) {
                         fence = (marker.marker, marker.length, i, itemStart + marker.indent + 1, true)
+                        itemParagraph = false
                     }
                     continue
                 }
                 if !isBlank { inItem = false }
-                if let first = line.first, first >= 0x41, first != 0x60, first != 0x7E, first < 0x80 || first >= 0xC0 {
+                if isText {
                     // Most lines are text: neither fences nor headings.
                     previousIsParagraph = true
                     continue
