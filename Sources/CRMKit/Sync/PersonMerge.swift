@@ -49,8 +49,7 @@ public struct PersonMerge: Sendable {
                 case .merged(let ids):
                     out += ids.map(Piece.unit)
                 case .conflict(_, let currentSide, let otherSide):
-                    let notes = (currentSide + otherSide).filter { MergeTokens.region($0) == .notes }
-                    if notes.isEmpty {
+                    if !(currentSide + otherSide).contains(where: { MergeTokens.region($0) == .notes }) {
                         // Keys, entries, front-matter and log lines: keep both sides' units, once. A
                         // unit the other side has more often than this one is kept as often as it has it.
                         var unmatched = currentSide
