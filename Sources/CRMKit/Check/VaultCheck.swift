@@ -14,8 +14,8 @@ public enum VaultCheck {
         found += duplicates(people)
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
-            found.append(Diagnostic(path: copy, line: 1, severity: .warning,
-                                    message: "sync conflict copy of \(original); run 'crm resolve' to merge it into that file"))
+            found.append(Diagnostic(path: copy, line: 1, severity: .error,
+                                    message: "conflict: sync conflict copy of \(original); run 'crm resolve' to merge it into that file"))
         }
         // Stable: problems at one place keep the order they were found in.
         return found.enumerated().sorted { ($0.element.path, $0.element.line, $0.element.column, $0.offset)

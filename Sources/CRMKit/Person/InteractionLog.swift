@@ -98,16 +98,14 @@ public struct InteractionLog: Sendable {
         return a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
-    /// A note that goes on below its entry: each continuation line trimmed, on a line of its own
-    /// (blank lines between them kept as empty lines).
+    /// A note that goes on below its entry: the first line, then each continuation line on a line
+    /// of its own without the indentation all of them share (blank lines kept as empty lines).
     private static func joinedNote(first: Slice<UnsafeBufferPointer<UInt8>>, continuations: ClosedRange<Int>,
                                    _ line: TextBuffer.LineView) -> String {
         var bytes = Array(first)
-        for k in continuations {
+        let lines = continuations.map { line($0)[...] }
+        for text in Interaction.dedented(lines) {
             bytes.append(0x0A)
-            var text = line(k)[...]
-            while let c = text.first, c == 0x20 || c == 0x09 { text = text.dropFirst() }
-            while let c = text.last, c == 0x20 || c == 0x09 { text = text.dropLast() }
             bytes.append(contentsOf: text)
         }
         return String(decoding: bytes, as: UTF8.self)

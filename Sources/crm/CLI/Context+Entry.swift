@@ -2,8 +2,9 @@ import CRMKit
 
 /// The options `crm log` and `crm plan` share: the note, `--time` and `--type`.
 extension Context {
-    /// The NOTE… words joined with spaces, or standard input for a lone `-`; trailing spaces and
-    /// blank lines at either end trimmed. Empty notes and control characters are usage errors.
+    /// The NOTE… words joined with spaces, or standard input for a lone `-`, in the form a note
+    /// reads back from a file (`Interaction.normalizedNote`). Empty notes and control characters
+    /// are usage errors.
     func note(_ words: ArraySlice<String>) throws -> String {
         var note: String
         if words.count == 1 && words.first == "-" {
@@ -11,10 +12,7 @@ extension Context {
         } else {
             note = words.joined(separator: " ")
         }
-        // "\r\n" is one Character in Swift: split on both line endings.
-        note = note.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { String($0).trimmingTrailingSpaces }
-            .joined(separator: "\n").trimmingNewlines
+        note = Interaction.normalizedNote(note)
         guard !note.isEmpty else { throw UsageError("the note is empty") }
         guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
             throw UsageError("the note has control characters")

@@ -25,7 +25,9 @@ let logCommand = Command(
     ],
     discussion: """
     The entry goes where the log's order puts it: newest first, unless the file's entries are
-    consistently oldest first. A note of several lines is written as indented continuation lines.
+    consistently oldest first. A note of several lines is written as indented continuation lines and
+    reads back as given: nested indentation (a list, a code sample) is kept; the indentation all
+    lines after the first share, trailing spaces and blank lines at either end are dropped.
     An entry dated after today is planned: it counts as the last contact from its day on ('crm
     plan' writes an open item instead, which counts only once it is ticked).
 
