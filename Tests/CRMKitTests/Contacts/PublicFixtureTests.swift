@@ -74,6 +74,8 @@ struct PublicFixtureTests {
         ("public/android", 33, 4, 0),
         ("public/ezvcard", 20, 3, 3),
         ("public/khard", 19, 1, 0),
+        ("public/evolution", 73, 2, 2),
+        ("public/vobject", 1, 0, 0),
         ("charsets", 85, 22, 0),
     ])
     func set(name: String, agreeing: Int, reported: Int, vobjectFails: Int) throws {

@@ -99,3 +99,67 @@ struct ValueTests {
         ])
     }
 }
+
+@Suite("Charsets: every name a card may give a charset by, and what cannot be decoded")
+struct CharsetTests {
+    /// The FN read from a 2.1 card whose FN is `octets` (quoted-printable) in `charset`.
+    func name(_ charset: String, _ octets: String) -> String? {
+        onlyContact(card(version: "2.1", "FN;CHARSET=\(charset);ENCODING=QUOTED-PRINTABLE:\(octets)"))?.name
+    }
+
+    @Test("Other spellings of the charsets decode as their usual names do", arguments: [
+        ("SJIS", "=93=FA=96=7B", "日本"), ("Shift-JIS", "=83=5C", "ソ"), ("x-sjis", "=83=5C", "ソ"),
+        ("MS_Kanji", "=93=FA", "日"), ("Windows-31J", "=87=40", "①"), ("MS932", "=FB=FC", "髙"),
+        ("eucjp", "=C6=FC=CB=DC", "日本"), ("csISO2022JP", "=1B=24=42=46=7C=1B=28=42", "日"),
+        ("CP936", "=D6=D0", "中"), ("EUC-CN", "=D6=D0", "中"), ("UHC", "=C7=D1", "한"),
+        ("windows-874", "=A1", "ก"), ("latin2", "=B1", "ą"), ("ISO_8859-5", "=B0", "А"),
+        ("cp1251", "=C8", "И"), ("866", "=80", "А"), ("Mac", "=8A", "ä"), ("utf8", "=C3=A9", "é"),
+        ("UTF-16", "=FF=FE=E5=65", "日"), ("utf-16le", "=E5=65", "日"), ("UTF_16BE", "=65=E5", "日"),
+        ("L1", "=E9", "é"), ("us-ascii", "=80", "€"),
+    ])
+    func aliases(charset: String, octets: String, text: String) {
+        #expect(name(charset, octets) == text)
+    }
+
+    @Test("EUC-JP: JIS X 0208 and half-width katakana are read; JIS X 0212 (0x8F) is reported, not guessed")
+    func eucJP() {
+        #expect(name("EUC-JP", "=BB=B3=C5=C4=20=8E=B6=8E=C5") == "山田 ｶﾅ")
+        let book = ContactBook.parse(card(version: "2.1", "FN;CHARSET=EUC-JP;ENCODING=QUOTED-PRINTABLE:=8F=B0=A1"), path: "a.vcf")
+        #expect(book.contacts == [])
+        #expect(book.diagnostics.map(\.description) == ["a.vcf:3:1: error: the name (FN) is not valid EUC-JP text; vCard skipped"])
+    }
+
+    @Test("ISO-2022-JP is 7-bit, but its escape sequences are never read as ASCII text")
+    func iso2022JP() {
+        let bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=ISO-2022-JP:".utf8)
+            + [0x1B, 0x24, 0x42, 0x3B, 0x33, 0x45, 0x44, 0x1B, 0x28, 0x42] + Array("\r\nEND:VCARD\r\n".utf8)
+        #expect(onlyContact(bytes)?.name == "山田")
+    }
+
+    @Test("A file in UTF-16 with a byte order mark is read")
+    func utf16File() {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ελένη\r\nEMAIL:eleni@example.gr\r\nEND:VCARD\r\n"
+        let littleEndian: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bigEndian: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(onlyContact(littleEndian)?.name == "Ελένη")
+        #expect(onlyContact(bigEndian)?.emails == ["eleni@example.gr"])
+    }
+
+    @Test("Valid UTF-8 holding C1 controls (text decoded twice) is reported, not stored")
+    func c1Controls() {
+        let book = ContactBook.parse(card("FN:Jos\u{00C3}\u{0083}\u{00C2}\u{00A9}"), path: "a.vcf")
+        #expect(book.contacts == [])
+        #expect(book.diagnostics.count == 1)
+    }
+
+    @Test("A bare BEGIN:VCARD inside a card is a card inside it; without the outer END it starts the next card")
+    func nesting() {
+        let nested = ContactBook.parse(vcf("BEGIN:VCARD", "N:parent", "BEGIN:VCARD", "N:child", "END:VCARD", "TEL:1", "END:VCARD"), path: "a.vcf")
+        #expect(nested.contacts.map(\.name) == ["parent"])
+        #expect(nested.contacts.first?.phones == ["1"])
+        #expect(nested.diagnostics == [])
+        let truncated = ContactBook.parse(vcf("BEGIN:VCARD", "FN:Cut", "BEGIN:VCARD", "FN:Whole", "END:VCARD"), path: "a.vcf")
+        #expect(truncated.contacts.map(\.name) == ["Whole"])
+        #expect(truncated.diagnostics.map(\.description) == ["a.vcf:1:1: error: vCard has no END:VCARD; skipped"])
+    }
+}
