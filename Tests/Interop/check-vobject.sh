@@ -9,7 +9,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 : "${CRM:?set CRM to the crm binary}"
-PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check vobject
+PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check vobject==0.9.9
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 

@@ -22,7 +22,7 @@ first (PREF=n lowest first, or TYPE=pref), then mobile phones, then file order, 
 `tel:`/`mailto:`, kept once (phones ignoring spaces, dashes, dots and parentheses; emails
 ignoring case); birthday = the first BDAY that is a whole date, as YYYY-MM-DD or --MM-DD
 (year 1604 or X-APPLE-OMIT-YEAR means no year; VALUE=text is no date).
-Needs `pip install vobject`.
+Needs `pip install vobject` (the committed readings are vobject 0.9.9's; CI pins it).
 """
 import calendar
 import io

@@ -24,13 +24,16 @@ struct ContactBuilder {
         self.line = line
     }
 
-    /// Takes in one property of the card; returns the problem when its value cannot be used:
-    /// a warning when the value is ignored, an error when the card's name cannot be decoded
-    /// (the card is then `unreadable`).
-    mutating func add(_ property: VCardProperty, from lexer: VCardLexer) -> (severity: Diagnostic.Severity, message: String)? {
+    /// A problem with one property, for a diagnostic on its line.
+    typealias Problem = (severity: Diagnostic.Severity, message: String)
+
+    /// Takes in one property of the card; returns the problem with it: a warning when its value
+    /// is ignored or read in a way other readers may not share, an error when the card's name
+    /// cannot be decoded (the card is then `unreadable`).
+    mutating func add(_ property: VCardProperty, from lexer: VCardLexer) -> Problem? {
         let parameters = property.parameters
         let octets = { lexer.octets(of: property) }
-        func ignored(_ failure: VCardCharset.Failure) -> (severity: Diagnostic.Severity, message: String) {
+        func ignored(_ failure: VCardCharset.Failure) -> Problem {
             guard property.name == "FN" || property.name == "N" else {
                 return (.warning, "\(property.name) \(failure.message); ignored")
             }
@@ -70,13 +73,13 @@ struct ContactBuilder {
 
     /// The warning for a value with an unescaped comma, which is read whole (as Android, Apple
     /// and ez-vcard read it) though vobject keeps only what comes before the comma.
-    private static func unescapedComma(_ name: String, _ value: String) -> (severity: Diagnostic.Severity, message: String) {
+    private static func unescapedComma(_ name: String, _ value: String) -> Problem {
         (.warning, "\(name) has a comma that is not escaped as \\, (a list separator in vCard 3.0 and 4.0); read whole as \"\(value)\"")
     }
 
     /// Takes in a decoded `UID`, `TEL`, `EMAIL` or `BDAY`.
     private mutating func add(_ name: String, _ value: String, _ parameters: VCardParameters)
-        -> (severity: Diagnostic.Severity, message: String)? {
+        -> Problem? {
         switch name {
         case "UID":
             if uid == nil { uid = Self.nonEmpty(value) }
