@@ -76,6 +76,7 @@ struct PublicFixtureTests {
         ("public/khard", 19, 1, 0),
         ("public/evolution", 73, 2, 2),
         ("public/vobject", 1, 0, 0),
+        ("public/kcontacts", 19, 4, 0),
         ("charsets", 85, 22, 0),
     ])
     func set(name: String, agreeing: Int, reported: Int, vobjectFails: Int) throws {
