@@ -6,10 +6,12 @@ Usage: python3 Tests/Interop/charset_cards.py OUTDIR
 Writes OUTDIR/<charset>.vcf for each charset: a vCard 2.1 card whose N and FN are
 quoted-printable octets of the charset (as Android and old phones write them), a card whose FN
 is the raw octets (8-bit, no quoted-printable; not for UTF-16), and a card with octets that are
-not valid in the charset. Plus unknown.vcf (a charset nobody knows). The expected readings come
+not valid in the charset. Plus base64.vcf (text in ENCODING=b, as some exporters write it, and
+a value that is not base64) and unknown.vcf (a charset nobody knows). The expected readings come
 from vobject: run Tests/Interop/vobject_expected.py OUTDIR afterwards. The cards committed in
 Tests/CRMKitTests/Fixtures/contacts/charsets/ were made with this script.
 """
+import base64
 import os
 import sys
 
@@ -99,6 +101,15 @@ def main():
     for charset, (family, given) in NAMES.items():
         with open(os.path.join(sys.argv[1], charset.lower() + ".vcf"), "wb") as f:
             f.write(cards(charset, family, given))
+    with open(os.path.join(sys.argv[1], "base64.vcf"), "wb") as f:
+        b64 = lambda text, charset="utf-8": base64.b64encode(text.encode(charset)).decode("ascii")
+        f.write(("BEGIN:VCARD\r\nVERSION:3.0\r\n"
+                 f"FN;ENCODING=b;CHARSET=UTF-8:{b64('José Núñez')}\r\n"
+                 f"TEL;TYPE=CELL;ENCODING=b:{b64('+34 600 111 222')}\r\n"
+                 "END:VCARD\r\nBEGIN:VCARD\r\nVERSION:2.1\r\n"
+                 f"FN;ENCODING=BASE64;CHARSET=SHIFT_JIS:{b64('山田 花子', 'shift_jis')}\r\n"
+                 "END:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\n"
+                 "FN;ENCODING=b:not base64 at all!\r\nEND:VCARD\r\n").encode("ascii"))
     with open(os.path.join(sys.argv[1], "unknown.vcf"), "wb") as f:
         f.write(b"BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=X-UNKNOWN;ENCODING=QUOTED-PRINTABLE:=C4=8C=65\r\n"
                 b"END:VCARD\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nFN:Ada\r\n"

@@ -111,10 +111,9 @@ def compact(number):
 def birthday(line):
     if [v.lower() for v in line.params.get("VALUE", [])][:1] == ["text"]:
         return None
-    value = line.value.strip() if isinstance(line.value, str) else None
-    if value is None:
+    if not isinstance(line.value, (str, bytes)):
         return None
-    date = value.split("T", 1)[0]
+    date = text(line.value, (line.params.get("CHARSET") or [None])[0]).split("T", 1)[0]
     no_year = date.startswith("--")
     digits = date[2:] if no_year else date
     if "-" in digits:
@@ -140,7 +139,9 @@ def birthday(line):
     return f"--{month}-{day}" if year is None else f"{fields[0]}-{month}-{day}"
 
 
-def text(value):
+def text(value, charset=None):
+    if isinstance(value, bytes):  # base64 (ENCODING=b) text, which vobject decodes to octets
+        return value.decode(PYTHON_CHARSET.get(charset, charset or "utf-8")).strip()
     if isinstance(value, list):
         return " ".join(text(v) for v in value if text(v))
     return value.strip()
@@ -150,7 +151,8 @@ def reading(card):
     """What crm must store from one card, by the rules in this file's docstring."""
     lines = [child for child in card.getChildren() if isinstance(child, base.ContentLine)]
     by_name = lambda name: [line for line in lines if line.name.upper() == name]
-    name = next((text(line.value) for line in by_name("FN") if text(line.value)), "")
+    value = lambda line: text(line.value, (line.params.get("CHARSET") or [None])[0])
+    name = next((value(line) for line in by_name("FN") if value(line)), "")
     if not name and by_name("N"):
         n = by_name("N")[0].value
         parts = [n.prefix, n.given, n.additional, n.family, n.suffix]
@@ -158,18 +160,18 @@ def reading(card):
             [text(p) for p in part] if isinstance(part, list) else [text(p) for p in part.split(",")]) if piece)
     if not by_name("FN") and not by_name("N"):
         return {"vobject_error": "no FN or N"}
-    uid = next((text(line.value) for line in by_name("UID")), None) or None
+    uid = next((value(line) for line in by_name("UID")), None) or None
     phones, emails = [], []
     for line in by_name("TEL"):
-        value = without_scheme(text(line.value), "tel:")
+        number = without_scheme(value(line), "tel:")
         types, rank = params_of(line)
-        if value:
-            phones.append((value, rank, "cell" in types))
+        if number:
+            phones.append((number, rank, "cell" in types))
     for line in by_name("EMAIL"):
-        value = without_scheme(text(line.value), "mailto:")
+        address = without_scheme(value(line), "mailto:")
         _, rank = params_of(line)
-        if value:
-            emails.append((value, rank, False))
+        if address:
+            emails.append((address, rank, False))
     bday = next((b for b in (birthday(line) for line in by_name("BDAY")) if b), None)
     return {"name": name, "uid": uid, "phones": ordered(phones, compact),
             "emails": ordered(emails, str.lower), "birthday": bday}

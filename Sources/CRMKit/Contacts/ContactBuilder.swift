@@ -44,7 +44,7 @@ struct ContactBuilder {
         case "FN":
             hasName = true
             guard formattedName.isEmpty else { break }
-            switch VCardText.text(octets(), charset: parameters.charset) {
+            switch VCardText.text(octets(), parameters) {
             case .success(let name):
                 formattedName = name.text
                 if name.hasUnescapedComma { return Self.unescapedComma(property.name, name.text) }
@@ -53,12 +53,12 @@ struct ContactBuilder {
         case "N":
             hasName = true
             guard structuredName == nil else { break }
-            switch VCardText.components(octets(), charset: parameters.charset) {
+            switch VCardText.components(octets(), parameters) {
             case .success(let components): structuredName = components
             case .failure(let failure): return ignored(failure)
             }
         case "UID", "TEL", "EMAIL", "BDAY":
-            switch VCardText.text(octets(), charset: parameters.charset) {
+            switch VCardText.text(octets(), parameters) {
             case .success(let value):
                 let problem = add(property.name, value.text, parameters)
                 guard problem == nil, value.hasUnescapedComma, property.name != "BDAY" else { return problem }

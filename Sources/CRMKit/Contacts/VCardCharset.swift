@@ -9,12 +9,14 @@ import Foundation
 /// ISO-8859-1 to -16, Windows-874 and Windows-1250 to -1258, Macintosh. Names ignore case,
 /// dashes and underscores (`Shift_JIS`, `SHIFT-JIS`, `sjis`).
 enum VCardCharset {
-    /// Why a value could not be decoded.
+    /// Why a value could not be decoded (its base64, if it has any, or its charset).
     enum Failure: Error, Equatable {
         /// The charset is not one of the above.
         case unknown(String)
         /// The octets are not valid in the charset (`nil`: the card names none, so UTF-8).
         case invalid(String?)
+        /// The value says it is base64 (`ENCODING=b`) but is not.
+        case invalidBase64
 
         /// `is not valid SHIFT_JIS`, for a message about one property.
         var message: String {
@@ -22,6 +24,7 @@ enum VCardCharset {
             case .unknown(let name): "has CHARSET=\(name), which this tool cannot decode"
             case .invalid(let name?): "is not valid \(name) text"
             case .invalid(nil): "is not valid UTF-8 and names no CHARSET"
+            case .invalidBase64: "is not valid base64"
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// vCard text values: the step from octets to text, backslash escapes, structured values.
 ///
 /// The charset is decoded first and escapes are undone on the text, as vobject does: in
@@ -9,8 +11,8 @@ enum VCardText {
     /// A text value: decoded, escapes undone (`\n` `\N` newline, `\,` `\;` `\\`; any other `\x`
     /// stays as written, backslash included, as vobject and Android read it), surrounding
     /// whitespace removed.
-    static func text(_ octets: [UInt8], charset: String?) -> Result<Text, VCardCharset.Failure> {
-        VCardCharset.decode(octets[...], charset: charset).map { text in
+    static func text(_ octets: [UInt8], _ parameters: VCardParameters) -> Result<Text, VCardCharset.Failure> {
+        decode(octets, parameters).map { text in
             let utf8 = Array(text.utf8)[...]
             return Text(
                 text: String(decoding: unescape(utf8), as: UTF8.self).trimmingSpaces,
@@ -28,14 +30,23 @@ enum VCardText {
 
     /// A structured value such as `N`: decoded, split on unescaped `;`, each component split on
     /// unescaped `,`, then every piece unescaped and trimmed as `text`.
-    static func components(_ octets: [UInt8], charset: String?) -> Result<[[String]], VCardCharset.Failure> {
-        VCardCharset.decode(octets[...], charset: charset).map { text in
+    static func components(_ octets: [UInt8], _ parameters: VCardParameters) -> Result<[[String]], VCardCharset.Failure> {
+        decode(octets, parameters).map { text in
             split(Array(text.utf8)[...], on: UInt8(ascii: ";")).map { component in
                 split(component, on: UInt8(ascii: ",")).map {
                     String(decoding: unescape($0), as: UTF8.self).trimmingSpaces
                 }
             }
         }
+    }
+
+    /// The text of a value's octets: base64 undone first when the value is base64
+    /// (`ENCODING=b`, `ENCODING=BASE64`), then `CHARSET` decoded.
+    private static func decode(_ octets: [UInt8], _ parameters: VCardParameters) -> Result<String, VCardCharset.Failure> {
+        guard parameters.isBase64 else { return VCardCharset.decode(octets[...], charset: parameters.charset) }
+        guard let data = Data(base64Encoded: String(decoding: octets, as: UTF8.self), options: .ignoreUnknownCharacters)
+        else { return .failure(.invalidBase64) }
+        return VCardCharset.decode(Array(data)[...], charset: parameters.charset)
     }
 
     /// Splits on every `separator` that is not escaped by a backslash; escapes stay in place.
