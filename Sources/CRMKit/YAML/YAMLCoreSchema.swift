@@ -34,8 +34,11 @@ extension YAMLNode {
     /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+` as a decimal literal.
     private static func integer(_ b: [UInt8]) -> String? {
         if b.count > 2, b[0] == 0x30, b[1] == UInt8(ascii: "x") || b[1] == UInt8(ascii: "o") {
-            let radix = b[1] == UInt8(ascii: "x") ? 16 : 8
-            return Int(String(decoding: b[2...], as: UTF8.self), radix: radix).map(String.init)
+            let hex = b[1] == UInt8(ascii: "x")
+            // Digits only: `Int(_:radix:)` would also take a sign (`0o-7`, `0x+1` are strings).
+            guard b[2...].allSatisfy({ ($0 >= 0x30 && $0 <= (hex ? 0x39 : 0x37))
+                || (hex && (0x61...0x66).contains($0 | 0x20)) }) else { return nil }
+            return Int(String(decoding: b[2...], as: UTF8.self), radix: hex ? 16 : 8).map(String.init)
         }
         var i = 0
         var negative = false
