@@ -27,7 +27,9 @@ import Testing
             let dir = folder.appendingPathComponent(file).deletingLastPathComponent()
             let id = String(file.dropLast("/in.yaml".count))
             guard let yaml = manager.contents(atPath: dir.appendingPathComponent("in.yaml").path) else { continue }
-            let json = manager.contents(atPath: dir.appendingPathComponent("in.json").path)
+            // Some error cases also have an `in.json` (what the suite's authors read before the error).
+            let isError = manager.fileExists(atPath: dir.appendingPathComponent("error").path)
+            let json = isError ? nil : manager.contents(atPath: dir.appendingPathComponent("in.json").path)
             found.append(Case(id: id, yaml: Array(yaml), json: json))
         }
         return found.sorted { $0.id < $1.id }

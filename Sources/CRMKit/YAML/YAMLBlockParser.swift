@@ -166,6 +166,23 @@ struct YAMLBlockParser {
         }
     }
 
+    /// Whether a mapping entry starts at `offset` of `line`: a key, possibly after an anchor or
+    /// tag, or an explicit `? ` key (an anchor or tag alone there belongs to the value below).
+    private func hasKey(_ line: Int, at offset: Int) -> Bool {
+        if parseKey(line, at: offset) != nil { return true }
+        guard let reason = unsupportedKey(line, at: offset) else { return false }
+        if reason == "explicit '?' key" { return true }
+        let b = bytes(line)
+        var j = offset
+        while j < b.count, b[b.startIndex + j] != 0x20, b[b.startIndex + j] != 0x09 { j += 1 }
+        j = skipSpaces(line, from: j)
+        guard j < b.count else { return false }
+        let first = b[b.startIndex + j]
+        if first == 0x3A { return j + 1 == b.count || b[b.startIndex + j + 1] == 0x20 || b[b.startIndex + j + 1] == 0x09 }
+        if first == UInt8(ascii: "&") || first == UInt8(ascii: "!") { return hasKey(line, at: j) }
+        return parseKey(line, at: j) != nil
+    }
+
     /// An entry whose key is outside the subset, kept as written: its line, the lines indented
     /// under it, and for a `? ` key the `: ` line that gives its value.
     private mutating func unsupportedEntry(line: Int, offset: Int, indent: Int, reason: String) -> YAMLSpannedPair {
@@ -264,7 +281,8 @@ struct YAMLBlockParser {
         case UInt8(ascii: "{"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"):
             let reason = first == UInt8(ascii: "{") ? "flow mapping" : first == UInt8(ascii: "!") ? "tag"
                 : first == UInt8(ascii: "&") ? "anchor" : "alias"
-            unsupported(line: line, start: start, parentIndent: parentIndent, reason: reason, severity: .warning, into: &pair)
+            unsupported(line: line, start: start, parentIndent: parentIndent, reason: reason, inSequence: inSequence,
+                        severity: .warning, into: &pair)
         case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
             unsupported(line: line, start: start, parentIndent: parentIndent,
                         reason: "a plain value cannot start with '\(Character(Unicode.Scalar(first)))'; quote it",
@@ -304,7 +322,7 @@ struct YAMLBlockParser {
             pair.value = .sequence(items)
             pair.endLine = last + 1
         } else if childIndent > parentIndent {
-            if !tab, unsupportedKey(next, at: childIndent) != nil || parseKey(next, at: childIndent) != nil {
+            if !tab, hasKey(next, at: childIndent) {
                 let (pairs, _) = mapping(indent: childIndent, from: next)
                 pair.value = .mapping(pairs.map { YAMLPair(key: $0.key, value: $0.value) })
                 pair.endLine = pairs.last?.endLine ?? next + 1
@@ -317,23 +335,39 @@ struct YAMLBlockParser {
     }
 
     /// Block sequence items at `indent` from line `start`; returns the items and the last line used.
-    private mutating func sequence(indent: Int, from start: Int) -> ([YAMLNode], Int) {
+    /// The first item may stand at `firstOffset` (a list that starts on an outer item's line).
+    private mutating func sequence(indent: Int, from start: Int, firstOffset: Int? = nil) -> ([YAMLNode], Int) {
         var items: [YAMLNode] = []
         var i = start
         var last = start
         while i < end {
             if isBlankOrComment(i) { i += 1; continue }
-            let offset = self.indent(i)
+            let offset = (i == start ? firstOffset : nil) ?? self.indent(i)
             guard offset == indent, isItem(i, at: offset) else { break }
             let itemStart = skipSpaces(i, from: offset + 1)
             let item: YAMLSpannedPair
-            if itemStart < bytes(i).count, parseKey(i, at: itemStart) != nil {
+            guard depth < YAMLBlockParser.maximumDepth else {
+                var pair = YAMLSpannedPair(key: "-", value: .empty, line: i, endLine: i + 1, colonEnd: 0)
+                unsupported(line: i, start: itemStart, parentIndent: indent,
+                            reason: "nested more than \(YAMLBlockParser.maximumDepth) levels deep", severity: .error, into: &pair)
+                items.append(pair.value)
+                last = pair.endLine - 1
+                i = pair.endLine
+                continue
+            }
+            depth += 1
+            if itemStart < bytes(i).count, hasKey(i, at: itemStart) {
                 let (pairs, _) = mapping(indent: itemStart, from: i, firstOffset: itemStart)
                 item = YAMLSpannedPair(key: "-", value: .mapping(pairs.map { YAMLPair(key: $0.key, value: $0.value) }),
                                        line: i, endLine: pairs.last?.endLine ?? i + 1, colonEnd: 0)
+            } else if itemStart < bytes(i).count, isItem(i, at: itemStart), !isTab(i, at: offset + 1) {
+                // A list inside a list item, starting on the item's line (`- - a`).
+                let (inner, innerLast) = sequence(indent: itemStart, from: i, firstOffset: itemStart)
+                item = YAMLSpannedPair(key: "-", value: .sequence(inner), line: i, endLine: innerLast + 1, colonEnd: 0)
             } else {
                 item = value(line: i, offset: offset + 1, parentIndent: indent, inSequence: true)
             }
+            depth -= 1
             items.append(item.value)
             last = item.endLine - 1
             i = item.endLine
@@ -471,13 +505,15 @@ struct YAMLBlockParser {
     }
 
     /// A value the reader does not interpret: kept as source text, with the lines indented under it.
-    private mutating func unsupported(line: Int, start: Int, parentIndent: Int, reason: String,
+    /// A key's value may go on with list items at the key's own indentation (`tags: !tag` then `- a`).
+    private mutating func unsupported(line: Int, start: Int, parentIndent: Int, reason: String, inSequence: Bool = true,
                                       severity: Diagnostic.Severity, into pair: inout YAMLSpannedPair) {
         var last = line
         var k = line + 1
         while k < end {
             if isBlankOrComment(k) { k += 1; continue }
-            guard indent(k) > parentIndent else { break }
+            guard indent(k) > parentIndent || (!inSequence && indent(k) == parentIndent && isItem(k, at: parentIndent))
+            else { break }
             last = k
             k += 1
         }
