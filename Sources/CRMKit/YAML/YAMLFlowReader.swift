@@ -147,10 +147,16 @@ struct FlowReader {
             let c = b[j]
             if c == UInt8(ascii: ",") || c == UInt8(ascii: "]") { break }
             if c == UInt8(ascii: "#"), j > start, b[j - 1] == 0x20 || b[j - 1] == 0x09 { break }
-            if c == UInt8(ascii: ":") || (c == UInt8(ascii: "?") && j == start),
+            if c == UInt8(ascii: ":"),
                j + 1 == b.endIndex || [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: "]")].contains(b[j + 1]) {
                 offset = j - b.startIndex
                 fail("unsupported YAML (a key and value inside a list) is kept as written", severity: .warning)
+                return .empty
+            }
+            if c == UInt8(ascii: "?") {
+                // YAML 1.1 readers (PyYAML) end an unquoted item at any '?' inside a list.
+                offset = j - b.startIndex
+                fail("'?' in an unquoted list item is read differently by YAML 1.1 readers; quote the item", severity: .warning)
                 return .empty
             }
             if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}") {
