@@ -89,7 +89,7 @@ struct YAMLBlockParser {
 
     private mutating func report(_ line: Int, _ offset: Int, _ severity: Diagnostic.Severity, _ message: String) {
         let prefix = bytes(line).prefix(offset)
-        let column = String(decoding: prefix, as: UTF8.self).count + 1
+        let column = (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
         diagnostics.append(Diagnostic(path: path, line: line + 1, column: column, severity: severity, message: message))
     }
 
@@ -383,6 +383,7 @@ struct YAMLBlockParser {
         var last = line
         var from = start
         var inlineEnd = 0
+        var reportedColon = false
         while i < end {
             let b = bytes(i)
             let s = b.startIndex + from
@@ -390,8 +391,10 @@ struct YAMLBlockParser {
             var j = s
             while j < b.endIndex {
                 if b[j] == 0x23, j > s, b[j - 1] == 0x20 || b[j - 1] == 0x09 { stop = j; break }
-                if b[j] == 0x3A, j + 1 == b.endIndex || b[j + 1] == 0x20 || b[j + 1] == 0x09 {
+                if !reportedColon, b[j] == 0x3A, j + 1 == b.endIndex || b[j + 1] == 0x20 || b[j + 1] == 0x09 {
+                    // Once per value: a long value with many `: ` gets one report, not one per hit.
                     report(i, j - b.startIndex, .error, "':' followed by a space inside a plain value; quote the value")
+                    reportedColon = true
                 }
                 j += 1
             }
