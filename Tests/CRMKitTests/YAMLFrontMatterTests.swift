@@ -39,6 +39,7 @@ import Testing
         ("k: |\n \t\nb: 1", #"{"k": "\t\n", "b": 1}"#),
         // Signs after a radix prefix make strings.
         ("a: 0o-7\nb: 0x+1\nc: 0o17\nd: 0x1F\ne: 0xg", #"{"a": "0o-7", "b": "0x+1", "c": 15, "d": 31, "e": "0xg"}"#),
+        ("a: 0x1FFFFFFFFFFFFFFFF\nb: 0o7777777777777777777777\nc: -00012", #"{"a": 36893488147419103231, "b": 73786976294838206463, "c": -12}"#),
         // Tabs after the indentation inside a quoted continuation line or block-scalar content.
         ("k: \"a\n \tb\"", #"{"k": "a b"}"#),
         ("k: |\n  \tx\n  y", #"{"k": "\tx\ny\n"}"#),
@@ -86,6 +87,8 @@ import Testing
         ("k: | x", "2:4: error"),
         ("k:\n\t- a", "3:1: error"),
         ("k: ,x", "2:4: error"),
+        ("k: [ , ]", "2:6: error"),
+        ("k: [a, , b]", "2:8: error"),
     ])
     func invalidYAMLIsAnError(_ yaml: String, _ problem: String) {
         let (_, problems) = Self.read(yaml)

@@ -38,7 +38,7 @@ extension YAMLNode {
             // Digits only: `Int(_:radix:)` would also take a sign (`0o-7`, `0x+1` are strings).
             guard b[2...].allSatisfy({ ($0 >= 0x30 && $0 <= (hex ? 0x39 : 0x37))
                 || (hex && (0x61...0x66).contains($0 | 0x20)) }) else { return nil }
-            return Int(String(decoding: b[2...], as: UTF8.self), radix: hex ? 16 : 8).map(String.init)
+            return decimal(b[2...], radix: hex ? 16 : 8)
         }
         var i = 0
         var negative = false
@@ -47,6 +47,26 @@ extension YAMLNode {
         let digits = b[i...].drop { $0 == 0x30 }
         let magnitude = digits.isEmpty ? "0" : String(decoding: digits, as: UTF8.self)
         return negative && magnitude != "0" ? "-" + magnitude : magnitude
+    }
+
+    /// Hex or octal digits as a decimal literal, however many (JSON numbers have no size limit).
+    private static func decimal(_ digits: ArraySlice<UInt8>, radix: UInt32) -> String {
+        var limbs: [UInt32] = [0]   // base 1e9, least significant first
+        for d in digits {
+            var carry = UInt64(d <= 0x39 ? UInt32(d - 0x30) : UInt32((d | 0x20) - 0x61 + 10))
+            for k in limbs.indices {
+                let v = UInt64(limbs[k]) * UInt64(radix) + carry
+                limbs[k] = UInt32(v % 1_000_000_000)
+                carry = v / 1_000_000_000
+            }
+            if carry > 0 { limbs.append(UInt32(carry)) }
+        }
+        var text = String(limbs.last!)
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`

@@ -169,6 +169,10 @@ struct FlowReader {
         var e = j
         while e > start, b[e - 1] == 0x20 || b[e - 1] == 0x09 { e -= 1 }
         offset = j - b.startIndex
+        if e == start {
+            fail("empty item in a list")
+            return .empty
+        }
         return .scalar(String(decoding: b[start..<e], as: UTF8.self), .plain)
     }
 }
