@@ -47,6 +47,7 @@ import Testing
         // A multi-line quoted string inside a flow list.
         ("k: [ \"a\n  b\", 'c\n\n  d', e]", #"{"k": ["a b", "c\nd", "e"]}"#),
         ("k: [a, # one\n  b]", #"{"k": ["a", "b"]}"#),
+        ("16: a\ntrue: b\nnull: c", #"{"16": "a", "true": "b", "null": "c"}"#),
         // Comments with `:` and `#` elsewhere.
         ("k: v # c: d\nj: 'x # y' # z", #"{"k": "v", "j": "x # y"}"#),
         ("k: a#b", #"{"k": "a#b"}"#),
@@ -89,6 +90,13 @@ import Testing
         ("k: ,x", "2:4: error"),
         ("k: [ , ]", "2:6: error"),
         ("k: [a, , b]", "2:8: error"),
+        ("k: |--\n  x", "2:6: error"),
+        ("k: |22\n  x", "2:6: error"),
+        ("k: [a, @b]", "2:8: error"),
+        ("k: [- a]", "2:5: error"),
+        ("k: a\tb", "2:5: warning"),
+        ("k:\tv", "2:3: warning"),
+        ("0x10: a", "2:1: warning"),
     ])
     func invalidYAMLIsAnError(_ yaml: String, _ problem: String) {
         let (_, problems) = Self.read(yaml)

@@ -238,9 +238,31 @@ class Gen:
             return [dash + " " + self.word()]
         return [dash + " " + first[indent + 2:]] + inner[1:]
 
+    MUTATIONS = ["\t", " ", "#", " #", ": ", ":", "&a ", "!t ", "*a", "? ", "{a: b}", "- ", "'", '"', "\\", "[", "]",
+                 ",", "|", ">", "%", "@", "  "]
+
+    def mutate(self, lines):
+        """One small edit of one line: what a person typing might do. The result may be invalid."""
+        i = self.r.randrange(1, len(lines))
+        line = lines[i]
+        k = self.r.random()
+        if k < 0.2 and line.startswith(" "):
+            lines[i] = line[1:]                      # one space less indentation
+        elif k < 0.3:
+            lines[i] = " " + line                    # one space more
+        elif k < 0.4 and line:
+            j = self.r.randrange(len(line))
+            lines[i] = line[:j] + line[j + 1:]       # a character deleted
+        else:
+            j = self.r.randint(0, len(line))
+            lines[i] = line[:j] + self.r.choice(self.MUTATIONS) + line[j:]
+        return lines
+
     def front_matter(self, n):
         lines = ['name: "Person %d"' % n]
         lines += self.mapping(0, 0, self.r.randint(1, 8))
+        if self.r.random() < 0.3:
+            lines = self.mutate(lines)
         return "\n".join(lines) + "\n"
 
 
@@ -279,7 +301,8 @@ def main(argv=None):
     agreeing = reported_count = pyyaml_reads = failed = 0
     for ident, yaml_text in cases.items():
         try:
-            expected = load_core12(yaml_text)
+            # Keys as JSON has them: PyYAML's int key 16 is "16", as `crm show --json` writes it.
+            expected = json.loads(json.dumps(load_core12(yaml_text)))
             pyyaml_error = None
         except yaml.YAMLError as e:
             expected, pyyaml_error = None, " ".join(str(e).split())

@@ -24,6 +24,10 @@ struct YAMLBlockParser {
     /// One past the last line that belongs to the YAML (the closing `---`).
     let end: Int
     private(set) var diagnostics: [Diagnostic] = []
+    /// Lines that have a diagnostic already (0-based).
+    private var reportedLines: Set<Int> = []
+    /// Byte ranges of lines where a tab is text: quoted scalars and block-scalar content.
+    private var tabsAreText: [Int: [Range<Int>]] = [:]
     /// How many block collections the reader is inside; deeper than `maximumDepth` is kept as
     /// written instead of read, so hostile input cannot exhaust the stack.
     private var depth = 0
@@ -36,6 +40,7 @@ struct YAMLBlockParser {
         text.withLines { lines in
             var parser = YAMLBlockParser(lines: lines, path: path, end: range.upperBound)
             let pairs = parser.mapping(indent: 0, from: range.lowerBound).pairs
+            parser.reportTabs(in: range)
             return (pairs, parser.diagnostics)
         }
     }
@@ -58,6 +63,27 @@ struct YAMLBlockParser {
     /// Leading spaces: YAML indents with spaces only.
     private func indent(_ line: Int) -> Int {
         bytes(line).prefix { $0 == 0x20 }.count
+    }
+
+    /// Warns about the first tab of each line that is white space rather than text (outside quoted
+    /// scalars, block-scalar content and comments): YAML 1.2 allows it there, PyYAML refuses it.
+    private mutating func reportTabs(in range: Range<Int>) {
+        for line in range where !reportedLines.contains(line) {
+            let b = bytes(line)
+            guard b.contains(0x09) else { continue }
+            let text = tabsAreText[line] ?? []
+            var i = 0
+            while i < b.count {
+                if let r = text.first(where: { $0.contains(i) }) { i = r.upperBound; continue }
+                let c = b[b.startIndex + i]
+                if c == 0x23, i == 0 || b[b.startIndex + i - 1] == 0x20 || b[b.startIndex + i - 1] == 0x09 { break }
+                if c == 0x09 {
+                    report(line, i, .warning, "a tab outside quotes: YAML 1.1 readers (PyYAML) refuse the file; use spaces or quote the value")
+                    break
+                }
+                i += 1
+            }
+        }
     }
 
     /// Whether `line`, the next line of a multi-line quoted or flow value, is indented with more
@@ -91,6 +117,7 @@ struct YAMLBlockParser {
         let prefix = bytes(line).prefix(offset)
         let column = (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
         diagnostics.append(Diagnostic(path: path, line: line + 1, column: column, severity: severity, message: message))
+        reportedLines.insert(line)
     }
 
     private func skipSpaces(_ line: Int, from offset: Int) -> Int {
@@ -135,6 +162,10 @@ struct YAMLBlockParser {
                 continue
             }
             if !keys.insert(key).inserted { report(i, offset, .error, "duplicate key '\(key)'") }
+            let quoted = bytes(i)[bytes(i).startIndex + offset] == 0x22 || bytes(i)[bytes(i).startIndex + offset] == 0x27
+            if !quoted, case let resolved = YAMLNode.resolvePlain(key), resolved != .string(key), resolved.rendered() != key {
+                report(i, offset, .warning, "key '\(key)' is read as \(resolved.rendered()) by YAML readers; quote it")
+            }
             var pair = value(line: i, offset: colonEnd, parentIndent: indent)
             pair.key = key
             pair.colonEnd = colonEnd
@@ -446,6 +477,7 @@ struct YAMLBlockParser {
                 if quote == 0x22, b[j] == 0x5C { j += 2; continue }
                 j += 1
             }
+            tabsAreText[i, default: []].append((i == line ? start : 0)..<min(j - b.startIndex + 1, b.count))
             if j < b.endIndex {
                 let piece = b[(b.startIndex + from)..<j]
                 let close = j - b.startIndex
@@ -482,6 +514,7 @@ struct YAMLBlockParser {
     private mutating func flowSequence(line: Int, start: Int, parentIndent: Int, into pair: inout YAMLSpannedPair) {
         var reader = FlowReader(lines: lines, end: end, line: line, offset: start, parentIndent: parentIndent)
         let node = reader.sequence()
+        for (quotedLine, range) in reader.quotedRanges { tabsAreText[quotedLine, default: []].append(range) }
         if let problem = reader.problem {
             report(problem.line, problem.offset, problem.severity, problem.message)
             let endLine = max(reader.line, line)
@@ -534,8 +567,8 @@ struct YAMLBlockParser {
         var j = b.startIndex + header + 1
         while j < b.endIndex, b[j] != 0x20, b[j] != 0x09 {
             switch b[j] {
-            case UInt8(ascii: "-"), UInt8(ascii: "+"): chomping = b[j]
-            case UInt8(ascii: "1")...UInt8(ascii: "9"): explicitIndent = Int(b[j] - 0x30)
+            case UInt8(ascii: "-") where chomping == nil, UInt8(ascii: "+") where chomping == nil: chomping = b[j]
+            case UInt8(ascii: "1")...UInt8(ascii: "9") where explicitIndent == nil: explicitIndent = Int(b[j] - 0x30)
             default:
                 report(line, j - b.startIndex, .error, "invalid block scalar indicator")
                 return unsupported(line: line, start: header, parentIndent: parentIndent,
@@ -584,6 +617,7 @@ struct YAMLBlockParser {
                 break
             }
             pieces.append(content.dropFirst(required))
+            tabsAreText[k, default: []].append(0..<content.count)
             last = k
             k += 1
         }

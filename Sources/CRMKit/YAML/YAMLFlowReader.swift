@@ -14,6 +14,8 @@ struct FlowReader {
     private(set) var line: Int
     private(set) var offset: Int
     private(set) var problem: Problem?
+    /// Where quoted items stand: a line and a byte range of it (tabs there are text).
+    private(set) var quotedRanges: [(Int, Range<Int>)] = []
     /// Deeper nesting than this is refused rather than risking the stack on hostile input.
     private static let maximumDepth = 64
 
@@ -45,6 +47,10 @@ struct FlowReader {
 
     private var current: UInt8? {
         offset < bytes.count ? bytes[bytes.startIndex + offset] : nil
+    }
+
+    private var next: UInt8? {
+        offset + 1 < bytes.count ? bytes[bytes.startIndex + offset + 1] : nil
     }
 
     /// Moves past spaces, comments and line ends; returns the next byte, nil at the end of the YAML.
@@ -99,6 +105,12 @@ struct FlowReader {
         case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"):
             fail("unsupported YAML (anchor, alias or tag inside a list) is kept as written", severity: .warning)
             return .empty
+        case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"), UInt8(ascii: "|"), UInt8(ascii: ">"):
+            fail("an unquoted list item cannot start with '\(Character(Unicode.Scalar(current!)))'; quote the item")
+            return .empty
+        case UInt8(ascii: "-") where [nil, 0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: "]")].contains(next):
+            fail("a block list item ('- ') inside a flow list; quote the item")
+            return .empty
         default: return plain()
         }
     }
@@ -118,6 +130,7 @@ struct FlowReader {
                 }
                 j += quote == 0x22 && b[j] == 0x5C ? 2 : 1
             }
+            quotedRanges.append((line, (pieces.isEmpty ? offset : 0)..<min(j - b.startIndex + 1, b.count)))
             if j < b.endIndex {
                 pieces.append(b[(b.startIndex + from)..<j])
                 offset = j - b.startIndex + 1
