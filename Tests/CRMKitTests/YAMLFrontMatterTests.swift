@@ -48,6 +48,7 @@ import Testing
         ("k: [ \"a\n  b\", 'c\n\n  d', e]", #"{"k": ["a b", "c\nd", "e"]}"#),
         ("k: [a, # one\n  b]", #"{"k": ["a", "b"]}"#),
         ("16: a\ntrue: b\nnull: c", #"{"16": "a", "true": "b", "null": "c"}"#),
+        ("\"a\tb\": 1\nk: [a:b]", #"{"a\tb": 1, "k": ["a:b"]}"#),
         // Comments with `:` and `#` elsewhere.
         ("k: v # c: d\nj: 'x # y' # z", #"{"k": "v", "j": "x # y"}"#),
         ("k: a#b", #"{"k": "a#b"}"#),
@@ -94,6 +95,7 @@ import Testing
         ("k: |22\n  x", "2:6: error"),
         ("k: [a, @b]", "2:8: error"),
         ("k: [- a]", "2:5: error"),
+        ("k: [a, :b]", "2:8: warning"),
         ("k: a\tb", "2:5: warning"),
         ("k:\tv", "2:3: warning"),
         ("0x10: a", "2:1: warning"),

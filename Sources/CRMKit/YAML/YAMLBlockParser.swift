@@ -163,6 +163,7 @@ struct YAMLBlockParser {
             }
             if !keys.insert(key).inserted { report(i, offset, .error, "duplicate key '\(key)'") }
             let quoted = bytes(i)[bytes(i).startIndex + offset] == 0x22 || bytes(i)[bytes(i).startIndex + offset] == 0x27
+            if quoted { tabsAreText[i, default: []].append(offset..<colonEnd) }
             if !quoted, case let resolved = YAMLNode.resolvePlain(key), resolved != .string(key), resolved.rendered() != key {
                 report(i, offset, .warning, "key '\(key)' is read as \(resolved.rendered()) by YAML readers; quote it")
             }

@@ -166,10 +166,12 @@ struct FlowReader {
                 fail("unsupported YAML (a key and value inside a list) is kept as written", severity: .warning)
                 return .empty
             }
-            if c == UInt8(ascii: "?") {
-                // YAML 1.1 readers (PyYAML) end an unquoted item at any '?' inside a list.
+            if c == UInt8(ascii: "?") || (c == UInt8(ascii: ":") && j == start) {
+                // YAML 1.1 readers (PyYAML) end an unquoted item at any '?' inside a list, and
+                // refuse one that starts with ':'.
                 offset = j - b.startIndex
-                fail("'?' in an unquoted list item is read differently by YAML 1.1 readers; quote the item", severity: .warning)
+                fail("'\(Character(Unicode.Scalar(c)))' in an unquoted list item is read differently by YAML 1.1 readers; quote the item",
+                     severity: .warning)
                 return .empty
             }
             if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}") {
