@@ -94,7 +94,7 @@ public final class PersonFacts: Sendable, Equatable {
             last = document.log?.latest
             interactionCount = document.log?.entries.count ?? 0
             var fieldProblems: [String: Diagnostic] = [:]
-            for key in ["every", "snooze", "added", "birthday"] { fieldProblems[key] = document.fieldProblem(key) }
+            for field in FieldSchema.all where field.isTyped { fieldProblems[field.key] = document.fieldProblem(field.key) }
             self.fieldProblems = fieldProblems
             problems = checking ? document.problems : []
             isReadable = document.writeBlocker == nil

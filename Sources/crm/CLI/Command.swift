@@ -92,7 +92,7 @@ struct Context {
 
     func cadence(_ text: String, option: String) throws -> Cadence {
         guard let cadence = Cadence(text) else {
-            throw UsageError("\(option): invalid cadence '\(text)'; use a number and d, w, m or y (30d, 2w, 3m, 1y)")
+            throw UsageError(FieldSchema.every.problem(with: text, label: option)!)
         }
         return cadence
     }
