@@ -1,5 +1,4 @@
 import CRMKit
-import Foundation
 
 let resolveCommand = Command(
     name: "resolve",
@@ -19,10 +18,7 @@ let resolveCommand = Command(
     run: { context in
         let vault = try context.vault()
         let dryRun = context.arguments.flag("--dry-run")
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        let results = try vault.resolveConflicts(dryRun: dryRun, stamp: formatter.string(from: Date()))
+        let results = try vault.resolveConflicts(dryRun: dryRun, stamp: try context.clock().fileStamp)
         if context.json {
             context.printJSON(.array(results.map { r in
                 .object([("kind", .string(r.kind.rawValue)), ("path", .string(r.path)), ("copy", .optional(r.copy)),

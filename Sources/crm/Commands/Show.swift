@@ -65,8 +65,7 @@ let showCommand = Command(
         }
         fields.append(("last", schedule.last.map { "\($0.date) (\(relative($0.date, from: today)))" } ?? "never"))
         if let due = schedule.due {
-            let overdue = due < today
-            fields.append(("due", "\(due) (" + (overdue ? "\(span(due.days(until: today))) overdue" : relative(due, from: today)) + ")"))
+            fields.append(("due", "\(due) (\(dueWording(due, from: today)))"))
         }
         if let snooze = doc.snooze, snooze > today { fields.append(("snoozed", "until \(snooze)")) }
         if let contact = doc.contactID { fields.append(("contact", contact)) }
