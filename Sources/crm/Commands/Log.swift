@@ -37,20 +37,10 @@ let logCommand = Command(
     run: { context in
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
         let vault = try context.vault()
-        var note: String
-        if words.count == 2 && words[1] == "-" {
-            note = String(decoding: context.terminal.readStandardInput(), as: UTF8.self)
-        } else {
-            note = words.dropFirst().joined(separator: " ")
-        }
-        // "\r\n" is one Character in Swift: split on both line endings.
-        note = note.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { String($0).trimmingTrailingSpaces }
-            .joined(separator: "\n").trimmingNewlines
-        guard !note.isEmpty else { throw UsageError("the note is empty") }
-        guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
-            throw UsageError("the note has control characters")
-        }
+        let typed = words.count == 2 && words[1] == "-" ? String(decoding: context.terminal.readStandardInput(), as: UTF8.self)
+            : words.dropFirst().joined(separator: " ")
+        let note: String
+        do throws(VaultError) { note = try Interaction.note(typed: typed) } catch { throw UsageError(error.description) }
         let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date")
         var time: TimeOfDay?
         if let text = context.arguments.value("--time") {
