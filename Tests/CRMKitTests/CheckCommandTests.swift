@@ -47,10 +47,10 @@ import Testing
         people/ada.md:6:8: error: every: 'monthly' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)
         people/ada.md:7:9: error: snooze: 'soon' is not a date (YYYY-MM-DD)
         people/ada.md:8:8: error: added: '2026-02-30' is not a date (YYYY-MM-DD)
-        people/ada.md:9:1: warning: a merge left both values: 'conflict: email: a@b.example (from theirs)'; keep the right one and delete this comment
+        people/ada.md:9:1: error: conflict: a merge left both values: 'email: a@b.example (from theirs)'; keep the right one and delete this comment
         people/ada.md:15:1: warning: entry out of order: 2026-10-01 comes after 2026-09-01 in a log that is newest first ('crm fmt' sorts it)
         people/ada.md:18:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note')
-        people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: warning: sync conflict copy of people/ada.md; run 'crm resolve' to merge it into that file
+        people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: error: conflict: sync conflict copy of people/ada.md; run 'crm resolve' to merge it into that file
         people/ada2.md:2:1: warning: same name as people/ada.md ('ADA'); PERSON arguments cannot tell them apart by name
         people/ada2.md:3:1: warning: same contact_id as people/ada.md: two files for one contact?
 
@@ -70,5 +70,38 @@ import Testing
             "message": "birthday: '1815-13-10' is not a date (YYYY-MM-DD, or --MM-DD without the year)"
           }
         """))
+    }
+}
+
+/// Unresolved conflicts are errors: `check` exits 1 while one is left.
+@Suite struct UnresolvedConflictCheckTests {
+    static let ada = "---\nname: Ada\n---\n\n## Interactions\n\n- 2026-11-02 call: x\n"
+
+    @Test func aSyncConflictCopyAloneFailsTheCheck() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", Self.ada)
+        try vault.write("people/ada.sync-conflict-20261128-101500-ABCDEFG.md", Self.ada)
+        let result = try vault.crm("check")
+        #expect(result.status == 1)
+        #expect(result.stdout == "people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: error: conflict: sync conflict copy "
+                + "of people/ada.md; run 'crm resolve' to merge it into that file\n")
+    }
+
+    @Test func aNextcloudConflictCopyAloneFailsTheCheck() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", Self.ada)
+        try vault.write("people/ada (conflicted copy 2026-11-28 101500).md", Self.ada)
+        let result = try vault.crm("check")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("error: conflict: sync conflict copy of people/ada.md"), "\(result.stdout)")
+    }
+
+    @Test func aConflictCommentAloneFailsTheCheck() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "name: Ada\n", with: "name: Ada\nphone: \"1\"\n  # conflict: phone: \"2\" (from theirs)\n"))
+        let result = try vault.crm("check")
+        #expect(result.status == 1)
+        #expect(result.stdout == "people/ada.md:4:3: error: conflict: a merge left both values: 'phone: \"2\" (from theirs)'; "
+                + "keep the right one and delete this comment\n")
     }
 }

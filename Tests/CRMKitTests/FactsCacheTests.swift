@@ -26,7 +26,7 @@ import Testing
         let vault = try Vault(root: copy.path)
         try plantCache(vault)
         let cached = FactsCache.load(vault)
-        let fresh = vault.loadAll().people.map(PersonFacts.init)
+        let fresh = vault.loadAll().people.map { PersonFacts($0) }
         #expect(cached.entries.count == fresh.count)
         for facts in fresh { #expect(cached.entries[facts.path]?.facts == facts, "\(facts.path)") }
     }

@@ -7,13 +7,13 @@ struct GitMergeDriverTests {
     static let ada = SamplePerson.ada + "- 2026-09-01 email: Sent the notes.\n"
 
     /// A repository with the vault committed on `main` and a `laptop` branch from it.
-    func repository() throws -> (GitRepository, TemporaryVault) {
+    func repository(driver: Bool = true) throws -> (GitRepository, TemporaryVault) {
         let vault = try TemporaryVault()
         let git = GitRepository(vault.url)
         try git.run("init", "-q", "-b", "main")
         try git.run("config", "user.name", "Test")
         try git.run("config", "user.email", "test@example.org")
-        try git.run("config", "merge.crm.driver", "\(CRM.binary.path) merge-driver %O %A %B %P")
+        if driver { try git.run("config", "merge.crm.driver", "\(CRM.binary.path) merge-driver %O %A %B %P") }
         try vault.write("people/ada.md", Self.ada)
         try git.commit("add Ada")
         try git.run("branch", "laptop")
@@ -78,7 +78,112 @@ struct GitMergeDriverTests {
         #expect(text.contains("phone: \"+1 555 0199\"\n# conflict: phone: \"+1 555 0100\" (from theirs)\n"))
         #expect(text.contains("- 2026-11-21 call: Laptop.\n- 2026-11-20 call: Main.\n"))
         let check = try vault.crm("check")
-        #expect(check.stdout.contains("people/ada.md:4:1: warning: a merge left both values: 'conflict: phone: \"+1 555 0100\" (from theirs)'"))
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("people/ada.md:4:1: error: conflict: a merge left both values: 'phone: \"+1 555 0100\" (from theirs)'"))
+    }
+
+    @Test func notesChangedDifferentlyStopTheMergeWithMarksCheckKnowsTheDriverWrote() throws {
+        let (git, vault) = try repository()
+        try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "Lives in Marylebone.", with: "Lives in Kensington."))
+        try git.commit("main")
+        try git.run("checkout", "-q", "laptop")
+        try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "Lives in Marylebone.", with: "Lives in Mayfair.")
+            .replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-21 call: Laptop.\n"))
+        try git.commit("laptop")
+        let merge = try git.run("merge", "main", "-m", "merge")
+        #expect(merge.status == 1)
+        #expect(merge.output.contains("crm merge-driver: people/ada.md: 1 conflicting change in the notes (both kept between conflict marks)"),
+                "\(merge.output)")
+        #expect(vault.read("people/ada.md").contains("""
+            Prefers letters to phone calls.
+            <<<<<<< ours (crm: both sides changed these lines; keep what is right and delete the marks)
+            Lives in Mayfair.
+            =======
+            Lives in Kensington.
+            >>>>>>> theirs (crm)
+
+            ## Interactions
+
+            - 2026-11-21 call: Laptop.
+            """))
+        let check = try vault.crm("check")
+        #expect(check.status == 1)
+        #expect(check.stdout == "people/ada.md:10:1: error: conflict: a merge kept both sides' lines here (ours, then theirs after "
+                + "'======='); keep what is right and delete the three mark lines\n")
+    }
+
+    @Test func resolveAfterAMergeWithoutTheDriverUsesTheBaseGitHolds() throws {
+        let (git, vault) = try repository(driver: false)
+        // Keys changed on one side each, on neighbouring lines: git's own merge makes one conflict of them.
+        try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0100")
+            .replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: Main.\n"))
+        try git.commit("main")
+        try git.run("checkout", "-q", "laptop")
+        try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "ada@example.org", with: "ada@lovelace.example")
+            .replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-21 call: Laptop.\n"))
+        try git.commit("laptop")
+        let merge = try git.run("merge", "main", "-m", "merge")
+        #expect(merge.status == 1)
+        #expect(vault.read("people/ada.md").contains("<<<<<<< HEAD\n"))
+        #expect(try vault.crm("check").stdout.contains("error: git conflict marker: the file was merged without the crm merge driver"))
+        let resolve = try vault.crm("resolve")
+        #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
+        #expect(resolve.stdout == "merged the git conflict in people/ada.md: 1 entry added\n")
+        #expect(vault.read("people/ada.md") == """
+        ---
+        name: Ada Lovelace
+        phone: "+1 555 0100"
+        email: ada@lovelace.example
+        tags: [friends]
+        ---
+
+        Met through the Analytical Society.
+        Prefers letters to phone calls.
+        Lives in Marylebone.
+
+        ## Interactions
+
+        - 2026-11-21 call: Laptop.
+        - 2026-11-20 call: Main.
+        - 2026-11-02 call: Talked about the engine.
+        - 2026-10-01 visit: Tea.
+        - 2026-09-01 email: Sent the notes.
+
+        """)
+        #expect(try vault.crm("check").status == 0)
+    }
+
+    @Test func aNoteWithAnUnclosedFenceMergesWithoutMovingLinesBetweenSections() throws {
+        let (git, vault) = try repository()
+        let fenced = Self.ada.replacingOccurrences(of: "- 2026-10-01 visit: Tea.\n", with: "- 2026-10-01 visit: Tea.\n  ```\n  unclosed code\n")
+            + "\n## Family\n\nMarried William King.\n"
+        try vault.write("people/ada.md", fenced)
+        try git.commit("fence")
+        try git.run("checkout", "-q", "laptop")
+        try git.run("merge", "-q", "main")
+        #expect(try vault.crm("log", "ada", "After", "the", "fence", "--date", "2026-11-20").status == 0)
+        try git.commit("laptop entry")
+        try git.run("checkout", "-q", "main")
+        try vault.write("people/ada.md", fenced.replacingOccurrences(of: "Married William King.\n", with: "Married William King.\nThree children.\n"))
+        try git.commit("main family")
+        let merge = try git.run("merge", "-q", "laptop", "-m", "merge")
+        #expect(merge.status == 0, "\(merge.output)")
+        #expect(vault.read("people/ada.md").hasSuffix("""
+            ## Interactions
+
+            - 2026-11-20 call: After the fence
+            - 2026-11-02 call: Talked about the engine.
+            - 2026-10-01 visit: Tea.
+              ```
+              unclosed code
+            - 2026-09-01 email: Sent the notes.
+
+            ## Family
+
+            Married William King.
+            Three children.
+
+            """))
     }
 
     @Test func installSetsTheDriverInThisClone() throws {

@@ -98,12 +98,15 @@ import Testing
         }
     }
 
-    @Test func continuationLinesJoinTrimmedWhateverTheLineEnding() {
+    @Test func continuationLinesKeepTheirIndentationBeyondTheSharedOneWhateverTheLineEnding() {
         for newline in ["\n", "\r\n"] {
             let text = ["## Interactions", "", "- 2026-03-01 call:   First line.  ", "    second\t", "",
-                        "\tafter a blank line", "  ", "  last", "", "- 2026-02-01: next"].joined(separator: newline) + newline
+                        "  after a blank line", "  ", "      last", "", "- 2026-02-01: next", "\tTab.", "\t\tTwo tabs.",
+                        "  Spaces share no indentation with tabs."].joined(separator: newline) + newline
             let entries = PersonDocument(bytes: Array(text.utf8), path: "x.md").log?.entries ?? []
-            #expect(entries.map(\.note) == ["First line.\nsecond\n\nafter a blank line\n\nlast", "next"], "\(newline.debugDescription)")
+            #expect(entries.map(\.note) == ["First line.\n  second\n\nafter a blank line\n\n    last",
+                                            "next\n\tTab.\n\t\tTwo tabs.\n  Spaces share no indentation with tabs."],
+                    "\(newline.debugDescription)")
             #expect(entries.first?.lineCount == 6)
         }
     }

@@ -88,7 +88,7 @@ import Testing
         // The result reads: the comment is YAML, the value is ours.
         let merged = PersonDocument(bytes: merge.bytes, path: "people/ada.md")
         #expect(merged.phones == ["+1 555 0100"])
-        #expect(merged.problems.contains { $0.line == 4 && $0.severity == .warning && $0.message.contains("a merge left both values") })
+        #expect(merged.problems.contains { $0.line == 4 && $0.severity == .error && $0.message.contains("a merge left both values") })
     }
 
     @Test func aConflictMergedAgainDoesNotRepeatTheComment() {
@@ -103,19 +103,27 @@ import Testing
         let other = Self.base.replacingOccurrences(of: "Lives in Marylebone.", with: "Lives in Mayfair.")
         let (text, merge) = merge(base: Self.base, current, other)
         #expect(merge.markedConflicts == 1)
-        #expect(text.contains("<<<<<<< ours\nLives in Kensington.\n=======\nLives in Mayfair.\n>>>>>>> theirs\n"))
+        #expect(text.contains("<<<<<<< ours (crm: both sides changed these lines; keep what is right and delete the marks)\n"
+                              + "Lives in Kensington.\n=======\nLives in Mayfair.\n>>>>>>> theirs (crm)\n"))
+        let merged = PersonDocument(bytes: merge.bytes, path: "people/ada.md")
+        #expect(merged.problems.filter { $0.severity == .error }.map { "\($0)" } == [
+            "people/ada.md:10:1: error: conflict: a merge kept both sides' lines here (ours, then theirs after '======='); "
+                + "keep what is right and delete the three mark lines",
+        ])
     }
 
-    @Test func withoutABaseBothSidesAreKept() {
+    @Test func withoutABaseBothSidesAreKeptAndDifferingNotesMarked() {
         let current = Self.base.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: Ours.\n")
             .replacingOccurrences(of: "+44 20 7946 0018", with: "+1 555 0100")
         let other = Self.base.replacingOccurrences(of: "- 2026-10-01 visit: Tea.\n", with: "- 2026-10-01 visit: Tea.\n- 2026-09-01 email: Theirs.\n")
             .replacingOccurrences(of: "Lives in Marylebone.", with: "Lives in Mayfair.")
         let (text, merge) = merge(base: nil, current, other)
         #expect(merge.conflictingKeys == ["phone"])
-        #expect(merge.markedConflicts == 0)
+        #expect(merge.markedConflicts == 1)
         for kept in ["- 2026-11-20 call: Ours.", "- 2026-09-01 email: Theirs.", "- 2026-10-01 visit: Tea.",
-                     "Lives in Marylebone.", "Lives in Mayfair.", "# conflict: phone: \"+44 20 7946 0018\" (from theirs)"] {
+                     "# conflict: phone: \"+44 20 7946 0018\" (from theirs)",
+                     "<<<<<<< ours (crm: both sides changed these lines; keep what is right and delete the marks)\n"
+                        + "Lives in Marylebone.\n=======\nLives in Mayfair.\n>>>>>>> theirs (crm)\n"] {
             #expect(text.contains(kept))
         }
     }

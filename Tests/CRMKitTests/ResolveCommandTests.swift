@@ -72,6 +72,32 @@ import Testing
         #expect(try vault.crm("resolve").stdout == "No conflicts to resolve.\n")
     }
 
+    @Test func aCopyWhoseNotesDifferKeepsBothBetweenMarksAndFails() throws {
+        let vault = try TemporaryVault()
+        let copy = "people/ada.sync-conflict-20261128-101500-ABCDEFG.md"
+        try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "Prefers letters.", with: "Prefers letters, in ink."))
+        try vault.write(copy, Self.ada.replacingOccurrences(of: "Prefers letters.", with: "Prefers phone calls now."))
+        try setModified(vault, "people/ada.md", "2026-11-20")
+        try setModified(vault, copy, "2026-11-28")
+        let result = try vault.crm("resolve")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("merged \(copy) into people/ada.md: 0 entries added; 1 place in the notes changed "
+                                        + "differently on both sides: both kept between conflict marks; the copy is now"), "\(result.stdout)")
+        #expect(vault.read("people/ada.md").contains("""
+
+            <<<<<<< ada.sync-conflict-20261128-101500-ABCDEFG.md (crm: both sides changed these lines; keep what is right and delete the marks)
+            Prefers phone calls now.
+            =======
+            Prefers letters, in ink.
+            >>>>>>> ada.md (crm)
+
+            ## Interactions
+            """))
+        let check = try vault.crm("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.hasPrefix("people/ada.md:7:1: error: conflict: a merge kept both sides' lines here"), "\(check.stdout)")
+    }
+
     @Test func aNextcloudCopyWithoutItsFileTakesItsPlace() throws {
         let vault = try TemporaryVault()
         try vault.write("people/bea (conflicted copy 2026-11-28 101500).md", "---\nname: Bea\n---\n")
@@ -81,7 +107,7 @@ import Testing
         #expect(vault.read("people/bea.md") == "---\nname: Bea\n---\n")
     }
 
-    @Test func gitConflictMarkersAreMergedKeepingBothSides() throws {
+    @Test func gitConflictMarkersAreMergedKeepingBothSidesAndMarkingDifferingNotes() throws {
         let vault = try TemporaryVault()
         try vault.write("people/bob.md", """
         ---
@@ -122,8 +148,11 @@ import Testing
         email: bob@example.org
         ---
 
+        <<<<<<< HEAD (crm: both sides changed these lines; keep what is right and delete the marks)
         Likes tea.
+        =======
         Likes coffee.
+        >>>>>>> laptop (crm)
 
         ## Interactions
 
@@ -133,7 +162,16 @@ import Testing
 
         """)
         let check = try vault.crm("check")
-        #expect(check.status == 0)
-        #expect(check.stdout.contains("people/bob.md:4:1: warning: a merge left both values"))
+        #expect(check.status == 1)
+        #expect(check.stdout == """
+        people/bob.md:4:1: error: conflict: a merge left both values: 'phone: "+1 555 0199" (from laptop)'; keep the right one and delete this comment
+        people/bob.md:8:1: error: conflict: a merge kept both sides' lines here (ours, then theirs after '======='); keep what is right and delete the three mark lines
+
+        """)
+        // Run again, resolve leaves the marks for a person to settle, and says so.
+        let again = try vault.crm("resolve")
+        #expect(again.status == 1)
+        #expect(again.stdout == "people/bob.md: a merge kept both sides' lines between conflict marks (line 8); "
+                + "keep what is right and delete the marks ('crm check' lists them)\n")
     }
 }

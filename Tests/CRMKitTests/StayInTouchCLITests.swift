@@ -71,7 +71,7 @@ import Testing
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", "---\nname: Ada\nevery: 7d\n---\n\n## Interactions\n\n- 2026-11-22 call: x\n")
         let today = try vault.crm("due")
-        #expect(today.stdout == "NAME  DUE    EVERY  LAST CONTACT\nAda   today  7d     7 days ago, call: x\n")
+        #expect(today.stdout == "NAME  DUE    EVERY  NEXT  LAST CONTACT\nAda   today  7d     -     7 days ago, call: x\n")
         let none = try vault.crm("due", environment: ["CRM_TODAY": "2026-11-25"])
         #expect(none.stdout == "Nobody is due. Next: Ada, in 4 days (2026-11-29).\n")
         let within = try vault.crm("due", "--within", "2d", environment: ["CRM_TODAY": "2026-11-25"])

@@ -8,7 +8,9 @@ into an existing `.ics` file and through $CRM_CALENDAR with `~/`, checks that a 
 still logs the entry with exit status 0 and one warning, parses every file written with icalendar
 (values equal to what was logged), lists the vdir with a real khal, and checks `crm calendar`:
 birthdays recurring yearly, due dates equal to `crm list --json`, stable UIDs, identical bytes on
-two runs, and khal importing it.
+two runs, and khal importing it. Plans: `crm plan --calendar` into a vdir and `crm calendar --plans`
+give the same event (one UID) that khal lists at its time, and all-day for an untimed plan; a plan
+done today is no longer exported.
 Prints one line per failure and a last line `calendar interop: N passed, M failed`; exits 1 on failure.
 """
 import argparse
@@ -266,6 +268,67 @@ def check_export(vault, work):
     return out
 
 
+def check_plans(vault, work):
+    vdir = work / "calendars" / "plans"
+    vdir.mkdir(parents=True)
+    vault.must("plan", "ada", "Tea", "at", "the", "club", "--type", "visit", "--date", "2026-12-08", "--time", "18:30",
+               f"--calendar={vdir}")
+    vault.must("plan", "ada", "Ask about the engine", "--date", "tuesday")  # 2026-12-01, all day
+    written = list(vdir.glob("*.ics"))
+    check_equal(len(written), 1, "crm plan --calendar: one event in the vdir")
+    exported = work / "plans.ics"
+    vault.must("calendar", "--plans", "-o", str(exported))
+    events = {str(e["SUMMARY"]) + " " + e["DTSTART"].dt.isoformat(): e for e in parse(exported).walk("VEVENT")}
+    tea = events.get("Visit with Ada Lovelace 2026-12-08T18:30:00")
+    check(tea is not None, f"crm calendar --plans: the tea at 18:30 ({sorted(events)})")
+    if tea is not None and written:
+        planned = parse(written[0]).walk("VEVENT")[0]
+        check_equal(str(tea["UID"]), str(planned["UID"]), "plan --calendar and calendar --plans: the same UID")
+        check_event(tea, "calendar --plans tea", "Visit with Ada Lovelace", "Tea at the club",
+                    dt.datetime(2026, 12, 8, 18, 30), dt.datetime(2026, 12, 8, 19, 30))
+    ask = events.get("Call with Ada Lovelace 2026-12-01")
+    check(ask is not None, "crm calendar --plans: the all-day open item on Tuesday 2026-12-01")
+    # Entries logged for days after CRM_TODAY are plans too (the dinner of check_log).
+    check("Visit with Ada Lovelace 2026-12-05T19:00:00" in events, "crm calendar --plans: a plain entry dated after today")
+    check(all("plan" in [str(c) for c in e["CATEGORIES"].cats] for e in events.values()), "plan events: CATEGORIES plan")
+    again = vault.must("calendar", "--plans", binary=True).stdout
+    check(again == exported.read_bytes(), "crm calendar --plans: identical bytes on two runs")
+    vault.must("done", "ada", "engine", "--date", "today")
+    after = {str(e["SUMMARY"]) + " " + e["DTSTART"].dt.isoformat() for e in
+             icalendar.Calendar.from_ical(vault.must("calendar", "--plans", binary=True).stdout).walk("VEVENT")}
+    check_equal(after, set(events) - {"Call with Ada Lovelace 2026-12-01"}, "a plan done today is no longer exported")
+    return vdir, exported
+
+
+def check_khal_plans(work, vdir, exported):
+    imported = work / "calendars" / "imported-plans"
+    imported.mkdir()
+    config = work / "khal-plans.conf"
+    config.write_text(
+        "[calendars]\n"
+        f"[[plans]]\npath = {vdir}\ntype = calendar\n"
+        f"[[imported]]\npath = {imported}\ntype = calendar\n"
+        "[locale]\ntimeformat = %H:%M\ndateformat = %Y-%m-%d\nlongdateformat = %Y-%m-%d\n"
+        "datetimeformat = %Y-%m-%d %H:%M\nlongdatetimeformat = %Y-%m-%d %H:%M\n"
+        f"local_timezone = {os.environ.get('TZ', 'UTC')}\ndefault_timezone = {os.environ.get('TZ', 'UTC')}\n"
+        f"[sqlite]\npath = {work / 'khal-plans.db'}\n"
+    )
+    fmt = ["--day-format", "", "--format", "{start-date} {start-time}-{end-time} {title}"]
+    listed = khal(config, "list", "-a", "plans", *fmt, "2026-12-08", "1d")
+    print("khal printed the plan:\n" + listed.rstrip())
+    check_equal(listed.splitlines(), ["2026-12-08 18:30-19:30 Visit with Ada Lovelace"],
+                "khal lists the plan written by crm plan --calendar at 18:30")
+    result = subprocess.run(["khal", "-c", str(config), "import", "--batch", "-a", "imported", str(exported)],
+                            capture_output=True, text=True)
+    check(result.returncode == 0, f"khal import of crm calendar --plans ({result.stderr.strip()!r})")
+    listed = khal(config, "list", "-a", "imported", *fmt, "2026-12-01", "1d")
+    # The email logged for 2026-12-01 (after CRM_TODAY) is planned too: both all day.
+    check_equal(sorted(listed.splitlines()), ["2026-12-01 - Call with Ada Lovelace", "2026-12-01 - Email with Ada Lovelace"],
+                "khal lists the untimed plan all day")
+    listed = khal(config, "list", "-a", "imported", *fmt, "2026-12-08", "1d")
+    check_equal(listed.splitlines(), ["2026-12-08 18:30-19:30 Visit with Ada Lovelace"], "khal lists the imported plan at 18:30")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--crm", required=True)
@@ -282,6 +345,8 @@ def main():
         vdir = check_log(vault, work, args.fixtures)
         exported = check_export(vault, work)
         check_khal(work, vdir, exported)
+        plans, plans_file = check_plans(vault, work)
+        check_khal_plans(work, plans, plans_file)
     print(f"calendar interop: {passed} passed, {failures} failed")
     sys.exit(1 if failures else 0)
 

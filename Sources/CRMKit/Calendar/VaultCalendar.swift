@@ -7,7 +7,7 @@ public enum VaultCalendar {
     /// The birthday events, then the due-date events, each in `people`'s order.
     /// Birthdays that are not `YYYY-MM-DD` or `--MM-DD`, and people without a cadence, give none.
     public static func events(for people: [Person], config: VaultConfig, today: Day,
-                              birthdays: Bool, due: Bool) -> [ICalendarEvent] {
+                              birthdays: Bool, due: Bool, plans: Bool = false) -> [ICalendarEvent] {
         let stamp = ICalendarEvent.stamp(midnightUTCOf: today)
         var events: [ICalendarEvent] = []
         if birthdays {
@@ -38,7 +38,25 @@ public enum VaultCalendar {
                 )
             }
         }
+        if plans {
+            for person in people {
+                let timeline = Timeline(entries: person.document.log?.entries ?? [], today: today)
+                let items = timeline.open + timeline.interactions.filter { $0.date > today }.reversed()
+                events += items.map { plan($0, of: person, durationMinutes: config.calendarDuration, stamp: stamp) }
+            }
+        }
         return events
+    }
+
+    /// The event for an open item or a planned entry: timed or all day as `crm log --calendar`
+    /// makes it, with a UID stable for the same person, day, time, type and note, so that
+    /// `crm plan --calendar` and a later `crm calendar --plans` give the same event.
+    public static func plan(_ entry: Interaction, of person: Person, durationMinutes: Int, stamp: Date) -> ICalendarEvent {
+        let item = "\(entry.date) \(entry.time?.description ?? "-") \(entry.type): \(entry.note)"
+        var event = ICalendarEvent.interaction(entry, with: person.name, durationMinutes: durationMinutes,
+                                               uid: EventUID.stable("plan:" + key(for: person) + ":" + item), stamp: stamp)
+        event.categories = ["plan"]
+        return event
     }
 
     /// `contact_id:<id>` when the person has one, else `id:<person id>`.

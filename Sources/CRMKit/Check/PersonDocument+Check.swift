@@ -1,11 +1,11 @@
 extension PersonDocument {
     /// Every problem `crm check` reports for this file alone: what reading found, plus values of
     /// known keys that are not of their form, a missing name, entries out of order, git conflict
-    /// markers and `# conflict:` comments left by a merge.
+    /// markers and `# conflict:` comments left by a merge, code fences never closed.
     public var problems: [Diagnostic] {
         guard writeBlocker == nil else { return diagnostics }
         // Conflict markers first: at the same place, they explain the YAML errors they cause.
-        let found = conflictProblems + diagnostics + nameProblems + valueProblems + orderProblems
+        let found = conflictProblems + diagnostics + nameProblems + valueProblems + orderProblems + fenceProblems
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
     }
@@ -60,17 +60,30 @@ extension PersonDocument {
                         + "\(newestFirst ? "newest" : "oldest") first ('crm fmt' sorts it)")]
     }
 
-    /// Git conflict markers anywhere, and `# conflict:` comments in the front matter.
+    /// Code blocks whose closing fence is missing: one in a list item ends with the item, one
+    /// elsewhere runs to the end of the file (Markdown readers then show the rest as code).
+    private var fenceProblems: [Diagnostic] {
+        outline.unclosedFences.map { fence in
+            warning(fence.line + 1, fence.column, fence.endedWithItem
+                ? "code block is not closed: it ends with its list item; add the closing fence"
+                : "code block is never closed: the rest of the file is code to a Markdown reader, and headings below it are not read; add the closing fence")
+        }
+    }
+
+    /// Git conflict markers and a crm merge's conflict marks anywhere, and `# conflict:` comments
+    /// in the front matter: each an error until a person settles it.
     private var conflictProblems: [Diagnostic] {
         var found = ConflictMarkers.markerLines(in: text.bytes).filter { text.content($0).first == UInt8(ascii: "<") }.map {
-            error($0 + 1, 1, "git conflict marker: the file was merged without the crm merge driver; run 'crm resolve' to merge both sides")
+            ConflictMarkers.isMergeMark(text.content($0))
+                ? error($0 + 1, 1, "conflict: a merge kept both sides' lines here (ours, then theirs after '======='); keep what is right and delete the three mark lines")
+                : error($0 + 1, 1, "git conflict marker: the file was merged without the crm merge driver; run 'crm resolve' to merge both sides")
         }
         if let frontMatter {
             for i in (frontMatter.openLine + 1)..<frontMatter.closeLine {
                 let line = text.string(i)
                 let indent = line.prefix { $0 == " " }.count
                 if line.dropFirst(indent).hasPrefix("# conflict:") {
-                    found.append(warning(i + 1, indent + 1, "a merge left both values: '\(line.dropFirst(indent + 2))'; keep the right one and delete this comment"))
+                    found.append(error(i + 1, indent + 1, "conflict: a merge left both values: '\(line.dropFirst(indent + "# conflict: ".count))'; keep the right one and delete this comment"))
                 }
             }
         }

@@ -1,17 +1,21 @@
 /// `crm check`: every problem in a vault, sorted by path, line and column.
 public enum VaultCheck {
-    public static func run(_ vault: Vault) -> [Diagnostic] {
+    /// With `today`, entries dated more than a year after it are reported too (a mistyped year?).
+    public static func run(_ vault: Vault, today: Day? = nil) -> [Diagnostic] {
         var found = vault.config.diagnostics
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
         let (paths, copies) = vault.personAndConflictPaths()
-        let (people, problems) = vault.facts(of: paths)
+        let (people, problems) = vault.facts(of: paths, today: today)
         found += problems
-        for person in people { found += person.problems }
+        for person in people {
+            found += person.problems
+            if let today { found += person.farFuture(today: today) }
+        }
         found += duplicates(people)
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
-            found.append(Diagnostic(path: copy, line: 1, severity: .warning,
-                                    message: "sync conflict copy of \(original); run 'crm resolve' to merge it into that file"))
+            found.append(Diagnostic(path: copy, line: 1, severity: .error,
+                                    message: "conflict: sync conflict copy of \(original); run 'crm resolve' to merge it into that file"))
         }
         // Stable: problems at one place keep the order they were found in.
         return found.enumerated().sorted { ($0.element.path, $0.element.line, $0.element.column, $0.offset)

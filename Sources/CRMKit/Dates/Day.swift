@@ -176,18 +176,30 @@ public struct DateInputError: Error, Sendable, CustomStringConvertible {
 
 extension Day {
     /// Parses a date given on the command line: `YYYY-MM-DD`, `today`, `yesterday`, `tomorrow`,
-    /// or an offset from today such as `-3d`, `-2w`, `-1m`, `+1y`.
+    /// an offset from today such as `-3d`, `-2w`, `-1m`, `+1y`, or a weekday name (`monday`…`sunday`,
+    /// or `mon`…`sun`): the next such day after today.
     public static func parseInput(_ text: String, today: Day) throws(DateInputError) -> Day {
-        switch text.lowercased() {
+        let lowered = text.lowercased()
+        switch lowered {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
         case "tomorrow": return today.adding(days: 1)
         default: break
         }
+        if let weekday = Day.weekdayNames.firstIndex(where: { $0 == lowered || (lowered.count == 3 && $0.hasPrefix(lowered)) }) {
+            let ahead = (weekday - today.weekday + 7) % 7
+            return today.adding(days: ahead == 0 ? 7 : ahead)
+        }
         if let day = Day(text) { return day }
         if let sign = text.first, sign == "-" || sign == "+", let cadence = Cadence(String(text.dropFirst())) {
             return cadence.step(from: today, times: sign == "-" ? -1 : 1)
         }
-        throw DateInputError(input: text, reason: "use YYYY-MM-DD, today, yesterday, or an offset like -3d, -2w, -1m")
+        throw DateInputError(input: text, reason: "use YYYY-MM-DD, today, yesterday, tomorrow, a weekday (monday), or an offset like -3d, +2w, -1m")
     }
+
+    /// `monday` … `sunday`, in `weekday` order.
+    public static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// The day of the week: 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).
+    public var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
 }

@@ -106,15 +106,16 @@ extension PersonDocument {
 
     /// The entry's first line in canonical form, or the original when that would read differently.
     private func canonicalFirstLine(_ entry: Interaction, original: String) -> String {
-        let afterBullet = original.drop { $0 == "-" || $0 == "*" || $0 == "+" }.drop { $0 == " " || $0 == "\t" }
+        var afterBullet = original.drop { $0 == "-" || $0 == "*" || $0 == "+" }.drop { $0 == " " || $0 == "\t" }
+        if entry.checkbox != nil { afterBullet = afterBullet.dropFirst(3).drop { $0 == " " || $0 == "\t" } }
         let date = afterBullet.hasPrefix("[[") ? "[[\(entry.date)]]" : "\(entry.date)"
-        var head = "- " + date
+        var head = "- " + (entry.checkbox.map { "[\($0.rawValue)] " } ?? "") + date
         if let time = entry.time { head += " \(time)" }
         head += entry.type == "note" ? ":" : " \(entry.type):"
         let firstNoteLine = entry.note.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         if !firstNoteLine.isEmpty { head += " " + firstNoteLine }
         guard let reread = EntryGrammar.interaction(head, types: settings.types),
-              reread.date == entry.date, reread.time == entry.time, reread.type == entry.type,
+              reread.date == entry.date, reread.time == entry.time, reread.type == entry.type, reread.checkbox == entry.checkbox,
               reread.note == String(firstNoteLine) else { return original }
         return head
     }

@@ -10,14 +10,18 @@ public struct Interaction: Sendable, Equatable {
     public var line: Int
     /// How many lines the entry takes: its own and its continuation lines.
     public var lineCount: Int
+    /// `[ ]` for an open item, `[x]` for a ticked one, nil for a plain entry.
+    public var checkbox: Checkbox?
 
-    public init(date: Day, time: TimeOfDay? = nil, type: String, note: String, line: Int = 0, lineCount: Int = 1) {
+    public init(date: Day, time: TimeOfDay? = nil, type: String, note: String, line: Int = 0, lineCount: Int = 1,
+                checkbox: Checkbox? = nil) {
         self.date = date
         self.time = time
         self.type = type
         self.note = note
         self.line = line
         self.lineCount = lineCount
+        self.checkbox = checkbox
     }
 
     /// Ordering key: the date, then the time when both entries have one.
@@ -28,14 +32,56 @@ public struct Interaction: Sendable, Equatable {
     }
 
     /// The entry's lines as the tool writes them: `- 2026-11-28 call: note`,
-    /// `- 2026-11-02 14:30 visit: note`, `- 2026-10-15: note` for type `note`.
+    /// `- 2026-11-02 14:30 visit: note`, `- 2026-10-15: note` for type `note`; an open item as
+    /// `- [ ] 2026-12-05 visit: note`; each further note line indented by two spaces. A note in
+    /// its normal form (`normalizedNote`) reads back exactly.
     /// Entries written as `* [[2026-11-20]] …` by hand are read as well, but new ones are canonical.
     public var rendered: [String] {
-        var head = "- \(date)"
+        var head = "- " + (checkbox.map { "[\($0.rawValue)] " } ?? "") + "\(date)"
         if let time { head += " \(time)" }
         head += type == "note" ? ":" : " \(type):"
         let noteLines = note.split(separator: "\n", omittingEmptySubsequences: false)
         if let first = noteLines.first, !first.isEmpty { head += " " + first }
         return [head] + noteLines.dropFirst().map { $0.isEmpty ? "" : "  " + $0 }
     }
+
+    /// `text` as a note reads back from a file: lines split at LF or CRLF, trailing white space
+    /// dropped, the first line without leading white space, the further lines without the
+    /// indentation all of them share (deeper indentation, as in a nested list, is kept), and no
+    /// blank lines at either end. Writing a note in this form and reading it gives the same note.
+    public static func normalizedNote(_ text: String) -> String {
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            line.last == 0x0D ? line.dropLast() : line
+        }
+        while let first = lines.first, first.allSatisfy(isSpace) { lines.removeFirst() }
+        while let last = lines.last, last.allSatisfy(isSpace) { lines.removeLast() }
+        guard let first = lines.first else { return "" }
+        var bytes = Array(first.drop(while: isSpace))
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        for line in dedented(Array(lines.dropFirst())) {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: line)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Note lines after the first: trailing white space dropped, blank lines empty, and the
+    /// leading white space all non-blank lines share removed (as Python's `textwrap.dedent`).
+    static func dedented<Line: BidirectionalCollection<UInt8>>(_ lines: [Line]) -> [Line.SubSequence] {
+        let trimmed = lines.map { line -> Line.SubSequence in
+            var end = line.endIndex
+            while end > line.startIndex, isSpace(line[line.index(before: end)]) { end = line.index(before: end) }
+            return line[line.startIndex..<end]
+        }
+        var common: [UInt8]?
+        for line in trimmed where !line.isEmpty {
+            let indent = line.prefix(while: isSpace)
+            guard let shared = common else { common = Array(indent); continue }
+            common = Array(zip(shared, indent).prefix { $0 == $1 }.map(\.0))
+        }
+        let strip = common?.count ?? 0
+        return trimmed.map { $0.isEmpty ? $0 : $0.dropFirst(strip) }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }

@@ -15,6 +15,8 @@ public struct InteractionLog: Sendable {
     public let entries: [Interaction]
     /// 1-based lines in the section that are neither entries nor their continuation lines.
     public let strayLines: [Int]
+    /// Undated follow-ups (`- [ ] NOTE`), in file order.
+    public internal(set) var followUps: [FollowUp] = []
 
     /// The order the entries are written in. One entry, or entries all of one day, count as newest first.
     public var order: Order {
@@ -40,6 +42,7 @@ public struct InteractionLog: Sendable {
         let end = headings[(index + 1)...].first { $0.level <= start.level }?.line ?? text.lineCount
         var entries: [Interaction] = []
         var stray: [Int] = []
+        var followUps: [FollowUp] = []
         text.withLines { line in
             func isBlank(_ i: Int) -> Bool { line(i).allSatisfy { $0 == 0x20 || $0 == 0x09 } }
             var i = start.contentStart
@@ -58,13 +61,20 @@ public struct InteractionLog: Sendable {
                     let note = last == i ? String(decoding: line(i)[head.note], as: UTF8.self)
                         : joinedNote(first: line(i)[head.note], continuations: (i + 1)...last, line)
                     entries.append(Interaction(date: head.date, time: head.time, type: head.type.map { types[$0] } ?? "note",
-                                               note: note, line: i + 1, lineCount: last - i + 1))
+                                               note: note, line: i + 1, lineCount: last - i + 1, checkbox: head.checkbox))
                     i = last + 1
                 case .invalid(let column, let message):
                     diagnostics.append(Diagnostic(path: path, line: i + 1, column: column, severity: .error, message: message))
                     stray.append(i + 1)
                     i += 1
                     while i < end, !isBlank(i), isContinuation(line(i)) { stray.append(i + 1); i += 1 }
+                case .followUp(let done, let range):
+                    var last = i
+                    while last + 1 < end, !isBlank(last + 1), isContinuation(line(last + 1)) { last += 1 }
+                    let note = last == i ? String(decoding: line(i)[range], as: UTF8.self)
+                        : joinedNote(first: line(i)[range], continuations: (i + 1)...last, line)
+                    followUps.append(FollowUp(note: note, isDone: done, line: i + 1, lineCount: last - i + 1))
+                    i = last + 1
                 case .notEntry:
                     stray.append(i + 1)
                     diagnostics.append(Diagnostic(path: path, line: i + 1, severity: .warning,
@@ -73,8 +83,10 @@ public struct InteractionLog: Sendable {
                 }
             }
         }
-        return InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
-                              entries: entries, strayLines: stray)
+        var log = InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
+                                 entries: entries, strayLines: stray)
+        log.followUps = followUps
+        return log
     }
 
     /// Whether two headings are the same ignoring case; ASCII ones are compared byte by byte.
@@ -86,16 +98,14 @@ public struct InteractionLog: Sendable {
         return a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
-    /// A note that goes on below its entry: each continuation line trimmed, on a line of its own
-    /// (blank lines between them kept as empty lines).
+    /// A note that goes on below its entry: the first line, then each continuation line on a line
+    /// of its own without the indentation all of them share (blank lines kept as empty lines).
     private static func joinedNote(first: Slice<UnsafeBufferPointer<UInt8>>, continuations: ClosedRange<Int>,
                                    _ line: TextBuffer.LineView) -> String {
         var bytes = Array(first)
-        for k in continuations {
+        let lines = continuations.map { line($0)[...] }
+        for text in Interaction.dedented(lines) {
             bytes.append(0x0A)
-            var text = line(k)[...]
-            while let c = text.first, c == 0x20 || c == 0x09 { text = text.dropFirst() }
-            while let c = text.last, c == 0x20 || c == 0x09 { text = text.dropLast() }
             bytes.append(contentsOf: text)
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -129,6 +139,8 @@ enum EntryGrammar {
     struct Head {
         var date: Day
         var time: TimeOfDay?
+        /// `- [ ] …` or `- [x] …`: a plan or a ticked one; nil for a plain entry.
+        var checkbox: Interaction.Checkbox?
         /// Index of the type in the vault's types; nil for an entry without one (type `note`).
         var type: Int?
         /// Byte offsets of the note's first line, white space trimmed.
@@ -139,6 +151,8 @@ enum EntryGrammar {
         case entry(Head)
         /// Shaped like an entry but with an impossible date or time: 1-based column and message.
         case invalid(Int, String)
+        /// `- [ ] NOTE` without a date (or ticked, `- [x] NOTE`): an undated follow-up; the note's byte offsets.
+        case followUp(done: Bool, note: Range<Int>)
         case notEntry
     }
 
@@ -148,7 +162,7 @@ enum EntryGrammar {
         return line.withUTF8 { b in
             guard case .entry(let head) = parse(b, types: types) else { return nil }
             return Interaction(date: head.date, time: head.time, type: head.type.map { types[$0] } ?? "note",
-                               note: String(decoding: b[head.note], as: UTF8.self))
+                               note: String(decoding: b[head.note], as: UTF8.self), checkbox: head.checkbox)
         }
     }
 
@@ -162,10 +176,15 @@ enum EntryGrammar {
         guard n >= 3, b[0] == 0x2D || b[0] == 0x2A || b[0] == 0x2B, b[1] == 0x20 || b[1] == 0x09 else { return .notEntry }
         var i = 2
         while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        let checkbox = checkbox(b, at: i)
+        if checkbox != nil {
+            i += 3
+            while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        }
         let wiki = i + 1 < n && b[i] == 0x5B && b[i + 1] == 0x5B
         if wiki { i += 2 }
         guard i + 10 <= n, isDigits(b, i, 4), b[i + 4] == 0x2D, isDigits(b, i + 5, 2), b[i + 7] == 0x2D,
-              isDigits(b, i + 8, 2) else { return .notEntry }
+              isDigits(b, i + 8, 2) else { return checkbox.map { followUp(b, from: i, done: $0 == .done) } ?? .notEntry }
         let dateColumn = i + 1
         let date = Day(year: number(b, i, 4), month: number(b, i + 5, 2), day: number(b, i + 8, 2))
         i += 10
@@ -176,7 +195,7 @@ enum EntryGrammar {
         guard let date else {
             return .invalid(dateColumn, "invalid date '\(String(decoding: b[(dateColumn - 1)..<(dateColumn + 9)], as: UTF8.self))'")
         }
-        var head = Head(date: date, note: n..<n)
+        var head = Head(date: date, checkbox: checkbox, note: n..<n)
         func note(from start: Int) -> Range<Int> {
             var s = start
             while s < n, b[s] == 0x20 || b[s] == 0x09 { s += 1 }

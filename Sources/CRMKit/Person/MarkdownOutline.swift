@@ -14,37 +14,90 @@ struct MarkdownHeading: Sendable {
 }
 
 struct MarkdownOutline: Sendable {
+    /// A code fence that is never closed.
+    struct UnclosedFence: Sendable {
+        /// 0-based line and 1-based column of the opening fence.
+        var line: Int
+        var column: Int
+        /// Whether it was opened inside a list item (a log entry's note), so that it ended with the
+        /// item; otherwise it runs to the end of the file.
+        var endedWithItem: Bool
+    }
+
     var headings: [MarkdownHeading] = []
-    /// 0-based line of a code fence that is never closed: the code block runs to the end of the file.
-    var unclosedFence: Int?
+    var unclosedFences: [UnclosedFence] = []
+    /// 0-based line of a code fence outside any list item that is never closed: the code block
+    /// runs to the end of the file.
+    var unclosedFence: Int? { unclosedFences.first { !$0.endedWithItem }?.line }
 
     init() {}
 
+    /// Reads the outline from line `start` on. A fence opened inside a list item (on the item's
+    /// line or on a line indented under it, as a log entry's note) ends with the item, as in
+    /// CommonMark: the first line that is not indented ends both, so a note can never hide a
+    /// heading or move one into the log.
     init(_ text: TextBuffer, from start: Int) {
-        var fence: (marker: UInt8, length: Int, line: Int)?
+        var fence: (marker: UInt8, length: Int, line: Int, column: Int, inItem: Bool)?
+        var inItem = false
+        // Whether the last line was paragraph text in the item: a line of text at the left margin
+        // then continues it (a lazy continuation line, in CommonMark's words) and the item goes on.
+        var itemParagraph = false
         var previousIsParagraph = false
         var headings: [MarkdownHeading] = []
+        var unclosed: [UnclosedFence] = []
         text.withLines { content in
             for i in start..<text.lineCount {
                 let line = content(i)
-                if fence == nil, let first = line.first {
-                    // Most lines are log entries or text: neither fences nor headings.
-                    if first == 0x2D, line.count > 1, line[1] == 0x20 { previousIsParagraph = false; continue }
-                    if first >= 0x41, first != 0x60, first != 0x7E, first < 0x80 || first >= 0xC0 {
-                        previousIsParagraph = true
+                let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                // The line's text within a list item: without the two spaces (or tab) that put it there.
+                let underItem = inItem && !isBlank && (line.first == 0x09 || line.prefix(2).elementsEqual([0x20, 0x20]))
+                let itemText = underItem ? line.dropFirst(line.first == 0x09 ? 1 : 2) : line[...]
+                let isText = line.first.map { $0 >= 0x41 && $0 != 0x60 && $0 != 0x7E && $0 != 0x5F && ($0 < 0x80 || $0 >= 0xC0) } ?? false
+                if let open = fence {
+                    if open.inItem, !isBlank, !underItem {
+                        unclosed.append(UnclosedFence(line: open.line, column: open.column, endedWithItem: true))
+                        fence = nil
+                        inItem = false
+                    } else {
+                        let candidate = open.inItem ? itemText : line[...]
+                        if let close = Self.fenceMarker(candidate), close.marker == open.marker, close.length >= open.length,
+                           candidate.dropFirst(close.indent + close.length).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                            fence = nil
+                        }
+                        previousIsParagraph = false
                         continue
                     }
                 }
-                if let open = fence {
-                    if let close = Self.fenceMarker(line), close.marker == open.marker, close.length >= open.length,
-                       line.dropFirst(close.indent + close.length).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                        fence = nil
+                if isBlank { itemParagraph = false }
+                if underItem {
+                    if let marker = Self.fenceMarker(itemText) {
+                        fence = (marker.marker, marker.length, i, line.count - itemText.count + marker.indent + 1, true)
+                        itemParagraph = false
+                    } else if itemText.prefix(while: { $0 == 0x20 }).count < 4 {
+                        itemParagraph = itemText.drop { $0 == 0x20 }.first != 0x23
                     }
                     previousIsParagraph = false
                     continue
                 }
-                if let marker = Self.fenceMarker(line) {
-                    fence = (marker.marker, marker.length, i)
+                if inItem, itemParagraph, isText { continue }
+                if let itemStart = Self.listItemContent(line) {
+                    inItem = true
+                    itemParagraph = itemStart < line.count
+                    previousIsParagraph = false
+                    if let marker = Self.fenceMarker(line[itemStart...]) {
+                        fence = (marker.marker, marker.length, i, itemStart + marker.indent + 1, true)
+                        itemParagraph = false
+                    }
+                    continue
+                }
+                if !isBlank { inItem = false }
+                if isText {
+                    // Most lines are text: neither fences nor headings.
+                    previousIsParagraph = true
+                    continue
+                }
+                if let marker = Self.fenceMarker(line[...]) {
+                    fence = (marker.marker, marker.length, i, marker.indent + 1, false)
                     previousIsParagraph = false
                     continue
                 }
@@ -62,17 +115,44 @@ struct MarkdownOutline: Sendable {
                 previousIsParagraph = Self.isParagraphLine(line)
             }
         }
+        if let open = fence { unclosed.append(UnclosedFence(line: open.line, column: open.column, endedWithItem: open.inItem)) }
         self.headings = headings
-        unclosedFence = fence?.line
+        unclosedFences = unclosed
+    }
+
+    /// The offset of a list item's content, for a line at the left margin that starts one: `-`,
+    /// `*` or `+`, or up to nine digits and `.` or `)`, then a space or tab. A setext underline or
+    /// a thematic break (`---`, `* * *`) is no list item.
+    private static func listItemContent(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = line.first else { return nil }
+        var i = 0
+        if first == 0x2D || first == 0x2A || first == 0x2B {
+            i = 1
+        } else {
+            while i < line.count, i < 9, line[i] >= 0x30, line[i] <= 0x39 { i += 1 }
+            guard i > 0, i < line.count, line[i] == 0x2E || line[i] == 0x29 else { return nil }
+            i += 1
+        }
+        guard i < line.count, line[i] == 0x20 || line[i] == 0x09 else { return nil }
+        if i == 1, isThematicBreak(line, first) { return nil }
+        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+        return i
+    }
+
+    /// Three or more of `marker` with only spaces and tabs between: `---`, `* * *`.
+    private static func isThematicBreak(_ line: UnsafeBufferPointer<UInt8>, _ marker: UInt8) -> Bool {
+        marker != 0x2B && line.allSatisfy { $0 == marker || $0 == 0x20 || $0 == 0x09 } && line.filter { $0 == marker }.count >= 3
     }
 
     /// A fence opener or closer: three or more backticks or tildes after at most three spaces.
-    private static func fenceMarker(_ line: UnsafeBufferPointer<UInt8>) -> (marker: UInt8, length: Int, indent: Int)? {
+    private static func fenceMarker(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> (marker: UInt8, length: Int, indent: Int)? {
         let indent = line.prefix { $0 == 0x20 }.count
         guard indent <= 3 else { return nil }
         let rest = line.dropFirst(indent)
         guard let marker = rest.first, marker == 0x60 || marker == 0x7E else { return nil }
         let length = rest.prefix { $0 == marker }.count
+        // A backtick fence's info string has no backticks (CommonMark).
+        if marker == 0x60, rest.dropFirst(length).contains(0x60) { return nil }
         return length >= 3 ? (marker, length, indent) : nil
     }
 

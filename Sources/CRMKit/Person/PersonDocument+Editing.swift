@@ -86,9 +86,10 @@ extension PersonDocument {
 
     /// The file with `interaction` added to the log: one line (plus one per further note line) in
     /// the place the log's order puts it. A file without a log gets `## Interactions` at its end.
-    public func adding(_ interaction: Interaction) throws(PersonFileError) -> [UInt8] {
+    /// `lines` are the entry's lines as written when they are not the canonical ones (a moved entry).
+    public func adding(_ interaction: Interaction, lines: [String]? = nil) throws(PersonFileError) -> [UInt8] {
         try refuseIfNotUnderstood(frontMatterEdit: false)
-        let lines = interaction.rendered
+        let lines = lines ?? interaction.rendered
         guard let log else {
             if let fence = outline.unclosedFence {
                 throw PersonFileError(path: path, line: fence + 1, message: "not changed: the code block opened here is never "

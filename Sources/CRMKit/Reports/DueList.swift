@@ -37,7 +37,7 @@ public struct DueList: Sendable {
     }
 
     /// `crm due --json`: `[{"id", "name", "every", "last", "due", "overdue_days"}]`, plus `path`,
-    /// `last_type`, `last_note` and `snoozed`.
+    /// `last_type`, `last_note`, `snoozed` and `next`.
     public var json: JSON {
         .array(entries.map { entry in
             .object([
@@ -51,6 +51,7 @@ public struct DueList: Sendable {
                 ("last_type", .optional(entry.schedule.last?.type)),
                 ("last_note", .optional(entry.schedule.last?.note)),
                 ("snoozed", .bool(entry.schedule.isSnoozed && entry.due > today)),
+                ("next", .optional(entry.schedule.next?.date.description)),
             ])
         })
     }

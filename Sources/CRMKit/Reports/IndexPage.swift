@@ -1,5 +1,5 @@
 /// `INDEX.md` at the vault root (`crm index`): a table of everyone with links to their files,
-/// their due dates soonest first, and the last 20 interactions.
+/// their due dates soonest first, the open items coming up, and the last 20 interactions.
 ///
 /// The page depends only on the person files and the vault's config, never on the day it is
 /// written, so it is byte for byte the same until a file changes (it is synced between devices).
@@ -27,16 +27,16 @@ public enum IndexPage {
     public static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
         let (all, unread) = vault.facts()
         let (people, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
-        let lasts = people.compactMap { $0.last?.date }.sorted(by: >)
+        let lasts = people.compactMap { $0.timeline.newest?.date }.sorted(by: >)
         let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil
         let candidates = Set(people.filter { person in
-            guard let last = person.last?.date else { return false }
+            guard let last = person.timeline.newest?.date else { return false }
             return threshold.map { last >= $0 } ?? true
         }.map(\.path))
         let byPath = Dictionary(people.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let (recent, more) = vault.scan(paths: people.map(\.path).filter(candidates.contains)) { person -> [RecentEntry]? in
             guard let facts = byPath[person.path] else { return nil }
-            return person.document.interactions.enumerated().compactMap { order, entry in
+            return person.document.interactions.filter(\.isInteraction).enumerated().compactMap { order, entry in
                 threshold.map { entry.date >= $0 } ?? true ? RecentEntry(person: facts, order: order, entry: entry) : nil
             }
         }
@@ -45,10 +45,8 @@ public enum IndexPage {
 
     /// The page's bytes from everyone's facts and the interactions that may be recent enough.
     public static func render(people: [PersonFacts], recent candidates: [RecentEntry], config: VaultConfig) -> [UInt8] {
-        // Today only matters to people due at once, and those are shown as `now` (see `datedDue`).
-        let anyDay = Day(year: 2000, month: 1, day: 1)!
         let rows = people.sorted { ($0.sortName, $0.id) < ($1.sortName, $1.id) }
-            .map { ($0, ContactSchedule(facts: $0, config: config, today: anyDay)) }
+            .map { ($0, ContactSchedule(facts: $0, config: config, on: nil)) }
         var out = "# People\n\n"
         out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n"
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n"
@@ -76,6 +74,17 @@ public enum IndexPage {
         }
         if scheduled.isEmpty { out += "Nobody has a cadence.\n" }
 
+        out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n"
+        let open = rows.flatMap { person, _ in person.timeline.open.map { (person, $0) } }.enumerated()
+            .sorted { ($0.element.1.date, $0.offset) < ($1.element.1.date, $1.offset) }.map(\.element)
+        for (person, entry) in open {
+            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(person)): \(firstLine(entry.note))\n"
+        }
+        for (person, _) in rows {
+            for note in person.timeline.followUps { out += "- someday, \(link(person)): \(firstLine(note))\n" }
+        }
+        if open.isEmpty && !rows.contains(where: { !$0.0.timeline.followUps.isEmpty }) { out += "Nothing planned.\n" }
+
         out += "\n## Recent interactions\n\n"
         let recent = candidates.sorted { a, b in
             let keyA = (-a.entry.date.dayNumber, -(a.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), a.person.id, a.order)
@@ -84,12 +93,16 @@ public enum IndexPage {
         }
         for item in recent.prefix(recentCount) {
             let entry = item.entry
-            let lines = entry.note.split(separator: "\n", omittingEmptySubsequences: false)
-            let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
-            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(item.person)): \(note)\n"
+            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(item.person)): \(firstLine(entry.note))\n"
         }
         if recent.isEmpty { out += "No interactions yet.\n" }
         return Array(out.utf8)
+    }
+
+    /// A note's first line, with " …" when it goes on.
+    private static func firstLine(_ note: String) -> String {
+        let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
     }
 
     private static func due(_ schedule: ContactSchedule) -> String {

@@ -14,20 +14,29 @@ public struct InteractionSummary: Sendable {
     public struct Activity: Sendable {
         public let person: PersonSummary
         public let count: Int
+        /// Open items and planned entries dated today or later, whatever the period.
+        public let planned: Int
         let types: [String: Int]
         /// Counts by month number (`InteractionSummary.monthNumber`).
         let months: [Int: Int]
 
         public init(_ person: Person, config: VaultConfig, today: Day, since: Day, until: Day) {
             self.person = PersonSummary(person, config: config, today: today)
-            var count = 0
+            var count = 0, planned = 0
             var types: [String: Int] = [:], months: [Int: Int] = [:]
-            for entry in person.document.log?.entries ?? [] where entry.date >= since && entry.date <= until {
+            for entry in person.document.log?.entries ?? [] {
+                // Only what happened counts; plans are counted apart.
+                guard entry.status(on: today) == .done else {
+                    if entry.date >= today { planned += 1 }
+                    continue
+                }
+                guard entry.date >= since && entry.date <= until else { continue }
                 count += 1
                 types[entry.type, default: 0] += 1
                 months[InteractionSummary.monthNumber(entry.date), default: 0] += 1
             }
             self.count = count
+            self.planned = planned
             self.types = types
             self.months = months
         }
@@ -37,6 +46,8 @@ public struct InteractionSummary: Sendable {
     public let until: Day
     /// Interactions dated from `since` to `until`, both included.
     public let interactions: Int
+    /// Open items and planned entries dated today or later.
+    public let planned: Int
     /// Counts for every interaction type of the vault, in the vault's order (zeros included).
     public let byType: [(type: String, count: Int)]
     /// Counts for every month from `since` to `until` (`YYYY-MM`), oldest first (zeros included).
@@ -75,6 +86,7 @@ public struct InteractionSummary: Sendable {
         }
         self.perPerson = perPerson
         interactions = perPerson.reduce(0) { $0 + $1.count }
+        planned = activities.reduce(0) { $0 + $1.planned }
         let extraTypes = types.keys.filter { !config.types.contains($0) }.sorted()
         byType = (config.types + extraTypes).map { ($0, types[$0] ?? 0) }
         var monthList: [(String, Int)] = []
@@ -107,7 +119,7 @@ public struct InteractionSummary: Sendable {
     static func monthNumber(_ day: Day) -> Int { day.year * 12 + day.month - 1 }
 
     /// `crm summary --json`: `{"since", "until", "interactions", "by_type", "by_month",
-    /// "people_contacted", "due", "never_contacted"}` (counts), plus `people`, `most_contacted`,
+    /// "people_contacted", "due", "never_contacted"}` (counts), plus `planned`, `people`, `most_contacted`,
     /// `least_contacted` (`[{"id", "name", "interactions"}]`), `due_ids` and `never_contacted_ids`.
     public var json: JSON {
         func counts(_ list: [PersonCount]) -> JSON {
@@ -117,6 +129,7 @@ public struct InteractionSummary: Sendable {
             ("since", .string(since.description)),
             ("until", .string(until.description)),
             ("interactions", .number(interactions)),
+            ("planned", .number(planned)),
             ("by_type", .object(byType.map { ($0.type, .number($0.count)) })),
             ("by_month", .object(byMonth.map { ($0.month, .number($0.count)) })),
             ("people_contacted", .number(peopleContacted)),

@@ -1,6 +1,7 @@
 /// What the listings need from one person file, read once. It depends on the file and the vault's
-/// log settings only — not on today or on cadence settings — so it can be cached per file
-/// (see `FactsCache`) and turned into a `ContactSchedule` or `PersonSummary` on any day.
+/// log settings only — not on cadence settings, and on today only as the first day its timeline
+/// answers for — so it can be cached per file (see `FactsCache`) and turned into a
+/// `ContactSchedule` or `PersonSummary` on that day or any later one.
 ///
 /// A class, unlike the other models: a listing of 100,000 people passes each person's facts
 /// through the cache, the rows and the sorted output, and sharing one immutable object keeps that
@@ -11,14 +12,15 @@ public final class PersonFacts: Sendable, Equatable {
 
     public init(fields: Fields) { self.fields = fields }
 
-    public convenience init(_ person: Person) {
-        self.init(fields: Fields(document: person.document, id: person.id))
+    /// The facts of `person` for `today` and later days; nil `today`: from the newest interaction's day on.
+    public convenience init(_ person: Person, today: Day? = nil) {
+        self.init(fields: Fields(document: person.document, id: person.id, today: today))
     }
 
     /// The facts of a document; `checking: false` leaves `problems` empty, for callers that only
     /// need the schedule.
-    public convenience init(document: PersonDocument, id: String, checking: Bool = true) {
-        self.init(fields: Fields(document: document, id: id, checking: checking))
+    public convenience init(document: PersonDocument, id: String, checking: Bool = true, today: Day? = nil) {
+        self.init(fields: Fields(document: document, id: id, checking: checking, today: today))
     }
 
     public subscript<T>(dynamicMember keyPath: KeyPath<Fields, T>) -> T { fields[keyPath: keyPath] }
@@ -44,8 +46,9 @@ public final class PersonFacts: Sendable, Equatable {
         public var every: Cadence?
         public var snooze: Day?
         public var added: Day?
-        /// The most recent interaction.
-        public var last: Interaction?
+        /// Last and next contact, open items and follow-ups.
+        public var timeline: Timeline
+        /// Plain and ticked entries (open items are plans, not interactions).
         public var interactionCount: Int
         /// Invalid `every`, `snooze`, `added` and `birthday` values, by key.
         public var fieldProblems: [String: Diagnostic]
@@ -70,6 +73,7 @@ public final class PersonFacts: Sendable, Equatable {
             tags = []
             foldedAliases = []
             emails = []
+            timeline = Timeline(interactions: [], open: [], followUps: [], horizon: nil)
             interactionCount = 0
             fieldProblems = [:]
             problems = []
@@ -79,7 +83,7 @@ public final class PersonFacts: Sendable, Equatable {
             contactIDLine = 1
         }
 
-        public init(document: PersonDocument, id: String, checking: Bool = true) {
+        public init(document: PersonDocument, id: String, checking: Bool = true, today: Day? = nil) {
             self.id = id
             name = document.name
             sortName = name.folded
@@ -91,8 +95,9 @@ public final class PersonFacts: Sendable, Equatable {
             every = document.every
             snooze = document.snooze
             added = document.added
-            last = document.log?.latest
-            interactionCount = document.log?.entries.count ?? 0
+            timeline = document.log.map { Timeline(entries: $0.entries, followUps: $0.followUps, today: today) }
+                ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
+            interactionCount = document.log?.entries.count { $0.isInteraction } ?? 0
             var fieldProblems: [String: Diagnostic] = [:]
             for field in FieldSchema.all where field.isTyped { fieldProblems[field.key] = document.fieldProblem(field.key) }
             self.fieldProblems = fieldProblems

@@ -23,9 +23,10 @@ extension Person {
             ("added", .optional(doc.added?.description)),
             ("last", .optional(schedule.last?.date.description)),
             ("due", .optional(schedule.due?.description)),
+            ("next", .optional(schedule.next?.date.description)),
             ("properties", .object((doc.frontMatter?.properties ?? []).map { ($0.key, $0.value.json) })),
             ("notes", .string(doc.notes)),
-            ("interactions", .array(doc.interactions.map(\.json))),
+            ("interactions", .array(doc.interactions.map { $0.json(on: today) })),
         ]
         if let view { pairs.append(("source", .string(view.source.rawValue))) }
         return .object(pairs)
@@ -33,13 +34,16 @@ extension Person {
 }
 
 extension Interaction {
-    public var json: JSON {
+    /// `{"date", "time", "type", "note", "line", "status", "checkbox"}`, the status as of `today`.
+    public func json(on today: Day) -> JSON {
         .object([
             ("date", .string(date.description)),
             ("time", .optional(time?.description)),
             ("type", .string(type)),
             ("note", .string(note)),
             ("line", .number(line)),
+            ("status", .string(status(on: today).rawValue)),
+            ("checkbox", .optional(checkbox?.rawValue)),
         ])
     }
 }

@@ -11,7 +11,7 @@ public struct PersonSummary: Sendable {
     }
 
     public init(_ person: Person, config: VaultConfig, today: Day) {
-        self.init(facts: PersonFacts(document: person.document, id: person.id, checking: false),
+        self.init(facts: PersonFacts(document: person.document, id: person.id, checking: false, today: today),
                   config: config, today: today)
     }
 
@@ -28,7 +28,7 @@ public struct PersonSummary: Sendable {
     public var added: Day? { facts.added }
     public var interactionCount: Int { facts.interactionCount }
 
-    /// One row of `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "interactions"}`.
+    /// One row of `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "interactions"}`, plus `next`.
     public var listJSON: JSON {
         .object([
             ("id", .string(id)),
@@ -37,6 +37,7 @@ public struct PersonSummary: Sendable {
             ("every", .optional(schedule.cadence?.description)),
             ("last", .optional(schedule.last?.date.description)),
             ("due", .optional(schedule.due?.description)),
+            ("next", .optional(schedule.next?.date.description)),
             ("interactions", .number(interactionCount)),
         ])
     }
@@ -47,7 +48,7 @@ extension Vault {
     /// unchanged), and the warnings to print: files that could not be read are left out (see
     /// `ReadProblems`).
     public func summaries(today: Day) -> (people: [PersonSummary], problems: [Diagnostic]) {
-        let (all, unread) = facts()
+        let (all, unread) = facts(today: today)
         let (facts, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
         return (facts.map { PersonSummary(facts: $0, config: config, today: today) }, problems)
     }

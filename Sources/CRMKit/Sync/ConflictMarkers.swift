@@ -1,6 +1,25 @@
 /// The versions inside a file that holds git conflict markers (a merge made without the `crm`
 /// driver): `<<<<<<< ours`, optionally `||||||| base` (diff3 style), `=======`, `>>>>>>> theirs`.
+///
+/// A crm merge marks notes lines both sides changed differently the same way, with labels that
+/// say so (`<<<<<<< ours (crm: …)`, `>>>>>>> theirs (crm)`): editors show them as conflicts, and
+/// `check` tells them from markers of a merge made without the driver.
 public struct ConflictMarkers: Sendable {
+    /// The opening mark a crm merge writes before the current side's lines.
+    static func mergeMarkOpening(_ label: String) -> String {
+        "<<<<<<< \(label) \(mergeMarkTag) both sides changed these lines; keep what is right and delete the marks)"
+    }
+
+    /// The closing mark a crm merge writes after the other side's lines.
+    static func mergeMarkClosing(_ label: String) -> String { ">>>>>>> \(label) (crm)" }
+
+    private static let mergeMarkTag = "(crm:"
+
+    /// Whether the conflict that `line` opens was marked by a crm merge (`resolve`, the merge driver).
+    public static func isMergeMark(_ line: some Collection<UInt8>) -> Bool {
+        marker(ArraySlice(line)) == UInt8(ascii: "<") && String(decoding: line, as: UTF8.self).contains(" \(mergeMarkTag) ")
+    }
+
     public let current: [UInt8]
     public let other: [UInt8]
     /// The common ancestor, when every conflict has its `|||||||` section.

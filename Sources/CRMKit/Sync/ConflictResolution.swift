@@ -20,6 +20,8 @@ public struct ConflictResolution: Sendable {
     public var trash: String?
     /// Keys both versions had with different values: the newer value stays, the other is a `# conflict:` comment.
     public var conflictingKeys: [String] = []
+    /// Places in the notes both versions changed differently: both kept between conflict marks.
+    public var markedConflicts = 0
     /// Entries the file gained.
     public var entriesAdded = 0
     public var problem: String?
@@ -28,10 +30,13 @@ public struct ConflictResolution: Sendable {
 extension Vault {
     /// Merges every sync-conflict copy under `people/` into its file (two-way: log entries and keys
     /// from both, the newer file's value in place where they differ), and every person file with
-    /// git conflict markers (three-way when the markers carry the base, `|||||||`; notes lines both
-    /// sides changed are all kept, ours first, so no markers remain). Copies then go
-    /// to `.crm/trash/`, named with `stamp`. With `dryRun` nothing is written.
-    public func resolveConflicts(dryRun: Bool, stamp: String) throws -> [ConflictResolution] {
+    /// git conflict markers (three-way with the base the markers carry, `|||||||`, else the one
+    /// `storedBase` gives for the file's vault path, as git keeps it: `git show :1:PATH`). Notes
+    /// lines the versions changed differently are both kept between conflict marks (see
+    /// `PersonMerge`). A file whose only marks a crm merge wrote is left for a person to settle.
+    /// Copies then go to `.crm/trash/`, named with `stamp`. With `dryRun` nothing is written.
+    public func resolveConflicts(dryRun: Bool, stamp: String,
+                                 storedBase: (String) -> [UInt8]? = { _ in nil }) throws -> [ConflictResolution] {
         var results: [ConflictResolution] = []
         for copy in conflictCopies() {
             results.append(try resolveCopy(copy, dryRun: dryRun, stamp: stamp))
@@ -39,7 +44,7 @@ extension Vault {
         for path in personPaths() {
             guard let (bytes, _) = try? FileSystem.readFile(root + "/" + path),
                   !ConflictMarkers.markerLines(in: bytes).isEmpty else { continue }
-            results.append(try resolveMarkers(path, dryRun: dryRun))
+            results.append(try resolveMarkers(path, dryRun: dryRun, storedBase: storedBase))
         }
         return results
     }
@@ -72,6 +77,7 @@ extension Vault {
                 ? PersonMerge(base: nil, current: copied.document, other: document, labels: .init(current: copyName, other: fileName))
                 : PersonMerge(base: nil, current: document, other: copied.document, labels: .init(current: fileName, other: copyName))
             result.conflictingKeys = merge.conflictingKeys
+            result.markedConflicts = merge.markedConflicts
             result.entriesAdded = PersonDocument(bytes: merge.bytes, path: path, settings: self.logSettings).log.map {
                 $0.entries.count - (document.log?.entries.count ?? 0)
             } ?? 0
@@ -86,9 +92,18 @@ extension Vault {
         return result
     }
 
-    private func resolveMarkers(_ path: String, dryRun: Bool) throws -> ConflictResolution {
+    private func resolveMarkers(_ path: String, dryRun: Bool, storedBase: (String) -> [UInt8]?) throws -> ConflictResolution {
         var result = ConflictResolution(kind: .markers, path: path)
         let person = try load(path: path)
+        let text = person.document.text
+        let openers = ConflictMarkers.markerLines(in: text.bytes).filter { text.content($0).first == UInt8(ascii: "<") }
+        if openers.allSatisfy({ ConflictMarkers.isMergeMark(text.content($0)) }) {
+            result.kind = .skipped
+            result.problem = "a merge kept both sides' lines between conflict marks (line \(openers[0] + 1)); "
+                + "keep what is right and delete the marks ('crm check' lists them)"
+            return result
+        }
+        let gitBase = storedBase(path)
         let edit = { (document: PersonDocument) -> [UInt8] in
             guard let versions = ConflictMarkers(document.text.bytes) else {
                 result.kind = .skipped
@@ -96,10 +111,11 @@ extension Vault {
                 return document.text.bytes
             }
             let read = { (bytes: [UInt8]) in PersonDocument(bytes: bytes, path: path, settings: self.logSettings) }
-            let current = read(versions.current)
-            let merge = PersonMerge(base: versions.base.map(read), current: current, other: read(versions.other),
-                                    labels: versions.labels, keepingBothNotes: true)
+            let base = versions.base ?? gitBase
+            let merge = PersonMerge(base: base.map(read), current: read(versions.current), other: read(versions.other),
+                                    labels: versions.labels)
             result.conflictingKeys = merge.conflictingKeys
+            result.markedConflicts = merge.markedConflicts
             result.entriesAdded = merge.entriesAdded
             return merge.bytes
         }

@@ -20,7 +20,12 @@ struct MergeTokens {
         var entry: Interaction?
     }
 
+    /// The sections a merge never moves a line between, in file order: front matter, notes
+    /// before the log, the log (with its heading), notes after it.
+    static let sectionCount = 4
     private(set) var ids: [String] = []
+    /// For each section, the range of `ids` it holds (empty when the file has no such section).
+    private(set) var sections: [Range<Int>] = []
     private(set) var units: [String: Unit] = [:]
     /// The order of the file's log, when it has two or more entries.
     let order: InteractionLog.Order
@@ -34,6 +39,12 @@ struct MergeTokens {
             return counts[base]! == 1 ? base : base + "\u{1}\(counts[base]!)"
         }
         var i = 0
+        var sectionOfIDs: [Int] = []
+        func section(of line: Int) -> Int {
+            if let frontMatter = document.frontMatter, line <= frontMatter.closeLine { return 0 }
+            guard let log = document.log, line >= log.headingLine else { return 1 }
+            return line < log.end ? 2 : 3
+        }
         let frontMatter = document.frontMatter
         let pairStarts = Dictionary((frontMatter?.pairs ?? []).map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
         let log = document.log
@@ -43,6 +54,7 @@ struct MergeTokens {
                 let id = uniqueID("K\u{1}" + pair.key)
                 let lines = (pair.line..<pair.endLine).map(text.string)
                 ids.append(id)
+                sectionOfIDs.append(0)
                 units[id] = Unit(lines: lines, value: pair.value, inlineText: MergeTokens.inlineText(pair, text: text))
                 i = pair.endLine
                 continue
@@ -50,6 +62,7 @@ struct MergeTokens {
             if let log, i >= log.contentStart, i < log.end, let entry = entryStarts[i] {
                 let id = uniqueID("E\u{1}" + MergeTokens.normalised(entry))
                 ids.append(id)
+                sectionOfIDs.append(2)
                 units[id] = Unit(lines: (i..<(i + entry.lineCount)).map(text.string), entry: entry)
                 i += entry.lineCount
                 continue
@@ -59,7 +72,15 @@ struct MergeTokens {
             else if let log, i >= log.contentStart, i < log.end { region = .log }
             else { region = .notes }
             ids.append(MergeTokens.lineID(text.string(i), region))
+            sectionOfIDs.append(section(of: i))
             i += 1
+        }
+        var start = 0
+        for section in 0..<MergeTokens.sectionCount {
+            var end = start
+            while end < sectionOfIDs.count, sectionOfIDs[end] == section { end += 1 }
+            sections.append(start..<end)
+            start = end
         }
     }
 

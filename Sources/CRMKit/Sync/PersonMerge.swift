@@ -1,12 +1,15 @@
 /// Merges two versions of a person file, with their common ancestor when there is one (git), or
 /// without (two copies made by a sync tool).
 ///
+/// - The file merges section by section (front matter, notes before the log, the log, notes after
+///   it), so no line ever moves from one section into another.
 /// - The log merges entry by entry: both sides' new entries are kept once; an entry one side
 ///   deleted against the base stays deleted; the result is in the current file's order.
 /// - Front matter merges key by key. A key both sides changed differently keeps the current value,
 ///   followed by the other value as a comment: `# conflict: phone: "+1 555 0100" (from theirs)`.
-/// - Notes merge line by line as `git merge-file` does; lines both sides changed differently get
-///   conflict markers. Without a base (or when asked), both sides' lines are kept instead (current first).
+/// - Notes merge line by line as `git merge-file` does. Lines both sides changed differently (without
+///   a base: lines that differ) are both kept between conflict marks that say the merge wrote them:
+///   `<<<<<<< ours (crm: …)`, `=======`, `>>>>>>> theirs (crm)`.
 ///
 /// Nothing either side wrote is dropped: every line of both versions is in the result, unless the
 /// other side deleted it against the base.
@@ -15,7 +18,7 @@ public struct PersonMerge: Sendable {
     public let bytes: [UInt8]
     /// Keys that got a `# conflict:` comment.
     public let conflictingKeys: [String]
-    /// How many places in the notes got conflict markers.
+    /// How many places in the notes got conflict marks.
     public let markedConflicts: Int
     /// Entries the result has that the current version had not.
     public let entriesAdded: Int
@@ -23,7 +26,7 @@ public struct PersonMerge: Sendable {
     /// Whether a person has to look at the result.
     public var hasConflicts: Bool { !conflictingKeys.isEmpty || markedConflicts > 0 }
 
-    /// Names the two sides in conflict comments and markers.
+    /// Names the two sides in conflict comments and marks.
     public struct Labels: Sendable {
         public var current: String
         public var other: String
@@ -33,39 +36,37 @@ public struct PersonMerge: Sendable {
         }
     }
 
-    /// With `keepingBothNotes`, notes lines both sides changed differently are all kept (current
-    /// first) instead of marked; merges without a base always do that.
-    public init(base: PersonDocument?, current: PersonDocument, other: PersonDocument, labels: Labels,
-                keepingBothNotes: Bool = false) {
+    public init(base: PersonDocument?, current: PersonDocument, other: PersonDocument, labels: Labels) {
         let c = MergeTokens(current), o = MergeTokens(other)
         let b = base.map(MergeTokens.init)
-        let baseIDs = b?.ids ?? Diff3.common(c.ids, o.ids)
         var out: [Piece] = []
         var marked = 0
-        for chunk in Diff3.merge(base: baseIDs, current: c.ids, other: o.ids) {
-            switch chunk {
-            case .merged(let ids):
-                out += ids.map(Piece.unit)
-            case .conflict(let baseSide, let currentSide, let otherSide):
-                let structured = (baseSide + currentSide + otherSide).allSatisfy { MergeTokens.region($0) != .notes }
-                if structured || b == nil || keepingBothNotes {
-                    // Keys, entries and front-matter lines: keep both sides' units, once. A unit
-                    // the other side has more often than this one (a repeated notes line) is kept
-                    // as often as the other side has it.
-                    var unmatched = currentSide
-                    let extra = otherSide.filter { unit in
-                        guard let match = unmatched.firstIndex(of: unit) else { return true }
-                        unmatched.remove(at: match)
-                        return false
+        for section in 0..<MergeTokens.sectionCount {
+            let currentIDs = Array(c.ids[c.sections[section]]), otherIDs = Array(o.ids[o.sections[section]])
+            let baseIDs = b.map { Array($0.ids[$0.sections[section]]) } ?? Diff3.common(currentIDs, otherIDs)
+            for chunk in Diff3.merge(base: baseIDs, current: currentIDs, other: otherIDs) {
+                switch chunk {
+                case .merged(let ids):
+                    out += ids.map(Piece.unit)
+                case .conflict(_, let currentSide, let otherSide):
+                    if !(currentSide + otherSide).contains(where: { MergeTokens.region($0) == .notes }) {
+                        // Keys, entries, front-matter and log lines: keep both sides' units, once. A
+                        // unit the other side has more often than this one is kept as often as it has it.
+                        var unmatched = currentSide
+                        let extra = otherSide.filter { unit in
+                            guard let match = unmatched.firstIndex(of: unit) else { return true }
+                            unmatched.remove(at: match)
+                            return false
+                        }
+                        out += (currentSide + extra).map(Piece.unit)
+                    } else {
+                        marked += 1
+                        out.append(.lines([ConflictMarkers.mergeMarkOpening(labels.current)]))
+                        out += currentSide.map(Piece.unit)
+                        out.append(.lines(["======="]))
+                        out += otherSide.map { .lines(o.lines($0) ?? []) }
+                        out.append(.lines([ConflictMarkers.mergeMarkClosing(labels.other)]))
                     }
-                    out += (currentSide + extra).map(Piece.unit)
-                } else {
-                    marked += 1
-                    out.append(.lines(["<<<<<<< \(labels.current)"]))
-                    out += currentSide.map(Piece.unit)
-                    out.append(.lines(["======="]))
-                    out += otherSide.map { .lines(o.lines($0) ?? []) }
-                    out.append(.lines([">>>>>>> \(labels.other)"]))
                 }
             }
         }
@@ -184,9 +185,14 @@ private struct UnitResolver {
         return (c.lines, "# conflict: \(name): \(o.inlineText ?? "") (from \(labels.other))")
     }
 
-    /// An entry's lines: as the side that changed its wording last wrote them.
+    /// An entry's lines: as the side that changed its wording last wrote them. A box ticked on
+    /// one side (`[ ]` → `[x]`) is that side's edit: ticked wins over unticked.
     private func entry(_ id: String) -> [String] {
         guard let c = current.units[id] else { return other.units[id]?.lines ?? [] }
+        if let o = other.units[id] {
+            if c.entry?.checkbox == .open && o.entry?.checkbox == .done { return o.lines }
+            if o.entry?.checkbox == .open && c.entry?.checkbox == .done { return c.lines }
+        }
         if let o = other.units[id], let b = base?.units[id], c.lines == b.lines { return o.lines }
         return c.lines
     }

@@ -1,7 +1,8 @@
 /// When a person is due for contact, by the SPEC's rules: the cadence is the person's `every`,
 /// else the shortest `tag_every` of their tags, else the vault's `every`; due is the last
 /// interaction plus the cadence, or `added` plus the cadence when never contacted, or today when
-/// neither is known; `snooze` postpones it (due becomes the later of the two).
+/// neither is known; `snooze` postpones it (due becomes the later of the two), and so does the
+/// next planned or open item dated today or later (an overdue open item does not).
 ///
 /// Invalid values are not guessed at: a person whose `every` is not a cadence has no cadence and
 /// no due date (not the tag's or the vault's); an invalid `snooze` or `added` is ignored. Each is
@@ -11,11 +12,14 @@ public struct ContactSchedule: Sendable {
 
     public let cadence: Cadence?
     public let cadenceSource: CadenceSource?
+    /// The newest interaction dated today or earlier.
     public let last: Interaction?
-    /// The due date as the files alone give it: last interaction (or `added`) plus the cadence,
-    /// or the snooze when that is later. Nil when due at once (never contacted, no `added`, no
-    /// snooze) or without a cadence. It does not depend on today, so `INDEX.md` can show it.
-    public let datedDue: Day?
+    /// The earliest open item dated today or later, or planned entry (dated after today).
+    public let next: Interaction?
+    /// The due date without today: last interaction (or `added`) plus the cadence, or the snooze
+    /// or the next plan when that is later. Nil when due at once (never contacted, no `added`,
+    /// no snooze, no plan) or without a cadence.
+    public private(set) var datedDue: Day?
     /// The due date: `datedDue`, or today when due at once; nil without a cadence.
     public let due: Day?
     /// Whether the snooze is what sets the due date.
@@ -24,15 +28,23 @@ public struct ContactSchedule: Sendable {
     public let problems: [Diagnostic]
 
     public init(document: PersonDocument, config: VaultConfig, today: Day) {
-        self.init(facts: PersonFacts(document: document, id: "", checking: false), config: config, today: today)
+        self.init(facts: PersonFacts(document: document, id: "", checking: false, today: today), config: config, today: today)
     }
 
     public init(facts: PersonFacts, config: VaultConfig, today: Day) {
+        self.init(facts: facts, config: config, on: today)
+    }
+
+    /// The schedule on `today`; nil: as the files alone say it on any day, with the newest
+    /// interaction as the last and no plans (for `INDEX.md`, which must not change with the day).
+    init(facts: PersonFacts, config: VaultConfig, on today: Day?) {
         // Most people have no problems and no tag cadence: those lookups are skipped, which counts
         // when 100,000 people are listed.
         let fieldProblems = facts.fieldProblems
         problems = fieldProblems.isEmpty ? [] : ["every", "snooze", "added"].compactMap { fieldProblems[$0] }
-        last = facts.last
+        let timeline = facts.timeline
+        last = today.map(timeline.last) ?? timeline.newest
+        next = today.flatMap(timeline.next)
         if !fieldProblems.isEmpty, fieldProblems["every"] != nil {
             cadence = nil
             cadenceSource = nil
@@ -60,6 +72,9 @@ public struct ContactSchedule: Sendable {
         } else {
             datedDue = natural
             isSnoozed = false
+        }
+        if let planned = next?.date, datedDue.map({ planned > $0 }) ?? true {
+            datedDue = planned
         }
         due = datedDue ?? today
     }

@@ -185,10 +185,11 @@ struct FactsCache {
 extension Vault {
     /// Every person's facts in path order, from the cache where the file is unchanged, else read
     /// (on all cores). `paths` are every person file when the caller has them already (the cache
-    /// keeps only these).
+    /// keeps only these). With `today`, every timeline answers for that day (a cached one made for
+    /// a later day is read again); without it, only what the files alone say is needed.
     /// The cache is rewritten when a file was removed or a file read can be cached (it has not
     /// changed in the last two seconds); a file just written is read again until it settles.
-    public func facts(of paths: [String]? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
+    public func facts(of paths: [String]? = nil, today: Day? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
         let given = paths ?? personPaths()
@@ -208,13 +209,14 @@ extension Vault {
                     DispatchQueue.concurrentPerform(iterations: paths.count) { i in
                         let path = paths[i]
                         if cachedIndex[i] >= 0, let stamp = stamp(path),
-                           let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp) {
+                           let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp),
+                           today.map(hit.facts.timeline.answers) ?? true {
                             slots[i] = .success(hit)
                             hitFlags[i] = true
                         } else {
                             slots[i] = Result { () throws(VaultError) in
                                 let person = try load(path: path)
-                                return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person))
+                                return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
                             }
                         }
                     }
@@ -274,14 +276,19 @@ private extension ByteWriter {
         optional(f.every) { $0.string($1.description) }
         optional(f.snooze) { $0.day($1) }
         optional(f.added) { $0.day($1) }
-        optional(f.last) { w, entry in
-            w.day(entry.date)
-            w.int(entry.time.map { $0.hour * 60 + $0.minute } ?? -1)
-            w.string(entry.type)
-            w.string(entry.note)
-            w.int(entry.line)
-            w.int(entry.lineCount)
+        for entries in [f.timeline.interactions, f.timeline.open] {
+            array(entries) { w, entry in
+                w.day(entry.date)
+                w.int(entry.time.map { $0.hour * 60 + $0.minute } ?? -1)
+                w.string(entry.type)
+                w.string(entry.note)
+                w.int(entry.line)
+                w.int(entry.lineCount)
+                w.int(entry.checkbox == .done ? 1 : 0)
+            }
         }
+        array(f.timeline.followUps) { $0.string($1) }
+        optional(f.timeline.horizon) { $0.day($1) }
         int(f.interactionCount)
         array(f.fieldProblems.sorted { $0.key < $1.key }) { w, pair in
             w.string(pair.key)
@@ -328,15 +335,23 @@ private extension ByteReader {
         }
         f.snooze = try optional { r throws(Malformed) in try r.day() }
         f.added = try optional { r throws(Malformed) in try r.day() }
-        f.last = try optional { r throws(Malformed) in
-            let date = try r.day()
-            let minutes = try r.int()
-            guard (-1..<1440).contains(minutes) else { throw Malformed() }
-            let time = minutes < 0 ? nil : TimeOfDay(hour: minutes / 60, minute: minutes % 60)
-            let entry = Interaction(date: date, time: time, type: try r.string(), note: try r.string(), line: try r.int(), lineCount: try r.int())
-            guard entry.line >= 0, entry.lineCount >= 0 else { throw Malformed() }
-            return entry
+        func entries(open: Bool) throws(Malformed) -> [Interaction] {
+            try array { r throws(Malformed) in
+                let date = try r.day()
+                let minutes = try r.int()
+                guard (-1..<1440).contains(minutes) else { throw Malformed() }
+                let time = minutes < 0 ? nil : TimeOfDay(hour: minutes / 60, minute: minutes % 60)
+                var entry = Interaction(date: date, time: time, type: try r.string(), note: try r.string(), line: try r.int(), lineCount: try r.int())
+                guard entry.line >= 0, entry.lineCount >= 0 else { throw Malformed() }
+                entry.checkbox = open ? .open : try r.int() == 1 ? .done : nil
+                if open { _ = try r.int() }
+                return entry
+            }
         }
+        let interactions = try entries(open: false), open = try entries(open: true)
+        let followUps = try array { r throws(Malformed) in try r.string() }
+        f.timeline = Timeline(interactions: interactions, open: open, followUps: followUps,
+                              horizon: try optional { r throws(Malformed) in try r.day() })
         f.interactionCount = try int()
         guard f.interactionCount >= 0 else { throw Malformed() }
         let problems = try array { r throws(Malformed) in (try r.string(), try r.diagnostic(path: path)) }

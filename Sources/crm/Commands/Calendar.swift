@@ -2,21 +2,27 @@ import CRMKit
 
 let calendarCommand = Command(
     name: "calendar",
-    summary: "Write an iCalendar file of birthdays and due dates.",
-    usage: ["calendar [--birthdays] [--due] [-o FILE]"],
+    summary: "Write an iCalendar file of birthdays, due dates and plans.",
+    usage: ["calendar [--birthdays] [--due] [--plans] [-o FILE]"],
     options: [
         OptionSpec(name: "--birthdays", help: "birthdays, as yearly all-day events"),
         OptionSpec(name: "--due", help: "due dates, as all-day events \"Get in touch with NAME\""),
+        OptionSpec(name: "--plans", help: "open items and entries dated after today, at their time or all day"),
         OptionSpec(name: "--output", short: "o", value: "FILE", help: "write FILE (atomically) instead of standard output"),
     ],
     examples: [
         "crm calendar > ~/calendars/crm.ics",
         "crm calendar --birthdays -o ~/calendars/birthdays.ics",
         "crm calendar --due --json",
+        "crm calendar --plans -o ~/calendars/plans.ics",
     ],
     discussion: """
-    Without --birthdays or --due, both. A year-less birthday (--MM-DD) starts in 1904; one on
-    29 February falls on 28 February in other years. A due date comes from the cadence, as in
+    Without --birthdays, --due or --plans: birthdays and due dates. With --plans, open items
+    ('- [ ] …', overdue ones too) and entries dated after today, each at its time lasting
+    'calendar_duration' minutes (default 60), or all day; 'crm plan --calendar' gives an event the
+    same UID, so importing both never makes two copies.
+    A year-less birthday (--MM-DD) starts in 1904; one on 29 February falls on 28 February in
+    other years. A due date comes from the cadence, as in
     'crm list'. Each event's UID is derived from the person's contact_id (else their id), so
     importing a newer file updates the events instead of adding copies. DTSTAMP is 00:00 UTC of
     today (or $CRM_TODAY): two runs on the same day write the same bytes. With --json, the
@@ -29,9 +35,10 @@ let calendarCommand = Command(
         let (people, problems) = vault.loadAll()
         for problem in problems { context.warn(problem) }
         let onlyBirthdays = context.arguments.flag("--birthdays"), onlyDue = context.arguments.flag("--due")
-        let both = !onlyBirthdays && !onlyDue
+        let onlyPlans = context.arguments.flag("--plans")
+        let both = !onlyBirthdays && !onlyDue && !onlyPlans
         let events = VaultCalendar.events(for: people, config: vault.config, today: today,
-                                          birthdays: both || onlyBirthdays, due: both || onlyDue)
+                                          birthdays: both || onlyBirthdays, due: both || onlyDue, plans: onlyPlans)
         if context.json {
             context.printJSON(.array(events.map { event in
                 let day: Day

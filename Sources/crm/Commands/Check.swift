@@ -9,13 +9,16 @@ let checkCommand = Command(
     Reports what reading finds (front matter that does not parse or is not closed, files that are
     not UTF-8, log lines that are not entries, impossible dates and times), invalid birthday, every,
     snooze and added values, files without a name, people sharing a name or contact_id, entries out
-    of order, unsupported YAML kept as written, sync conflict copies and git conflict markers ('crm
-    resolve' merges them), '# conflict:' comments a merge left, and problems in .crm/config.yaml.
+    of order, entries dated more than a year after today (a mistyped year?), unsupported YAML kept
+    as written, code blocks never closed, and problems in .crm/config.yaml. Unresolved conflicts
+    are errors: sync conflict copies and git conflict markers ('crm resolve' merges them),
+    '# conflict:' comments and conflict marks a merge left ('<<<<<<< … (crm: …)': keep what is
+    right, delete the marks).
     Exit status 1 when there is an error; warnings alone exit 0.
     """,
     run: { context in
         let vault = try context.vault()
-        let problems = VaultCheck.run(vault)
+        let problems = VaultCheck.run(vault, today: try context.today())
         if context.json {
             context.printJSON(.array(problems.map { problem in
                 .object([("path", .string(problem.path)), ("line", .number(problem.line)), ("column", .number(problem.column)),

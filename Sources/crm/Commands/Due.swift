@@ -11,7 +11,8 @@ let dueCommand = Command(
     discussion: """
     Due is the last interaction plus the cadence (1m after 31 January is 28/29 February); never
     contacted: the `added` date plus the cadence, or at once without `added`. A `snooze` later than
-    that moves it. The cadence is the person's `every`, else the shortest `tag_every` of their tags,
+    that moves it, and so does a plan: the next open item ('- [ ] …') or entry dated after today,
+    shown as NEXT. The cadence is the person's `every`, else the shortest `tag_every` of their tags,
     else the vault's `every`. A person whose `every` is not a cadence has no due date and gets a
     warning; an invalid `snooze` or `added` is ignored with a warning.
     A file the tool cannot read (not UTF-8, front matter without its closing ---) is left out, and each
@@ -39,10 +40,11 @@ let dueCommand = Command(
             terminal.print(message)
             return
         }
-        var table = TextTable(headers: ["NAME", "DUE", "EVERY", "LAST CONTACT"])
+        var table = TextTable(headers: ["NAME", "DUE", "EVERY", "NEXT", "LAST CONTACT"])
         for entry in list.entries {
             table.rows.append([entry.person.name, dueText(entry, today: today),
-                               entry.schedule.cadence?.description ?? "-", lastContact(entry, today: today)])
+                               entry.schedule.cadence?.description ?? "-",
+                               entry.schedule.next.map { relative($0.date, from: today) } ?? "-", lastContact(entry, today: today)])
         }
         table.style = { row, column, text in
             column == 1 && list.entries[row].overdueDays > 0 ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text

@@ -2,7 +2,7 @@ import CRMKit
 
 let listCommand = Command(
     name: "list",
-    summary: "The tracked people: last interaction, cadence, due date, tags.",
+    summary: "The tracked people: last interaction, next plan, cadence, due date, tags.",
     usage: ["list [--tag T] [--sort name|last|due] [--ids]"],
     options: [
         OptionSpec(name: "--tag", value: "T", help: "only people with this tag"),
@@ -53,7 +53,7 @@ let listCommand = Command(
             return
         }
         let terminal = context.terminal
-        var table = TextTable(headers: ["NAME", "LAST CONTACT", "EVERY", "DUE", "TAGS"])
+        var table = TextTable(headers: ["NAME", "LAST CONTACT", "NEXT", "EVERY", "DUE", "TAGS"])
         table.rows.reserveCapacity(order.count)
         var overdue: Set<Int> = []
         for (index, position) in order.enumerated() {
@@ -66,13 +66,14 @@ let listCommand = Command(
             table.rows.append([
                 person.name,
                 schedule.last.map { relative($0.date, from: today) } ?? "never",
+                schedule.next.map { relative($0.date, from: today) } ?? "-",
                 schedule.cadence?.description ?? "-",
                 due,
                 person.tags.joined(separator: ", "),
             ])
         }
         table.style = { row, column, text in
-            column == 3 && overdue.contains(row) ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text
+            column == 4 && overdue.contains(row) ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text
         }
         table.print(to: terminal) { terminal.style($0, .dim) }
         context.keepUntilExit(table.rows)

@@ -25,7 +25,11 @@ let logCommand = Command(
     ],
     discussion: """
     The entry goes where the log's order puts it: newest first, unless the file's entries are
-    consistently oldest first. A note of several lines is written as indented continuation lines.
+    consistently oldest first. A note of several lines is written as indented continuation lines and
+    reads back as given: nested indentation (a list, a code sample) is kept; the indentation all
+    lines after the first share, trailing spaces and blank lines at either end are dropped.
+    An entry dated after today is planned: it counts as the last contact from its day on ('crm
+    plan' writes an open item instead, which counts only once it is ticked).
 
     With --calendar, after the entry is written, a matching event is added to a calendar: a vdir
     folder (as khal and vdirsyncer keep calendars: a new <UID>.ics, never over another file) or an
@@ -37,21 +41,10 @@ let logCommand = Command(
     run: { context in
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
         let vault = try context.vault()
-        let typed = words.count == 2 && words[1] == "-" ? String(decoding: context.terminal.readStandardInput(), as: UTF8.self)
-            : words.dropFirst().joined(separator: " ")
-        let note: String
-        do throws(VaultError) { note = try Interaction.note(typed: typed) } catch { throw UsageError(error.description) }
+        let note = try context.note(words.dropFirst())
         let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date")
-        var time: TimeOfDay?
-        if let text = context.arguments.value("--time") {
-            guard let parsed = TimeOfDay(text) else { throw UsageError("--time: '\(text)' is not HH:MM (00:00 to 23:59)") }
-            time = parsed
-        }
-        let types = vault.config.types
-        let type = (context.arguments.value("--type") ?? types[0]).lowercased()
-        guard types.contains(type) else {
-            throw UsageError("--type: '\(type)' is not one of the vault's types: \(types.joined(separator: ", "))")
-        }
+        let time = try context.timeOption()
+        let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
         let entry = Interaction(date: date, time: time, type: type, note: note)
         let (written, _) = try vault.update(person, change: "\(type) with \(person.name) (\(date))") { try $0.adding(entry) }
@@ -68,7 +61,7 @@ let logCommand = Command(
         if context.json {
             var json = entry
             json.line = line ?? 0
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json),
+            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: try context.today())),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else if let eventFile {
             context.terminal.print("Added the event to \(eventFile)")

@@ -22,8 +22,11 @@ let mergeDriverCommand = Command(
     deletions honoured), the front matter key by key, the notes line by line. When both sides changed
     a key differently, our value stays and theirs follows it as a comment:
       # conflict: phone: "+1 555 0100" (from theirs)
-    Notes changed differently on both sides get conflict markers. Exit status 0 when the merge is
-    clean, 1 when it left a conflict comment or markers (git then stops the merge for you to look).
+    The file merges section by section: no line moves between the front matter, the notes and the
+    log. Notes lines both sides changed differently are both kept between conflict marks that say
+    a crm merge wrote them ('<<<<<<< ours (crm: …)', '=======', '>>>>>>> theirs (crm)'); 'crm check'
+    reports them until you keep what is right and delete the marks. Exit status 0 when the merge
+    is clean, 1 when it left a conflict comment or marks (git then stops the merge for you to look).
     """,
     run: { context in
         if context.arguments.flag("--install") {
@@ -48,7 +51,7 @@ let mergeDriverCommand = Command(
             parts.append("both sides changed \(merge.conflictingKeys.joined(separator: ", ")) (theirs kept as '# conflict:' comments)")
         }
         if merge.markedConflicts > 0 {
-            parts.append("\(merge.markedConflicts) conflicting change\(merge.markedConflicts == 1 ? "" : "s") in the notes (marked)")
+            parts.append("\(merge.markedConflicts) conflicting change\(merge.markedConflicts == 1 ? "" : "s") in the notes (both kept between conflict marks)")
         }
         context.terminal.error("crm merge-driver: \(path): " + parts.joined(separator: "; "))
         throw ExitStatus(code: 1)

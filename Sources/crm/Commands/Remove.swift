@@ -7,7 +7,7 @@ let removeCommand = Command(
     arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")],
     options: [OptionSpec(name: "--yes", short: "y", help: "do not ask (needed when standard input is not a terminal)")],
     examples: ["crm rm ada", "crm rm ada --yes"],
-    discussion: "The file moves to .crm/trash/ on this machine only (the trash is not synced); move it back to undo.",
+    discussion: "The file moves to .crm/trash/ on this machine only (the trash is not synced); 'crm restore' puts it back.",
     run: { context in
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()

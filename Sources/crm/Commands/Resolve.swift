@@ -11,19 +11,28 @@ let resolveCommand = Command(
     Nextcloud's and Dropbox's 'NAME (… conflicted copy …).md') and merges each into NAME.md: log
     entries from both, keys from both; where the values differ the newer file's value stays and the
     other follows as a comment '# conflict: KEY: VALUE (from FILE)'. The copy then moves to
-    .crm/trash/ (machine-local). Person files with git conflict markers are merged the same way
-    (three-way when the markers include the base). Nothing either side wrote is dropped.
-    Exit status 1 when a '# conflict:' comment was written ('crm check' lists them).
+    .crm/trash/ (machine-local). Person files with git conflict markers are merged the same way,
+    three-way with the base the markers include (diff3 style) or, in a git merge that stopped,
+    the base git still holds ('git show :1:PATH'), so a key only one side changed is no conflict.
+    Notes lines both versions changed differently are both kept between conflict marks:
+      <<<<<<< ours (crm: both sides changed these lines; keep what is right and delete the marks)
+      =======
+      >>>>>>> theirs (crm)
+    Nothing either side wrote is dropped. Exit status 1 when a '# conflict:' comment or conflict
+    marks were written, or a file was left alone ('crm check' lists what is left to settle).
     """,
     run: { context in
         let vault = try context.vault()
         let dryRun = context.arguments.flag("--dry-run")
-        let results = try vault.resolveConflicts(dryRun: dryRun, stamp: try context.clock().fileStamp)
+        let results = try vault.resolveConflicts(dryRun: dryRun, stamp: try context.clock().fileStamp) {
+            gitMergeBase(of: $0, in: vault.root)
+        }
         if context.json {
             context.printJSON(.array(results.map { r in
                 .object([("kind", .string(r.kind.rawValue)), ("path", .string(r.path)), ("copy", .optional(r.copy)),
                          ("trash", .optional(r.trash)), ("entries_added", .number(r.entriesAdded)),
-                         ("conflicts", .array(r.conflictingKeys.map(JSON.string))), ("problem", .optional(r.problem)),
+                         ("conflicts", .array(r.conflictingKeys.map(JSON.string))), ("marked_conflicts", .number(r.markedConflicts)),
+                         ("problem", .optional(r.problem)),
                          ("dry_run", .bool(dryRun))])
             }))
         } else if results.isEmpty {
@@ -31,7 +40,9 @@ let resolveCommand = Command(
         } else {
             for r in results { context.terminal.print(describe(r, dryRun: dryRun)) }
         }
-        if results.contains(where: { !$0.conflictingKeys.isEmpty || $0.kind == .skipped }) { throw ExitStatus(code: 1) }
+        if results.contains(where: { !$0.conflictingKeys.isEmpty || $0.markedConflicts > 0 || $0.kind == .skipped }) {
+            throw ExitStatus(code: 1)
+        }
     }
 )
 
@@ -40,14 +51,17 @@ private func describe(_ r: ConflictResolution, dryRun: Bool) -> String {
     let kept = r.kind == .markers ? "ours kept, theirs" : "the newer value kept, the other"
     let conflicts = r.conflictingKeys.isEmpty ? ""
         : "; \(r.conflictingKeys.joined(separator: ", ")) differed: \(kept) as a '# conflict:' comment"
+    let marked = r.markedConflicts == 0 ? ""
+        : "; \(r.markedConflicts) place\(r.markedConflicts == 1 ? "" : "s") in the notes changed differently on both sides: "
+            + "both kept between conflict marks"
     switch r.kind {
     case .mergedCopy:
         let trash = r.trash.map { "; the copy is now \($0)" } ?? "; the copy would move to .crm/trash/"
-        return "\(dryRun ? "would merge" : "merged") \(r.copy!) into \(r.path): \(entries)\(conflicts)\(trash)"
+        return "\(dryRun ? "would merge" : "merged") \(r.copy!) into \(r.path): \(entries)\(conflicts)\(marked)\(trash)"
     case .movedCopy:
         return "\(dryRun ? "would rename" : "renamed") \(r.copy!) to \(r.path) (the file itself was gone)"
     case .markers:
-        return "\(dryRun ? "would merge" : "merged") the git conflict in \(r.path): \(entries)\(conflicts)"
+        return "\(dryRun ? "would merge" : "merged") the git conflict in \(r.path): \(entries)\(conflicts)\(marked)"
     case .skipped:
         return "\(r.copy ?? r.path): \(r.problem ?? "not merged")"
     }

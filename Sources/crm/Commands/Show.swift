@@ -16,6 +16,10 @@ let showCommand = Command(
     A file the tool cannot read (not UTF-8, front matter without its closing ---) is not shown: the
     error names the file and line. Log lines and values it could not read (an entry dated
     2026-13-22, every: sometimes) are warnings on stderr: path:line:col: warning: …
+
+    Open items ('- [ ] …'), entries dated after today and undated follow-ups are listed under
+    "Coming up", apart from what happened. Entries are numbered newest first (1 = newest), the
+    numbers 'crm unlog' takes.
     """,
     run: { context in
         let query = try context.positionals("PERSON")[0]
@@ -64,6 +68,7 @@ let showCommand = Command(
             fields.append(("every", cadence.description + source))
         }
         fields.append(("last", schedule.last.map { "\($0.date) (\(relative($0.date, from: today)))" } ?? "never"))
+        if let next = schedule.next { fields.append(("next", "\(next.date) (\(relative(next.date, from: today)))")) }
         if let due = schedule.due {
             fields.append(("due", "\(due) (\(dueWording(due, from: today)))"))
         }
@@ -73,16 +78,37 @@ let showCommand = Command(
         for (key, value) in fields { t.print("  " + t.style(key.padding(width), .dim) + "  " + value) }
         if !doc.notes.isEmpty { t.print(); t.print(doc.notes) }
         let entries = doc.interactions
-        t.print()
-        t.print(t.style("\(vault.config.heading) (\(entries.count))", .bold))
+        // Numbered newest first, as `crm unlog` takes them; plans apart from what happened.
+        let numbered = Array(zip(1..., entries))
+        let coming = numbered.filter { $0.1.status(on: today) != .done }.sorted { ($0.1.date, $1.0) < ($1.1.date, $0.0) }
+        let history = numbered.filter { $0.1.status(on: today) == .done }
+        let followUps = doc.log?.followUps.filter { !$0.isDone } ?? []
         let typeWidth = entries.map { $0.type.count }.max() ?? 0
-        for entry in entries {
+        let numberWidth = String(entries.count).count
+        func printEntry(_ number: Int, _ entry: Interaction) {
             let when = "\(entry.date)" + (entry.time.map { " \($0)" } ?? "      ")
             let lines = entry.note.split(separator: "\n", omittingEmptySubsequences: false)
-            let indent = String(repeating: " ", count: 2 + when.count + 2 + typeWidth + 2)
-            t.print("  " + t.style(when, .dim) + "  " + t.style(entry.type.padding(typeWidth), .cyan) + "  " + (lines.first.map(String.init) ?? ""))
+            let label = String(number)
+            let lead = String(repeating: " ", count: numberWidth - label.count) + label
+            let indent = String(repeating: " ", count: 2 + numberWidth + 2 + when.count + 2 + typeWidth + 2)
+            var first = lines.first.map(String.init) ?? ""
+            if entry.checkbox == .open, entry.date < today { first += t.style(" (\(dueWording(entry.date, from: today)))", .red) }
+            t.print("  " + t.style(lead, .dim) + "  " + t.style(when, .dim) + "  " + t.style(entry.type.padding(typeWidth), .cyan) + "  " + first)
             for line in lines.dropFirst() { t.print(indent + line) }
         }
-        if entries.isEmpty { t.print("  none yet — add one with: crm log \(person.id) \"…\"") }
+        if !coming.isEmpty || !followUps.isEmpty {
+            t.print()
+            t.print(t.style("Coming up (\(coming.count + followUps.count))", .bold))
+            for (number, entry) in coming { printEntry(number, entry) }
+            for item in followUps {
+                let lines = item.note.split(separator: "\n", omittingEmptySubsequences: false)
+                t.print("  " + String(repeating: " ", count: numberWidth) + "  " + t.style("someday".padding(16), .dim) + "  "
+                        + "".padding(typeWidth) + "  " + (lines.first.map(String.init) ?? ""))
+            }
+        }
+        t.print()
+        t.print(t.style("\(vault.config.heading) (\(history.count))", .bold))
+        for (number, entry) in history { printEntry(number, entry) }
+        if history.isEmpty { t.print("  none yet — add one with: crm log \(person.id) \"…\"") }
     }
 )

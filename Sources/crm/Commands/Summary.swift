@@ -13,7 +13,8 @@ let summaryCommand = Command(
     By default the last twelve calendar months, this one included. Dates: YYYY-MM-DD, today,
     yesterday, or -3d, -2w, -1m. Bars use Unicode blocks, or '#' under NO_COLOR or a locale that
     is not UTF-8. "Due" and "never contacted" are as of today, whatever the period; the least
-    contacted are among people contacted at least once.
+    contacted are among people contacted at least once. Only what happened is counted: open items
+    ('- [ ] …') and entries dated after today are plans, counted apart as "Planned".
     A file the tool cannot read (not UTF-8, front matter without its closing ---) is left out, and each
     line or value it could not read is a warning on stderr: path:line:col: warning: …
     """,
@@ -48,6 +49,7 @@ let summaryCommand = Command(
             ("Least contacted", counted(summary.leastContacted)),
             ("Due now (\(summary.due.count))", names(summary.due.map(\.person.name))),
             ("Never contacted (\(summary.neverContacted.count))", names(summary.neverContacted.map(\.name))),
+            ("Planned", "\(summary.planned)" + (summary.planned > 0 ? " (crm agenda)" : "")),
         ]
         let width = facts.map { $0.0.count + 1 }.max() ?? 0
         out += facts.map { ($0.0 + ":").padding(width) + "  " + $0.1 + "\n" }.joined()

@@ -1,0 +1,81 @@
+/// What a person's log says about last and next contact, on any day from `horizon` on.
+///
+/// "Planned" depends on the day (a plain entry dated after today is planned until its day comes),
+/// so this holds dates, not statuses: the interactions (plain and ticked entries) newest first,
+/// down to the newest one dated on or before the day it was made for, and every open item. The
+/// facts cache keeps it; it answers for any later day without reading the file again.
+public struct Timeline: Sendable, Equatable {
+    /// Plain and ticked entries, newest first (file order within a moment), possibly cut: those
+    /// older than the newest one dated on or before `horizon` are left out.
+    public internal(set) var interactions: [Interaction]
+    /// Open dated items (`- [ ] DATE …`), earliest first.
+    public internal(set) var open: [Interaction]
+    /// Open undated follow-ups' notes, in file order.
+    public internal(set) var followUps: [String]
+    /// The first day this timeline answers for; nil: any day.
+    public internal(set) var horizon: Day?
+
+    /// The timeline of `entries` (in file order) and `followUps`, answering for `today` and every
+    /// later day; nil `today`: for any day from the newest interaction's on.
+    public init(entries: [Interaction], followUps: [FollowUp] = [], today: Day?) {
+        var interactions = entries.filter(\.isInteraction)
+        Timeline.sortNewestFirst(&interactions)
+        let cut = today.map { day in interactions.firstIndex { $0.date <= day } } ?? (interactions.isEmpty ? nil : 0)
+        if let cut {
+            horizon = interactions[cut].date
+            interactions.removeSubrange((cut + 1)...)
+        }
+        self.interactions = interactions
+        self.open = entries.filter { !$0.isInteraction }.enumerated().sorted { a, b in
+            a.element.date != b.element.date ? a.element.date < b.element.date : a.offset < b.offset
+        }.map(\.element)
+        self.followUps = followUps.filter { !$0.isDone }.map(\.note)
+    }
+
+    init(interactions: [Interaction], open: [Interaction], followUps: [String], horizon: Day?) {
+        self.interactions = interactions
+        self.open = open
+        self.followUps = followUps
+        self.horizon = horizon
+    }
+
+    /// Whether the timeline can answer for `today`.
+    public func answers(for today: Day) -> Bool { horizon.map { today >= $0 } ?? true }
+
+    /// The newest interaction whatever its date (what the files alone say, as `INDEX.md` shows it).
+    public var newest: Interaction? { interactions.first }
+
+    /// The last contact: the newest interaction dated `today` or earlier.
+    public func last(on today: Day) -> Interaction? { interactions.first { $0.date <= today } }
+
+    /// The next contact: the earliest open item dated `today` or later, or planned entry (dated after today).
+    public func next(on today: Day) -> Interaction? {
+        let open = self.open.first { $0.date >= today }
+        let planned = interactions.last { $0.date > today }
+        guard let open, let planned else { return open ?? planned }
+        return planned.date < open.date ? planned : open
+    }
+
+    /// Open items dated before `today`: follow-ups not yet done, oldest first.
+    public func overdue(on today: Day) -> [Interaction] { open.prefix { $0.date < today }.map { $0 } }
+
+    /// What is coming on `today` and through `through`: open items dated in that span and planned
+    /// entries (dated after today), by date, then time (untimed first), then file order.
+    public func coming(on today: Day, through: Day) -> [Interaction] {
+        let items = open.filter { $0.date >= today && $0.date <= through }
+            + interactions.filter { $0.date > today && $0.date <= through }
+        return items.enumerated().sorted { a, b in
+            let x = a.element, y = b.element
+            if x.date != y.date { return x.date < y.date }
+            let tx = x.time.map { $0.hour * 60 + $0.minute } ?? -1, ty = y.time.map { $0.hour * 60 + $0.minute } ?? -1
+            return tx != ty ? tx < ty : (x.line, a.offset) < (y.line, b.offset)
+        }.map(\.element)
+    }
+
+    /// Sorts newest day first; stable, so file order stays within a day.
+    static func sortNewestFirst(_ entries: inout [Interaction]) {
+        entries = entries.enumerated().sorted { a, b in
+            a.element.date != b.element.date ? a.element.date > b.element.date : a.offset < b.offset
+        }.map(\.element)
+    }
+}

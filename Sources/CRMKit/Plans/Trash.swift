@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One thing `.crm/trash/` holds: a removed person file (`crm rm`, or a conflict copy `crm
+/// resolve` merged), or a removed log entry (`crm unlog`), and where it goes back.
+public struct TrashItem: Sendable, Equatable {
+    public enum Kind: String, Sendable { case person, entry }
+
+    /// The file's name in `.crm/trash/`, which `crm restore` takes.
+    public let name: String
+    public let kind: Kind
+    /// When it was removed, `YYYY-MM-DD HH:MM:SS` (UTC), from the name.
+    public let removed: String
+    /// The person file it goes back to (relative to the vault).
+    public let personPath: String
+    /// The person's name (a removed person), or the entry's first line.
+    public let summary: String
+    /// For an entry: 1-based line it stood on, and a digest of the file as the removal left it
+    /// (it goes back on that line when the file has not changed since).
+    let line: Int?
+    let digest: String?
+    let lines: [String]
+}
+
+extension Vault {
+    /// The machine-local trash folder, relative to the vault.
+    public static let trashFolder = ".crm/trash"
+
+    /// Everything the trash holds, most recently removed first.
+    public func trashItems() -> [TrashItem] {
+        FileSystem.list(root + "/" + Vault.trashFolder).filter { !$0.isDirectory && $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }
+            .map(\.name).sorted(by: >).compactMap(trashItem)
+    }
+
+    private func trashItem(_ name: String) -> TrashItem? {
+        guard let bytes = try? FileSystem.readFile(root + "/" + Vault.trashFolder + "/" + name).bytes else { return nil }
+        let removed = TrashItem.removedTime(name)
+        let document = PersonDocument(bytes: bytes, path: Vault.trashFolder + "/" + name, settings: logSettings)
+        if name.hasSuffix(TrashItem.entrySuffix), let frontMatter = document.frontMatter,
+           let path = frontMatter["path"]?.string, let line = frontMatter["line"]?.string.flatMap({ Int($0) }) {
+            let lines = ((frontMatter.closeLine + 1)..<document.text.lineCount).map(document.text.string)
+            return TrashItem(name: name, kind: .entry, removed: removed, personPath: path, summary: lines.first ?? "",
+                             line: line, digest: frontMatter["digest"]?.string, lines: lines)
+        }
+        var stem = String(name.dropLast(".md".count))
+        if removed.count == 19 { stem = String(stem.dropFirst("YYYYMMDD-HHMMSS-".count)) }
+        // `crm rm` flattens `family/mom` to `family--mom`; a folder that is gone keeps the flat name.
+        let nested = stem.split(separator: "--", omittingEmptySubsequences: false).joined(separator: "/")
+        let folder = FileSystem.parentDirectory(of: "people/" + nested)
+        let id = nested != stem && FileSystem.isDirectory(root + "/" + folder) ? nested : stem
+        return TrashItem(name: name, kind: .person, removed: removed, personPath: "people/" + id + ".md",
+                         summary: document.name, line: nil, digest: nil, lines: [])
+    }
+
+    /// Removes entry `number` of `person`'s log as `crm show` numbers them (1 = newest), keeping
+    /// its lines in the trash (named with `stamp`, `YYYYMMDD-HHMMSS`) with the person's path and date.
+    public func unlog(_ person: Person, number: Int, stamp: String) throws -> (entry: Interaction, trash: TrashItem) {
+        let entries = person.document.interactions
+        guard (1...max(1, entries.count)).contains(number), !entries.isEmpty else {
+            throw VaultError("\(person.path) has \(entries.count) entr\(entries.count == 1 ? "y" : "ies"); there is no entry \(number) (see crm show \(person.id))")
+        }
+        let wanted = entries[number - 1]
+        var removed: (entry: Interaction, trash: TrashItem)?
+        try update(person) { document in
+            // Applied again if the file changed meanwhile: the same entry (date, time, type, note) is looked for.
+            guard let entry = document.interactions.first(where: {
+                $0.date == wanted.date && $0.time == wanted.time && $0.type == wanted.type && $0.note == wanted.note && $0.checkbox == wanted.checkbox
+            }) else {
+                throw VaultError("\(person.path) changed and no longer holds entry \(number); nothing was removed")
+            }
+            let (bytes, lines) = try document.removing(entry)
+            let name = stamp + "-" + person.id.replacingSlashes + TrashItem.entrySuffix
+            let header = ["---", "path: " + YAMLQuoting.scalar(person.path), "id: " + YAMLQuoting.scalar(person.id),
+                          "date: \(entry.date)", "line: \(entry.line)", "digest: " + TrashItem.digest(bytes), "---"]
+            try FileSystem.makeDirectories(root + "/" + Vault.trashFolder)
+            let file = Array((header + lines).map { $0 + "\n" }.joined().utf8)
+            try FileSystem.write(root + "/" + Vault.trashFolder + "/" + name, with: file)
+            removed = (entry, trashItem(name)!)
+            return bytes
+        }
+        return removed!
+    }
+
+    /// Puts a trashed person file or entry back; returns where it went (path and 1-based line for an entry).
+    public func restore(_ item: TrashItem) throws -> (path: String, line: Int?) {
+        let trashed = root + "/" + Vault.trashFolder + "/" + item.name
+        switch item.kind {
+        case .person:
+            try FileSystem.makeDirectories(root + "/" + FileSystem.parentDirectory(of: item.personPath))
+            do throws(FileSystemError) {
+                try FileSystem.move(trashed, to: root + "/" + item.personPath)
+            } catch {
+                guard error.isAlreadyExists else { throw error }
+                throw VaultError("\(item.personPath) exists; not restoring \(item.name) over it (rename one of them first)")
+            }
+            return (item.personPath, nil)
+        case .entry:
+            guard FileSystem.exists(root + "/" + item.personPath) else {
+                throw VaultError("\(item.personPath) no longer exists; restore the person first (crm restore lists the trash)")
+            }
+            guard let first = item.lines.first, let entry = EntryGrammar.interaction(first, types: config.logSettings.types) else {
+                throw VaultError("\(Vault.trashFolder)/\(item.name): its first line is not an entry; nothing was restored")
+            }
+            let person = try load(path: item.personPath)
+            let (written, _) = try update(person) { document in
+                let unchanged = item.digest == TrashItem.digest(document.text.bytes)
+                return try document.restoring(item.lines, as: entry, at: unchanged ? item.line : nil)
+            }
+            unlink(trashed)
+            let line = written.document.log?.entries.first {
+                $0.date == entry.date && $0.time == entry.time && $0.type == entry.type && $0.checkbox == entry.checkbox
+                    && $0.note.hasPrefix(entry.note)
+            }?.line
+            return (item.personPath, line)
+        }
+    }
+
+    /// The trash items whose name is `query`, or whose name or summary holds it (ignoring case and accents).
+    public func trashItems(matching query: String) -> [TrashItem] {
+        let items = trashItems()
+        if let exact = items.first(where: { $0.name == query }) { return [exact] }
+        let wanted = query.folded
+        return items.filter { $0.name.folded.contains(wanted) || $0.summary.folded.contains(wanted) || $0.personPath.folded.contains(wanted) }
+    }
+}
+
+extension TrashItem {
+    static let entrySuffix = ".entry.md"
+
+    /// `YYYYMMDD-HHMMSS-…` → `YYYY-MM-DD HH:MM:SS`; the name itself when it does not start so.
+    static func removedTime(_ name: String) -> String {
+        let b = Array(name.utf8)
+        guard b.count > 16, b[8] == 0x2D, b[15] == 0x2D,
+              b[0..<8].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), b[9..<15].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return name }
+        let s = String(decoding: b[0..<15], as: UTF8.self)
+        func part(_ from: Int, _ count: Int) -> Substring { s.dropFirst(from).prefix(count) }
+        return "\(part(0, 4))-\(part(4, 2))-\(part(6, 2)) \(part(9, 2)):\(part(11, 2)):\(part(13, 2))"
+    }
+
+    /// A digest of a file's bytes, hex.
+    static func digest(_ bytes: [UInt8]) -> String {
+        SHA1.digest(bytes).map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+    }
+}

@@ -1,0 +1,99 @@
+import CRMKit
+
+let agendaCommand = Command(
+    name: "agenda",
+    summary: "What is coming, day by day: follow-ups, plans, due dates and birthdays.",
+    usage: ["agenda [--within C]"],
+    options: [
+        OptionSpec(name: "--within", value: "C", help: "how far ahead (default 2w; 7d, 1m…)"),
+    ],
+    examples: ["crm agenda", "crm agenda --within 1m", "crm agenda --json | jq '.[] | select(.kind == \"planned\")'"],
+    discussion: """
+    Overdue follow-ups come first (open items '- [ ] …' whose day has passed), with how overdue
+    they are. Then each day from today that has something on it: planned items (open items and
+    entries dated after today) with their times, people who become due that day (a person with a
+    plan that day shows the plan only), and birthdays with the age turned. Undated follow-ups
+    ('- [ ] NOTE') come last. Tick an item with 'crm done' or in any editor.
+    JSON: a list of {date, kind (follow-up, planned, due, birthday), id, name, time, type, note,
+    overdue_days} in the order printed; date is null for undated follow-ups.
+    """,
+    run: { context in
+        _ = try context.positionals()
+        let within = try context.cadence(context.arguments.value("--within") ?? "2w", option: "--within")
+        let vault = try context.vault()
+        let today = try context.today()
+        let (people, problems) = vault.summaries(today: today)
+        let agenda = Agenda(people: people, today: today, within: within)
+        for problem in problems { context.warn(problem.description) }
+        for problem in agenda.problems { context.warn(problem) }
+        if context.json {
+            context.printJSON(agenda.json)
+            return
+        }
+        let t = context.terminal
+        guard !agenda.items.isEmpty else {
+            t.print("Nothing planned until \(agenda.horizon). Plan something with: crm plan PERSON NOTE… --date D")
+            return
+        }
+        let nameWidth = agenda.items.map { displayWidth($0.person.name) }.max() ?? 0
+        // Wide enough for "birthday" and the overdue items' dates.
+        let labelWidth = ([10] + agenda.overdue.map { displayWidth(dayMonth($0.date!, today: today)) + 2 }).max()!
+        var sections: [String] = []
+        func row(_ label: String, _ item: Agenda.Item, _ detail: String, labelStyle: Terminal.Style = .dim) -> String {
+            "  " + t.style(label.padding(labelWidth), labelStyle) + t.style(item.person.name.padding(nameWidth), .bold) + "  " + detail
+        }
+        func entryText(_ item: Agenda.Item) -> String {
+            let lines = item.note?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
+            return item.type == "note" || item.type == nil ? note : "\(item.type!): \(note)"
+        }
+        if !agenda.overdue.isEmpty {
+            var lines = [t.style("Overdue", .bold)]
+            for item in agenda.overdue {
+                let late = item.overdueDays.map { $0 == 1 ? "since yesterday" : overdueWording($0) } ?? ""
+                lines.append(row(dayMonth(item.date!, today: today), item, entryText(item) + "  " + t.style(late, .red)))
+            }
+            sections.append(lines.joined(separator: "\n"))
+        }
+        for (day, items) in agenda.days {
+            var lines = [t.style(dayHeading(day, today: today), .bold)]
+            for item in items {
+                switch item.kind {
+                case .planned:
+                    lines.append(row(item.time?.description ?? "", item, entryText(item), labelStyle: .cyan))
+                case .due:
+                    let last = item.person.schedule.last.map { "last contact \(relative($0.date, from: today))" } ?? "never contacted"
+                    let every = item.person.schedule.cadence.map { "every \($0), " } ?? ""
+                    lines.append(row("due", item, t.style(every + last, .dim)))
+                case .birthday:
+                    lines.append(row("birthday", item, item.age.map { "turns \($0)" } ?? "birthday"))
+                case .followUp:
+                    lines.append(row("", item, entryText(item)))
+                }
+            }
+            sections.append(lines.joined(separator: "\n"))
+        }
+        if !agenda.someday.isEmpty {
+            var lines = [t.style("Someday", .bold)]
+            for item in agenda.someday { lines.append(row("[ ]", item, entryText(item))) }
+            sections.append(lines.joined(separator: "\n"))
+        }
+        t.print(sections.joined(separator: "\n\n"))
+    }
+)
+
+private let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                          "October", "November", "December"]
+
+/// "Today · Sunday 29 November", "Tomorrow · Monday 30 November", "Friday 4 December", with the
+/// year when it is not this year's.
+private func dayHeading(_ day: Day, today: Day) -> String {
+    let offset = today.days(until: day)
+    let prefix = offset == 0 ? "Today · " : offset == 1 ? "Tomorrow · " : ""
+    return prefix + weekdayName(day) + " " + dayMonth(day, today: today)
+}
+
+/// "29 November", or "3 January 2027" in another year.
+private func dayMonth(_ day: Day, today: Day) -> String {
+    "\(day.day) \(monthNames[day.month - 1])" + (day.year == today.year ? "" : " \(day.year)")
+}

@@ -1,0 +1,57 @@
+import CRMKit
+
+let restoreCommand = Command(
+    name: "restore",
+    summary: "List what .crm/trash/ holds, or put a removed person or log entry back.",
+    usage: ["restore", "restore NAME"],
+    arguments: [("NAME", "a trash file's name as listed, or a unique part of it, of the person's name or of the entry")],
+    examples: ["crm restore", "crm restore 20261130-091500-ada-lovelace.entry.md", "crm restore ada"],
+    discussion: """
+    Without NAME, lists the trash, most recent first: people removed by 'crm rm' (and conflict
+    copies 'crm resolve' merged) and entries removed by 'crm unlog'. A person goes back to the
+    file it was removed from (never over another file); an entry goes back on the line it was
+    removed from when the file has not changed since, else where the log's order puts it. 'crm rm'
+    or 'crm unlog' followed by 'crm restore' gives the same bytes back. Restoring takes the item
+    out of the trash.
+    """,
+    run: { context in
+        let words = try context.positionals("NAME", atLeast: 0)
+        guard words.count <= 1 else { throw UsageError("unexpected argument '\(words[1])'") }
+        let vault = try context.vault()
+        let t = context.terminal
+        guard let query = words.first else {
+            let items = vault.trashItems()
+            if context.json {
+                context.printJSON(.array(items.map { item in
+                    .object([("name", .string(item.name)), ("kind", .string(item.kind.rawValue)), ("removed", .string(item.removed)),
+                             ("path", .string(item.personPath)), ("summary", .string(item.summary))])
+                }))
+                return
+            }
+            guard !items.isEmpty else {
+                t.print("The trash is empty.")
+                return
+            }
+            var table = TextTable(headers: ["NAME", "REMOVED", "WHAT"])
+            for item in items {
+                let what = item.kind == .person ? "person \(item.summary) (\(item.personPath))" : "entry of \(item.personPath): \(item.summary)"
+                table.rows.append([item.name, item.removed, what])
+            }
+            table.print(to: t) { t.style($0, .dim) }
+            return
+        }
+        let matches = vault.trashItems(matching: query)
+        guard matches.count == 1, let item = matches.first else {
+            if matches.isEmpty { throw Failure("nothing in the trash matches '\(query)' (crm restore lists it)") }
+            throw Failure("\(matches.count) items in the trash match '\(query)'; give the name of one:\n"
+                          + matches.map { "  \($0.name)  \($0.summary)" }.joined(separator: "\n"))
+        }
+        let (path, line) = try vault.restore(item)
+        if context.json {
+            context.printJSON(.object([("name", .string(item.name)), ("kind", .string(item.kind.rawValue)), ("path", .string(path)),
+                                       ("line", line.map { .number($0) } ?? .null)]))
+        } else {
+            t.print("Restored \(item.kind == .person ? item.summary : item.summary) to \(path)\(line.map { ":\($0)" } ?? "")")
+        }
+    }
+)

@@ -1,0 +1,264 @@
+import Foundation
+import Testing
+@testable import CRMKit
+
+/// Random two-sided edits of random person files, merged by the library and, for a few, by a real
+/// `git merge` running the driver. Every line either side wrote holds a unique token (`@o12@`,
+/// `@t3@`); the merge must keep each of them exactly once, in the section its side put it in, keep
+/// every line both sides kept, and keep the file's line endings.
+///
+/// The seed is fixed. `CRM_MERGE_CASES` and `CRM_MERGE_GIT_CASES` run more cases
+/// (`Tests/Interop/check-merge-property.sh` does, from CI).
+@Suite struct MergePropertyTests {
+    static let cases = ProcessInfo.processInfo.environment["CRM_MERGE_CASES"].flatMap(Int.init) ?? 300
+    static let gitCases = ProcessInfo.processInfo.environment["CRM_MERGE_GIT_CASES"].flatMap(Int.init) ?? 4
+
+    @Test func everyLineEitherSideWroteIsKeptOnceInItsSection() {
+        var g = SeededGenerator(seed: 2026_11_30)
+        for index in 0..<Self.cases {
+            let sample = MergeSample(&g)
+            for withBase in [true, false] {
+                let merge = PersonMerge(base: withBase ? sample.base : nil, current: sample.current, other: sample.other,
+                                        labels: .init(current: "ours", other: "theirs"))
+                let problems = sample.problems(with: merge.bytes, withBase: withBase)
+                #expect(problems.isEmpty, "case \(index) (\(withBase ? "three" : "two")-way): \(problems)\n\(sample)")
+                if !problems.isEmpty { return }
+            }
+        }
+    }
+
+    @Test(.enabled(if: GitRepository.gitIsInstalled, "needs git"))
+    func gitMergeWithTheDriverGivesTheSameResult() throws {
+        var g = SeededGenerator(seed: 7)
+        let vault = try TemporaryVault()
+        let git = GitRepository(vault.url)
+        try git.run("init", "-q", "-b", "main")
+        try git.run("config", "user.name", "Test")
+        try git.run("config", "user.email", "test@example.org")
+        try git.run("config", "merge.crm.driver", "\(CRM.binary.path) merge-driver %O %A %B %P")
+        try git.commit("vault")
+        /// A commit even when a side made no change.
+        func commit(_ message: String) throws {
+            try git.run("add", "-A")
+            try git.run("commit", "-q", "--allow-empty", "-m", message)
+        }
+        for index in 0..<Self.gitCases {
+            let sample = MergeSample(&g)
+            try git.run("checkout", "-q", "main")
+            try git.run("branch", "-q", "-D", "ours")
+            try git.run("branch", "-q", "-D", "theirs")
+            try vault.write("people/p.md", sample.base.text.bytes)
+            try commit("base \(index)")
+            try git.run("checkout", "-q", "-b", "theirs")
+            try vault.write("people/p.md", sample.other.text.bytes)
+            try commit("theirs \(index)")
+            try git.run("checkout", "-q", "main")
+            try git.run("checkout", "-q", "-b", "ours")
+            try vault.write("people/p.md", sample.current.text.bytes)
+            try commit("ours \(index)")
+            let run = try git.run("merge", "-q", "theirs", "-m", "merge \(index)")
+            let merge = PersonMerge(base: sample.base, current: sample.current, other: sample.other,
+                                    labels: .init(current: "ours", other: "theirs"))
+            #expect(run.status == (merge.hasConflicts ? 1 : 0), "case \(index): \(run.output)")
+            #expect(vault.bytes("people/p.md") == merge.bytes, "case \(index)\n\(sample)")
+            #expect(sample.problems(with: vault.bytes("people/p.md"), withBase: true).isEmpty, "case \(index)\n\(sample)")
+            if run.status != 0 { try git.run("merge", "--abort") }
+            try git.run("reset", "-q", "--hard")
+        }
+    }
+}
+
+/// A random person file and two versions of it, each made by a few random edits through the
+/// library (entries added with `adding`, keys with `setting`/`removing`) or line by line (notes,
+/// entries removed or reworded).
+struct MergeSample: CustomStringConvertible {
+    let base: PersonDocument
+    let current: PersonDocument
+    let other: PersonDocument
+    let crlf: Bool
+
+    init(_ g: inout SeededGenerator) {
+        crlf = Int.random(in: 0..<4, using: &g) == 0
+        base = MergeSample.document(MergeSample.randomFile(&g), crlf: crlf)
+        current = MergeSample.edited(base, side: "o", &g)
+        other = MergeSample.edited(base, side: "t", &g)
+    }
+
+    var description: String {
+        ["base", "ours", "theirs"].enumerated().map { index, name in
+            "--- \(name)\n" + String(decoding: [base, current, other][index].text.bytes, as: UTF8.self)
+        }.joined(separator: "\n")
+    }
+
+    static func document(_ lines: [String], crlf: Bool) -> PersonDocument {
+        PersonDocument(bytes: Array(lines.joined(separator: crlf ? "\r\n" : "\n").utf8) + (crlf ? [13, 10] : [10]), path: "people/p.md")
+    }
+
+    // MARK: Generating
+
+    static func randomFile(_ g: inout SeededGenerator) -> [String] {
+        var lines = ["---", "name: Person @b0@", "phone: \"+44 20 7946 0018 @b1@\"", "email: p@example.org"]
+        for k in 0..<Int.random(in: 0...3, using: &g) { lines.append("key\(k): value @b\(10 + k)@") }
+        if Bool.random(using: &g) { lines.append("tags: [friends, b@b20@]") }
+        lines += ["---", ""]
+        for n in 0..<Int.random(in: 0...4, using: &g) {
+            lines.append("Notes line @b\(30 + n)@.")
+            if Int.random(in: 0..<4, using: &g) == 0 { lines += ["```", "code in the notes @b\(40 + n)@", "```"] }
+            if Bool.random(using: &g) { lines.append("") }
+        }
+        lines += ["", "## Interactions", ""]
+        let oldestFirst = Int.random(in: 0..<3, using: &g) == 0
+        var days = (0..<Int.random(in: 0...5, using: &g)).map { _ in Int.random(in: 1...28, using: &g) }.sorted()
+        if !oldestFirst { days.reverse() }
+        for (n, day) in days.enumerated() {
+            lines += entryLines(day: day, token: "b\(50 + n * 4)", &g)
+        }
+        if Bool.random(using: &g) {
+            lines += ["", "## Family", "", "After the log @b90@.", "Second line @b91@."]
+        }
+        return lines
+    }
+
+    /// An entry of one or more lines: continuation lines, nested list items, or a code fence
+    /// (closed or not) in its note.
+    static func entryLines(day: Int, token: String, _ g: inout SeededGenerator) -> [String] {
+        let date = String(format: "2026-10-%02d", day)
+        var lines = ["- \(date) \(["call", "visit", "email"].randomElement(using: &g)!): Entry @\(token)@."]
+        switch Int.random(in: 0..<5, using: &g) {
+        case 1: lines.append("  More @\(token)c@.")
+        case 2: lines += ["  - step @\(token)s@", "    - sub @\(token)u@"]
+        case 3: lines += ["  ```", "  code @\(token)k@", "  ```"]
+        case 4: lines += ["  ```", "  unclosed @\(token)k@"]
+        default: break
+        }
+        return lines
+    }
+
+    static func edited(_ start: PersonDocument, side: String, _ g: inout SeededGenerator) -> PersonDocument {
+        var doc = start
+        var counter = 0
+        func token() -> String { counter += 1; return "@\(side)\(counter)@" }
+        func lines(_ doc: PersonDocument) -> [String] { (0..<doc.text.lineCount).map(doc.text.string) }
+        func replacing(_ range: Range<Int>, with new: [String]) -> PersonDocument {
+            PersonDocument(bytes: doc.text.splicing(range, with: new), path: doc.path)
+        }
+        for _ in 0..<Int.random(in: 1...4, using: &g) {
+            let text = lines(doc)
+            let before = doc.log.map { (doc.frontMatter!.closeLine + 1)..<$0.headingLine } ?? 0..<0
+            let after = doc.log.map { $0.end..<text.count } ?? 0..<0
+            let entries = doc.log?.entries ?? []
+            switch Int.random(in: 0..<10, using: &g) {
+            case 0, 1:
+                var note = "Added \(token())."
+                if Bool.random(using: &g) { note += "\n- step \(token())\n  - sub \(token())" }
+                if Int.random(in: 0..<3, using: &g) == 0 { note += "\n```\ncode \(token())" }
+                let entry = Interaction(date: Day(year: 2026, month: 10, day: Int.random(in: 1...28, using: &g))!,
+                                        type: "call", note: note)
+                doc = PersonDocument(bytes: try! doc.adding(entry), path: doc.path)
+            case 2 where !entries.isEmpty:
+                let entry = entries.randomElement(using: &g)!
+                doc = replacing((entry.line - 1)..<(entry.line - 1 + entry.lineCount), with: [])
+            case 3 where !entries.isEmpty:
+                let entry = entries.randomElement(using: &g)!
+                var reworded = entry
+                reworded.note = "Reworded \(token())."
+                doc = replacing((entry.line - 1)..<(entry.line - 1 + entry.lineCount), with: reworded.rendered)
+            case 4:
+                let key = ["phone", "email", "key0", "every", "extra"].randomElement(using: &g)!
+                let value = key == "every" ? "\(Int.random(in: 1...99, using: &g))d" : "value \(token())"
+                doc = PersonDocument(bytes: try! doc.setting(key, to: .string(value)), path: doc.path)
+            case 5:
+                doc = PersonDocument(bytes: try! doc.removing(["phone", "email", "key1", "tags"].randomElement(using: &g)!), path: doc.path)
+            case 6, 7:
+                // A notes line added, reworded or removed, before or after the log.
+                let section = Bool.random(using: &g) || after.isEmpty ? before : after
+                let textLines = section.filter { text[$0].hasPrefix("Notes line") || text[$0].hasPrefix("After the log") || text[$0].hasPrefix("Side") }
+                let choice = Int.random(in: 0..<3, using: &g)
+                if choice == 0 || textLines.isEmpty {
+                    let at = textLines.randomElement(using: &g).map { $0 + 1 } ?? section.upperBound
+                    guard section.contains(at) || at == section.upperBound, !section.isEmpty || !before.isEmpty else { continue }
+                    doc = replacing(at..<at, with: ["Side line \(token())."])
+                } else if choice == 1 {
+                    let at = textLines.randomElement(using: &g)!
+                    doc = replacing(at..<(at + 1), with: ["Side reworded \(token())."])
+                } else {
+                    let at = textLines.randomElement(using: &g)!
+                    doc = replacing(at..<(at + 1), with: [])
+                }
+            case 8 where !entries.isEmpty:
+                // A continuation line added to an entry's note.
+                let entry = entries.randomElement(using: &g)!
+                let at = entry.line - 1 + entry.lineCount
+                doc = replacing(at..<at, with: ["  also \(token())"])
+            default:
+                if !after.isEmpty {
+                    doc = replacing(text.count..<text.count, with: ["At the end \(token())."])
+                }
+            }
+        }
+        return doc
+    }
+
+    // MARK: Checking
+
+    /// The section of 0-based line `i`: 0 front matter, 1 notes before the log, 2 the log, 3 after it.
+    static func section(_ doc: PersonDocument, _ i: Int) -> Int {
+        if let frontMatter = doc.frontMatter, i <= frontMatter.closeLine { return 0 }
+        guard let log = doc.log, i >= log.headingLine else { return 1 }
+        return i < log.end ? 2 : 3
+    }
+
+    /// Tokens (`@o1@`) on each line of a document, with the line's section.
+    static func tokens(_ doc: PersonDocument) -> [String: [Int]] {
+        var found: [String: [Int]] = [:]
+        for i in 0..<doc.text.lineCount {
+            let line = doc.text.string(i)
+            var rest = line[...]
+            while let open = rest.firstIndex(of: "@") {
+                let after = rest[rest.index(after: open)...]
+                guard let close = after.firstIndex(of: "@") else { break }
+                found["@" + after[..<close] + "@", default: []].append(section(doc, i))
+                rest = after[after.index(after: close)...]
+            }
+        }
+        return found
+    }
+
+    /// What the merged `bytes` get wrong, in words; empty when nothing.
+    func problems(with bytes: [UInt8], withBase: Bool) -> [String] {
+        let merged = PersonDocument(bytes: bytes, path: "people/p.md")
+        let result = MergeSample.tokens(merged)
+        let b = MergeSample.tokens(base), c = MergeSample.tokens(current), o = MergeSample.tokens(other)
+        var problems: [String] = []
+        for (side, tokens) in [("ours", c), ("theirs", o)] {
+            for (token, sections) in tokens {
+                let kept = result[token] ?? []
+                if b[token] == nil {
+                    // Written by this side: kept once, where this side put it.
+                    if kept.count != sections.count {
+                        problems.append("\(token) (\(side)) is in the result \(kept.count) times, not \(sections.count)")
+                    } else if kept != sections {
+                        problems.append("\(token) (\(side)) moved from section \(sections) to \(kept)")
+                    }
+                } else if (c[token] != nil && o[token] != nil) || !withBase {
+                    // Kept by both (or, without a base, by one): still there, in its section. (An entry
+                    // both sides reworded differently is kept in both wordings.)
+                    if kept.isEmpty {
+                        problems.append("\(token) (\(side)) was dropped")
+                    } else if Set(kept) != Set(sections) {
+                        problems.append("\(token) (\(side)) moved from section \(sections) to \(kept)")
+                    }
+                }
+            }
+        }
+        for token in result.keys where c[token] == nil && o[token] == nil {
+            problems.append("\(token) is in the result but in neither side")
+        }
+        if crlf {
+            if zip(bytes, [0] + bytes).contains(where: { $0 == 10 && $1 != 13 }) { problems.append("a line ends with LF in a CRLF file") }
+        } else if bytes.contains(13) {
+            problems.append("a CR in an LF file")
+        }
+        return problems
+    }
+}
