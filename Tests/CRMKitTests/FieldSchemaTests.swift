@@ -64,13 +64,15 @@ import Testing
     }
 
     @Test func textKeysThatAreNotTextHaveOneMessage() {
-        let text = "---\nname: [A, B]\ncontact_id: [x, y]\ntags: {a: b}\n---\n"
+        let text = "---\nname: [A, B]\ncontact_id: [x]\ntags: {a: b}\n---\n"
         let document = PersonDocument(bytes: Array(text.utf8), path: "people/x.md")
         #expect(document.problems.filter { $0.severity == .error }.map(\.description) == [
             "people/x.md:2:7: error: name must be text",
             "people/x.md:3:13: error: contact_id must be text",
             "people/x.md:4:6: error: tags must be text or a list of text",
         ])
+        let noName = PersonDocument(bytes: Array("---\nname:\n---\n".utf8), path: "people/x.md")
+        #expect(noName.problems.map(\.description) == ["people/x.md:2:6: error: name cannot be empty"])
     }
 
     @Test func keysAreYAMLWords() {
