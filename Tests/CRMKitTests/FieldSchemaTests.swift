@@ -75,6 +75,15 @@ import Testing
         #expect(noName.problems.map(\.description) == ["people/x.md:2:6: error: name cannot be empty"])
     }
 
+    @Test func aNameCannotBeUnset() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/kim.md", "---\nname: Kim\n---\n")
+        let result = try vault.crm("unset", "kim", "name")
+        #expect(result.status == 1)
+        #expect(result.stderr == "crm: error: name is required; use 'crm rename' to change it\n")
+        #expect(vault.read("people/kim.md") == "---\nname: Kim\n---\n")
+    }
+
     @Test func keysAreYAMLWords() {
         #expect(FieldSchema.keyProblem("nick_name-2") == nil)
         #expect(FieldSchema.keyProblem("2x") == "'2x' is not a valid key (letters, digits, '_' and '-', starting with a letter)")

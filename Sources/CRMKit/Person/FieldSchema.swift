@@ -80,6 +80,11 @@ public struct FieldSchema: Sendable {
         }
     }
 
+    /// Why the key cannot be removed (`crm unset`), when it cannot: a person always has a name.
+    public var removalProblem: String? {
+        key == FieldSchema.name.key ? "name is required; use 'crm rename' to change it" : nil
+    }
+
     /// The warning for a plain list or text item that some YAML readers take for something else.
     func ambiguityWarning(_ item: String) -> String {
         "\(key) '\(item)' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does)"

@@ -62,7 +62,7 @@ let unsetCommand = Command(
         let args = try context.positionals("PERSON", "KEY", atLeast: 2)
         for key in args.dropFirst() {
             if let problem = FieldSchema.keyProblem(key) { throw UsageError(problem) }
-            if key == "name" { throw Failure("name is required; use 'crm rename' to change it") }
+            if let problem = FieldSchema.named(key)?.removalProblem { throw Failure(problem) }
         }
         let vault = try context.vault()
         let person = try vault.find(args[0])
