@@ -8,8 +8,9 @@ public struct ContactBook: Sendable {
     /// Reads the cards in `bytes` (vCard 2.1, 3.0 or 4.0; one or many cards; CRLF or LF).
     ///
     /// Never fails: a broken card becomes a diagnostic and the other cards are still read. Text is
-    /// UTF-8 unless a card names another `CHARSET`; bytes that are not valid UTF-8 are read as
-    /// ISO-8859-1 (with the Windows-1252 characters in 0x80–0x9F) rather than failing.
+    /// UTF-8 unless a property names another `CHARSET` (or the file starts with a UTF-16 byte
+    /// order mark). A value that cannot be decoded is never guessed at: a name makes its card an
+    /// error (skipped), any other value a warning (ignored), each naming the file and line.
     public static func parse(_ bytes: [UInt8], path: String) -> ContactBook {
         let read = VCardReader(path: path).read(bytes)
         return ContactBook(checking: read.contacts, diagnostics: read.diagnostics)

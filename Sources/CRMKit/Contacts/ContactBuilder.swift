@@ -9,6 +9,8 @@ struct ContactBuilder {
     private var phones: [Candidate] = []
     private var emails: [Candidate] = []
     private var birthday: String?
+    /// Whether the card's name could not be decoded, so the card cannot become a contact.
+    private(set) var unreadable = false
 
     /// A phone number or email address with what decides its place in the list.
     private struct Candidate {
@@ -22,37 +24,78 @@ struct ContactBuilder {
         self.line = line
     }
 
-    /// Takes in one property of the card; returns a warning when its value cannot be used.
-    mutating func add(_ property: VCardProperty, from lexer: VCardLexer) -> String? {
+    /// A problem with one property, for a diagnostic on its line.
+    typealias Problem = (severity: Diagnostic.Severity, message: String)
+
+    /// Takes in one property of the card; returns the problem with it: a warning when its value
+    /// is ignored or read in a way other readers may not share, an error when the card's name
+    /// cannot be decoded (the card is then `unreadable`).
+    mutating func add(_ property: VCardProperty, from lexer: VCardLexer) -> Problem? {
         let parameters = property.parameters
-        let text = { VCardText.text(lexer.octets(of: property), charset: parameters.charset) }
+        let octets = { lexer.octets(of: property) }
+        func ignored(_ failure: VCardCharset.Failure) -> Problem {
+            guard property.name == "FN" || property.name == "N" else {
+                return (.warning, "\(property.name) \(failure.message); ignored")
+            }
+            unreadable = true
+            return (.error, "the name (\(property.name)) \(failure.message); vCard skipped")
+        }
         switch property.name {
         case "FN":
             hasName = true
-            if formattedName.isEmpty { formattedName = text() }
+            guard formattedName.isEmpty else { break }
+            switch VCardText.text(octets(), parameters) {
+            case .success(let name):
+                formattedName = name.text
+                if name.hasUnescapedComma { return Self.unescapedComma(property.name, name.text) }
+            case .failure(let failure): return ignored(failure)
+            }
         case "N":
             hasName = true
-            if structuredName == nil {
-                structuredName = VCardText.components(lexer.octets(of: property), charset: parameters.charset)
+            guard structuredName == nil else { break }
+            switch VCardText.components(octets(), parameters) {
+            case .success(let components): structuredName = components
+            case .failure(let failure): return ignored(failure)
             }
+        case "UID", "TEL", "EMAIL", "BDAY":
+            switch VCardText.text(octets(), parameters) {
+            case .success(let value):
+                let problem = add(property.name, value.text, parameters)
+                guard problem == nil, value.hasUnescapedComma, property.name != "BDAY" else { return problem }
+                return Self.unescapedComma(property.name, value.text)
+            case .failure(let failure): return ignored(failure)
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// The warning for a value with an unescaped comma, which is read whole (as Android, Apple
+    /// and ez-vcard read it) though vobject keeps only what comes before the comma.
+    private static func unescapedComma(_ name: String, _ value: String) -> Problem {
+        (.warning, "\(name) has a comma that is not escaped as \\, (a list separator in vCard 3.0 and 4.0); read whole as \"\(value)\"")
+    }
+
+    /// Takes in a decoded `UID`, `TEL`, `EMAIL` or `BDAY`.
+    private mutating func add(_ name: String, _ value: String, _ parameters: VCardParameters)
+        -> Problem? {
+        switch name {
         case "UID":
-            if uid == nil { uid = Self.nonEmpty(text()) }
+            if uid == nil { uid = Self.nonEmpty(value) }
         case "TEL":
-            if let number = Self.nonEmpty(Self.removingScheme("tel:", from: text())) {
+            if let number = Self.nonEmpty(Self.removingScheme("tel:", from: value)) {
                 let isCell = parameters.types.contains("cell")
                 phones.append(Candidate(value: number, rank: Self.rank(parameters), isCell: isCell))
             }
         case "EMAIL":
-            if let address = Self.nonEmpty(Self.removingScheme("mailto:", from: text())) {
+            if let address = Self.nonEmpty(Self.removingScheme("mailto:", from: value)) {
                 emails.append(Candidate(value: address, rank: Self.rank(parameters), isCell: false))
             }
-        case "BDAY":
-            guard birthday == nil else { break }
-            let value = text()
-            birthday = VCardBirthday.parse(value, valueType: parameters.valueType, omitYear: parameters.omitYear)
-            if birthday == nil { return "birthday \"\(value)\" is not a date; ignored" }
         default:
-            break
+            guard birthday == nil else { break }
+            birthday = VCardBirthday.parse(value, valueType: parameters.valueType, omitYear: parameters.omitYear)
+            if birthday == nil { return (.warning, "birthday \"\(value)\" is not a date; ignored") }
         }
         return nil
     }

@@ -1,17 +1,25 @@
 /// Reads the cards of one vCard file: contacts for the good cards, diagnostics for the rest.
 ///
-/// A card that never ends (`BEGIN:VCARD` again, or the end of the file, before `END:VCARD`) or
-/// that has neither `FN` nor `N` is an error and is skipped; lines that are not properties and
-/// unusable birthdays are warnings and the card is kept. Nothing stops the other cards.
+/// A card that never ends (the end of the file before its `END:VCARD`), whose name cannot be
+/// decoded, or that has neither `FN` nor `N` is an error and is skipped; lines that are not
+/// properties, values that cannot be decoded and unusable birthdays are warnings and the card is
+/// kept. Nothing stops the other cards.
+///
+/// A card inside a card (vCard 2.1's `AGENT:BEGIN:VCARD` … `END:VCARD`, or a bare nested
+/// `BEGIN:VCARD`) belongs to the outer card and is not a contact of its own; vCard 3.0's
+/// escaped `AGENT:BEGIN:VCARD\n…` is one line and needs nothing. A file that starts with a
+/// UTF-16 byte order mark is read as UTF-16.
 struct VCardReader {
     /// The path named in contacts and diagnostics.
     let path: String
 
     func read(_ bytes: [UInt8]) -> (contacts: [Contact], diagnostics: [Diagnostic]) {
-        var lexer = VCardLexer(bytes)
+        var lexer = VCardLexer(Self.utf8(bytes))
         var contacts: [Contact] = []
         var diagnostics: [Diagnostic] = []
         var card: ContactBuilder?
+        /// How many cards deep inside `card` the lexer is (nested cards are skipped).
+        var nesting = 0
         var sawCard = false
         var reportedStrayText = false
 
@@ -23,40 +31,66 @@ struct VCardReader {
             reportedStrayText = true
         }
 
-        while let item = lexer.next() {
-            switch item {
-            case .malformed(let line):
-                if card == nil {
-                    reportStrayText(at: line)
-                } else {
-                    report(.warning, line, "not a vCard property; ignored")
-                }
-            case .property(let property) where isVCardDelimiter(property, "BEGIN", lexer):
-                if let open = card { report(.error, open.line, "vCard has no END:VCARD; skipped") }
-                card = ContactBuilder(line: property.line)
-                sawCard = true
-            case .property(let property) where isVCardDelimiter(property, "END", lexer):
-                guard let open = card else {
-                    report(.warning, property.line, "END:VCARD without BEGIN:VCARD; ignored")
+        /// The lexer before the first bare `BEGIN:VCARD` inside `card`: if `card` never ends, that
+        /// `BEGIN` starts the next card rather than one inside it, and reading resumes there.
+        var nestedBegin: VCardLexer?
+        var beforeItem = lexer
+        while true {
+            while let item = lexer.next() {
+                defer { beforeItem = lexer }
+                if nesting > 0 {
+                    if case .property(let property) = item {
+                        if isVCardDelimiter(property, "BEGIN", lexer) || isNestedCard(property, lexer) { nesting += 1 }
+                        if isVCardDelimiter(property, "END", lexer) { nesting -= 1 }
+                    }
                     continue
                 }
-                card = nil
-                reportedStrayText = false
-                guard let contact = open.build(path: path) else {
-                    report(.error, open.line, "vCard has no FN or N; skipped")
-                    continue
+                switch item {
+                case .malformed(let line):
+                    if card == nil {
+                        reportStrayText(at: line)
+                    } else {
+                        report(.warning, line, "not a vCard property; ignored")
+                    }
+                case .property(let property) where card != nil && isVCardDelimiter(property, "BEGIN", lexer):
+                    nesting = 1
+                    if nestedBegin == nil { nestedBegin = beforeItem }
+                case .property(let property) where card != nil && isNestedCard(property, lexer):
+                    nesting = 1
+                case .property(let property) where isVCardDelimiter(property, "BEGIN", lexer):
+                    card = ContactBuilder(line: property.line)
+                    nestedBegin = nil
+                    sawCard = true
+                case .property(let property) where isVCardDelimiter(property, "END", lexer):
+                    guard let open = card else {
+                        report(.warning, property.line, "END:VCARD without BEGIN:VCARD; ignored")
+                        continue
+                    }
+                    card = nil
+                    reportedStrayText = false
+                    if open.unreadable { continue }
+                    guard let contact = open.build(path: path) else {
+                        report(.error, open.line, "vCard has no FN or N; skipped")
+                        continue
+                    }
+                    if contact.name.isEmpty { report(.warning, open.line, "vCard has an empty name") }
+                    contacts.append(contact)
+                case .property(let property):
+                    guard card != nil else {
+                        reportStrayText(at: property.line)
+                        continue
+                    }
+                    if let problem = card?.add(property, from: lexer) { report(problem.severity, property.line, problem.message) }
                 }
-                if contact.name.isEmpty { report(.warning, open.line, "vCard has an empty name") }
-                contacts.append(contact)
-            case .property(let property):
-                guard card != nil else {
-                    reportStrayText(at: property.line)
-                    continue
-                }
-                if let warning = card?.add(property, from: lexer) { report(.warning, property.line, warning) }
             }
+            guard let open = card else { break }
+            report(.error, open.line, "vCard has no END:VCARD; skipped")
+            card = nil
+            nesting = 0
+            guard let resume = nestedBegin else { break }
+            lexer = resume
+            nestedBegin = nil
         }
-        if let open = card { report(.error, open.line, "vCard has no END:VCARD; skipped") }
         guard sawCard else {
             return ([], [Diagnostic(path: path, line: 1, severity: .warning, message: "no vCard in this file")])
         }
@@ -68,6 +102,26 @@ struct VCardReader {
 
     /// Whether `property` is `BEGIN:VCARD` or `END:VCARD` (`name` is `BEGIN` or `END`).
     private func isVCardDelimiter(_ property: VCardProperty, _ name: String, _ lexer: VCardLexer) -> Bool {
-        property.name == name && VCardText.text(lexer.octets(of: property), charset: nil).uppercased() == "VCARD"
+        property.name == name && Self.value(property, lexer) == "VCARD"
+    }
+
+    /// Whether `property` is vCard 2.1's `AGENT:BEGIN:VCARD`, the first line of a card inside it.
+    private func isNestedCard(_ property: VCardProperty, _ lexer: VCardLexer) -> Bool {
+        property.name == "AGENT" && Self.value(property, lexer) == "BEGIN:VCARD"
+    }
+
+    /// The value in upper case, without surrounding whitespace.
+    private static func value(_ property: VCardProperty, _ lexer: VCardLexer) -> String {
+        guard property.valueRange.count < 16 else { return "" }
+        return String(decoding: lexer.octets(of: property), as: UTF8.self).trimmingSpaces.uppercased()
+    }
+
+    /// The bytes as UTF-8: a file with a UTF-16 byte order mark is transcoded (an undecodable
+    /// one is left as it is, and reads as no card); any other file is returned unchanged.
+    private static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]),
+              case .success(let text) = VCardCharset.decode(bytes[...], charset: "UTF-16")
+        else { return bytes }
+        return Array(text.utf8)
     }
 }

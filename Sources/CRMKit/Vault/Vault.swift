@@ -216,19 +216,24 @@ public struct Vault: Sendable {
             try FileSystem.makeDirectories(root + "/" + dir)
             defer { FileSystem.syncDirectory(root + "/" + dir) }
             var created: [Person] = []
+            // The next suffix worth trying for each slug: a free name is found by looking, so each
+            // new person costs one temporary file, and 400 people named alike are not 80,000 tries.
+            var nextSuffix: [String: Int] = [:]
             for (slug, bytes) in files {
-                var n = 1
+                var n = nextSuffix[slug] ?? 1
+                let path = { dir + "/" + slug + (n == 1 ? "" : "-\(n)") + ".md" }
+                while FileSystem.exists(root + "/" + path()) || FileSystem.isSymbolicLink(root + "/" + path()) { n += 1 }
                 while true {
-                    let path = dir + "/" + slug + (n == 1 ? "" : "-\(n)") + ".md"
                     do {
-                        try FileSystem.create(root + "/" + path, with: bytes, locked: true, syncFolder: false)
-                        created.append(try load(path: path))
-                        recordWrite(root + "/" + path, person: created.last?.name)
+                        try FileSystem.create(root + "/" + path(), with: bytes, locked: true, syncFolder: false)
+                        created.append(try load(path: path()))
+                        recordWrite(root + "/" + path(), person: created.last?.name)
                         break
                     } catch let error as FileSystemError where error.isAlreadyExists {
                         n += 1
                     }
                 }
+                nextSuffix[slug] = n + 1
             }
             return created
         }

@@ -24,6 +24,10 @@ struct YAMLBlockParser {
     /// One past the last line that belongs to the YAML (the closing `---`).
     let end: Int
     private(set) var diagnostics: [Diagnostic] = []
+    /// Lines that have a diagnostic already (0-based).
+    private var reportedLines: Set<Int> = []
+    /// Byte ranges of lines where a tab is text: quoted scalars and block-scalar content.
+    private var tabsAreText: [Int: [Range<Int>]] = [:]
     /// How many block collections the reader is inside; deeper than `maximumDepth` is kept as
     /// written instead of read, so hostile input cannot exhaust the stack.
     private var depth = 0
@@ -35,8 +39,8 @@ struct YAMLBlockParser {
         -> (pairs: [YAMLSpannedPair], diagnostics: [Diagnostic]) {
         text.withLines { lines in
             var parser = YAMLBlockParser(lines: lines, path: path, end: range.upperBound)
-            parser.reportTabs(in: range)
             let pairs = parser.mapping(indent: 0, from: range.lowerBound).pairs
+            parser.reportTabs(in: range)
             return (pairs, parser.diagnostics)
         }
     }
@@ -56,18 +60,43 @@ struct YAMLBlockParser {
         return content.isEmpty || content.first == 0x23
     }
 
-    /// Leading spaces (a tab, which YAML forbids there, counts as one; `reportTabs` names it).
+    /// Leading spaces: YAML indents with spaces only.
     private func indent(_ line: Int) -> Int {
-        bytes(line).prefix { $0 == 0x20 || $0 == 0x09 }.count
+        bytes(line).prefix { $0 == 0x20 }.count
     }
 
-    /// Reports every line of `lines` indented with a tab.
-    private mutating func reportTabs(in lines: Range<Int>) {
-        for line in lines where !isBlankOrComment(line) {
-            if let tab = bytes(line).prefix(while: { $0 == 0x20 || $0 == 0x09 }).firstIndex(of: 0x09) {
-                report(line, tab - bytes(line).startIndex, .error, "tab used for indentation; YAML allows only spaces")
+    /// Warns about the first tab of each line that is white space rather than text (outside quoted
+    /// scalars, block-scalar content and comments): YAML 1.2 allows it there, PyYAML refuses it.
+    private mutating func reportTabs(in range: Range<Int>) {
+        for line in range where !reportedLines.contains(line) {
+            let b = bytes(line)
+            guard b.contains(0x09) else { continue }
+            let text = tabsAreText[line] ?? []
+            var i = 0
+            while i < b.count {
+                if let r = text.first(where: { $0.contains(i) }) { i = r.upperBound; continue }
+                let c = b[b.startIndex + i]
+                if c == 0x23, i == 0 || b[b.startIndex + i - 1] == 0x20 || b[b.startIndex + i - 1] == 0x09 { break }
+                if c == 0x09 {
+                    report(line, i, .warning, "a tab outside quotes: YAML 1.1 readers (PyYAML) refuse the file; use spaces or quote the value")
+                    break
+                }
+                i += 1
             }
         }
+    }
+
+    /// Whether `line`, the next line of a multi-line quoted or flow value, is indented with more
+    /// than `parentIndent` spaces or holds only white space.
+    func isUnderIndented(_ line: Int, parentIndent: Int) -> Bool {
+        let b = bytes(line)
+        let spaces = indent(line)
+        return spaces > parentIndent || b.dropFirst(spaces).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// Whether the byte at `offset` of `line` is a tab: a tab where a key or item should start.
+    private func isTab(_ line: Int, at offset: Int) -> Bool {
+        offset < bytes(line).count && bytes(line)[bytes(line).startIndex + offset] == 0x09
     }
 
     private func nextContentLine(after line: Int) -> Int {
@@ -86,8 +115,9 @@ struct YAMLBlockParser {
 
     private mutating func report(_ line: Int, _ offset: Int, _ severity: Diagnostic.Severity, _ message: String) {
         let prefix = bytes(line).prefix(offset)
-        let column = String(decoding: prefix, as: UTF8.self).count + 1
+        let column = (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
         diagnostics.append(Diagnostic(path: path, line: line + 1, column: column, severity: severity, message: message))
+        reportedLines.insert(line)
     }
 
     private func skipSpaces(_ line: Int, from offset: Int) -> Int {
@@ -103,6 +133,7 @@ struct YAMLBlockParser {
     /// stand at `firstOffset` instead (a mapping that starts on a sequence item's line).
     private mutating func mapping(indent: Int, from start: Int, firstOffset: Int? = nil) -> (pairs: [YAMLSpannedPair], next: Int) {
         var pairs: [YAMLSpannedPair] = []
+        var keys: Set<String> = []
         var i = start
         while i < end {
             if isBlankOrComment(i) { i += 1; continue }
@@ -113,13 +144,29 @@ struct YAMLBlockParser {
                 i += 1
                 continue
             }
+            if isTab(i, at: offset) {
+                report(i, offset, .error, "tab used for indentation; YAML allows only spaces")
+                i += 1
+                continue
+            }
+            if let reason = unsupportedKey(i, at: offset) {
+                let pair = unsupportedEntry(line: i, offset: offset, indent: indent, reason: reason)
+                pairs.append(pair)
+                i = pair.endLine
+                continue
+            }
             guard let (key, colonEnd) = parseKey(i, at: offset) else {
                 report(i, offset, .error, isItem(i, at: offset)
                        ? "a list item where a key was expected" : "expected 'key: value'")
                 i += 1
                 continue
             }
-            if pairs.contains(where: { $0.key == key }) { report(i, offset, .error, "duplicate key '\(key)'") }
+            if !keys.insert(key).inserted { report(i, offset, .error, "duplicate key '\(key)'") }
+            let quoted = bytes(i)[bytes(i).startIndex + offset] == 0x22 || bytes(i)[bytes(i).startIndex + offset] == 0x27
+            if quoted { tabsAreText[i, default: []].append(offset..<colonEnd) }
+            if !quoted, case let resolved = YAMLNode.resolvePlain(key), resolved != .string(key), resolved.rendered() != key {
+                report(i, offset, .warning, "key '\(key)' is read as \(resolved.rendered()) by YAML readers; quote it")
+            }
             var pair = value(line: i, offset: colonEnd, parentIndent: indent)
             pair.key = key
             pair.colonEnd = colonEnd
@@ -136,32 +183,106 @@ struct YAMLBlockParser {
         return (pairs, i)
     }
 
-    /// The key at `offset` of `line`, plain or quoted, and the offset just past its `:`.
+    /// Why the entry at `offset` of `line` has a key outside the subset: an anchor, alias or tag
+    /// on the key, or an explicit `? ` key; nil for an ordinary key.
+    private func unsupportedKey(_ line: Int, at offset: Int) -> String? {
+        let b = bytes(line).dropFirst(offset)
+        switch b.first {
+        case UInt8(ascii: "&"): return "anchor on a key"
+        case UInt8(ascii: "*"): return "alias as a key"
+        case UInt8(ascii: "!"): return "tag on a key"
+        case UInt8(ascii: "?"):
+            let next = b.dropFirst().first
+            return next == nil || next == 0x20 || next == 0x09 ? "explicit '?' key" : nil
+        default: return nil
+        }
+    }
+
+    /// Whether a mapping entry starts at `offset` of `line`: a key, possibly after an anchor or
+    /// tag, or an explicit `? ` key (an anchor or tag alone there belongs to the value below).
+    private func hasKey(_ line: Int, at offset: Int) -> Bool {
+        if parseKey(line, at: offset) != nil { return true }
+        guard let reason = unsupportedKey(line, at: offset) else { return false }
+        if reason == "explicit '?' key" { return true }
+        let b = bytes(line)
+        var j = offset
+        while j < b.count, b[b.startIndex + j] != 0x20, b[b.startIndex + j] != 0x09 { j += 1 }
+        j = skipSpaces(line, from: j)
+        guard j < b.count else { return false }
+        let first = b[b.startIndex + j]
+        if first == 0x3A { return j + 1 == b.count || b[b.startIndex + j + 1] == 0x20 || b[b.startIndex + j + 1] == 0x09 }
+        if first == UInt8(ascii: "&") || first == UInt8(ascii: "!") { return hasKey(line, at: j) }
+        return parseKey(line, at: j) != nil
+    }
+
+    /// An entry whose key is outside the subset, kept as written: its line, the lines indented
+    /// under it, and for a `? ` key the `: ` line that gives its value.
+    private mutating func unsupportedEntry(line: Int, offset: Int, indent: Int, reason: String) -> YAMLSpannedPair {
+        var last = line
+        var k = line + 1
+        while k < end {
+            if isBlankOrComment(k) { k += 1; continue }
+            let lineIndent = self.indent(k)
+            let valueLine = lineIndent == indent && bytes(line)[bytes(line).startIndex + offset] == UInt8(ascii: "?")
+                && bytes(k).dropFirst(lineIndent).first == 0x3A
+            guard lineIndent > indent || valueLine else { break }
+            last = k
+            k += 1
+        }
+        report(line, offset, .warning, "unsupported YAML (\(reason)) is kept as written")
+        let b = bytes(line)
+        var keyEnd = b.endIndex
+        if let (_, colonEnd) = parseKey(line, at: offset) { keyEnd = b.startIndex + colonEnd - 1 }
+        let key = String(decoding: b[(b.startIndex + offset)..<keyEnd], as: UTF8.self)
+        return YAMLSpannedPair(key: key, value: .unsupported(sourceText(line, offset, through: last), reason: reason),
+                               line: line, endLine: last + 1, colonEnd: keyEnd - b.startIndex)
+    }
+
+    /// The key at `offset` of `line`, plain or quoted, and the offset just past its `:`; nil when
+    /// the line holds no `key:` (a comment, ` #`, ends the search).
     private func parseKey(_ line: Int, at offset: Int) -> (String, Int)? {
         let b = bytes(line)
         let start = b.startIndex + offset
-        guard start < b.endIndex, b[start] != 0x2D || !isItem(line, at: offset), b[start] != 0x23 else { return nil }
+        guard start < b.endIndex else { return nil }
+        switch b[start] {
+        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
+            let next = start + 1 < b.endIndex ? b[start + 1] : 0x20
+            if next == 0x20 || next == 0x09 { return nil }
+        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","),
+             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+             UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), 0x09:
+            return nil
+        default: break
+        }
         var i = start
         var key: String
         if b[start] == 0x22 || b[start] == 0x27 {
             let quote = b[start]
             i += 1
-            while i < b.endIndex, b[i] != quote || (quote == 0x22 && b[i - 1] == 0x5C) { i += 1 }
+            while i < b.endIndex {
+                if b[i] == quote {
+                    if quote == 0x27, i + 1 < b.endIndex, b[i + 1] == 0x27 { i += 2; continue }
+                    break
+                }
+                i += quote == 0x22 && b[i] == 0x5C ? 2 : 1
+            }
             guard i < b.endIndex else { return nil }
             let inner = b[(start + 1)..<i]
-            key = quote == 0x27 ? YAMLScalarDecoding.singleQuoted(inner)
-                : ((try? YAMLScalarDecoding.doubleQuoted(inner)) ?? String(decoding: inner, as: UTF8.self))
+            guard let text = quote == 0x27 ? YAMLScalarDecoding.singleQuoted(inner) : try? YAMLScalarDecoding.doubleQuoted(inner)
+            else { return nil }
+            key = text
             i += 1
-            while i < b.endIndex, b[i] == 0x20 { i += 1 }
-            guard i < b.endIndex, b[i] == 0x3A else { return nil }
+            while i < b.endIndex, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+            guard i < b.endIndex, b[i] == 0x3A, i + 1 == b.endIndex || b[i + 1] == 0x20 || b[i + 1] == 0x09 else { return nil }
         } else {
             while i < b.endIndex {
                 if b[i] == 0x3A, i + 1 == b.endIndex || b[i + 1] == 0x20 || b[i + 1] == 0x09 { break }
+                if b[i] == 0x23, b[i - 1] == 0x20 || b[i - 1] == 0x09 { return nil }
                 i += 1
             }
             guard i < b.endIndex else { return nil }
             var keyEnd = i
-            while keyEnd > start, b[keyEnd - 1] == 0x20 { keyEnd -= 1 }
+            while keyEnd > start, b[keyEnd - 1] == 0x20 || b[keyEnd - 1] == 0x09 { keyEnd -= 1 }
             key = String(decoding: b[start..<keyEnd], as: UTF8.self)
         }
         return (key, i + 1 - b.startIndex)
@@ -186,14 +307,15 @@ struct YAMLBlockParser {
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             blockScalar(line: line, header: start, parentIndent: parentIndent, into: &pair)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            quotedScalar(line: line, start: start, into: &pair)
+            quotedScalar(line: line, start: start, parentIndent: parentIndent, into: &pair)
         case UInt8(ascii: "["):
             flowSequence(line: line, start: start, parentIndent: parentIndent, into: &pair)
         case UInt8(ascii: "{"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"):
             let reason = first == UInt8(ascii: "{") ? "flow mapping" : first == UInt8(ascii: "!") ? "tag"
                 : first == UInt8(ascii: "&") ? "anchor" : "alias"
-            unsupported(line: line, start: start, parentIndent: parentIndent, reason: reason, severity: .warning, into: &pair)
-        case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"):
+            unsupported(line: line, start: start, parentIndent: parentIndent, reason: reason, inSequence: inSequence,
+                        severity: .warning, into: &pair)
+        case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
             unsupported(line: line, start: start, parentIndent: parentIndent,
                         reason: "a plain value cannot start with '\(Character(Unicode.Scalar(first)))'; quote it",
                         severity: .error, into: &pair)
@@ -201,6 +323,10 @@ struct YAMLBlockParser {
             if isItem(line, at: start) {
                 unsupported(line: line, start: start, parentIndent: parentIndent,
                             reason: "a list item cannot follow a key on its line", severity: .error, into: &pair)
+            } else if (first == UInt8(ascii: "?") || first == UInt8(ascii: ":")),
+                      start + 1 == b.count || b[b.startIndex + start + 1] == 0x20 || b[b.startIndex + start + 1] == 0x09 {
+                unsupported(line: line, start: start, parentIndent: parentIndent,
+                            reason: "a mapping cannot start on a key's line", severity: .error, into: &pair)
             } else {
                 plainScalar(line: line, start: start, parentIndent: parentIndent, into: &pair)
             }
@@ -208,7 +334,8 @@ struct YAMLBlockParser {
         return pair
     }
 
-    /// A value on the lines below a key: a block sequence, a nested mapping, a plain scalar, or empty.
+    /// A value on the lines below a key: a block sequence, a nested mapping, any other node
+    /// (a scalar, a flow list…) indented more than the key, or empty.
     private mutating func blockValue(after line: Int, parentIndent: Int, inSequence: Bool, into pair: inout YAMLSpannedPair) {
         let next = nextContentLine(after: line)
         guard next < end else { return }
@@ -220,39 +347,59 @@ struct YAMLBlockParser {
         }
         depth += 1
         defer { depth -= 1 }
-        if isItem(next, at: childIndent), childIndent > parentIndent || (childIndent == parentIndent && !inSequence) {
+        // After a tab only a scalar or flow node may follow; a block collection needs space indentation.
+        let tab = isTab(next, at: childIndent)
+        if !tab, isItem(next, at: childIndent), childIndent > parentIndent || (childIndent == parentIndent && !inSequence) {
             let (items, last) = sequence(indent: childIndent, from: next)
             pair.value = .sequence(items)
             pair.endLine = last + 1
         } else if childIndent > parentIndent {
-            if parseKey(next, at: childIndent) != nil {
+            if !tab, hasKey(next, at: childIndent) {
                 let (pairs, _) = mapping(indent: childIndent, from: next)
                 pair.value = .mapping(pairs.map { YAMLPair(key: $0.key, value: $0.value) })
                 pair.endLine = pairs.last?.endLine ?? next + 1
             } else {
-                plainScalar(line: next, start: childIndent, parentIndent: parentIndent, into: &pair)
+                let node = value(line: next, offset: childIndent, parentIndent: parentIndent, inSequence: inSequence)
+                pair.value = node.value
+                pair.endLine = node.endLine
             }
         }
     }
 
     /// Block sequence items at `indent` from line `start`; returns the items and the last line used.
-    private mutating func sequence(indent: Int, from start: Int) -> ([YAMLNode], Int) {
+    /// The first item may stand at `firstOffset` (a list that starts on an outer item's line).
+    private mutating func sequence(indent: Int, from start: Int, firstOffset: Int? = nil) -> ([YAMLNode], Int) {
         var items: [YAMLNode] = []
         var i = start
         var last = start
         while i < end {
             if isBlankOrComment(i) { i += 1; continue }
-            let offset = self.indent(i)
+            let offset = (i == start ? firstOffset : nil) ?? self.indent(i)
             guard offset == indent, isItem(i, at: offset) else { break }
             let itemStart = skipSpaces(i, from: offset + 1)
             let item: YAMLSpannedPair
-            if itemStart < bytes(i).count, parseKey(i, at: itemStart) != nil {
+            guard depth < YAMLBlockParser.maximumDepth else {
+                var pair = YAMLSpannedPair(key: "-", value: .empty, line: i, endLine: i + 1, colonEnd: 0)
+                unsupported(line: i, start: itemStart, parentIndent: indent,
+                            reason: "nested more than \(YAMLBlockParser.maximumDepth) levels deep", severity: .error, into: &pair)
+                items.append(pair.value)
+                last = pair.endLine - 1
+                i = pair.endLine
+                continue
+            }
+            depth += 1
+            if itemStart < bytes(i).count, hasKey(i, at: itemStart) {
                 let (pairs, _) = mapping(indent: itemStart, from: i, firstOffset: itemStart)
                 item = YAMLSpannedPair(key: "-", value: .mapping(pairs.map { YAMLPair(key: $0.key, value: $0.value) }),
                                        line: i, endLine: pairs.last?.endLine ?? i + 1, colonEnd: 0)
+            } else if itemStart < bytes(i).count, isItem(i, at: itemStart), !isTab(i, at: offset + 1) {
+                // A list inside a list item, starting on the item's line (`- - a`).
+                let (inner, innerLast) = sequence(indent: itemStart, from: i, firstOffset: itemStart)
+                item = YAMLSpannedPair(key: "-", value: .sequence(inner), line: i, endLine: innerLast + 1, colonEnd: 0)
             } else {
                 item = value(line: i, offset: offset + 1, parentIndent: indent, inSequence: true)
             }
+            depth -= 1
             items.append(item.value)
             last = item.endLine - 1
             i = item.endLine
@@ -268,6 +415,7 @@ struct YAMLBlockParser {
         var last = line
         var from = start
         var inlineEnd = 0
+        var reportedColon = false
         while i < end {
             let b = bytes(i)
             let s = b.startIndex + from
@@ -275,8 +423,10 @@ struct YAMLBlockParser {
             var j = s
             while j < b.endIndex {
                 if b[j] == 0x23, j > s, b[j - 1] == 0x20 || b[j - 1] == 0x09 { stop = j; break }
-                if b[j] == 0x3A, j + 1 == b.endIndex || b[j + 1] == 0x20 || b[j + 1] == 0x09 {
+                if !reportedColon, b[j] == 0x3A, j + 1 == b.endIndex || b[j + 1] == 0x20 || b[j + 1] == 0x09 {
+                    // Once per value: a long value with many `: ` gets one report, not one per hit.
                     report(i, j - b.startIndex, .error, "':' followed by a space inside a plain value; quote the value")
+                    reportedColon = true
                 }
                 j += 1
             }
@@ -309,13 +459,16 @@ struct YAMLBlockParser {
     }
 
     /// A single- or double-quoted scalar, possibly over several lines.
-    private mutating func quotedScalar(line: Int, start: Int, into pair: inout YAMLSpannedPair) {
+    private mutating func quotedScalar(line: Int, start: Int, parentIndent: Int, into pair: inout YAMLSpannedPair) {
         let quote = bytes(line)[bytes(line).startIndex + start]
         var pieces: [YAMLScalarDecoding.Line] = []   // the lines before the closing one
         var i = line
         var from = start + 1
         while i < end {
             let b = bytes(i)
+            if i > line, !isUnderIndented(i, parentIndent: parentIndent) {
+                report(i, indent(i), .error, "a quoted value's next line must be indented more than its key, with spaces")
+            }
             var j = b.startIndex + from
             while j < b.endIndex {
                 if b[j] == quote {
@@ -325,13 +478,11 @@ struct YAMLBlockParser {
                 if quote == 0x22, b[j] == 0x5C { j += 2; continue }
                 j += 1
             }
+            tabsAreText[i, default: []].append((i == line ? start : 0)..<min(j - b.startIndex + 1, b.count))
             if j < b.endIndex {
                 let piece = b[(b.startIndex + from)..<j]
                 let close = j - b.startIndex
-                let after = skipSpaces(i, from: close + 1)
-                if after < b.count, b[b.startIndex + after] != 0x23 {
-                    report(i, after, .error, "unexpected text after the closing quote")
-                }
+                reportTextAfter(i, from: close + 1, what: "the closing quote")
                 let style: YAMLScalarStyle = quote == 0x27 ? .singleQuoted : .doubleQuoted
                 pair.endLine = i + 1
                 do {
@@ -362,8 +513,9 @@ struct YAMLBlockParser {
 
     /// `[a, "b", [c]]`, possibly over several lines.
     private mutating func flowSequence(line: Int, start: Int, parentIndent: Int, into pair: inout YAMLSpannedPair) {
-        var reader = FlowReader(lines: lines, end: end, line: line, offset: start)
+        var reader = FlowReader(lines: lines, end: end, line: line, offset: start, parentIndent: parentIndent)
         let node = reader.sequence()
+        for (quotedLine, range) in reader.quotedRanges { tabsAreText[quotedLine, default: []].append(range) }
         if let problem = reader.problem {
             report(problem.line, problem.offset, problem.severity, problem.message)
             let endLine = max(reader.line, line)
@@ -371,23 +523,34 @@ struct YAMLBlockParser {
             pair.endLine = min(endLine + 1, end)
             return
         }
-        let after = skipSpaces(reader.line, from: reader.offset)
-        if after < bytes(reader.line).count, bytes(reader.line)[bytes(reader.line).startIndex + after] != 0x23 {
-            report(reader.line, after, .error, "unexpected text after ']'")
-        }
+        reportTextAfter(reader.line, from: reader.offset, what: "']'")
         pair.value = node
         pair.endLine = reader.line + 1
         if reader.line == line { pair.inlineValue = start..<reader.offset }
     }
 
+    /// Reports anything but spaces and a comment from `offset` of `line` to its end (after a value
+    /// that must end there). A comment needs white space before its `#`.
+    private mutating func reportTextAfter(_ line: Int, from offset: Int, what: String) {
+        let after = skipSpaces(line, from: offset)
+        guard after < bytes(line).count else { return }
+        if bytes(line)[bytes(line).startIndex + after] != 0x23 {
+            report(line, after, .error, "unexpected text after \(what)")
+        } else if after == offset {
+            report(line, after, .error, "a comment needs a space before its '#'")
+        }
+    }
+
     /// A value the reader does not interpret: kept as source text, with the lines indented under it.
-    private mutating func unsupported(line: Int, start: Int, parentIndent: Int, reason: String,
+    /// A key's value may go on with list items at the key's own indentation (`tags: !tag` then `- a`).
+    private mutating func unsupported(line: Int, start: Int, parentIndent: Int, reason: String, inSequence: Bool = true,
                                       severity: Diagnostic.Severity, into pair: inout YAMLSpannedPair) {
         var last = line
         var k = line + 1
         while k < end {
             if isBlankOrComment(k) { k += 1; continue }
-            guard indent(k) > parentIndent else { break }
+            guard indent(k) > parentIndent || (!inSequence && indent(k) == parentIndent && isItem(k, at: parentIndent))
+            else { break }
             last = k
             k += 1
         }
@@ -405,8 +568,8 @@ struct YAMLBlockParser {
         var j = b.startIndex + header + 1
         while j < b.endIndex, b[j] != 0x20, b[j] != 0x09 {
             switch b[j] {
-            case UInt8(ascii: "-"), UInt8(ascii: "+"): chomping = b[j]
-            case UInt8(ascii: "1")...UInt8(ascii: "9"): explicitIndent = Int(b[j] - 0x30)
+            case UInt8(ascii: "-") where chomping == nil, UInt8(ascii: "+") where chomping == nil: chomping = b[j]
+            case UInt8(ascii: "1")...UInt8(ascii: "9") where explicitIndent == nil: explicitIndent = Int(b[j] - 0x30)
             default:
                 report(line, j - b.startIndex, .error, "invalid block scalar indicator")
                 return unsupported(line: line, start: header, parentIndent: parentIndent,
@@ -414,34 +577,55 @@ struct YAMLBlockParser {
             }
             j += 1
         }
+        let rest = skipSpaces(line, from: j - b.startIndex)
+        if rest < b.count, b[b.startIndex + rest] != 0x23 || rest == j - b.startIndex {
+            return unsupported(line: line, start: header, parentIndent: parentIndent,
+                               reason: "text after a block scalar's '|' or '>'; only a comment may follow it",
+                               severity: .error, into: &pair)
+        }
         var contentIndent = explicitIndent.map { parentIndent + $0 }
         var pieces: [YAMLScalarDecoding.Line] = []
         var last = line
         var k = line + 1
+        var leadingSpaces = 0   // the most spaces on an empty line before the first line of text
         while k < end {
             let content = bytes(k)
-            let blank = content.allSatisfy { $0 == 0x20 }
-            if contentIndent == nil, !blank {
-                let found = indent(k)
-                guard found > parentIndent else { break }
-                contentIndent = found
-            }
-            if blank {
-                pieces.append(content.dropFirst(min(content.count, contentIndent ?? content.count)))
+            let spaces = indent(k)
+            let blank = spaces == content.count
+            if contentIndent == nil, blank {
+                leadingSpaces = max(leadingSpaces, spaces)
+                pieces.append(content.prefix(0))
                 k += 1
                 continue
             }
-            guard let ci = contentIndent, indent(k) >= ci else { break }
-            pieces.append(content.dropFirst(ci))
+            if contentIndent == nil, spaces > parentIndent {
+                contentIndent = spaces
+                if leadingSpaces > spaces {
+                    report(k - 1, spaces, .error, "an empty line before a block scalar's text has more spaces than its first line")
+                }
+            }
+            let required = contentIndent ?? parentIndent + 1
+            if blank {
+                // Spaces beyond the content indentation are text; fewer make an empty line.
+                if spaces > required { pieces.append(content.dropFirst(required)); last = k } else { pieces.append(content.prefix(0)) }
+                k += 1
+                continue
+            }
+            guard contentIndent != nil, spaces >= required else {
+                if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    report(k, spaces, .error, "tab in a block scalar's indentation; YAML allows only spaces")
+                }
+                break
+            }
+            pieces.append(content.dropFirst(required))
+            tabsAreText[k, default: []].append(0..<content.count)
             last = k
             k += 1
         }
-        // Trailing blank lines belong to the scalar only through `+` chomping; the span stops at the
-        // last line with text so that blank lines after it stay put on edits.
+        // Trailing empty lines belong to the scalar only through `+` chomping; the span stops at the
+        // last line with text so that empty lines after it stay put on edits.
         let kept = chomping == UInt8(ascii: "+") ? pieces : Array(pieces.prefix(last - line))
-        pair.value = .scalar(YAMLScalarDecoding.block(kept.map { $0.allSatisfy { $0 == 0x20 } ? $0.prefix(0) : $0 },
-                                                      folded: folded, chomping: chomping),
-                             folded ? .folded : .literal)
+        pair.value = .scalar(YAMLScalarDecoding.block(kept, folded: folded, chomping: chomping), folded ? .folded : .literal)
         pair.endLine = last + 1
     }
 

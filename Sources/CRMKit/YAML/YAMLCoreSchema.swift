@@ -34,8 +34,11 @@ extension YAMLNode {
     /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+` as a decimal literal.
     private static func integer(_ b: [UInt8]) -> String? {
         if b.count > 2, b[0] == 0x30, b[1] == UInt8(ascii: "x") || b[1] == UInt8(ascii: "o") {
-            let radix = b[1] == UInt8(ascii: "x") ? 16 : 8
-            return Int(String(decoding: b[2...], as: UTF8.self), radix: radix).map(String.init)
+            let hex = b[1] == UInt8(ascii: "x")
+            // Digits only: `Int(_:radix:)` would also take a sign (`0o-7`, `0x+1` are strings).
+            guard b[2...].allSatisfy({ ($0 >= 0x30 && $0 <= (hex ? 0x39 : 0x37))
+                || (hex && (0x61...0x66).contains($0 | 0x20)) }) else { return nil }
+            return decimal(b[2...], radix: hex ? 16 : 8)
         }
         var i = 0
         var negative = false
@@ -44,6 +47,26 @@ extension YAMLNode {
         let digits = b[i...].drop { $0 == 0x30 }
         let magnitude = digits.isEmpty ? "0" : String(decoding: digits, as: UTF8.self)
         return negative && magnitude != "0" ? "-" + magnitude : magnitude
+    }
+
+    /// Hex or octal digits as a decimal literal, however many (JSON numbers have no size limit).
+    private static func decimal(_ digits: ArraySlice<UInt8>, radix: UInt32) -> String {
+        var limbs: [UInt32] = [0]   // base 1e9, least significant first
+        for d in digits {
+            var carry = UInt64(d <= 0x39 ? UInt32(d - 0x30) : UInt32((d | 0x20) - 0x61 + 10))
+            for k in limbs.indices {
+                let v = UInt64(limbs[k]) * UInt64(radix) + carry
+                limbs[k] = UInt32(v % 1_000_000_000)
+                carry = v / 1_000_000_000
+            }
+            if carry > 0 { limbs.append(UInt32(carry)) }
+        }
+        var text = String(limbs.last!)
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`

@@ -14,14 +14,33 @@ struct FlowReader {
     private(set) var line: Int
     private(set) var offset: Int
     private(set) var problem: Problem?
+    /// Where quoted items stand: a line and a byte range of it (tabs there are text).
+    private(set) var quotedRanges: [(Int, Range<Int>)] = []
     /// Deeper nesting than this is refused rather than risking the stack on hostile input.
     private static let maximumDepth = 64
 
-    init(lines: TextBuffer.LineView, end: Int, line: Int, offset: Int) {
+    /// The indentation of the key (or list item) that holds the list: its later lines must be
+    /// indented more.
+    let parentIndent: Int
+
+    init(lines: TextBuffer.LineView, end: Int, line: Int, offset: Int, parentIndent: Int) {
         self.lines = lines
         self.end = end
         self.line = line
         self.offset = offset
+        self.parentIndent = parentIndent
+    }
+
+    /// Moves to the start of the next line; reports it when it is not indented enough.
+    private mutating func nextLine() {
+        line += 1
+        offset = 0
+        guard line < end else { return }
+        let spaces = bytes.prefix { $0 == 0x20 }.count
+        if spaces <= parentIndent, !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            offset = spaces
+            fail("a list's next line must be indented more than its key, with spaces")
+        }
     }
 
     private var bytes: UnsafeBufferPointer<UInt8> { lines(line) }
@@ -30,13 +49,18 @@ struct FlowReader {
         offset < bytes.count ? bytes[bytes.startIndex + offset] : nil
     }
 
+    private var next: UInt8? {
+        offset + 1 < bytes.count ? bytes[bytes.startIndex + offset + 1] : nil
+    }
+
     /// Moves past spaces, comments and line ends; returns the next byte, nil at the end of the YAML.
     private mutating func skipSpace() -> UInt8? {
         while line < end {
             while let byte = current, byte == 0x20 || byte == 0x09 { offset += 1 }
-            if let byte = current, byte != 0x23 { return byte }
-            line += 1
-            offset = 0
+            // `#` starts a comment only at the start of a line or after white space.
+            if let byte = current, byte != 0x23 || (offset > 0 && bytes[bytes.startIndex + offset - 1] != 0x20
+                                                     && bytes[bytes.startIndex + offset - 1] != 0x09) { return byte }
+            nextLine()
         }
         return nil
     }
@@ -81,36 +105,50 @@ struct FlowReader {
         case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"):
             fail("unsupported YAML (anchor, alias or tag inside a list) is kept as written", severity: .warning)
             return .empty
+        case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"), UInt8(ascii: "|"), UInt8(ascii: ">"):
+            fail("an unquoted list item cannot start with '\(Character(Unicode.Scalar(current!)))'; quote the item")
+            return .empty
+        case UInt8(ascii: "-") where [nil, 0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: "]")].contains(next):
+            fail("a block list item ('- ') inside a flow list; quote the item")
+            return .empty
         default: return plain()
         }
     }
 
-    /// A quoted item; it must close on the line it opens.
+    /// A quoted item, possibly over several lines (folded as in a block value).
     private mutating func quoted() -> YAMLNode {
         let quote = current!
-        let b = bytes
-        var j = b.startIndex + offset + 1
-        while j < b.endIndex {
-            if b[j] == quote {
-                if quote == 0x27, j + 1 < b.endIndex, b[j + 1] == 0x27 { j += 2; continue }
-                break
+        var pieces: [YAMLScalarDecoding.Line] = []
+        var from = offset + 1
+        while line < end {
+            let b = bytes
+            var j = b.startIndex + from
+            while j < b.endIndex {
+                if b[j] == quote {
+                    if quote == 0x27, j + 1 < b.endIndex, b[j + 1] == 0x27 { j += 2; continue }
+                    break
+                }
+                j += quote == 0x22 && b[j] == 0x5C ? 2 : 1
             }
-            if quote == 0x22, b[j] == 0x5C { j += 2; continue }
-            j += 1
+            quotedRanges.append((line, (pieces.isEmpty ? offset : 0)..<min(j - b.startIndex + 1, b.count)))
+            if j < b.endIndex {
+                pieces.append(b[(b.startIndex + from)..<j])
+                offset = j - b.startIndex + 1
+                if quote == 0x27 { return .scalar(YAMLScalarDecoding.singleQuoted(pieces), .singleQuoted) }
+                do {
+                    return .scalar(try YAMLScalarDecoding.doubleQuoted(pieces), .doubleQuoted)
+                } catch {
+                    fail("unknown escape '\(error.text)' in a double-quoted value")
+                    return .empty
+                }
+            }
+            pieces.append(b[min(b.startIndex + from, b.endIndex)...])
+            nextLine()
+            from = 0
         }
-        guard j < b.endIndex else {
-            fail("unterminated quoted value in a list")
-            return .empty
-        }
-        let inner = b[(b.startIndex + offset + 1)..<j]
-        offset = j - b.startIndex + 1
-        if quote == 0x27 { return .scalar(YAMLScalarDecoding.singleQuoted(inner), .singleQuoted) }
-        do {
-            return .scalar(try YAMLScalarDecoding.doubleQuoted(inner), .doubleQuoted)
-        } catch {
-            fail("unknown escape '\(error.text)' in a double-quoted value")
-            return .empty
-        }
+        line = end - 1
+        fail("unterminated quoted value in a list")
+        return .empty
     }
 
     /// A plain item: up to `,`, `]`, a comment or the end of the line.
@@ -122,6 +160,20 @@ struct FlowReader {
             let c = b[j]
             if c == UInt8(ascii: ",") || c == UInt8(ascii: "]") { break }
             if c == UInt8(ascii: "#"), j > start, b[j - 1] == 0x20 || b[j - 1] == 0x09 { break }
+            if c == UInt8(ascii: ":"),
+               j + 1 == b.endIndex || [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: "]")].contains(b[j + 1]) {
+                offset = j - b.startIndex
+                fail("unsupported YAML (a key and value inside a list) is kept as written", severity: .warning)
+                return .empty
+            }
+            if c == UInt8(ascii: "?") || (c == UInt8(ascii: ":") && j == start) {
+                // YAML 1.1 readers (PyYAML) end an unquoted item at any '?' inside a list, and
+                // refuse one that starts with ':'.
+                offset = j - b.startIndex
+                fail("'\(Character(Unicode.Scalar(c)))' in an unquoted list item is read differently by YAML 1.1 readers; quote the item",
+                     severity: .warning)
+                return .empty
+            }
             if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}") {
                 offset = j - b.startIndex
                 fail("unexpected '\(Character(Unicode.Scalar(c)))' in a list item; quote the item")
@@ -132,6 +184,10 @@ struct FlowReader {
         var e = j
         while e > start, b[e - 1] == 0x20 || b[e - 1] == 0x09 { e -= 1 }
         offset = j - b.startIndex
+        if e == start {
+            fail("empty item in a list")
+            return .empty
+        }
         return .scalar(String(decoding: b[start..<e], as: UTF8.self), .plain)
     }
 }

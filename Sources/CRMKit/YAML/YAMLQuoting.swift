@@ -28,11 +28,10 @@ enum YAMLQuoting {
     /// `2026-01-05`, `+442079460018`, `1_000`, `1:20`).
     static func isAmbiguousPlain(_ text: String) -> Bool {
         if reservedWords.contains(text) || YAMLNode.resolvePlain(text) != .string(text) { return true }
-        guard let first = text.unicodeScalars.first, "+-.0123456789".unicodeScalars.contains(first) else { return false }
-        // PyYAML's implicit resolvers for int, float and timestamp (YAML 1.1).
-        return text.wholeMatch(of: /[-+]?(0b[01_]+|0[0-7_]+|0|[1-9][0-9_]*|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+)/) != nil
-            || text.wholeMatch(of: /[-+]?([0-9][0-9_]*\.[0-9_]*|\.[0-9_]+)([eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*/) != nil
-            || text.wholeMatch(of: /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?/) != nil
+        guard let first = text.utf8.first, first == 0x2B || first == 0x2D || first == 0x2E || (0x30...0x39).contains(first)
+        else { return false }
+        let units = YAML11Forms.units(text)
+        return YAML11Forms.isInteger(units) || YAML11Forms.isFloat(units) || YAML11Forms.isTimestamp(units)
     }
 
     /// Whether `text` can be written single-quoted: printable text on one line.

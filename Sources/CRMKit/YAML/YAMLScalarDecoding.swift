@@ -18,25 +18,38 @@ enum YAMLScalarDecoding {
         var joinNext = false
         for (k, raw) in lines.enumerated() {
             var line = raw
+            let isLast = k == lines.count - 1
             if k > 0 { line = line.drop { $0 == 0x20 || $0 == 0x09 } }
             var escapedBreak = false
-            if k < lines.count - 1 {
-                if escapes && line.reversed().prefix(while: { $0 == 0x5C }).count % 2 == 1 {
+            if !isLast {
+                if escapes && backslashes(endingAt: line.endIndex, in: line) % 2 == 1 {
                     escapedBreak = true
                     line = line.dropLast()
                 } else {
-                    while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+                    var end = line.endIndex
+                    while end > line.startIndex, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+                    // An escaped space or tab (`\ `) is content, not trailing white space.
+                    if escapes, end < line.endIndex, backslashes(endingAt: end, in: line) % 2 == 1 { end += 1 }
+                    line = line[..<end]
                 }
             }
-            if k > 0 && !joinNext {
-                if line.isEmpty && k < lines.count - 1 { emptyLines += 1; continue }
-                result += emptyLines > 0 ? String(repeating: "\n", count: emptyLines) : " "
+            if k > 0 {
+                // A line that held only an escaped break is not an empty line.
+                if line.isEmpty && !isLast && !escapedBreak { emptyLines += 1; continue }
+                result += emptyLines > 0 ? String(repeating: "\n", count: emptyLines) : joinNext ? "" : " "
                 emptyLines = 0
             }
             result += try decode(line)
             joinNext = escapedBreak
         }
         return result
+    }
+
+    /// How many backslashes stand just before `end` in `line`.
+    private static func backslashes(endingAt end: Int, in line: Line) -> Int {
+        var i = end
+        while i > line.startIndex, line[i - 1] == 0x5C { i -= 1 }
+        return end - i
     }
 
     /// The text between single quotes (`''` is one quote).

@@ -14,6 +14,8 @@ let importCommand = Command(
     A card is tracked already when a person has its contact id, else one of its emails, else its
     name (ignoring case and accents); running import twice adds nothing. Each person added gets
     the card's id and a snapshot of its name, phones, emails and birthday. The source is only read.
+    A card that cannot be read (no name, a name in a charset that cannot be decoded, no end) is
+    reported with its file and line and not added; the others are, and the exit status is 1.
     """,
     run: { context in
         let args = context.arguments
@@ -58,16 +60,19 @@ let importCommand = Command(
                 ]))
             }
         }
+        let unreadable = book.diagnostics.filter { $0.severity == .error }.count
         if context.json {
             context.printJSON(.object([
                 ("source", .string(location.display)), ("dry_run", .bool(dryRun)),
-                ("added", .array(added)), ("skipped", .array(skipped)),
+                ("added", .array(added)), ("skipped", .array(skipped)), ("unreadable", .number(unreadable)),
             ]))
-            return
+        } else {
+            for line in lines { context.terminal.print(line) }
+            let total = added.count + skipped.count
+            context.terminal.print((dryRun ? "Would add" : "Added") + " \(added.count) of \(total) contact\(total == 1 ? "" : "s") from \(location.display); "
+                                   + "skipped \(skipped.count)." + (unreadable == 0 ? "" : " \(unreadable) card\(unreadable == 1 ? "" : "s") could not be read (see above).")
+                                   + (dryRun ? " Nothing written (--dry-run)." : ""))
         }
-        for line in lines { context.terminal.print(line) }
-        let total = added.count + skipped.count
-        context.terminal.print((dryRun ? "Would add" : "Added") + " \(added.count) of \(total) contact\(total == 1 ? "" : "s") from \(location.display); "
-                               + "skipped \(skipped.count)." + (dryRun ? " Nothing written (--dry-run)." : ""))
+        if unreadable > 0 { throw ExitStatus(code: 1) }
     }
 )

@@ -181,6 +181,26 @@ import Testing
         #expect(vault.read("people/ada-lovelace-3.md").contains("contact_id: \"a-2\"\n"))
     }
 
+    @Test func manyCardsWithOneNameTakeTheFreeNamesInOrderAroundTakenOnes() throws {
+        let source = (1...30).flatMap { card("UID:smith-\($0)", "FN:John Smith", "EMAIL:john\($0)@example.org") }
+        let vault = try Self.vault(source: source)
+        try vault.write("people/john-smith.md", "---\nname: Someone Else\n---\n")
+        try vault.write("people/john-smith-3.md", "---\nname: Someone Else Again\n---\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/people/john-smith-4.md", withDestinationPath: "nowhere.md")
+        let result = try Self.crm(vault, "import", "contacts.vcf")
+        #expect(result.status == 0, "\(result.stderr)")
+        let suffixes = [2] + Array(5...33)
+        #expect(result.stdout.split(separator: "\n").prefix(30) == suffixes.map { "Added John Smith (people/john-smith-\($0).md)" }[...])
+        for (n, suffix) in suffixes.enumerated() {
+            #expect(vault.read("people/john-smith-\(suffix).md").contains("contact_id: \"smith-\(n + 1)\"\n"))
+        }
+        #expect(vault.read("people/john-smith-3.md") == "---\nname: Someone Else Again\n---\n")
+        let left = try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people")
+        #expect(left.count == 33)
+        #expect(!left.contains { $0.hasPrefix(".") })
+        #expect(try Self.crm(vault, "import", "contacts.vcf").stdout.hasSuffix("Added 0 of 30 contacts from contacts.vcf; skipped 30.\n"))
+    }
+
     // MARK: refresh
 
     @Test func refreshAfterAPhoneChangeChangesExactlyThatLine() throws {
