@@ -154,8 +154,8 @@ import Testing
         let text = "---\nname: X\nbirthday: 1990-02-30\nevery: [30d]\nadded: 2026-01-05\n---\n"
         let document = PersonDocument(bytes: Array(text.utf8), path: "people/x.md")
         #expect(document.fieldProblems.map(\.description) == [
-            "people/x.md:4:8: error: every: the value is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)",
             "people/x.md:3:11: error: birthday: '1990-02-30' is not a date (YYYY-MM-DD, or --MM-DD without the year)",
+            "people/x.md:4:8: error: every: the value is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)",
         ])
         let fine = PersonDocument(bytes: Array("---\nname: Y\nbirthday: --02-29\n---\n".utf8), path: "people/y.md")
         #expect(fine.fieldProblems.isEmpty)

@@ -41,12 +41,12 @@ import Testing
         let result = try vault.crm("check")
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("""
-        .crm/config.yaml:1:1: error: every must be a cadence such as 90d, 2w, 3m or 1y
+        .crm/config.yaml:1:1: error: every: 'often' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)
         people/ada.md:4:8: warning: phone '+442079460018' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does)
-        people/ada.md:5:11: error: invalid birthday '1815-13-10'; use YYYY-MM-DD, or --MM-DD without the year
-        people/ada.md:6:8: error: invalid cadence 'monthly' for every; use a number and d, w, m or y (30d, 2w, 3m, 1y)
-        people/ada.md:7:9: error: invalid date 'soon' for snooze; use YYYY-MM-DD
-        people/ada.md:8:8: error: invalid date '2026-02-30' for added; use YYYY-MM-DD
+        people/ada.md:5:11: error: birthday: '1815-13-10' is not a date (YYYY-MM-DD, or --MM-DD without the year)
+        people/ada.md:6:8: error: every: 'monthly' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)
+        people/ada.md:7:9: error: snooze: 'soon' is not a date (YYYY-MM-DD)
+        people/ada.md:8:8: error: added: '2026-02-30' is not a date (YYYY-MM-DD)
         people/ada.md:9:1: error: conflict: a merge left both values: 'email: a@b.example (from theirs)'; keep the right one and delete this comment
         people/ada.md:15:1: warning: entry out of order: 2026-10-01 comes after 2026-09-01 in a log that is newest first ('crm fmt' sorts it)
         people/ada.md:18:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note')
@@ -67,7 +67,7 @@ import Testing
             "line": 5,
             "column": 11,
             "severity": "error",
-            "message": "invalid birthday '1815-13-10'; use YYYY-MM-DD, or --MM-DD without the year"
+            "message": "birthday: '1815-13-10' is not a date (YYYY-MM-DD, or --MM-DD without the year)"
           }
         """))
     }

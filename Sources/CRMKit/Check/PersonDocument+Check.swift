@@ -33,60 +33,18 @@ extension PersonDocument {
         guard let pair = frontMatter.pair("name") else {
             return [warning(frontMatter.openLine + 1, 1, "no 'name' in the front matter; \(nameSource)")]
         }
-        return hasNameField ? [] : [error(pair.line + 1, valueColumn(pair), "name must be text")]
+        // `name:` with no value; any other value that is not a name is one of `valueProblems`.
+        switch pair.value {
+        case .empty, .scalar where pair.value.string == nil: break
+        default: return []
+        }
+        return [error(pair.line + 1, valueColumn(pair), FieldSchema.name.problem(with: "")!)]
     }
 
-    /// Known keys whose values must have a form: dates, cadences, text or lists of text.
+    /// Known keys whose values do not have their form (see `FieldSchema`).
     var valueProblems: [Diagnostic] {
         guard let frontMatter else { return [] }
-        var found: [Diagnostic] = []
-        for pair in frontMatter.pairs {
-            let line = pair.line + 1, column = valueColumn(pair)
-            let value = pair.value.string
-            if case .empty = pair.value { continue }
-            if case .scalar(let s, .plain) = pair.value, YAMLNode.isNullWord(s) { continue }
-            switch pair.key {
-            case "birthday":
-                if value.map({ FieldValue.isTypedValue($0, key: "birthday") }) != true {
-                    found.append(error(line, column, "invalid birthday \(shown(pair.value)); use YYYY-MM-DD, or --MM-DD without the year"))
-                }
-            case "every":
-                if value.flatMap(Cadence.init) == nil {
-                    found.append(error(line, column, "invalid cadence \(shown(pair.value)) for every; use a number and d, w, m or y (30d, 2w, 3m, 1y)"))
-                }
-            case "snooze", "added":
-                if value.flatMap({ Day($0) }) == nil {
-                    found.append(error(line, column, "invalid date \(shown(pair.value)) for \(pair.key); use YYYY-MM-DD"))
-                }
-            case "contact_id", "phone", "email", "tags", "aliases":
-                let items: [YAMLNode]
-                switch pair.value {
-                case .sequence(let list): items = list
-                case .scalar: items = [pair.value]
-                default:
-                    found.append(error(line, column, "\(pair.key) must be text\(pair.key == "contact_id" ? "" : " or a list of text")"))
-                    continue
-                }
-                if pair.key == "contact_id", items.count != 1 {
-                    found.append(error(line, column, "contact_id must be text"))
-                }
-                for case .scalar(let s, .plain) in items where YAMLQuoting.isAmbiguousPlain(s) {
-                    found.append(warning(line, column, "\(pair.key) '\(s)' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does)"))
-                }
-            default: continue
-            }
-        }
-        return found
-    }
-
-    private func shown(_ value: YAMLNode) -> String {
-        value.string.map { "'\($0)'" } ?? "(not a single value)"
-    }
-
-    /// 1-based column of a key's value on its line (just after the `:` when the value is below).
-    private func valueColumn(_ pair: YAMLSpannedPair) -> Int {
-        let offset = pair.inlineValue?.lowerBound ?? pair.colonEnd
-        return String(decoding: text.content(pair.line).prefix(offset), as: UTF8.self).count + 1
+        return frontMatter.pairs.flatMap { pair in FieldSchema.named(pair.key).map { valueProblems(pair, $0) } ?? [] }
     }
 
     /// The first entry against the log's main order, in a log whose order is mixed.

@@ -9,22 +9,8 @@ public struct ContactsLocation: Sendable, Equatable {
     /// `.crm/config.yaml` (a relative path there is relative to the vault). A leading `~/` is
     /// `$HOME`. `nil` when none of them names a source.
     public static func resolve(explicit: String?, environment: [String: String], vault: Vault) -> ContactsLocation? {
-        let home = environment["HOME"]
-        if let explicit, !explicit.isEmpty {
-            return ContactsLocation(path: expandingHome(explicit, home: home), display: explicit)
-        }
-        if let fromEnvironment = environment["CRM_CONTACTS"], !fromEnvironment.isEmpty {
-            return ContactsLocation(path: expandingHome(fromEnvironment, home: home), display: fromEnvironment)
-        }
-        guard let configured = vault.config.contacts, !configured.isEmpty else { return nil }
-        var path = expandingHome(configured, home: home)
-        if !path.hasPrefix("/") { path = vault.root + "/" + path }
-        return ContactsLocation(path: path, display: configured)
-    }
-
-    /// `path` with a leading `~/` (or a lone `~`) replaced by `home`.
-    static func expandingHome(_ path: String, home: String?) -> String {
-        guard let home, !home.isEmpty, path == "~" || path.hasPrefix("~/") else { return path }
-        return home + path.dropFirst()
+        ConfiguredLocation.resolve(explicit: explicit, variable: "CRM_CONTACTS", configured: vault.config.contacts,
+                                   environment: environment, vaultRoot: vault.root)
+            .map { ContactsLocation(path: $0.expandedPath, display: $0.display) }
     }
 }

@@ -20,10 +20,9 @@ extension PersonDocument {
         return text.rewriting(lines)
     }
 
-    private static let textKeys: Set<String> = ["name", "contact_id", "phone", "email", "tags", "aliases"]
-
     private func quoteAmbiguousValues(_ frontMatter: FrontMatter, in lines: inout [String]) {
-        for pair in frontMatter.pairs where PersonDocument.textKeys.contains(pair.key) {
+        for pair in frontMatter.pairs {
+            guard let field = FieldSchema.named(pair.key), !field.isTyped else { continue }
             let line = Array(text.content(pair.line))
             switch pair.value {
             case .scalar(let s, .plain) where YAMLQuoting.isAmbiguousPlain(s) && !YAMLNode.isNullWord(s):
@@ -34,7 +33,7 @@ extension PersonDocument {
                 if let range = pair.inlineValue {
                     guard items.allSatisfy({ $0.string != nil }) else { continue }
                     let flow = YAMLQuoting.flowSequence(items.compactMap(\.string),
-                                                        forceQuotes: FieldValue.alwaysQuoted.contains(pair.key))
+                                                        forceQuotes: field.alwaysQuoted)
                     lines[pair.line] = String(decoding: line[..<range.lowerBound], as: UTF8.self) + flow
                         + String(decoding: line[range.upperBound...], as: UTF8.self)
                 } else {

@@ -28,6 +28,8 @@ struct Git: Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        // git itself needs this process's environment (PATH, HOME, its own GIT_* settings); the
+        // library reads nothing from it.
         var env = ProcessInfo.processInfo.environment
         // Plain English messages and no pager or prompt: the output is read, not shown.
         env["LC_ALL"] = "C"

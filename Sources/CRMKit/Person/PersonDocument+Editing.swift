@@ -13,30 +13,17 @@ public enum FieldValue: Sendable, Equatable {
     case string(String)
     case list([String])
 
-    /// Keys whose values are always quoted: YAML readers must never turn them into numbers.
-    static let alwaysQuoted: Set<String> = ["phone", "contact_id"]
-    /// Keys written as plain scalars when their value has their own form (`birthday: 1815-12-10`,
-    /// `every: 30d`): Obsidian reads such dates as dates.
-    static let typedKeys: Set<String> = ["birthday", "added", "snooze", "every"]
-
-    /// The value as YAML for `key`, in `style` when the old value's style can hold it.
+    /// The value as YAML for `key`, in `style` when the old value's style can hold it: plain when
+    /// it has the key's own form (`birthday: 1815-12-10`, `every: 30d`), quoted as `FieldSchema` says.
     func yaml(key: String, like style: YAMLScalarStyle? = nil) -> String {
-        let quoted = FieldValue.alwaysQuoted.contains(key)
+        let field = FieldSchema.named(key)
+        let quoted = field?.alwaysQuoted ?? false
         switch self {
         case .string(let s):
-            if FieldValue.typedKeys.contains(key), FieldValue.isTypedValue(s, key: key) { return s }
+            if let field, field.isTyped, field.accepts(s) { return s }
             return YAMLQuoting.scalar(s, like: style, forceQuotes: quoted)
         case .list(let items):
             return YAMLQuoting.flowSequence(items, forceQuotes: quoted)
-        }
-    }
-
-    /// Whether `value` has the form of `key` (a date, a cadence) and so is written plain.
-    public static func isTypedValue(_ value: String, key: String) -> Bool {
-        switch key {
-        case "every": return Cadence(value) != nil
-        case "birthday": return Day(value) != nil || YearlessDate(value) != nil
-        default: return Day(value) != nil
         }
     }
 }
@@ -168,7 +155,7 @@ extension PersonDocument {
         guard kept == items.filter(kept.contains) else { return nil }
         let prefix = itemPrefix ?? "  - "
         let added = items.filter { !kept.contains($0) }.map {
-            prefix + YAMLQuoting.scalar($0, forceQuotes: FieldValue.alwaysQuoted.contains(key))
+            prefix + YAMLQuoting.scalar($0, forceQuotes: FieldSchema.named(key)?.alwaysQuoted ?? false)
         }
         // New items go after the last kept item, so their order matches only if they come last.
         guard kept + items.filter({ !kept.contains($0) }) == items else { return nil }

@@ -1,34 +1,51 @@
 extension PersonDocument {
-    /// The known fields whose values have a form of their own, and the form each must have.
-    private static let fieldForms: [(key: String, form: String, isValid: @Sendable (String) -> Bool)] = [
-        ("every", "a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)", { Cadence($0) != nil }),
-        ("snooze", "a date (YYYY-MM-DD)", { Day($0) != nil }),
-        ("added", "a date (YYYY-MM-DD)", { Day($0) != nil }),
-        ("birthday", "a date (YYYY-MM-DD, or --MM-DD without the year)", { Birthday($0) != nil }),
-    ]
-
-    /// Values of `every`, `snooze`, `added` and `birthday` that do not have their form, one error
-    /// each at the key's line and the value's column. An empty or null value (`snooze:`) is no
-    /// value and not a problem. The tool never guesses what a bad value meant: a bad `every`
-    /// leaves the person without a due date; a bad `snooze`, `added` or `birthday` is ignored.
+    /// Values of the typed keys (`birthday`, `every`, `snooze`, `added`: see `FieldSchema`) that
+    /// do not have their form, one error each at the key's line and the value's column, in line
+    /// order. An empty or null value (`snooze:`) is no value and not a problem. The tool never
+    /// guesses what a bad value meant: a bad `every` leaves the person without a due date; a bad
+    /// `snooze`, `added` or `birthday` is ignored.
     public var fieldProblems: [Diagnostic] {
-        PersonDocument.fieldForms.compactMap { fieldProblem($0.key) }
+        FieldSchema.all.compactMap { fieldProblem($0.key) }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
-    /// The problem with the value of `key` (`every`, `snooze`, `added` or `birthday`), if any.
+    /// The problem with the value of the typed key `key` (`every`, `snooze`, `added` or
+    /// `birthday`), if any.
     public func fieldProblem(_ key: String) -> Diagnostic? {
-        guard let field = PersonDocument.fieldForms.first(where: { $0.key == key }),
-              let pair = frontMatter?.pair(key) else { return nil }
-        switch pair.value {
-        case .empty: return nil
-        case .scalar:
-            guard let value = pair.value.string else { return nil }
-            if field.isValid(value) { return nil }
-        default: break
+        guard let field = FieldSchema.named(key), field.isTyped, let pair = frontMatter?.pair(key) else { return nil }
+        return valueProblems(pair, field).first { $0.severity == .error }
+    }
+
+    /// What is wrong with the value of a known key at `pair`, by `FieldSchema`: an error when it
+    /// does not have the key's form; a warning for each plain text that some YAML readers read as
+    /// a number, date, boolean or null. An empty or null value is no value and not a problem.
+    func valueProblems(_ pair: YAMLSpannedPair, _ field: FieldSchema) -> [Diagnostic] {
+        if case .empty = pair.value { return [] }
+        if case .scalar(let s, .plain) = pair.value, YAMLNode.isNullWord(s) { return [] }
+        let line = pair.line + 1, column = valueColumn(pair)
+        func diagnostic(_ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
+            Diagnostic(path: path, line: line, column: column, severity: severity, message: message)
         }
-        let shown = pair.value.string.map { "'\($0)'" } ?? "the value"
-        let column = pair.inlineValue.map { String(decoding: text.content(pair.line).prefix($0.lowerBound), as: UTF8.self).count + 1 } ?? 1
-        return Diagnostic(path: path, line: pair.line + 1, column: column, severity: .error,
-                          message: "\(key): \(shown) is not \(field.form)")
+        let items: [YAMLNode]
+        switch (field.kind, pair.value) {
+        case (.typed, _):
+            return field.problem(with: pair.value.string).map { [diagnostic(.error, $0)] } ?? []
+        case (.text(list: true), .sequence(let list)) where list.allSatisfy({ if case .scalar = $0 { true } else { false } }):
+            items = list
+        case (.text, .scalar(let s, _)):
+            if field.key == FieldSchema.name.key, s.trimmingSpaces.isEmpty { return [diagnostic(.error, field.problem(with: s)!)] }
+            items = [pair.value]
+        default:
+            return [diagnostic(.error, field.problem(with: nil)!)]
+        }
+        return items.compactMap { item in
+            guard case .scalar(let s, .plain) = item, YAMLQuoting.isAmbiguousPlain(s) else { return nil }
+            return diagnostic(.warning, field.ambiguityWarning(s))
+        }
+    }
+
+    /// 1-based column of a key's value on its line (just after the `:` when the value is below).
+    func valueColumn(_ pair: YAMLSpannedPair) -> Int {
+        let offset = pair.inlineValue?.lowerBound ?? pair.colonEnd
+        return String(decoding: text.content(pair.line).prefix(offset), as: UTF8.self).count + 1
     }
 }

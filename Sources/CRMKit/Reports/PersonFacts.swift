@@ -99,7 +99,7 @@ public final class PersonFacts: Sendable, Equatable {
                 ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
             interactionCount = document.log?.entries.count { $0.isInteraction } ?? 0
             var fieldProblems: [String: Diagnostic] = [:]
-            for key in ["every", "snooze", "added", "birthday"] { fieldProblems[key] = document.fieldProblem(key) }
+            for field in FieldSchema.all where field.isTyped { fieldProblems[field.key] = document.fieldProblem(field.key) }
             self.fieldProblems = fieldProblems
             problems = checking ? document.problems : []
             isReadable = document.writeBlocker == nil

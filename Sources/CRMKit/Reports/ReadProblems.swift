@@ -17,15 +17,12 @@ public enum ReadProblems {
                 ?? Diagnostic(path: document.path, line: 1, severity: .error, message: "file is not read: \(blocker)")
             return [reason]
         }
-        // The typed keys' problems (`every: sometimes`), then the errors `crm check` finds in the
-        // other known keys (`name` or `tags` that are not text) at other places.
+        // The typed keys' problems (`every: sometimes`), then the other errors `crm check` finds
+        // in known keys (`name` or `tags` that are not text).
         var found = document.diagnostics
-        let fieldProblems = fieldProblems ?? document.fieldProblems
-        for problem in fieldProblems where !found.contains(problem) { found.append(problem) }
-        for problem in document.nameProblems + document.valueProblems where problem.severity == .error
-            && !fieldProblems.contains(where: { $0.line == problem.line && $0.column == problem.column }) {
-            found.append(problem)
-        }
+        let known = (fieldProblems ?? document.fieldProblems)
+            + (document.nameProblems + document.valueProblems).filter { $0.severity == .error }
+        for problem in known where !found.contains(problem) { found.append(problem) }
         if found.isEmpty { return [] }
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)

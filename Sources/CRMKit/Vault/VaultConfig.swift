@@ -45,12 +45,12 @@ public struct VaultConfig: Sendable {
                 if let text = pair.value.string, !text.isEmpty { heading = text } else { warn(pair, "heading must be text") }
             case "every":
                 if let cadence = pair.value.string.flatMap(Cadence.init) { every = cadence }
-                else { warn(pair, "every must be a cadence such as 90d, 2w, 3m or 1y") }
+                else { warn(pair, FieldSchema.every.problem(with: pair.value.string)!) }
             case "tag_every":
                 guard case .mapping(let tags) = pair.value else { warn(pair, "tag_every must map tags to cadences"); continue }
                 for tag in tags {
                     if let cadence = tag.value.string.flatMap(Cadence.init) { tagEvery[tag.key] = cadence }
-                    else { warn(pair, "tag_every: '\(tag.key)' needs a cadence such as 14d") }
+                    else { warn(pair, FieldSchema.every.problem(with: tag.value.string, label: "tag_every: \(tag.key)")!) }
                 }
             case "calendar": calendar = pair.value.string
             case "calendar_duration":

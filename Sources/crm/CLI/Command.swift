@@ -79,9 +79,12 @@ struct Context {
         return vault
     }
 
-    func today() throws -> Day {
-        do { return try Day.today(environment: environment) } catch { throw Failure(error.description) }
+    /// The clock, read once per call, with `$CRM_TODAY` applied.
+    func clock() throws -> Clock {
+        do { return try Clock(environment: environment) } catch { throw Failure(error.description) }
     }
+
+    func today() throws -> Day { try clock().today }
 
     /// A date given as an option value.
     func date(_ text: String, option: String) throws -> Day {
@@ -92,7 +95,7 @@ struct Context {
 
     func cadence(_ text: String, option: String) throws -> Cadence {
         guard let cadence = Cadence(text) else {
-            throw UsageError("\(option): invalid cadence '\(text)'; use a number and d, w, m or y (30d, 2w, 3m, 1y)")
+            throw UsageError(FieldSchema.every.problem(with: text, label: option)!)
         }
         return cadence
     }

@@ -2,22 +2,12 @@ import CRMKit
 
 /// The options `crm log` and `crm plan` share: the note, `--time` and `--type`.
 extension Context {
-    /// The NOTE… words joined with spaces, or standard input for a lone `-`, in the form a note
-    /// reads back from a file (`Interaction.normalizedNote`). Empty notes and control characters
-    /// are usage errors.
+    /// The NOTE… words joined with spaces, or standard input for a lone `-`, as an entry holds it
+    /// (`Interaction.note(typed:)`); an empty note or control characters are usage errors.
     func note(_ words: ArraySlice<String>) throws -> String {
-        var note: String
-        if words.count == 1 && words.first == "-" {
-            note = String(decoding: terminal.readStandardInput(), as: UTF8.self)
-        } else {
-            note = words.joined(separator: " ")
-        }
-        note = Interaction.normalizedNote(note)
-        guard !note.isEmpty else { throw UsageError("the note is empty") }
-        guard !note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
-            throw UsageError("the note has control characters")
-        }
-        return note
+        let typed = words.count == 1 && words.first == "-" ? String(decoding: terminal.readStandardInput(), as: UTF8.self)
+            : words.joined(separator: " ")
+        do throws(VaultError) { return try Interaction.note(typed: typed) } catch { throw UsageError(error.description) }
     }
 
     /// `--time HH:MM`, when given.

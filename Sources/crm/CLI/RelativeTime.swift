@@ -23,3 +23,12 @@ func span(_ days: Int) -> String {
     default: return unit(days / 365, "year")
     }
 }
+
+/// A due date as `crm due`, `list` and `show` word it: "3 weeks overdue" before `today`, else as
+/// `relative` ("today", "in 5 days").
+func dueWording(_ due: Day, from today: Day) -> String {
+    due < today ? overdueWording(due.days(until: today)) : relative(due, from: today)
+}
+
+/// "12 days overdue", "3 weeks overdue".
+func overdueWording(_ days: Int) -> String { "\(span(days)) overdue" }

@@ -40,10 +40,7 @@ let addCommand = Command(
         }
         if context.arguments.value("--uid") != nil { throw UsageError("--uid needs --from SOURCE") }
         let name = try context.positionals("NAME")[0].trimmingSpaces
-        guard !name.isEmpty else { throw UsageError("NAME is empty") }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw UsageError("NAME must be one line of text, without control characters")
-        }
+        if let problem = FieldSchema.name.problem(with: name) { throw UsageError(problem) }
         let args = context.arguments
         var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
         if let id = args.value("--contact-id") { fields.append(("contact_id", .string(id))) }
@@ -51,9 +48,7 @@ let addCommand = Command(
             if let value = FieldValue(args.all(option)) { fields.append((key, value)) }
         }
         if let birthday = args.value("--birthday") {
-            guard FieldValue.isTypedValue(birthday, key: "birthday") else {
-                throw UsageError("--birthday: '\(birthday)' is not YYYY-MM-DD or --MM-DD")
-            }
+            if let problem = FieldSchema.birthday.problem(with: birthday) { throw UsageError(problem) }
             fields.append(("birthday", .string(birthday)))
         }
         try addPerson(fields, name: name, contactID: args.value("--contact-id"), context: context)
@@ -106,7 +101,10 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
     let args = context.arguments
     var fields = fields
     if !args.all("--tag").isEmpty { fields.append(("tags", .list(args.all("--tag")))) }
-    if let every = args.value("--every") { fields.append(("every", .string(try context.cadence(every, option: "--every").description))) }
+    if let every = args.value("--every") {
+        if let problem = FieldSchema.every.problem(with: every) { throw UsageError(problem) }
+        fields.append(("every", .string(Cadence(every)!.description)))
+    }
     fields.append(("added", .string(try context.today().description)))
 
     let vault = try context.vault()

@@ -50,7 +50,7 @@ let agendaCommand = Command(
         if !agenda.overdue.isEmpty {
             var lines = [t.style("Overdue", .bold)]
             for item in agenda.overdue {
-                let late = item.overdueDays.map { $0 == 1 ? "since yesterday" : "\(span($0)) overdue" } ?? ""
+                let late = item.overdueDays.map { $0 == 1 ? "since yesterday" : overdueWording($0) } ?? ""
                 lines.append(row(dayMonth(item.date!, today: today), item, entryText(item) + "  " + t.style(late, .red)))
             }
             sections.append(lines.joined(separator: "\n"))

@@ -56,8 +56,7 @@ let dueCommand = Command(
 
 /// "12 days overdue", "today", "in 5 days (snoozed)".
 private func dueText(_ entry: DueList.Entry, today: Day) -> String {
-    if entry.overdueDays > 0 { return "\(span(entry.overdueDays)) overdue" }
-    let text = relative(entry.due, from: today)
+    let text = dueWording(entry.due, from: today)
     return entry.schedule.isSnoozed && entry.overdueDays < 0 ? text + " (snoozed)" : text
 }
 

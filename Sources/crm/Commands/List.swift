@@ -60,9 +60,8 @@ let listCommand = Command(
             let person = people[position]
             let schedule = person.schedule
             let due = schedule.due.map { day -> String in
-                let days = day.days(until: today)
-                if days > 0 { overdue.insert(index); return "\(span(days)) overdue" }
-                return relative(day, from: today)
+                if day < today { overdue.insert(index) }
+                return dueWording(day, from: today)
             } ?? "-"
             table.rows.append([
                 person.name,

@@ -55,7 +55,7 @@ let logCommand = Command(
         var eventFile: String?
         if context.arguments.flag("--calendar") {
             let event = ICalendarEvent.interaction(entry, with: written.name, durationMinutes: vault.config.calendarDuration,
-                                                   uid: EventUID.random(), stamp: try context.calendarStamp())
+                                                   uid: EventUID.random(), stamp: try context.clock().eventStamp)
             eventFile = context.addToCalendar(event, vault: vault)
         }
         if context.json {

@@ -44,7 +44,7 @@ let planCommand = Command(
         }?.line
         var eventFile: String?
         if context.arguments.flag("--calendar") {
-            let event = VaultCalendar.plan(entry, of: written, durationMinutes: vault.config.calendarDuration, stamp: try context.calendarStamp())
+            let event = VaultCalendar.plan(entry, of: written, durationMinutes: vault.config.calendarDuration, stamp: try context.clock().eventStamp)
             eventFile = context.addToCalendar(event, vault: vault)
         }
         if context.json {

@@ -1,5 +1,4 @@
 import CRMKit
-import Foundation
 
 let removeCommand = Command(
     name: "rm",
@@ -25,10 +24,7 @@ let removeCommand = Command(
                 return
             }
         }
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        let target = try vault.trash(person, stamp: formatter.string(from: Date()))
+        let target = try vault.trash(person, stamp: try context.clock().fileStamp)
         if context.json {
             context.printJSON(.object([("id", .string(person.id)), ("path", .string(person.path)), ("trash", .string(target))]))
         } else {

@@ -16,9 +16,7 @@ let renameCommand = Command(
     run: { context in
         let args = try context.positionals("PERSON", "NEW-NAME")
         let name = args[1].trimmingSpaces
-        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw UsageError("NEW-NAME must be one line of text")
-        }
+        if let problem = FieldSchema.name.problem(with: name) { throw UsageError(problem) }
         let vault = try context.vault()
         let person = try vault.find(args[0])
         if !context.arguments.flag("--force"), let same = vault.duplicate(name: name, excluding: person.id) {

@@ -1,5 +1,4 @@
 import CRMKit
-import Foundation
 
 let resolveCommand = Command(
     name: "resolve",
@@ -25,10 +24,7 @@ let resolveCommand = Command(
     run: { context in
         let vault = try context.vault()
         let dryRun = context.arguments.flag("--dry-run")
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        let results = try vault.resolveConflicts(dryRun: dryRun, stamp: formatter.string(from: Date())) {
+        let results = try vault.resolveConflicts(dryRun: dryRun, stamp: try context.clock().fileStamp) {
             gitMergeBase(of: $0, in: vault.root)
         }
         if context.json {

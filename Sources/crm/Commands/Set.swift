@@ -24,9 +24,9 @@ let setCommand = Command(
             guard let eq = assignment.firstIndex(of: "=") else { throw UsageError("'\(assignment)' is not KEY=VALUE") }
             let key = String(assignment[..<eq])
             let value = String(assignment[assignment.index(after: eq)...])
-            try checkKey(key)
-            try checkValue(value, key: key)
-            let listKey = key == "tags" || key == "aliases"
+            let field = FieldSchema.named(key)
+            if let problem = FieldSchema.keyProblem(key) ?? field?.problem(with: value) { throw UsageError(problem) }
+            let listKey = field?.commaSeparated == true
             let items = listKey ? value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty } : [value]
             if let index = changes.firstIndex(where: { $0.key == key }) {
                 switch changes[index].value {
@@ -61,8 +61,8 @@ let unsetCommand = Command(
     run: { context in
         let args = try context.positionals("PERSON", "KEY", atLeast: 2)
         for key in args.dropFirst() {
-            try checkKey(key)
-            if key == "name" { throw Failure("name is required; use 'crm rename' to change it") }
+            if let problem = FieldSchema.keyProblem(key) { throw UsageError(problem) }
+            if let problem = FieldSchema.named(key)?.removalProblem { throw Failure(problem) }
         }
         let vault = try context.vault()
         let person = try vault.find(args[0])
@@ -83,27 +83,5 @@ private func report(_ context: Context, _ person: Person, _ changed: Bool, keys:
     } else {
         context.terminal.print(changed ? "Updated \(keys.joined(separator: ", ")) of \(person.name) (\(person.path))"
                                        : "Nothing to change for \(person.name)")
-    }
-}
-
-/// Keys are plain YAML words: a letter or `_` first, then letters, digits, `_` and `-`.
-private func checkKey(_ key: String) throws {
-    guard let first = key.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
-          key.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-" })
-    else { throw UsageError("'\(key)' is not a valid key (letters, digits, '_' and '-', starting with a letter)") }
-}
-
-/// Known keys must have their form, so the file never holds a value the tool cannot use.
-private func checkValue(_ value: String, key: String) throws {
-    switch key {
-    case "name" where value.trimmingSpaces.isEmpty: throw UsageError("name cannot be empty")
-    case "name" where value.unicodeScalars.contains { $0.properties.generalCategory == .control }:
-        throw UsageError("name must be one line of text")
-    case "every" where Cadence(value) == nil: throw UsageError("every: '\(value)' is not a cadence (10d, 2w, 3m, 1y)")
-    case "birthday" where !FieldValue.isTypedValue(value, key: "birthday"):
-        throw UsageError("birthday: '\(value)' is not YYYY-MM-DD or --MM-DD")
-    case "added", "snooze":
-        if Day(value) == nil { throw UsageError("\(key): '\(value)' is not a date (YYYY-MM-DD)") }
-    default: break
     }
 }

@@ -70,8 +70,7 @@ let showCommand = Command(
         fields.append(("last", schedule.last.map { "\($0.date) (\(relative($0.date, from: today)))" } ?? "never"))
         if let next = schedule.next { fields.append(("next", "\(next.date) (\(relative(next.date, from: today)))")) }
         if let due = schedule.due {
-            let overdue = due < today
-            fields.append(("due", "\(due) (" + (overdue ? "\(span(due.days(until: today))) overdue" : relative(due, from: today)) + ")"))
+            fields.append(("due", "\(due) (\(dueWording(due, from: today)))"))
         }
         if let snooze = doc.snooze, snooze > today { fields.append(("snoozed", "until \(snooze)")) }
         if let contact = doc.contactID { fields.append(("contact", contact)) }
@@ -93,7 +92,7 @@ let showCommand = Command(
             let lead = String(repeating: " ", count: numberWidth - label.count) + label
             let indent = String(repeating: " ", count: 2 + numberWidth + 2 + when.count + 2 + typeWidth + 2)
             var first = lines.first.map(String.init) ?? ""
-            if entry.checkbox == .open, entry.date < today { first += t.style(" (\(span(entry.date.days(until: today))) overdue)", .red) }
+            if entry.checkbox == .open, entry.date < today { first += t.style(" (\(dueWording(entry.date, from: today)))", .red) }
             t.print("  " + t.style(lead, .dim) + "  " + t.style(when, .dim) + "  " + t.style(entry.type.padding(typeWidth), .cyan) + "  " + first)
             for line in lines.dropFirst() { t.print(indent + line) }
         }

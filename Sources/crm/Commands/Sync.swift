@@ -1,5 +1,4 @@
 import CRMKit
-import Foundation
 
 let syncCommand = Command(
     name: "sync",
@@ -19,10 +18,7 @@ let syncCommand = Command(
     run: { context in
         _ = try context.positionals()
         let vault = try context.vault()
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        let report = try vault.sync(mergeDriver: mergeDriverCommandLine(), stamp: formatter.string(from: Date()))
+        let report = try vault.sync(mergeDriver: mergeDriverCommandLine(), stamp: try context.clock().fileStamp)
         if context.json {
             context.printJSON(.array(report.steps.map { step in
                 .object([("step", .string(step.name)), ("outcome", .string(step.outcome.rawValue)), ("message", .string(step.message))])

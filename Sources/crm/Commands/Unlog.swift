@@ -1,5 +1,4 @@
 import CRMKit
-import Foundation
 
 let unlogCommand = Command(
     name: "unlog",
@@ -21,7 +20,7 @@ let unlogCommand = Command(
         let vault = try context.vault()
         let today = try context.today()
         let person = try vault.find(words[0])
-        let (entry, trash) = try vault.unlog(person, number: number, stamp: trashStamp())
+        let (entry, trash) = try vault.unlog(person, number: number, stamp: try context.clock().fileStamp)
         let trashPath = Vault.trashFolder + "/" + trash.name
         if context.json {
             context.printJSON(.object([("id", .string(person.id)), ("path", .string(person.path)),
@@ -32,12 +31,3 @@ let unlogCommand = Command(
         }
     }
 )
-
-/// The time stamp trash file names start with: `YYYYMMDD-HHMMSS`, UTC.
-func trashStamp() -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyyMMdd-HHmmss"
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    return formatter.string(from: Date())
-}

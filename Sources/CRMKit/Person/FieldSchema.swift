@@ -1,0 +1,106 @@
+/// One front-matter key the tool gives a meaning to, defined once: the form its value must have,
+/// the text a message uses for that form, and how the tool writes it.
+///
+/// Reading (`PersonDocument`'s fields), `crm check`, the listings' warnings (`ReadProblems`),
+/// `crm set` and `crm add` validation and `crm fmt`'s quoting all ask here, so a problem reads the
+/// same wherever it is reported, and adding a key is one entry in `all`.
+public struct FieldSchema: Sendable {
+    /// What a value of the key is.
+    public enum Kind: Sendable {
+        /// Text; with `list`, a list of texts too (`phone: ["+44 …", "+33 …"]`).
+        case text(list: Bool)
+        /// A value of a form of its own (a date, a cadence), named by `form` in messages. Written
+        /// plain, so Obsidian reads dates as dates.
+        case typed(form: String, parse: @Sendable (String) -> Bool)
+    }
+
+    public let key: String
+    public let kind: Kind
+    /// Written double-quoted whatever the value, so no YAML reader ever reads a number.
+    public let alwaysQuoted: Bool
+    /// `crm set KEY=a,b` gives a list of two.
+    public let commaSeparated: Bool
+
+    init(_ key: String, _ kind: Kind, alwaysQuoted: Bool = false, commaSeparated: Bool = false) {
+        self.key = key
+        self.kind = kind
+        self.alwaysQuoted = alwaysQuoted
+        self.commaSeparated = commaSeparated
+    }
+
+    public static let name = FieldSchema("name", .text(list: false))
+    public static let contactID = FieldSchema("contact_id", .text(list: false), alwaysQuoted: true)
+    public static let phone = FieldSchema("phone", .text(list: true), alwaysQuoted: true)
+    public static let email = FieldSchema("email", .text(list: true))
+    public static let birthday = FieldSchema("birthday", .typed(form: "a date (YYYY-MM-DD, or --MM-DD without the year)",
+                                                                parse: { Birthday($0) != nil }))
+    public static let tags = FieldSchema("tags", .text(list: true), commaSeparated: true)
+    public static let aliases = FieldSchema("aliases", .text(list: true), commaSeparated: true)
+    public static let every = FieldSchema("every", .typed(form: "a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)",
+                                                          parse: { Cadence($0) != nil }))
+    public static let snooze = FieldSchema("snooze", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
+    public static let added = FieldSchema("added", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
+
+    /// Every known key, in the order a new file lists them.
+    public static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added]
+
+    /// The known key `key`, if it is one.
+    public static func named(_ key: String) -> FieldSchema? { all.first { $0.key == key } }
+
+    /// Whether the key's value has a form of its own (a date, a cadence).
+    public var isTyped: Bool {
+        if case .typed = kind { return true }
+        return false
+    }
+
+    /// Whether `value` has this key's form; any text for a text key.
+    public func accepts(_ value: String) -> Bool {
+        if case .typed(_, let parse) = kind { return parse(value) }
+        return true
+    }
+
+    /// What is wrong with `value` (`nil` when it is written as is) as this key's one value: the
+    /// message `crm check`, the listings, `crm set` and `crm add` all give. `value` is `nil` when
+    /// the file holds no single value (a list, a mapping). `label` names the value when it is not
+    /// the key (`--within` for a cadence given as an option).
+    public func problem(with value: String?, label: String? = nil) -> String? {
+        let label = label ?? key
+        switch kind {
+        case .typed(let form, let parse):
+            guard let value else { return "\(label): the value is not \(form)" }
+            return parse(value) ? nil : "\(label): '\(value)' is not \(form)"
+        case .text(let list):
+            guard let value else { return "\(key) must be text" + (list ? " or a list of text" : "") }
+            guard key == FieldSchema.name.key else { return nil }
+            if value.trimmingSpaces.isEmpty { return "name cannot be empty" }
+            if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return "name must be one line of text, without control characters"
+            }
+            return nil
+        }
+    }
+
+    /// Why the key cannot be removed (`crm unset`), when it cannot: a person always has a name.
+    public var removalProblem: String? {
+        key == FieldSchema.name.key ? "name is required; use 'crm rename' to change it" : nil
+    }
+
+    /// The warning for a plain list or text item that some YAML readers take for something else.
+    func ambiguityWarning(_ item: String) -> String {
+        "\(key) '\(item)' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does)"
+    }
+
+    /// What is wrong with `key` as a key the tool writes: keys are plain YAML words, a letter or
+    /// `_` first, then letters, digits, `_` and `-`.
+    public static func keyProblem(_ key: String) -> String? {
+        guard let first = key.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
+              key.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-" })
+        else { return "'\(key)' is not a valid key (letters, digits, '_' and '-', starting with a letter)" }
+        return nil
+    }
+}
+
+extension PersonDocument {
+    /// The front-matter keys the tool gives a meaning to, in the order a new file lists them.
+    public static var knownKeys: [String] { FieldSchema.all.map(\.key) }
+}

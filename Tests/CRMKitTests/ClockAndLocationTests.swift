@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import CRMKit
+
+@Suite struct ClockAndLocationTests {
+    @Test func fileStampIsTheMomentInUTC() throws {
+        // 2026-11-30 09:35:07 UTC, and a moment before 1970 (floor, not truncation).
+        let clock = try Clock(environment: [:], now: Date(timeIntervalSince1970: 1_796_031_307))
+        #expect(clock.fileStamp == "20261130-093507")
+        #expect(try Clock(environment: [:], now: Date(timeIntervalSince1970: -1)).fileStamp == "19691231-235959")
+    }
+
+    @Test func crmTodayFixesTodayAndTheEventStampNotTheFileStamp() throws {
+        let now = Date(timeIntervalSince1970: 1_796_031_307)
+        let fixed = try Clock(environment: ["CRM_TODAY": "2026-11-29"], now: now)
+        #expect(fixed.today.description == "2026-11-29")
+        #expect(fixed.eventStamp == Date(timeIntervalSince1970: 1_795_910_400))
+        #expect(fixed.fileStamp == "20261130-093507")
+        let free = try Clock(environment: [:], now: now)
+        #expect(free.eventStamp == now)
+        #expect(throws: DateInputError.self) { try Clock(environment: ["CRM_TODAY": "29.11.2026"]) }
+    }
+
+    @Test func optionThenEnvironmentThenConfig() {
+        let home = ["HOME": "/home/ada"]
+        func resolve(_ explicit: String?, _ environment: [String: String], _ configured: String?) -> ConfiguredLocation? {
+            ConfiguredLocation.resolve(explicit: explicit, variable: "CRM_CALENDAR", configured: configured,
+                                       environment: environment, vaultRoot: "/vault")
+        }
+        let option = resolve("~/cal.ics", home.merging(["CRM_CALENDAR": "/env"]) { a, _ in a }, "config.ics")
+        #expect(option?.display == "~/cal.ics")
+        #expect(option?.path == "~/cal.ics")
+        #expect(option?.expandedPath == "/home/ada/cal.ics")
+        #expect(resolve(nil, home.merging(["CRM_CALENDAR": "/env"]) { a, _ in a }, "config.ics")?.path == "/env")
+        #expect(resolve(nil, home, "calendars/me")?.path == "/vault/calendars/me")
+        #expect(resolve(nil, home, "calendars/me")?.display == "calendars/me")
+        #expect(resolve(nil, home, "~/me")?.expandedPath == "/home/ada/me")
+        #expect(resolve(nil, ["CRM_CALENDAR": ""], "") == nil)
+    }
+}
