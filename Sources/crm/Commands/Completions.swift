@@ -213,32 +213,35 @@ enum CompletionScripts {
         #compdef crm
         _crm() {
           local -a commands opts vault
-          local i
+          local i=2 cmd=''
           commands=(\(commands))
-          for (( i = 2; i < CURRENT; i++ )); do
+          # The global options before the command word; --vault is kept for 'crm list --ids'.
+          while (( i < CURRENT )); do
             case $words[i] in
-              --vault) vault=(--vault ${~words[i+1]}) ;;
-              --vault=*) vault=(--vault ${~words[i]#--vault=}) ;;
+              --vault) vault=(--vault ${~words[i+1]}); (( i += 2 )) ;;
+              --vault=*) vault=(--vault ${~words[i]#--vault=}); (( i += 1 )) ;;
+              --json) (( i += 1 )) ;;
+              *) cmd=$words[i]; break ;;
             esac
           done
-          if (( CURRENT == 2 )); then
-            _describe 'command' commands
+          if [[ -z $cmd ]]; then
+            if [[ $words[CURRENT-1] == --vault ]]; then _files -/; else _describe 'command' commands; fi
             return
           fi
-          case "$words[2] $words[CURRENT-1]" in
+          case "$cmd $words[CURRENT-1]" in
             *' --vault') _files -/; return ;;
         \(valueCases)  esac
-          case $words[2] in
+          case $cmd in
         \(cases)  esac
           if [[ $words[CURRENT] == -* ]]; then
             compadd -- $opts
-          elif (( CURRENT == 3 )) && [[ " \(personCommands.joined(separator: " ")) " == *" $words[2] "* ]]; then
+          elif (( CURRENT == i + 1 )) && [[ " \(personCommands.joined(separator: " ")) " == *" $cmd "* ]]; then
             compadd -- ${(f)"$(crm $vault list --ids 2>/dev/null)"}
-          elif [[ $words[2] == set ]]; then
+          elif [[ $cmd == set ]]; then
             compadd -S '' -- \(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))
-          elif [[ $words[2] == unset ]]; then
+          elif [[ $cmd == unset ]]; then
             compadd -- \(PersonDocument.knownKeys.joined(separator: " "))
-          elif [[ $words[2] == completions ]]; then
+          elif [[ $cmd == completions ]]; then
             compadd bash zsh fish
           else
             _files
