@@ -13,11 +13,32 @@ extension PersonDocument {
     /// Comments, unknown keys, notes and stray log lines are untouched. Formatting a formatted
     /// file changes nothing. Returns the same bytes for a file the tool must not write.
     public func formatted() -> [UInt8] {
-        guard writeBlocker == nil else { return text.bytes }
+        guard writeBlocker == nil, mayNeedFormatting else { return text.bytes }
         var lines = (0..<text.lineCount).map(text.string)
         if let frontMatter, !frontMatter.hasErrors { quoteAmbiguousValues(frontMatter, in: &lines) }
         if let log { formatLog(log, in: &lines) }
         return text.rewriting(lines)
+    }
+
+    /// False when no line can change: no ambiguous plain value, a log in order and every entry's
+    /// first line canonical already. Decided without splitting the file into strings, so that
+    /// `fmt --check` on a formatted vault costs little more than reading it.
+    private var mayNeedFormatting: Bool {
+        if let frontMatter, !frontMatter.hasErrors {
+            for pair in frontMatter.pairs where PersonDocument.textKeys.contains(pair.key) {
+                switch pair.value {
+                case .scalar(let s, .plain) where YAMLQuoting.isAmbiguousPlain(s) && !YAMLNode.isNullWord(s): return true
+                case .sequence(let items) where items.contains(where: PersonDocument.isAmbiguousItem): return true
+                default: continue
+                }
+            }
+        }
+        guard let log else { return false }
+        if log.order == .mixed { return true }
+        return log.entries.contains { entry in
+            let original = text.string(entry.line - 1)
+            return canonicalFirstLine(entry, original: original) != original
+        }
     }
 
     private static let textKeys: Set<String> = ["name", "contact_id", "phone", "email", "tags", "aliases"]
@@ -112,7 +133,7 @@ extension PersonDocument {
         var head = "- " + date
         if let time = entry.time { head += " \(time)" }
         head += entry.type == "note" ? ":" : " \(entry.type):"
-        let firstNoteLine = entry.note.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        let firstNoteLine = entry.note[..<(entry.note.firstIndex(of: "\n") ?? entry.note.endIndex)]
         if !firstNoteLine.isEmpty { head += " " + firstNoteLine }
         guard let reread = EntryGrammar.interaction(head, types: settings.types),
               reread.date == entry.date, reread.time == entry.time, reread.type == entry.type,

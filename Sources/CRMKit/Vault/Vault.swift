@@ -105,10 +105,18 @@ public struct Vault: Sendable {
 
     /// Reads one person file.
     public func load(path: String) throws(VaultError) -> Person {
+        let (bytes, stamp) = try read(path: path)
+        return person(path: path, bytes: bytes, stamp: stamp)
+    }
+
+    private func person(path: String, bytes: [UInt8], stamp: FileStamp) -> Person {
+        Person(id: Person.id(forPath: path), path: path, document: PersonDocument(bytes: bytes, path: path, settings: logSettings), stamp: stamp)
+    }
+
+    /// One file's bytes, unparsed, and the stamp of the version read.
+    private func read(path: String) throws(VaultError) -> (bytes: [UInt8], stamp: FileStamp) {
         do {
-            let (bytes, stamp) = try FileSystem.readFile(root + "/" + path)
-            return Person(id: Person.id(forPath: path), path: path,
-                          document: PersonDocument(bytes: bytes, path: path, settings: logSettings), stamp: stamp)
+            return try FileSystem.readFile(root + "/" + path)
         } catch {
             throw VaultError("cannot read \(path): \(error.reason)")
         }
@@ -124,12 +132,27 @@ public struct Vault: Sendable {
     /// in path order. Each file's bytes are dropped as soon as it is transformed, so a report over
     /// 100,000 people holds only its rows.
     public func scan<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (Person) -> Row?) -> (rows: [Row], problems: [Diagnostic]) {
+        scanFiles(paths: paths) { path, bytes, stamp in transform(person(path: path, bytes: bytes, stamp: stamp)) }
+    }
+
+    /// `scan` without parsing: `transform` gets each file's path and bytes as read, for reports
+    /// that need only the text (search).
+    public func scanFiles<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (_ path: String, _ bytes: [UInt8]) -> Row?)
+        -> (rows: [Row], problems: [Diagnostic]) {
+        scanFiles(paths: paths) { path, bytes, _ in transform(path, bytes) }
+    }
+
+    private func scanFiles<Row: Sendable>(paths: [String]?, _ transform: @Sendable (String, [UInt8], FileStamp) -> Row?)
+        -> (rows: [Row], problems: [Diagnostic]) {
         let paths = paths ?? personPaths()
         var results = [Result<Row?, VaultError>?](repeating: nil, count: paths.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-                slots[i] = Result { () throws(VaultError) in transform(try load(path: paths[i])) }
+                slots[i] = Result { () throws(VaultError) in
+                    let (bytes, stamp) = try read(path: paths[i])
+                    return transform(paths[i], bytes, stamp)
+                }
             }
         }
         var rows: [Row] = []

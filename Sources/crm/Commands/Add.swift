@@ -111,9 +111,10 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
 
     let vault = try context.vault()
     if !args.flag("--force") {
-        let people = vault.loadAll().people
-        if let same = people.first(where: { $0.name.folded == name.folded || (contactID != nil && $0.document.contactID == contactID) }) {
-            throw Failure("\(same.path) already tracks \(same.name)\(same.name.folded == name.folded ? "" : " with that contact id"); use --force to add another")
+        // From the facts cache: no file is read unless it changed since the last run.
+        let folded = name.folded
+        if let same = vault.facts().rows.first(where: { $0.sortName == folded || (contactID != nil && $0.contactID == contactID) }) {
+            throw Failure("\(same.path) already tracks \(same.name)\(same.sortName == folded ? "" : " with that contact id"); use --force to add another")
         }
     }
     let person = try vault.create(slug: Slug.make(name), bytes: NewPersonFile.render(fields, heading: vault.config.heading))

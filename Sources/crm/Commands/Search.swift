@@ -17,7 +17,7 @@ let searchCommand = Command(
         guard !query.folded.isEmpty else { throw UsageError("TEXT is empty") }
         let vault = try context.vault()
         let needle = query.folded
-        let (found, problems) = vault.scan { VaultSearch.hits(of: needle, in: $0) }
+        let (found, problems) = vault.scanFiles { VaultSearch.hits(of: needle, inFile: $1, path: $0) }
         for problem in problems { context.warn(problem.description) }
         let hits = found.flatMap { $0 }
         if context.json {
