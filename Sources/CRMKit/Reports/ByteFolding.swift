@@ -1,7 +1,7 @@
 /// `String.folded` (lower case, no accents) over UTF-8 bytes without Foundation, for the scalars
 /// where folding one scalar at a time gives what folding the whole text gives: ASCII, Latin
 /// (U+0080–U+02FF), Greek and Cyrillic (U+0370–U+04FF). Text with any other scalar (combining
-/// marks, whose folding depends on the letter before them, other scripts) is not folded here.
+/// marks, whose folding depends on the letter before them; other scripts) is not folded here.
 enum ByteFolding {
     /// Each table scalar's folded UTF-8 bytes, stored one after another: scalar `v`'s are
     /// `bytes[offsets[v - 0x80]..<offsets[v - 0x80 + 1]]`; scalars outside the table have none
@@ -9,8 +9,9 @@ enum ByteFolding {
     private static let table: (bytes: [UInt8], offsets: [Int], covered: [Bool]) = {
         var bytes: [UInt8] = [], offsets = [0], covered: [Bool] = []
         for value in 0x80..<0x500 {
-            let inTable = !(0x300..<0x370).contains(value)
-            if inTable, let scalar = Unicode.Scalar(value) { bytes += String(Character(scalar)).folded.utf8 }
+            let scalar = Unicode.Scalar(value)!
+            let inTable = ![.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+            if inTable { bytes += String(Character(scalar)).folded.utf8 }
             offsets.append(bytes.count)
             covered.append(inTable)
         }
