@@ -41,7 +41,8 @@ extension PersonDocument {
         guard let frontMatter else { return [] }
         var found: [Diagnostic] = []
         for pair in frontMatter.pairs {
-            let line = pair.line + 1, column = valueColumn(pair)
+            let line = pair.line + 1
+            lazy var column = valueColumn(pair)   // measured only for a problem
             let value = pair.value.string
             if case .empty = pair.value { continue }
             if case .scalar(let s, .plain) = pair.value, YAMLNode.isNullWord(s) { continue }
@@ -104,11 +105,13 @@ extension PersonDocument {
 
     /// Git conflict markers anywhere, and `# conflict:` comments in the front matter.
     private var conflictProblems: [Diagnostic] {
-        var found = ConflictMarkers.markerLines(in: text.bytes).filter { text.content($0).first == UInt8(ascii: "<") }.map {
+        // Only a file with a `<<<<<<<` somewhere can have markers: most are ruled out by one byte search.
+        let mayHaveMarkers = text.bytes.contains(bytes: "<<<<<<<".utf8)
+        var found = !mayHaveMarkers ? [] : ConflictMarkers.markerLines(in: text.bytes).filter { text.content($0).first == UInt8(ascii: "<") }.map {
             error($0 + 1, 1, "git conflict marker: the file was merged without the crm merge driver; run 'crm resolve' to merge both sides")
         }
         if let frontMatter {
-            for i in (frontMatter.openLine + 1)..<frontMatter.closeLine {
+            for i in (frontMatter.openLine + 1)..<frontMatter.closeLine where text.content(i).contains(bytes: "# conflict:".utf8) {
                 let line = text.string(i)
                 let indent = line.prefix { $0 == " " }.count
                 if line.dropFirst(indent).hasPrefix("# conflict:") {
