@@ -78,18 +78,32 @@ public struct Vault: Sendable {
         var files: [(path: String, isConflictCopy: Bool)] = []
         func walk(_ relative: String, depth: Int) {
             guard depth < 32 else { return }
-            for entry in FileSystem.list(root + "/" + relative) where !entry.name.hasPrefix(".") {
+            for entry in FileSystem.list(root + "/" + relative) where !Vault.isHidden(entry.name) {
                 let path = relative + "/" + entry.name
                 if entry.isDirectory {
                     if !entry.isSymbolicLink { walk(path, depth: depth + 1) }
-                } else if entry.name.hasSuffix(".md") {
+                } else if Vault.isMarkdown(entry.name) {
                     files.append((path, Vault.isConflictCopy(entry.name)))
                 }
             }
         }
         walk("people", depth: 0)
-        files.sort { Bytes.precedes($0.path, $1.path) }
-        return files
+        // Sorted as indices over one buffer of the paths' bytes: no strings moved or retained.
+        return NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }
+    }
+
+    /// `name.hasPrefix(".")`, decided on the bytes unless a combining mark follows the dot.
+    private static func isHidden(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard bytes.first == UInt8(ascii: ".") else { return false }
+        return bytes.dropFirst().first.map { $0 < 0x80 } ?? true ? true : name.hasPrefix(".")
+    }
+
+    /// `name.hasSuffix(".md")`, decided on the bytes unless the dot could join what comes before it.
+    private static func isMarkdown(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard bytes.count >= 3, bytes.reversed().starts(with: "dm.".utf8) else { return false }
+        return bytes.count == 3 || bytes.dropLast(3).last! < 0x80 ? true : name.hasSuffix(".md")
     }
 
     /// Every person's id, from the file names alone.
