@@ -113,8 +113,14 @@ public struct Vault: Sendable {
     /// (`x (conflicted copy 2026-11-28 101500).md`) conflict copies.
     /// `name` may be a path: only its last part counts.
     public static func isConflictCopy(_ name: String) -> Bool {
-        let file = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { name.utf8[name.utf8.index(after: $0)...] } ?? name.utf8[...]
-        return file.contains(bytes: ".sync-conflict-".utf8) || file.contains(bytes: "conflicted copy".utf8)
+        var name = name
+        return name.withUTF8 { bytes in
+            let file = UnsafeBufferPointer(rebasing: bytes[(bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...])
+            func holds(_ marker: StaticString) -> Bool {
+                Bytes.contains(UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount), in: file)
+            }
+            return holds(".sync-conflict-") || holds("conflicted copy")
+        }
     }
 
     /// Reads one person file.
