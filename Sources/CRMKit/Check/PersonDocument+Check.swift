@@ -73,13 +73,15 @@ extension PersonDocument {
     /// Git conflict markers and a crm merge's conflict marks anywhere, and `# conflict:` comments
     /// in the front matter: each an error until a person settles it.
     private var conflictProblems: [Diagnostic] {
-        var found = ConflictMarkers.markerLines(in: text.bytes).filter { text.content($0).first == UInt8(ascii: "<") }.map {
+        // Only a file with a `<<<<<<<` somewhere can have markers: most are ruled out by one byte search.
+        let mayHaveMarkers = text.bytes.contains(bytes: "<<<<<<<".utf8)
+        var found = !mayHaveMarkers ? [] : ConflictMarkers.markerLines(in: text.bytes).filter { text.content($0).first == UInt8(ascii: "<") }.map {
             ConflictMarkers.isMergeMark(text.content($0))
                 ? error($0 + 1, 1, "conflict: a merge kept both sides' lines here (ours, then theirs after '======='); keep what is right and delete the three mark lines")
                 : error($0 + 1, 1, "git conflict marker: the file was merged without the crm merge driver; run 'crm resolve' to merge both sides")
         }
         if let frontMatter {
-            for i in (frontMatter.openLine + 1)..<frontMatter.closeLine {
+            for i in (frontMatter.openLine + 1)..<frontMatter.closeLine where text.content(i).contains(bytes: "# conflict:".utf8) {
                 let line = text.string(i)
                 let indent = line.prefix { $0 == " " }.count
                 if line.dropFirst(indent).hasPrefix("# conflict:") {

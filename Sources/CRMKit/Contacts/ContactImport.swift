@@ -34,6 +34,11 @@ public enum ContactImport {
 
     /// The decision for every contact of `book`, in book order, given the people in the vault.
     public static func plan(_ book: ContactBook, people: [Person]) -> [Decision] {
+        plan(book, people: people.map { PersonFacts(document: $0.document, id: $0.id, checking: false) })
+    }
+
+    /// The same from the people's facts (`Vault.facts`: no file is held, or read when cached).
+    public static func plan(_ book: ContactBook, people: [PersonFacts]) -> [Decision] {
         let uids = Set(book.contacts.compactMap(\.uid))
         var byID: [String: Tracker] = [:], byEmail: [String: Tracker] = [:], byName: [String: Tracker] = [:]
         func track(_ tracker: Tracker, contactID: String?, emails: [String], name: String) {
@@ -43,8 +48,7 @@ public enum ContactImport {
             if byName[name.folded] == nil { byName[name.folded] = tracker }
         }
         for person in people {
-            let document = person.document
-            track(Tracker(id: person.id, name: person.name), contactID: document.contactID, emails: document.emails, name: person.name)
+            track(Tracker(id: person.id, name: person.name), contactID: person.contactID, emails: person.emails, name: person.name)
         }
         return book.contacts.map { contact in
             guard !contact.name.isEmpty else { return .unnamed(contact) }

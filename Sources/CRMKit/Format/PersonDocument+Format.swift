@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension PersonDocument {
     /// The file in canonical form, changing only the lines that are not:
     ///
@@ -13,11 +19,87 @@ extension PersonDocument {
     /// Comments, unknown keys, notes and stray log lines are untouched. Formatting a formatted
     /// file changes nothing. Returns the same bytes for a file the tool must not write.
     public func formatted() -> [UInt8] {
-        guard writeBlocker == nil else { return text.bytes }
+        guard writeBlocker == nil, mayNeedFormatting else { return text.bytes }
         var lines = (0..<text.lineCount).map(text.string)
         if let frontMatter, !frontMatter.hasErrors { quoteAmbiguousValues(frontMatter, in: &lines) }
         if let log { formatLog(log, in: &lines) }
         return text.rewriting(lines)
+    }
+
+    /// False when no line can change: no ambiguous plain value, a log in order and every entry's
+    /// first line canonical already. Decided without splitting the file into strings, so that
+    /// `fmt --check` on a formatted vault costs little more than reading it.
+    private var mayNeedFormatting: Bool {
+        if let frontMatter, !frontMatter.hasErrors {
+            for pair in frontMatter.pairs {
+                guard let field = FieldSchema.named(pair.key), !field.isTyped else { continue }
+                switch pair.value {
+                case .scalar(let s, .plain) where YAMLQuoting.isAmbiguousPlain(s) && !YAMLNode.isNullWord(s): return true
+                case .sequence(let items) where items.contains(where: PersonDocument.isAmbiguousItem): return true
+                default: continue
+                }
+            }
+        }
+        guard let log else { return false }
+        if log.order == .mixed { return true }
+        return log.entries.contains { entry in
+            guard !isCanonicalFirstLine(entry) else { return false }
+            let original = text.string(entry.line - 1)
+            return canonicalFirstLine(entry, original: original) != original
+        }
+    }
+
+    /// Whether the entry's first line holds exactly the bytes `canonicalFirstLine` would write,
+    /// so that it keeps it; decided without building strings. False also when unsure (a note
+    /// with a carriage return): `canonicalFirstLine` then decides.
+    private func isCanonicalFirstLine(_ entry: Interaction) -> Bool {
+        let span = text.lines[entry.line - 1]
+        guard entry.checkbox == nil else { return false }   // a task-list box: `canonicalFirstLine` decides
+        return text.bytes.withUnsafeBufferPointer { bytes in
+            let line = UnsafeBufferPointer(rebasing: bytes[span.start..<span.contentEnd])
+            // `- DATE [HH:MM] type:` (`[[DATE]]` for a link), then ` NOTE` up to the note's first line feed.
+            var head: [UInt8] = []
+            head.reserveCapacity(40 + entry.type.utf8.count)
+            func digits(_ value: Int, _ width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                guard value < divisor * 10 else { head += String(value).utf8; return }
+                while divisor > 0 {
+                    head.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            head += "- ".utf8
+            let afterBullet = line.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "+") }
+                .drop { $0 == 0x20 || $0 == 0x09 }
+            let isLink = afterBullet.starts(with: "[[".utf8)
+            if isLink { head += "[[".utf8 }
+            digits(entry.date.year, 4)
+            head.append(UInt8(ascii: "-"))
+            digits(entry.date.month, 2)
+            head.append(UInt8(ascii: "-"))
+            digits(entry.date.day, 2)
+            if isLink { head += "]]".utf8 }
+            if let time = entry.time {
+                head.append(0x20)
+                digits(time.hour, 2)
+                head.append(UInt8(ascii: ":"))
+                digits(time.minute, 2)
+            }
+            if entry.type != "note" {
+                head.append(0x20)
+                head += entry.type.utf8
+            }
+            head.append(UInt8(ascii: ":"))
+            var note = entry.note
+            return note.withUTF8 { note in
+                guard note.isEmpty || memchr(note.baseAddress!, 0x0D, note.count) == nil else { return false }
+                let first = note.isEmpty ? 0 : (memchr(note.baseAddress!, 0x0A, note.count).map { note.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? note.count)
+                let length = head.count + (first == 0 ? 0 : 1 + first)
+                guard line.count == length, memcmp(line.baseAddress!, head, head.count) == 0 else { return false }
+                return first == 0 || (line[head.count] == 0x20 && memcmp(line.baseAddress! + head.count + 1, note.baseAddress!, first) == 0)
+            }
+        }
     }
 
     private func quoteAmbiguousValues(_ frontMatter: FrontMatter, in lines: inout [String]) {
@@ -112,7 +194,7 @@ extension PersonDocument {
         var head = "- " + (entry.checkbox.map { "[\($0.rawValue)] " } ?? "") + date
         if let time = entry.time { head += " \(time)" }
         head += entry.type == "note" ? ":" : " \(entry.type):"
-        let firstNoteLine = entry.note.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        let firstNoteLine = entry.note[..<(entry.note.firstIndex(of: "\n") ?? entry.note.endIndex)]
         if !firstNoteLine.isEmpty { head += " " + firstNoteLine }
         guard let reread = EntryGrammar.interaction(head, types: settings.types),
               reread.date == entry.date, reread.time == entry.time, reread.type == entry.type, reread.checkbox == entry.checkbox,

@@ -28,54 +28,100 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// Compact when `pretty` is false; two-space indentation otherwise.
     public func rendered(pretty: Bool = true) -> String {
-        var out = ""
+        String(decoding: renderedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// `rendered(pretty:)` as UTF-8 bytes, written straight into one buffer.
+    public func renderedBytes(pretty: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(to: &out, indent: pretty ? 0 : nil)
         return out
     }
 
-    private func write(to out: inout String, indent: Int?) {
+    private func write(to out: inout [UInt8], indent: Int?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .number(let literal): out += literal
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let literal): out.append(contentsOf: literal.utf8)
         case .string(let text): JSON.writeString(text, to: &out)
         case .array(let items):
-            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent)
-        case .object(let pairs):
-            writeContainer(pairs.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent)
-        }
-    }
-
-    private func writeContainer(_ items: [(String?, JSON)], open: String, close: String,
-                                to out: inout String, indent: Int?) {
-        out += open
-        if items.isEmpty { out += close; return }
-        let inner = indent.map { $0 + 2 }
-        for (i, (key, value)) in items.enumerated() {
-            if i > 0 { out += indent == nil ? ", " : "," }
-            if let inner { out += "\n" + String(repeating: " ", count: inner) }
-            if let key { JSON.writeString(key, to: &out); out += ": " }
-            value.write(to: &out, indent: inner)
-        }
-        if let indent { out += "\n" + String(repeating: " ", count: indent) }
-        out += close
-    }
-
-    private static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+            out.append(UInt8(ascii: "["))
+            if items.isEmpty { out.append(UInt8(ascii: "]")); return }
+            for (i, item) in items.enumerated() {
+                JSON.separate(i, to: &out, indent: indent)
+                item.write(to: &out, indent: indent.map { $0 + 2 })
             }
+            JSON.close("]", to: &out, indent: indent)
+        case .object(let pairs):
+            out.append(UInt8(ascii: "{"))
+            if pairs.isEmpty { out.append(UInt8(ascii: "}")); return }
+            for (i, (key, value)) in pairs.enumerated() {
+                JSON.separate(i, to: &out, indent: indent)
+                JSON.writeString(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+                value.write(to: &out, indent: indent.map { $0 + 2 })
+            }
+            JSON.close("}", to: &out, indent: indent)
         }
-        out += "\""
+    }
+
+    /// Before item `i` of a container at `indent`: a comma after the first, then the item's line.
+    private static func separate(_ i: Int, to out: inout [UInt8], indent: Int?) {
+        if i > 0 {
+            out.append(UInt8(ascii: ","))
+            if indent == nil { out.append(UInt8(ascii: " ")) }
+        }
+        if let indent {
+            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
+        }
+    }
+
+    private static func close(_ bracket: Unicode.Scalar, to out: inout [UInt8], indent: Int?) {
+        if let indent {
+            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+        }
+        out.append(UInt8(ascii: bracket))
+    }
+
+    /// A JSON string: runs of bytes that need no escape are copied as they are.
+    static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0   // start of the bytes not copied yet
+            var i = 0
+            func escape(_ escaped: String, length: Int) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                out.append(contentsOf: escaped.utf8)
+                i += length
+                run = i
+            }
+            while i < bytes.count {
+                let byte = bytes[i]
+                switch byte {
+                case UInt8(ascii: "\""): escape("\\\"", length: 1)
+                case UInt8(ascii: "\\"): escape("\\\\", length: 1)
+                case UInt8(ascii: "\n"): escape("\\n", length: 1)
+                case UInt8(ascii: "\r"): escape("\\r", length: 1)
+                case UInt8(ascii: "\t"): escape("\\t", length: 1)
+                case 0..<0x20, 0x7F: escape(unicodeEscape(UInt32(byte)), length: 1)
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    // U+2028 and U+2029 end lines in JavaScript.
+                    escape(unicodeEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029), length: 3)
+                default: i += 1
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }

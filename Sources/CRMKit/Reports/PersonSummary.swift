@@ -41,6 +41,51 @@ public struct PersonSummary: Sendable {
             ("interactions", .number(interactionCount)),
         ])
     }
+
+    /// `crm list --json` of `people` in `order`: the rows of `listJSON` as one array, rendered,
+    /// written straight into bytes without building the JSON values (a test holds the two to the
+    /// same bytes: a key added to one must be added to the other).
+    public static func listJSON(_ people: [PersonSummary], order: [Int]) -> [UInt8] {
+        guard !order.isEmpty else { return Array("[]".utf8) }
+        var out: [UInt8] = []
+        out.reserveCapacity(order.count * 192)
+        func key(_ name: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        func optional(_ value: String?) {
+            if let value { JSON.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        }
+        for (i, index) in order.enumerated() {
+            let person = people[index]
+            key(i == 0 ? "[\n  {\n    \"id\": " : ",\n  {\n    \"id\": ")
+            JSON.writeString(person.id, to: &out)
+            key(",\n    \"name\": ")
+            JSON.writeString(person.name, to: &out)
+            key(",\n    \"tags\": ")
+            if person.tags.isEmpty {
+                key("[]")
+            } else {
+                for (t, tag) in person.tags.enumerated() {
+                    key(t == 0 ? "[\n      " : ",\n      ")
+                    JSON.writeString(tag, to: &out)
+                }
+                key("\n    ]")
+            }
+            key(",\n    \"every\": ")
+            optional(person.schedule.cadence?.description)
+            key(",\n    \"last\": ")
+            optional(person.schedule.last?.date.description)
+            key(",\n    \"due\": ")
+            optional(person.schedule.due?.description)
+            key(",\n    \"next\": ")
+            optional(person.schedule.next?.date.description)
+            key(",\n    \"interactions\": ")
+            out.append(contentsOf: String(person.interactionCount).utf8)
+            key("\n  }")
+        }
+        key("\n]")
+        return out
+    }
 }
 
 extension Vault {

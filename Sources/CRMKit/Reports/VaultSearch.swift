@@ -16,32 +16,74 @@ public enum VaultSearch {
     /// `Núñez`), in line order; `needle` must already be folded (`String.folded`). The front
     /// matter's `---` lines are skipped.
     public static func hits(of needle: String, in person: Person) -> [Hit] {
-        let document = person.document
-        guard !needle.isEmpty, document.writeBlocker == nil else { return [] }
-        let skipped = document.frontMatter.map { [$0.openLine, $0.closeLine] } ?? []
+        hits(of: needle, inFile: person.document.text.bytes, path: person.path)
+    }
+
+    /// Every hit of `needle` (folded) in the vault, in path order, and a warning for each file the
+    /// tool cannot read, which is not searched (see `ReadProblems`). Files are read on all cores
+    /// and parsed only when they cannot be searched as they are.
+    public static func search(_ needle: String, in vault: Vault) -> (hits: [Hit], problems: [Diagnostic]) {
+        let settings = vault.logSettings
+        let (rows, unread) = vault.scanFiles { path, bytes -> ([Hit], Diagnostic?) in
+            let found = hits(of: needle, inFile: bytes, path: path)
+            guard found.isEmpty else { return (found, nil) }
+            let document = PersonDocument(bytes: bytes, path: path, settings: settings)
+            return ([], document.writeBlocker == nil ? nil : ReadProblems.of(document).first)
+        }
+        return (rows.flatMap(\.0), unread + rows.compactMap(\.1))
+    }
+
+    /// The same, for a file's bytes as read, without parsing it: a file the tool does not read
+    /// (NUL bytes, invalid UTF-8, front matter without its closing `---`) has no hits. Lines are
+    /// compared as lower-case bytes; only lines with letters beyond ASCII are folded, by table
+    /// where it covers them (`ByteFolding`), else as `String.folded` does.
+    public static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit] {
+        let id = Person.id(forPath: path)
+        guard !needle.isEmpty, !bytes.contains(0), UTF8Validation.isValid(bytes) else { return [] }
         var needle = needle
+        var lowered = [UInt8](repeating: 0, count: bytes.count)
+        var high: UInt8 = 0
+        for i in bytes.indices {
+            let byte = bytes[i]
+            high |= byte
+            lowered[i] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+        }
+        // Most files are ASCII: their lower-case copy, searched at once, rules out a file without a match.
+        if high < 0x80, !needle.withUTF8({ n in lowered.withUnsafeBufferPointer { Bytes.contains(n, in: $0) } }) { return [] }
+        let buffer = TextBuffer(bytes)
+        var skipped: (Int, Int) = (-1, -1)
+        if buffer.lineCount > 0, FrontMatter.isDelimiter(buffer.content(0), allowDots: false) {
+            guard let close = (1..<buffer.lineCount).first(where: { FrontMatter.isDelimiter(buffer.content($0), allowDots: true) }) else {
+                return []   // not read: the front matter has no closing '---'
+            }
+            skipped = (0, close)
+        }
         return needle.withUTF8 { needle in
-            document.text.withLines { line in
-                var hits: [Hit] = []
-                var lowered: [UInt8] = []   // one buffer for every line's lower-case copy
-                for index in 0..<line.count where !skipped.contains(index) {
-                    let text = line(index)
-                    // ASCII lines fold to lower-case bytes: search those without building folded strings.
-                    lowered.removeAll(keepingCapacity: true)
-                    var isASCII = true
-                    for byte in text {
-                        isASCII = isASCII && byte < 0x80
-                        lowered.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            buffer.withLines { line in
+                lowered.withUnsafeBufferPointer { lowered in
+                    var hits: [Hit] = []
+                    var folded: [UInt8] = []   // one buffer for every non-ASCII line's folded copy
+                    for index in 0..<line.count where index != skipped.0 && index != skipped.1 {
+                        let text = line(index)
+                        let found: Bool
+                        if high < 0x80 || !text.contains(where: { $0 >= 0x80 }) {
+                            // An ASCII line: its lower-case bytes stand at the same place in `lowered`.
+                            let start = buffer.lines[index].start
+                            found = Bytes.contains(needle, in: UnsafeBufferPointer(rebasing: lowered[start..<(start + text.count)]))
+                        } else {
+                            folded.removeAll(keepingCapacity: true)
+                            found = ByteFolding.fold(text, into: &folded)
+                                ? folded.withUnsafeBufferPointer { Bytes.contains(needle, in: $0) }
+                                : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { Bytes.contains(needle, in: $0) } ?? false
+                        }
+                        if found {
+                            var shown = text[...]   // printed without trailing white space
+                            while let last = shown.last, last == 0x20 || last == 0x09 { shown = shown.dropLast() }
+                            hits.append(Hit(id: id, path: path, line: index + 1, text: String(decoding: shown, as: UTF8.self)))
+                        }
                     }
-                    let found = isASCII ? lowered.withUnsafeBufferPointer { Bytes.contains(needle, in: $0) }
-                        : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { Bytes.contains(needle, in: $0) } ?? false
-                    if found {
-                        var shown = text[...]   // printed without trailing white space
-                        while let last = shown.last, last == 0x20 || last == 0x09 { shown = shown.dropLast() }
-                        hits.append(Hit(id: person.id, path: person.path, line: index + 1, text: String(decoding: shown, as: UTF8.self)))
-                    }
+                    return hits
                 }
-                return hits
             }
         }
     }

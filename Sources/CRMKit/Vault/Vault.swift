@@ -80,18 +80,32 @@ public struct Vault: Sendable {
         var files: [(path: String, isConflictCopy: Bool)] = []
         func walk(_ relative: String, depth: Int) {
             guard depth < 32 else { return }
-            for entry in FileSystem.list(root + "/" + relative) where !entry.name.hasPrefix(".") {
+            for entry in FileSystem.list(root + "/" + relative) where !Vault.isHidden(entry.name) {
                 let path = relative + "/" + entry.name
                 if entry.isDirectory {
                     if !entry.isSymbolicLink { walk(path, depth: depth + 1) }
-                } else if entry.name.hasSuffix(".md") {
+                } else if Vault.isMarkdown(entry.name) {
                     files.append((path, Vault.isConflictCopy(entry.name)))
                 }
             }
         }
         walk("people", depth: 0)
-        files.sort { Bytes.precedes($0.path, $1.path) }
-        return files
+        // Sorted as indices over one buffer of the paths' bytes: no strings moved or retained.
+        return NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }
+    }
+
+    /// `name.hasPrefix(".")`, decided on the bytes unless a combining mark follows the dot.
+    private static func isHidden(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard bytes.first == UInt8(ascii: ".") else { return false }
+        return bytes.dropFirst().first.map { $0 < 0x80 } ?? true ? true : name.hasPrefix(".")
+    }
+
+    /// `name.hasSuffix(".md")`, decided on the bytes unless the dot could join what comes before it.
+    private static func isMarkdown(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard bytes.count >= 3, bytes.reversed().starts(with: "dm.".utf8) else { return false }
+        return bytes.count == 3 || bytes.dropLast(3).last! < 0x80 ? true : name.hasSuffix(".md")
     }
 
     /// Every person's id, from the file names alone.
@@ -101,16 +115,30 @@ public struct Vault: Sendable {
     /// (`x (conflicted copy 2026-11-28 101500).md`) conflict copies.
     /// `name` may be a path: only its last part counts.
     public static func isConflictCopy(_ name: String) -> Bool {
-        let file = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { name.utf8[name.utf8.index(after: $0)...] } ?? name.utf8[...]
-        return file.contains(bytes: ".sync-conflict-".utf8) || file.contains(bytes: "conflicted copy".utf8)
+        var name = name
+        return name.withUTF8 { bytes in
+            let file = UnsafeBufferPointer(rebasing: bytes[(bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...])
+            func holds(_ marker: StaticString) -> Bool {
+                Bytes.contains(UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount), in: file)
+            }
+            return holds(".sync-conflict-") || holds("conflicted copy")
+        }
     }
 
     /// Reads one person file.
     public func load(path: String) throws(VaultError) -> Person {
+        let (bytes, stamp) = try read(path: path)
+        return person(path: path, bytes: bytes, stamp: stamp)
+    }
+
+    private func person(path: String, bytes: [UInt8], stamp: FileStamp) -> Person {
+        Person(id: Person.id(forPath: path), path: path, document: PersonDocument(bytes: bytes, path: path, settings: logSettings), stamp: stamp)
+    }
+
+    /// One file's bytes, unparsed, and the stamp of the version read.
+    private func read(path: String) throws(VaultError) -> (bytes: [UInt8], stamp: FileStamp) {
         do {
-            let (bytes, stamp) = try FileSystem.readFile(root + "/" + path)
-            return Person(id: Person.id(forPath: path), path: path,
-                          document: PersonDocument(bytes: bytes, path: path, settings: logSettings), stamp: stamp)
+            return try FileSystem.readFile(root + "/" + path)
         } catch {
             throw VaultError("cannot read \(path): \(error.reason)")
         }
@@ -126,12 +154,27 @@ public struct Vault: Sendable {
     /// in path order. Each file's bytes are dropped as soon as it is transformed, so a report over
     /// 100,000 people holds only its rows.
     public func scan<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (Person) -> Row?) -> (rows: [Row], problems: [Diagnostic]) {
+        scanFiles(paths: paths) { path, bytes, stamp in transform(person(path: path, bytes: bytes, stamp: stamp)) }
+    }
+
+    /// `scan` without parsing: `transform` gets each file's path and bytes as read, for reports
+    /// that need only the text (search).
+    public func scanFiles<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (_ path: String, _ bytes: [UInt8]) -> Row?)
+        -> (rows: [Row], problems: [Diagnostic]) {
+        scanFiles(paths: paths) { path, bytes, _ in transform(path, bytes) }
+    }
+
+    private func scanFiles<Row: Sendable>(paths: [String]?, _ transform: @Sendable (String, [UInt8], FileStamp) -> Row?)
+        -> (rows: [Row], problems: [Diagnostic]) {
         let paths = paths ?? personPaths()
         var results = [Result<Row?, VaultError>?](repeating: nil, count: paths.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-                slots[i] = Result { () throws(VaultError) in transform(try load(path: paths[i])) }
+                slots[i] = Result { () throws(VaultError) in
+                    let (bytes, stamp) = try read(path: paths[i])
+                    return transform(paths[i], bytes, stamp)
+                }
             }
         }
         var rows: [Row] = []

@@ -17,18 +17,20 @@ let fmtCommand = Command(
     """,
     run: { context in
         let vault = try context.vault()
-        let people = context.arguments.positionals.isEmpty ? vault.loadAll().people
-            : try context.arguments.positionals.map { try vault.find($0) }
         let checkOnly = context.arguments.flag("--check")
-        var changed: [Person] = []
-        for person in people where person.document.formatted() != person.document.text.bytes {
-            if !checkOnly { try vault.update(person) { $0.formatted() } }
-            changed.append(person)
+        // Everyone is read on all cores, one file at a time: only the names of files to change are kept.
+        let paths = context.arguments.positionals.isEmpty ? vault.personPaths()
+            : try context.arguments.positionals.map { try vault.find($0).path }
+        let changed = vault.scan(paths: paths) { person in
+            person.document.formatted() != person.document.text.bytes ? (id: person.id, path: person.path) : nil
+        }.rows
+        if !checkOnly {
+            for file in changed { try vault.update(try vault.load(path: file.path)) { $0.formatted() } }
         }
         if context.json {
             context.printJSON(.array(changed.map { .object([("id", .string($0.id)), ("path", .string($0.path))]) }))
         } else if changed.isEmpty {
-            context.terminal.print("Nothing to format: \(people.count) file\(people.count == 1 ? "" : "s") already formatted.")
+            context.terminal.print("Nothing to format: \(paths.count) file\(paths.count == 1 ? "" : "s") already formatted.")
         } else {
             for person in changed { context.terminal.print(checkOnly ? person.path : "formatted \(person.path)") }
         }

@@ -45,7 +45,7 @@ let listCommand = Command(
         default: order = names.sortedIndices()
         }
         if context.json {
-            context.printJSON(.array(order.map { people[$0].listJSON }))
+            context.terminal.print(String(decoding: PersonSummary.listJSON(people, order: order), as: UTF8.self))
             return
         }
         guard !order.isEmpty else {

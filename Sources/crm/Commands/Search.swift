@@ -19,11 +19,8 @@ let searchCommand = Command(
         let vault = try context.vault()
         let needle = query.folded
         // A file the tool cannot read is not searched, and says so (see `ReadProblems`).
-        let (found, unread) = vault.scan { person in
-            (VaultSearch.hits(of: needle, in: person), person.document.writeBlocker == nil ? nil : ReadProblems.of(person.document).first)
-        }
-        for problem in unread + found.compactMap(\.1) { context.warn(problem) }
-        let hits = found.flatMap(\.0)
+        let (hits, problems) = VaultSearch.search(needle, in: vault)
+        for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(VaultSearch.json(hits))
         } else {

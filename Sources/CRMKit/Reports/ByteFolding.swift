@@ -1,0 +1,42 @@
+/// `String.folded` (lower case, no accents) over UTF-8 bytes without Foundation, for the scalars
+/// where folding one scalar at a time gives what folding the whole text gives: ASCII, Latin
+/// (U+0080–U+02FF), Greek and Cyrillic (U+0370–U+04FF). Text with any other scalar (combining
+/// marks, whose folding depends on the letter before them; other scripts) is not folded here.
+enum ByteFolding {
+    /// Each table scalar's folded UTF-8 bytes, stored one after another: scalar `v`'s are
+    /// `bytes[offsets[v - 0x80]..<offsets[v - 0x80 + 1]]`; scalars outside the table have none
+    /// and `covered[v - 0x80]` false.
+    private static let table: (bytes: [UInt8], offsets: [Int], covered: [Bool]) = {
+        var bytes: [UInt8] = [], offsets = [0], covered: [Bool] = []
+        for value in 0x80..<0x500 {
+            let scalar = Unicode.Scalar(value)!
+            let inTable = ![.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+            if inTable { bytes += String(Character(scalar)).folded.utf8 }
+            offsets.append(bytes.count)
+            covered.append(inTable)
+        }
+        return (bytes, offsets, covered)
+    }()
+
+    /// Appends the folded bytes of `text` (valid UTF-8) to `out`; false, with `out` partly
+    /// written, when `text` holds a scalar outside the table.
+    static func fold(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        let table = table
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            if byte < 0x80 {
+                out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+                i += 1
+                continue
+            }
+            // Two-byte sequences reach U+07FF; the table ends at U+04FF.
+            guard byte & 0xE0 == 0xC0, i + 1 < text.count else { return false }
+            let value = Int(byte & 0x1F) << 6 | Int(text[i + 1] & 0x3F)
+            guard value >= 0x80, value < 0x500, table.covered[value - 0x80] else { return false }
+            out.append(contentsOf: table.bytes[table.offsets[value - 0x80]..<table.offsets[value - 0x80 + 1]])
+            i += 2
+        }
+        return true
+    }
+}
