@@ -70,6 +70,9 @@ import Testing
         ("k: [a: b]\nj: 1", "2:6: warning"),
         ("k:\n  - {a: 1}\nj: 1", "3:5: warning"),
         ("k: !!seq\n- a\nj: 1", "2:4: warning"),
+        // A tab between a quoted key and its `:` is white space PyYAML refuses; tabs inside quotes are text.
+        ("\"k q\"\t: x\nj: 1", "2:6: warning"),
+        ("'k''\t'\t: x\nj: 1", "2:7: warning"),
     ])
     func outsideTheSubsetIsReportedAndTheRestRead(_ yaml: String, _ problem: String) {
         let (read, problems) = Self.read(yaml)

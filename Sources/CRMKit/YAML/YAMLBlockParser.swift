@@ -94,6 +94,24 @@ struct YAMLBlockParser {
         return spaces > parentIndent || b.dropFirst(spaces).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
+    /// Just past the closing quote of the quoted key that starts at `offset` of `line` (at most
+    /// `limit`): the tabs inside the quotes are text, a tab between the key and its `:` is not.
+    private func quotedKeyEnd(_ line: Int, from offset: Int, limit: Int) -> Int {
+        let b = bytes(line)
+        let quote = b[b.startIndex + offset]
+        var i = offset + 1
+        while i < limit {
+            let c = b[b.startIndex + i]
+            if quote == 0x22, c == 0x5C { i += 2; continue }   // a backslash escape in double quotes
+            if c == quote {
+                if quote == 0x27, i + 1 < limit, b[b.startIndex + i + 1] == 0x27 { i += 2; continue }   // ''
+                return i + 1
+            }
+            i += 1
+        }
+        return limit
+    }
+
     /// Whether the byte at `offset` of `line` is a tab: a tab where a key or item should start.
     private func isTab(_ line: Int, at offset: Int) -> Bool {
         offset < bytes(line).count && bytes(line)[bytes(line).startIndex + offset] == 0x09
@@ -163,7 +181,7 @@ struct YAMLBlockParser {
             }
             if !keys.insert(key).inserted { report(i, offset, .error, "duplicate key '\(key)'") }
             let quoted = bytes(i)[bytes(i).startIndex + offset] == 0x22 || bytes(i)[bytes(i).startIndex + offset] == 0x27
-            if quoted { tabsAreText[i, default: []].append(offset..<colonEnd) }
+            if quoted { tabsAreText[i, default: []].append(offset..<quotedKeyEnd(i, from: offset, limit: colonEnd)) }
             if !quoted, case let resolved = YAMLNode.resolvePlain(key), resolved != .string(key), resolved.rendered() != key {
                 report(i, offset, .warning, "key '\(key)' is read as \(resolved.rendered()) by YAML readers; quote it")
             }
