@@ -27,6 +27,9 @@ struct FactsCache {
     static let path = ".crm/cache/facts"
     private static let magic = "my-person-crm facts cache"
     /// Bump when the format or what the parser reads from a file changes: old caches are dropped.
+    /// A record is a `FileStamp` then `PersonFacts.Fields`, each coded beside its fields
+    /// (`FileStamp+Coding.swift`, `PersonFacts+Coding.swift` and what they hold); a test holds a
+    /// small cache to committed bytes, so a change to any of them fails until this is bumped.
     private static let version = 5
 
     /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
