@@ -8,7 +8,7 @@ public enum EventUID {
     /// It is the RFC 4122 version 5 (SHA-1, name-based) UUID of `key`'s UTF-8 bytes in the
     /// namespace `uuid5(NAMESPACE_URL, "urn:x-my-person-crm:calendar")`,
     /// i.e. Python's `str(uuid.uuid5(namespace, key))`.
-    public static func stable(_ key: String) -> String {
+    static func stable(_ key: String) -> String {
         uuid5(namespace: namespace, name: key)
     }
 

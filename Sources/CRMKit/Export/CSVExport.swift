@@ -7,14 +7,14 @@
 /// Several values in one cell (emails, phones, tags) are joined with `separator`. Empty cells
 /// are absent values. A field is quoted when it holds a comma, a double quote (doubled), a line
 /// break, or starts or ends with a space.
-public enum CSVExport {
-    public static let columns = ["name", "id", "emails", "phones", "birthday", "tags", "every", "last", "next", "due", "interactions"]
+enum CSVExport {
+    static let columns = ["name", "id", "emails", "phones", "birthday", "tags", "every", "last", "next", "due", "interactions"]
 
     /// What joins several values in one cell: a semicolon and a space.
-    public static let separator = "; "
+    static let separator = "; "
 
     /// The header and one row per person, in the order given.
-    public static func render(_ people: [Person], config: VaultConfig, today: Day) -> String {
+    static func render(_ people: [Person], config: VaultConfig, today: Day) -> String {
         var out = row(columns)
         for person in people {
             let doc = person.document

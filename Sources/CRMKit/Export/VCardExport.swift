@@ -18,9 +18,9 @@
 /// `PREF=1`, so `crm import` keeps them first. A birthday without a year is `--MMDD`; one that
 /// is not a date is left out (see `leftOut(of:)`). Tags become `CATEGORIES`. Lines end in CRLF
 /// and are folded at 75 octets.
-public enum VCardExport {
+enum VCardExport {
     /// The card of one person.
-    public static func card(for person: Person) -> String {
+    static func card(for person: Person) -> String {
         let doc = person.document
         var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + text(uid(for: person)), "FN:" + text(person.name)]
         for (index, phone) in doc.phones.enumerated() {
@@ -41,7 +41,7 @@ public enum VCardExport {
 
     /// The card's `UID`: the `contact_id`, else `urn:uuid:` and the version 5 UUID of
     /// `"person:" + id` (see `EventUID.stable`).
-    public static func uid(for person: Person) -> String {
+    static func uid(for person: Person) -> String {
         person.document.contactID ?? "urn:uuid:" + EventUID.stable("person:" + person.id)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The files a vault's writes changed, in order, with what each write was, so they can be
 /// committed together (`Vault.commitChanges(command:)`).
-public final class VaultChanges: @unchecked Sendable {
+final class VaultChanges: @unchecked Sendable {
     private let lock = NSLock()
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
@@ -19,11 +19,11 @@ public final class VaultChanges: @unchecked Sendable {
     init() {}
 
     /// Paths relative to the vault root, each once, in the order they were written.
-    public var paths: [String] { locked { changedPaths } }
+    var paths: [String] { locked { changedPaths } }
 
     /// What the writes did, for a commit message: the descriptions given, else the names of the
     /// people written (`Ada Lovelace`, `Ada Lovelace, Bob` or `5 people`), else the paths (`INDEX.md`).
-    public var summary: String {
+    var summary: String {
         locked {
             if !descriptions.isEmpty { return descriptions.joined(separator: "; ") }
             if names.count > 3 { return "\(names.count) people" }

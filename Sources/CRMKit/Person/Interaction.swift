@@ -49,7 +49,7 @@ public struct Interaction: Sendable, Equatable {
     /// dropped, the first line without leading white space, the further lines without the
     /// indentation all of them share (deeper indentation, as in a nested list, is kept), and no
     /// blank lines at either end. Writing a note in this form and reading it gives the same note.
-    public static func normalizedNote(_ text: String) -> String {
+    static func normalizedNote(_ text: String) -> String {
         var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
             line.last == 0x0D ? line.dropLast() : line
         }

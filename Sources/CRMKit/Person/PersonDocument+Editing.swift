@@ -165,10 +165,10 @@ extension PersonDocument {
 }
 
 /// A birthday without a year: `--MM-DD`.
-public struct YearlessDate: Sendable, Hashable {
-    public var month: Int
-    public var day: Int
-    public init?(_ text: String) {
+struct YearlessDate: Sendable, Hashable {
+    var month: Int
+    var day: Int
+    init?(_ text: String) {
         guard text.hasPrefix("--"), let day = Day("2000" + text.dropFirst(1)) else { return nil }
         month = day.month
         self.day = day.day

@@ -89,7 +89,7 @@ extension PersonDocument {
 
     /// The file with `lines` (an entry as it was written, reading as `entry`) put back: at
     /// 1-based `line` when given, else where the log's order puts it.
-    public func restoring(_ lines: [String], as entry: Interaction, at line: Int?) throws(PersonFileError) -> [UInt8] {
+    func restoring(_ lines: [String], as entry: Interaction, at line: Int?) throws(PersonFileError) -> [UInt8] {
         if let line, line >= 1, line <= text.lineCount + 1 {
             if let writeBlocker { throw PersonFileError(path: path, message: "not changed: \(writeBlocker)") }
             return text.splicing((line - 1)..<(line - 1), with: lines)

@@ -8,7 +8,7 @@ public enum IndexPage {
     /// The page's path relative to the vault.
     public static let path = "INDEX.md"
     /// How many interactions "Recent interactions" lists.
-    public static let recentCount = 20
+    static let recentCount = 20
 
     /// One interaction for "Recent interactions", with its person and its place in their log.
     public struct RecentEntry: Sendable {

@@ -20,7 +20,7 @@ public struct NameOrder {
     }
 
     /// -1, 0 or 1 as name `a` sorts before, with, or after name `b`.
-    public func compare(_ a: Int, _ b: Int) -> Int {
+    func compare(_ a: Int, _ b: Int) -> Int {
         let x = spans[a], y = spans[b]
         return bytes.withUnsafeBufferPointer { buffer in
             Bytes.compare(UnsafeBufferPointer(rebasing: buffer[x.start..<(x.start + x.count)]),

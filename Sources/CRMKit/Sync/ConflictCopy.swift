@@ -1,8 +1,8 @@
 /// Copies a sync tool made of a file two devices changed at once (see `Vault.isConflictCopy`).
-public enum ConflictCopy {
+enum ConflictCopy {
     /// The path of the file a copy belongs to: `people/ada.sync-conflict-….md` → `people/ada.md`.
     /// A copy of a copy belongs to the first file.
-    public static func originalPath(of copy: String) -> String {
+    static func originalPath(of copy: String) -> String {
         let folder = copy.contains("/") ? String(copy[..<copy.lastIndex(of: "/")!]) + "/" : ""
         let name = copy.split(separator: "/").last.map(String.init) ?? copy
         let ext = name.hasSuffix(".md") ? ".md" : ""

@@ -4,7 +4,7 @@
 /// A crm merge marks notes lines both sides changed differently the same way, with labels that
 /// say so (`<<<<<<< ours (crm: …)`, `>>>>>>> theirs (crm)`): editors show them as conflicts, and
 /// `check` tells them from markers of a merge made without the driver.
-public struct ConflictMarkers: Sendable {
+struct ConflictMarkers: Sendable {
     /// The opening mark a crm merge writes before the current side's lines.
     static func mergeMarkOpening(_ label: String) -> String {
         "<<<<<<< \(label) \(mergeMarkTag) both sides changed these lines; keep what is right and delete the marks)"
@@ -16,27 +16,27 @@ public struct ConflictMarkers: Sendable {
     private static let mergeMarkTag = "(crm:"
 
     /// Whether the conflict that `line` opens was marked by a crm merge (`resolve`, the merge driver).
-    public static func isMergeMark(_ line: some Collection<UInt8>) -> Bool {
+    static func isMergeMark(_ line: some Collection<UInt8>) -> Bool {
         marker(ArraySlice(line)) == UInt8(ascii: "<") && String(decoding: line, as: UTF8.self).contains(" \(mergeMarkTag) ")
     }
 
-    public let current: [UInt8]
-    public let other: [UInt8]
+    let current: [UInt8]
+    let other: [UInt8]
     /// The common ancestor, when every conflict has its `|||||||` section.
-    public let base: [UInt8]?
+    let base: [UInt8]?
     /// The labels after `<<<<<<<` and `>>>>>>>` (`HEAD`, a branch name), or `ours` / `theirs`.
-    public let labels: PersonMerge.Labels
+    let labels: PersonMerge.Labels
 
     /// 0-based lines that start a conflict marker (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`);
     /// none unless a `<<<<<<<` line opens a conflict (a lone `=======` is a setext underline).
-    public static func markerLines(in bytes: [UInt8]) -> [Int] {
+    static func markerLines(in bytes: [UInt8]) -> [Int] {
         let text = TextBuffer(bytes)
         let lines = (0..<text.lineCount).filter { marker(text.content($0)) != nil }
         return lines.contains { marker(text.content($0)) == UInt8(ascii: "<") } ? lines : []
     }
 
     /// Splits a file with conflict markers into its versions; nil when it has no complete conflict.
-    public init?(_ bytes: [UInt8]) {
+    init?(_ bytes: [UInt8]) {
         let text = TextBuffer(bytes)
         enum Section { case common, current, base, other }
         var section = Section.common

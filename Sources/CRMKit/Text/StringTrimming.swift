@@ -15,7 +15,7 @@ extension String {
     }
 
     /// Without line breaks at either end.
-    public var trimmingNewlines: String {
+    var trimmingNewlines: String {
         var s = Substring(self)
         while s.first?.isNewline == true { s = s.dropFirst() }
         while s.last?.isNewline == true { s = s.dropLast() }

@@ -46,7 +46,7 @@ public struct TextBuffer: Sendable {
         self.lines = lines
     }
 
-    public var lineCount: Int { lines.count }
+    var lineCount: Int { lines.count }
 
     /// The text of line `index` (0-based) without its ending.
     func content(_ index: Int) -> ArraySlice<UInt8> {
@@ -106,7 +106,7 @@ public struct TextBuffer: Sendable {
 
     /// The bytes with lines `range` (0-based) replaced by `replacement`, each given the file's
     /// line ending. The last line of the file keeps its lack of a final newline.
-    public func splicing(_ range: Range<Int>, with replacement: [String]) -> [UInt8] {
+    func splicing(_ range: Range<Int>, with replacement: [String]) -> [UInt8] {
         let newline = self.newline
         let atEnd = range.upperBound == lines.count
         let keepsNoFinalNewline = atEnd && !endsWithNewline && !lines.isEmpty
@@ -134,7 +134,7 @@ public struct TextBuffer: Sendable {
 
     /// The bytes with the lines set to `lines`, rewriting only the stretch that differs (the lines
     /// before and after it keep their bytes, endings included). The same bytes when nothing differs.
-    public func rewriting(_ lines: [String]) -> [UInt8] {
+    func rewriting(_ lines: [String]) -> [UInt8] {
         var prefix = 0
         while prefix < lineCount, prefix < lines.count, string(prefix) == lines[prefix] { prefix += 1 }
         var suffix = 0

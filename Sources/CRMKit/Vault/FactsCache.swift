@@ -27,6 +27,9 @@ struct FactsCache {
     static let path = ".crm/cache/facts"
     private static let magic = "my-person-crm facts cache"
     /// Bump when the format or what the parser reads from a file changes: old caches are dropped.
+    /// A record is a `FileStamp` then `PersonFacts.Fields`, each coded beside its fields
+    /// (`FileStamp+Coding.swift`, `PersonFacts+Coding.swift` and what they hold); a test holds a
+    /// small cache to committed bytes, so a change to any of them fails until this is bumped.
     private static let version = 5
 
     /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
@@ -36,9 +39,9 @@ struct FactsCache {
     private var paths: [Range<Int>] = []
     private var records: [Range<Int>] = []
 
-    /// What the cached facts depend on besides the file: the log settings and the program.
-    static func fingerprint(_ config: VaultConfig) -> String {
-        config.types.joined(separator: ",") + "\n" + config.heading + "\n" + (build ?? "")
+    /// What the cached facts depend on besides the file: the log settings and the program's `build`.
+    static func fingerprint(_ config: VaultConfig, build: String) -> String {
+        config.types.joined(separator: ",") + "\n" + config.heading + "\n" + build
     }
 
     /// The running program's build, as its executable file's size, modification time and inode:
@@ -58,34 +61,42 @@ struct FactsCache {
 
     /// The cache of `vault`, or an empty one when there is none or it cannot be used.
     static func load(_ vault: Vault) -> FactsCache {
-        guard build != nil, let bytes = try? FileSystem.readFile(vault.root + "/" + path).bytes else { return FactsCache() }
+        guard let build, let bytes = try? FileSystem.readFile(vault.root + "/" + path).bytes else { return FactsCache() }
+        return FactsCache(bytes, fingerprint: fingerprint(vault.config, build: build)) ?? FactsCache()
+    }
+
+    /// The cache a file holding `bytes` holds, nil when it was written by another format version
+    /// or for another `fingerprint`, or is damaged. Records are decoded only when asked for.
+    init?(_ bytes: [UInt8], fingerprint: String) {
         var reader = ByteReader(bytes)
         do {
-            guard try reader.string() == magic, try reader.int() == version,
-                  try reader.string() == fingerprint(vault.config) else { return FactsCache() }
-            var cache = FactsCache()
-            cache.bytes = bytes
+            guard try reader.string() == FactsCache.magic, try reader.int() == FactsCache.version,
+                  try reader.string() == fingerprint else { return nil }
+            self.bytes = bytes
             let count = try reader.int()
-            guard count >= 0, count <= bytes.count else { return FactsCache() }
-            cache.paths.reserveCapacity(count)
-            cache.records.reserveCapacity(count)
+            guard count >= 0, count <= bytes.count else { return nil }
+            paths.reserveCapacity(count)
+            records.reserveCapacity(count)
             for _ in 0..<count {
-                cache.paths.append(try reader.skip(try reader.int()))
-                cache.records.append(try reader.skip(try reader.int()))
+                paths.append(try reader.skip(try reader.int()))
+                records.append(try reader.skip(try reader.int()))
             }
-            return reader.isAtEnd ? cache : FactsCache()
+            guard reader.isAtEnd else { return nil }
         } catch {
-            return FactsCache()
+            return nil
         }
     }
+
+    /// An empty cache.
+    init() {}
 
     /// The record at `index`, for the file at `path`, decoded only when its stamp is `stamp`;
     /// nil otherwise or when malformed.
     func entry(_ index: Int, path: String, ifStamp stamp: FileStamp? = nil) -> Entry? {
         var reader = ByteReader(bytes, range: records[index])
-        guard let cachedStamp = try? reader.stamp(), stamp == nil || cachedStamp == stamp,
-              let facts = try? reader.facts(path: path), reader.isAtEnd else { return nil }
-        return Entry(stamp: cachedStamp, facts: facts)
+        guard let cachedStamp = try? FileStamp(from: &reader), stamp == nil || cachedStamp == stamp,
+              let fields = try? PersonFacts.Fields(from: &reader, path: path), reader.isAtEnd else { return nil }
+        return Entry(stamp: cachedStamp, facts: PersonFacts(fields: fields))
     }
 
     /// Every record, decoded, by path.
@@ -144,7 +155,7 @@ struct FactsCache {
     /// whole in memory; entries of files changed after `settled` are left out.
     static func save(paths: [String], records: (Int) -> Record?, from old: FactsCache, to vault: Vault,
                      settled: Int64 = settledTime) {
-        guard build != nil, FileSystem.isDirectory(vault.root + "/.crm") else { return }
+        guard let build, FileSystem.isDirectory(vault.root + "/.crm") else { return }
         func kept(_ i: Int) -> Record? {
             switch records(i) {
             case .read(let entry)? where !entry.isSettled(settled): nil
@@ -153,32 +164,39 @@ struct FactsCache {
         }
         try? FileSystem.makeDirectories(vault.root + "/.crm/cache")
         try? FileSystem.write(vault.root + "/" + path) { write throws(FileSystemError) in
-            var writer = ByteWriter()
-            writer.string(magic)
-            writer.int(version)
-            writer.string(fingerprint(vault.config))
-            writer.int(paths.indices.count { kept($0) != nil })
-            for (i, path) in paths.enumerated() {
-                guard let record = kept(i) else { continue }
-                writer.string(path)
-                switch record {
-                case .unchanged(let index):
-                    writer.int(old.records[index].count)
-                    writer.raw(old.bytes[old.records[index]])
-                case .read(let entry):
-                    var encoded = ByteWriter()
-                    encoded.stamp(entry.stamp)
-                    encoded.facts(entry.facts)
-                    writer.int(encoded.bytes.count)
-                    writer.raw(encoded.bytes[...])
-                }
-                if writer.bytes.count >= 1 << 20 {
-                    try write(writer.bytes[...])
-                    writer.removeAll()
-                }
-            }
-            try write(writer.bytes[...])
+            try encode(paths: paths, records: kept, from: old, fingerprint: fingerprint(vault.config, build: build), to: write)
         }
+    }
+
+    /// The cache file's bytes, handed to `write` in pieces of about a megabyte: the header, then
+    /// for each of `paths` (sorted) whose `records(i)` is not nil, the path and its record.
+    static func encode<Failure: Error>(paths: [String], records: (Int) -> Record?, from old: FactsCache, fingerprint: String,
+                                       to write: (ArraySlice<UInt8>) throws(Failure) -> Void) throws(Failure) {
+        var writer = ByteWriter()
+        writer.string(magic)
+        writer.int(version)
+        writer.string(fingerprint)
+        writer.int(paths.indices.count { records($0) != nil })
+        for (i, path) in paths.enumerated() {
+            guard let record = records(i) else { continue }
+            writer.string(path)
+            switch record {
+            case .unchanged(let index):
+                writer.int(old.records[index].count)
+                writer.raw(old.bytes[old.records[index]])
+            case .read(let entry):
+                var encoded = ByteWriter()
+                entry.stamp.encode(to: &encoded)
+                entry.facts.fields.encode(to: &encoded)
+                writer.int(encoded.bytes.count)
+                writer.raw(encoded.bytes[...])
+            }
+            if writer.bytes.count >= 1 << 20 {
+                try write(writer.bytes[...])
+                writer.removeAll()
+            }
+        }
+        try write(writer.bytes[...])
     }
 }
 
@@ -245,122 +263,5 @@ extension Vault {
             }, from: cache, to: self, settled: settled)
         }
         return (rows, problems)
-    }
-}
-
-private extension ByteWriter {
-    mutating func stamp(_ s: FileStamp) {
-        for value in [Int(bitPattern: UInt(s.device)), Int(bitPattern: UInt(s.inode)), Int(s.size), Int(s.modified), Int(s.changed), Int(s.mode)] {
-            int(value)
-        }
-    }
-
-    mutating func day(_ day: Day) { int(day.dayNumber) }
-
-    mutating func diagnostic(_ d: Diagnostic) {
-        int(d.line)
-        int(d.column)
-        bool(d.severity == .error)
-        string(d.message)
-    }
-
-    mutating func facts(_ f: PersonFacts) {
-        string(f.id)
-        string(f.name)
-        string(f.sortName)
-        array(f.tags) { $0.string($1) }
-        array(f.foldedAliases) { $0.string($1) }
-        array(f.emails) { $0.string($1) }
-        optional(f.contactID) { $0.string($1) }
-        optional(f.birthday) { $0.string($1) }
-        optional(f.every) { $0.string($1.description) }
-        optional(f.snooze) { $0.day($1) }
-        optional(f.added) { $0.day($1) }
-        for entries in [f.timeline.interactions, f.timeline.open] {
-            array(entries) { w, entry in
-                w.day(entry.date)
-                w.int(entry.time.map { $0.hour * 60 + $0.minute } ?? -1)
-                w.string(entry.type)
-                w.string(entry.note)
-                w.int(entry.line)
-                w.int(entry.lineCount)
-                w.int(entry.checkbox == .done ? 1 : 0)
-            }
-        }
-        array(f.timeline.followUps) { $0.string($1) }
-        optional(f.timeline.horizon) { $0.day($1) }
-        int(f.interactionCount)
-        array(f.fieldProblems.sorted { $0.key < $1.key }) { w, pair in
-            w.string(pair.key)
-            w.diagnostic(pair.value)
-        }
-        array(f.problems) { $0.diagnostic($1) }
-        bool(f.isReadable)
-        array(f.readProblems) { $0.diagnostic($1) }
-        int(f.nameLine)
-        int(f.contactIDLine)
-    }
-}
-
-private extension ByteReader {
-    mutating func stamp() throws(Malformed) -> FileStamp {
-        FileStamp(device: UInt64(UInt(bitPattern: try int())), inode: UInt64(UInt(bitPattern: try int())), size: Int64(try int()),
-                  modified: Int64(try int()), changed: Int64(try int()), mode: UInt32(truncatingIfNeeded: try int()))
-    }
-
-    /// A day number of years 1 to 9999, as `Day` holds; anything else is a damaged cache.
-    mutating func day() throws(Malformed) -> Day {
-        let number = try int()
-        guard (-719_162...2_932_896).contains(number) else { throw Malformed() }
-        return Day(dayNumber: number)
-    }
-
-    mutating func diagnostic(path: String) throws(Malformed) -> Diagnostic {
-        let line = try int(), column = try int(), isError = try bool()
-        return Diagnostic(path: path, line: line, column: column, severity: isError ? .error : .warning, message: try string())
-    }
-
-    mutating func facts(path: String) throws(Malformed) -> PersonFacts {
-        var f = PersonFacts.Fields(id: try string())
-        f.name = try string()
-        f.sortName = try string()
-        f.tags = try array { r throws(Malformed) in try r.string() }
-        f.foldedAliases = try array { r throws(Malformed) in try r.string() }
-        f.emails = try array { r throws(Malformed) in try r.string() }
-        f.contactID = try optional { r throws(Malformed) in try r.string() }
-        f.birthday = try optional { r throws(Malformed) in try r.string() }
-        f.every = try optional { r throws(Malformed) in
-            guard let cadence = Cadence(try r.string()) else { throw Malformed() }
-            return cadence
-        }
-        f.snooze = try optional { r throws(Malformed) in try r.day() }
-        f.added = try optional { r throws(Malformed) in try r.day() }
-        func entries(open: Bool) throws(Malformed) -> [Interaction] {
-            try array { r throws(Malformed) in
-                let date = try r.day()
-                let minutes = try r.int()
-                guard (-1..<1440).contains(minutes) else { throw Malformed() }
-                let time = minutes < 0 ? nil : TimeOfDay(hour: minutes / 60, minute: minutes % 60)
-                var entry = Interaction(date: date, time: time, type: try r.string(), note: try r.string(), line: try r.int(), lineCount: try r.int())
-                guard entry.line >= 0, entry.lineCount >= 0 else { throw Malformed() }
-                entry.checkbox = open ? .open : try r.int() == 1 ? .done : nil
-                if open { _ = try r.int() }
-                return entry
-            }
-        }
-        let interactions = try entries(open: false), open = try entries(open: true)
-        let followUps = try array { r throws(Malformed) in try r.string() }
-        f.timeline = Timeline(interactions: interactions, open: open, followUps: followUps,
-                              horizon: try optional { r throws(Malformed) in try r.day() })
-        f.interactionCount = try int()
-        guard f.interactionCount >= 0 else { throw Malformed() }
-        let problems = try array { r throws(Malformed) in (try r.string(), try r.diagnostic(path: path)) }
-        f.fieldProblems = Dictionary(problems, uniquingKeysWith: { a, _ in a })
-        f.problems = try array { r throws(Malformed) in try r.diagnostic(path: path) }
-        f.isReadable = try bool()
-        f.readProblems = try array { r throws(Malformed) in try r.diagnostic(path: path) }
-        f.nameLine = try int()
-        f.contactIDLine = try int()
-        return PersonFacts(fields: f)
     }
 }

@@ -63,15 +63,15 @@ public enum FileSystem {
         }
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// Whether `path` itself is a symbolic link.
-    public static func isSymbolicLink(_ path: String) -> Bool {
+    static func isSymbolicLink(_ path: String) -> Bool {
         var st = stat()
         return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
     }
@@ -93,7 +93,7 @@ public enum FileSystem {
 
     /// `path` with every symbolic link resolved, so a replacement writes the file a link points
     /// to instead of turning the link into a file.
-    public static func resolvedPath(_ path: String) throws(FileSystemError) -> String {
+    static func resolvedPath(_ path: String) throws(FileSystemError) -> String {
         guard let resolved = realpath(path, nil) else { throw FileSystemError(path, "cannot resolve") }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -125,7 +125,7 @@ public enum FileSystem {
     /// For tests of resource failures: while set (`$simulatedWriteFailure.withValue(ENOSPC) { … }`),
     /// every temporary file fails half way through its write with this error number, as a full
     /// disk (ENOSPC), a failing device (EIO) or a permission taken away (EACCES) would.
-    @TaskLocal public static var simulatedWriteFailure: Int32?
+    @TaskLocal static var simulatedWriteFailure: Int32?
 
     /// Writes `bytes` to a new temporary file beside `path`, flushed to disk, with `mode`.
     /// Temporary names start with `.crm-tmp-` so nothing ever takes them for a person.
@@ -265,7 +265,7 @@ public enum FileSystem {
         guard Platform.rename(from, to) == 0 else { throw FileSystemError(to, what) }
     }
 
-    public static func makeDirectories(_ path: String) throws(FileSystemError) {
+    static func makeDirectories(_ path: String) throws(FileSystemError) {
         if isDirectory(path) { return }
         let parent = parentDirectory(of: path)
         if parent != path, !parent.isEmpty { try makeDirectories(parent) }
@@ -279,7 +279,7 @@ public enum FileSystem {
         close(fd)
     }
 
-    public static func parentDirectory(of path: String) -> String {
+    static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
@@ -310,7 +310,7 @@ public enum FileSystem {
 
     /// Holds an exclusive lock on a folder while `body` runs, so two `crm` processes never
     /// edit the vault at once. The lock is on the folder itself: no lock file is left behind.
-    public static func withLock<T>(on directory: String, _ body: () throws -> T) throws -> T {
+    static func withLock<T>(on directory: String, _ body: () throws -> T) throws -> T {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(directory, "cannot open to lock") }
         defer { close(fd) }

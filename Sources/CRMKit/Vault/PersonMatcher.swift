@@ -1,7 +1,7 @@
 /// Finds the person a PERSON argument means, in the SPEC's order: id; name (ignoring case and
 /// accents); an alias; an email; `contact_id`; a unique part of a name or id.
-public enum PersonMatcher {
-    public static func match(_ query: String, in people: [PersonFacts]) throws(VaultError) -> PersonFacts {
+enum PersonMatcher {
+    static func match(_ query: String, in people: [PersonFacts]) throws(VaultError) -> PersonFacts {
         let folded = query.folded
         let email = query.lowercased()
         let stages: [(String, (PersonFacts) -> Bool)] = [

@@ -9,9 +9,9 @@ import Foundation
 /// that have no accent to take off are spelled out (`ø` → `o`, `æ` → `ae`, `ß` → `ss`, `đ` → `d`,
 /// `ł` → `l`, `þ` → `th`). Other scripts keep their marks: a kana's voicing mark or a Devanagari
 /// vowel sign is part of the letter, not an accent.
-public enum TextFolding {
+enum TextFolding {
     /// `text` folded (see the type's summary). ASCII text is only lower-cased.
-    public static func fold(_ text: String) -> String {
+    static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
         }

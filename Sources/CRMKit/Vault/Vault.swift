@@ -8,7 +8,7 @@ public struct Vault: Sendable {
     /// The config's interaction types and log heading, as every person file is read with them.
     public let logSettings: PersonDocument.LogSettings
     /// The files this value's writes changed, for `commitChanges(command:)`.
-    public let changes = VaultChanges()
+    let changes = VaultChanges()
 
     public init(root: String) throws(VaultError) {
         self.root = root
@@ -66,7 +66,7 @@ public struct Vault: Sendable {
     }
 
     /// Person files and sync-conflict copies, from one walk of `people/`.
-    public func personAndConflictPaths() -> (people: [String], copies: [String]) {
+    func personAndConflictPaths() -> (people: [String], copies: [String]) {
         var people: [String] = [], copies: [String] = []
         for file in markdownPaths() {
             if file.isConflictCopy { copies.append(file.path) } else { people.append(file.path) }
@@ -114,7 +114,7 @@ public struct Vault: Sendable {
     /// Syncthing (`x.sync-conflict-20261128-101500-ABCDEFG.md`) and Nextcloud / Dropbox
     /// (`x (conflicted copy 2026-11-28 101500).md`) conflict copies.
     /// `name` may be a path: only its last part counts.
-    public static func isConflictCopy(_ name: String) -> Bool {
+    static func isConflictCopy(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { bytes in
             let file = UnsafeBufferPointer(rebasing: bytes[(bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...])
@@ -159,7 +159,7 @@ public struct Vault: Sendable {
 
     /// `scan` without parsing: `transform` gets each file's path and bytes as read, for reports
     /// that need only the text (search).
-    public func scanFiles<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (_ path: String, _ bytes: [UInt8]) -> Row?)
+    func scanFiles<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (_ path: String, _ bytes: [UInt8]) -> Row?)
         -> (rows: [Row], problems: [Diagnostic]) {
         scanFiles(paths: paths) { path, bytes, _ in transform(path, bytes) }
     }

@@ -1,6 +1,6 @@
 /// What `crm init` writes into a vault folder.
 public enum VaultSetup {
-    public static let defaultConfig = """
+    static let defaultConfig = """
     # My Person CRM vault settings. Every key is optional.
     types: [call, message, email, visit, note]   # the first is `crm log`'s default
     heading: Interactions                        # the log's heading in person files

@@ -1,0 +1,11 @@
+/// How the facts cache stores a day: its day number.
+extension Day {
+    func encode(to w: inout ByteWriter) { w.int(dayNumber) }
+
+    /// A day number of years 1 to 9999, as `Day` holds; anything else is a damaged cache.
+    init(from r: inout ByteReader) throws(ByteReader.Malformed) {
+        let number = try r.int()
+        guard (-719_162...2_932_896).contains(number) else { throw ByteReader.Malformed() }
+        self.init(dayNumber: number)
+    }
+}
