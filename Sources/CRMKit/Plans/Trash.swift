@@ -72,16 +72,36 @@ extension Vault {
                 throw VaultError("\(person.path) changed and no longer holds entry \(number); nothing was removed")
             }
             let (bytes, lines) = try document.removing(entry)
-            let name = stamp + "-" + person.id.replacingSlashes + TrashItem.entrySuffix
             let header = ["---", "path: " + YAMLQuoting.scalar(person.path), "id: " + YAMLQuoting.scalar(person.id),
                           "date: \(entry.date)", "line: \(entry.line)", "digest: " + TrashItem.digest(bytes), "---"]
-            try FileSystem.makeDirectories(root + "/" + Vault.trashFolder)
             let file = Array((header + lines).map { $0 + "\n" }.joined().utf8)
-            try FileSystem.write(root + "/" + Vault.trashFolder + "/" + name, with: file)
+            // A second attempt (the file changed meanwhile) replaces what the first put in the trash.
+            if let earlier = removed?.trash.name { unlink(root + "/" + Vault.trashFolder + "/" + earlier) }
+            let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: TrashItem.entrySuffix) { target throws(FileSystemError) in
+                try FileSystem.create(target, with: file, locked: true)
+            }
             removed = (entry, trashItem(name)!)
             return bytes
         }
         return removed!
+    }
+
+    /// Puts a file into `.crm/trash/` as `STEM` + `suffix`, or `STEM-2` + `suffix`, `-3`… when the
+    /// name is taken (two removals in the same second), never over another: `put` moves or creates
+    /// the file at the path it is given, failing when it exists. Returns the name used.
+    func addToTrash(stem: String, suffix: String, _ put: (String) throws(FileSystemError) -> Void) throws -> String {
+        try FileSystem.makeDirectories(root + "/" + Vault.trashFolder)
+        var n = 1
+        while true {
+            let name = stem + (n == 1 ? "" : "-\(n)") + suffix
+            do throws(FileSystemError) {
+                try put(root + "/" + Vault.trashFolder + "/" + name)
+                return name
+            } catch {
+                guard error.isAlreadyExists else { throw error }
+                n += 1
+            }
+        }
     }
 
     /// Puts a trashed person file or entry back; returns where it went (path and 1-based line for an entry).
@@ -89,12 +109,16 @@ extension Vault {
         let trashed = root + "/" + Vault.trashFolder + "/" + item.name
         switch item.kind {
         case .person:
-            try FileSystem.makeDirectories(root + "/" + FileSystem.parentDirectory(of: item.personPath))
-            do throws(FileSystemError) {
-                try FileSystem.move(trashed, to: root + "/" + item.personPath)
-            } catch {
-                guard error.isAlreadyExists else { throw error }
-                throw VaultError("\(item.personPath) exists; not restoring \(item.name) over it (rename one of them first)")
+            try FileSystem.withLock(on: root) {
+                try prepareWrite()
+                try FileSystem.makeDirectories(root + "/" + FileSystem.parentDirectory(of: item.personPath))
+                do throws(FileSystemError) {
+                    try FileSystem.move(trashed, to: root + "/" + item.personPath)
+                } catch {
+                    guard error.isAlreadyExists else { throw error }
+                    throw VaultError("\(item.personPath) exists; not restoring \(item.name) over it (rename one of them first)")
+                }
+                recordWrite(root + "/" + item.personPath, person: item.summary, change: item.summary)
             }
             return (item.personPath, nil)
         case .entry:

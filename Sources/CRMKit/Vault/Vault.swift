@@ -243,20 +243,11 @@ public struct Vault: Sendable {
     public func trash(_ person: Person, stamp: String) throws -> String {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
-            let trash = ".crm/trash"
-            try FileSystem.makeDirectories(root + "/" + trash)
-            let flat = person.id.replacingSlashes
-            var n = 1
-            while true {
-                let target = trash + "/" + stamp + "-" + flat + (n == 1 ? "" : "-\(n)") + ".md"
-                do {
-                    try FileSystem.move(root + "/" + person.path, to: root + "/" + target)
-                    recordWrite(root + "/" + person.path, person: person.name)
-                    return target
-                } catch let error as FileSystemError where error.isAlreadyExists {
-                    n += 1
-                }
+            let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: ".md") { target throws(FileSystemError) in
+                try FileSystem.move(root + "/" + person.path, to: target)
             }
+            recordWrite(root + "/" + person.path, person: person.name)
+            return Vault.trashFolder + "/" + name
         }
     }
 
