@@ -27,6 +27,26 @@ import Testing
         }
     }
 
+    /// A tick on one side and a rewording of the same open item on the other: the new wording, ticked,
+    /// with or without the box's side being the current one.
+    @Test func aTickOnOneSideSurvivesAnEditOfTheItemOnTheOther() {
+        let base = ["---", "name: P", "---", "", "## Interactions", "", "- [ ] 2026-12-05 call: X", "- 2026-11-01 call: old"]
+        let ticked = base.map { $0 == "- [ ] 2026-12-05 call: X" ? "- [x] 2026-12-05 call: X" : $0 }
+        let edits: [([String], [String])] = [
+            (["- [ ] 2026-12-05 call: X", "  more detail"], ["- [x] 2026-12-05 call: X", "  more detail"]),
+            (["- [ ] 2026-12-05 call: Y"], ["- [x] 2026-12-05 call: Y"]),
+        ]
+        for (edit, expected) in edits {
+            let edited = base.flatMap { $0 == "- [ ] 2026-12-05 call: X" ? edit : [$0] }
+            let want = base.flatMap { $0 == "- [ ] 2026-12-05 call: X" ? expected : [$0] }
+            for (c, o) in [(ticked, edited), (edited, ticked)] {
+                let merge = PersonMerge(base: MergeSample.document(base, crlf: false), current: MergeSample.document(c, crlf: false),
+                                        other: MergeSample.document(o, crlf: false), labels: .init(current: "ours", other: "theirs"))
+                #expect(String(decoding: merge.bytes, as: UTF8.self) == want.map { $0 + "\n" }.joined())
+            }
+        }
+    }
+
     @Test(.enabled(if: GitRepository.gitIsInstalled, "needs git"))
     func gitMergeWithTheDriverGivesTheSameResult() throws {
         var g = SeededGenerator(seed: 7)
