@@ -58,13 +58,14 @@ extension Vault {
     /// Removes entry `number` of `person`'s log as `crm show` numbers them (1 = newest), keeping
     /// its lines in the trash (named with `stamp`, `YYYYMMDD-HHMMSS`) with the person's path and date.
     public func unlog(_ person: Person, number: Int, stamp: String) throws -> (entry: Interaction, trash: TrashItem) {
+        try ReadProblems.refuseUnreadable(person, doing: "not changed")
         let entries = person.document.interactions
         guard (1...max(1, entries.count)).contains(number), !entries.isEmpty else {
             throw VaultError("\(person.path) has \(entries.count) entr\(entries.count == 1 ? "y" : "ies"); there is no entry \(number) (see crm show \(person.id))")
         }
         let wanted = entries[number - 1]
         var removed: (entry: Interaction, trash: TrashItem)?
-        try update(person) { document in
+        try update(person, change: wanted.change(with: person.name)) { document in
             // Applied again if the file changed meanwhile: the same entry (date, time, type, note) is looked for.
             guard let entry = document.interactions.first(where: {
                 $0.date == wanted.date && $0.time == wanted.time && $0.type == wanted.type && $0.note == wanted.note && $0.checkbox == wanted.checkbox
@@ -129,7 +130,7 @@ extension Vault {
                 throw VaultError("\(Vault.trashFolder)/\(item.name): its first line is not an entry; nothing was restored")
             }
             let person = try load(path: item.personPath)
-            let (written, _) = try update(person) { document in
+            let (written, _) = try update(person, change: entry.change(with: person.name)) { document in
                 let unchanged = item.digest == TrashItem.digest(document.text.bytes)
                 return try document.restoring(item.lines, as: entry, at: unchanged ? item.line : nil)
             }

@@ -161,7 +161,8 @@ public struct Vault: Sendable {
 
     /// Applies `edit` to the person's file under the vault lock. When the file changed on disk since
     /// it was read (an editor, a sync tool), the edit is applied again to the new content; after
-    /// five such changes in a row it gives up. Returns the person as written, or as it was when the
+    /// five such changes in a row it gives up. A file that cannot be read at all is refused, naming
+    /// the problem's `path:line:col`. Returns the person as written, or as it was when the
     /// edit changed nothing. `change` says what the edit does, for a commit message
     /// (`call with Ada Lovelace (2026-11-29)`); without it, the person's name.
     @discardableResult
@@ -170,6 +171,7 @@ public struct Vault: Sendable {
             try prepareWrite()
             let file = try writablePath(of: person)
             var current = try load(path: person.path)
+            try ReadProblems.refuseUnreadable(current, doing: "not changed")
             for _ in 0..<5 {
                 let bytes = try edit(current.document)
                 if bytes == current.document.text.bytes { return (current, false) }

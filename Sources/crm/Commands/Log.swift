@@ -47,10 +47,14 @@ let logCommand = Command(
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
         let entry = Interaction(date: date, time: time, type: type, note: note)
-        let (written, _) = try vault.update(person, change: "\(type) with \(person.name) (\(date))") { try $0.adding(entry) }
-        let line = written.document.log?.entries.first { $0.date == date && $0.time == time && $0.type == type && $0.note == note }?.line
+        var line = 0
+        let (written, _) = try vault.update(person, change: entry.change(with: person.name)) { document in
+            let inserted = try document.inserting(entry)
+            line = inserted.line
+            return inserted.bytes
+        }
         if !context.json {   // before the calendar's warning, if there is one
-            context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path)\(line.map { ":\($0)" } ?? ""))")
+            context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path):\(line))")
         }
         var eventFile: String?
         if context.arguments.flag("--calendar") {
@@ -60,7 +64,7 @@ let logCommand = Command(
         }
         if context.json {
             var json = entry
-            json.line = line ?? 0
+            json.line = line
             context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: try context.today())),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else if let eventFile {
