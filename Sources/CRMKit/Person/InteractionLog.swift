@@ -29,11 +29,6 @@ public struct InteractionLog: Sendable {
         return increases && decreases ? .mixed : increases ? .oldestFirst : .newestFirst
     }
 
-    /// The most recent interaction, whatever the file's order.
-    public var latest: Interaction? {
-        entries.reduce(nil) { best, entry in best.map { entry.isNewer(than: $0) ? entry : $0 } ?? entry }
-    }
-
     /// Finds the log under the first heading named `heading` (case-insensitive) and reads it.
     static func parse(_ text: TextBuffer, headings: [MarkdownHeading], heading: String, types: [String],
                       path: String, diagnostics: inout [Diagnostic]) -> InteractionLog? {
