@@ -12,7 +12,7 @@ let logCommand = Command(
         ("NOTE…", "the note; several words are joined with spaces; '-' reads it from standard input"),
     ],
     options: [
-        OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today (default), yesterday, or -3d, -2w, -1m"),
+        OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today (default), yesterday, or -3d, -2w, -1m (a day to come: crm plan)"),
         OptionSpec(name: "--time", value: "HH:MM", help: "the time of day, 24-hour clock"),
         OptionSpec(name: "--type", value: "T", help: "one of the vault's types (default: the first, usually call)"),
         OptionSpec(name: "--calendar", help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
@@ -42,7 +42,8 @@ let logCommand = Command(
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
         let vault = try context.vault()
         let note = try context.note(words.dropFirst())
-        let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date")
+        let today = try context.today()
+        let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date", tense: .past)
         let time = try context.timeOption()
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
@@ -52,6 +53,9 @@ let logCommand = Command(
             let inserted = try document.inserting(entry)
             line = inserted.line
             return inserted.bytes
+        }
+        if date > today {
+            context.warn("\(date) is after today: the entry counts as the last contact from its day on (to plan it instead: crm plan)")
         }
         if !context.json {   // before the calendar's warning, if there is one
             context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path):\(line))")
@@ -65,7 +69,7 @@ let logCommand = Command(
         if context.json {
             var json = entry
             json.line = line
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: try context.today())),
+            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: today)),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else if let eventFile {
             context.terminal.print("Added the event to \(eventFile)")
