@@ -27,7 +27,7 @@ struct FactsCache {
     static let path = ".crm/cache/facts"
     private static let magic = "my-person-crm facts cache"
     /// Bump when the format or what the parser reads from a file changes: old caches are dropped.
-    private static let version = 5
+    private static let version = 6
 
     /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
     /// each path's record stands; paths are compared in place and records decoded only when their
