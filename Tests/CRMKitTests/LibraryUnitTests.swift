@@ -29,14 +29,27 @@ import Testing
 
     @Test func commandLineDates() throws {
         let today = Day("2026-03-31")!
-        #expect(try Day.parseInput("today", today: today) == today)
-        #expect(try Day.parseInput("yesterday", today: today) == Day("2026-03-30"))
-        #expect(try Day.parseInput("-3d", today: today) == Day("2026-03-28"))
-        #expect(try Day.parseInput("-2w", today: today) == Day("2026-03-17"))
-        #expect(try Day.parseInput("-1m", today: today) == Day("2026-02-28"))
-        #expect(try Day.parseInput("+1y", today: today) == Day("2027-03-31"))
-        #expect(throws: DateInputError.self) { try Day.parseInput("-3x", today: today) }
-        #expect(throws: DateInputError.self) { try Day.parseInput("2026-02-30", today: today) }
+        #expect(try Day.parseInput("today", today: today, tense: .future) == today)
+        #expect(try Day.parseInput("yesterday", today: today, tense: .future) == Day("2026-03-30"))
+        #expect(try Day.parseInput("-3d", today: today, tense: .future) == Day("2026-03-28"))
+        #expect(try Day.parseInput("-2w", today: today, tense: .future) == Day("2026-03-17"))
+        #expect(try Day.parseInput("-1m", today: today, tense: .future) == Day("2026-02-28"))
+        #expect(try Day.parseInput("+1y", today: today, tense: .future) == Day("2027-03-31"))
+        #expect(throws: DateInputError.self) { try Day.parseInput("-3x", today: today, tense: .future) }
+        #expect(throws: DateInputError.self) { try Day.parseInput("2026-02-30", today: today, tense: .future) }
+    }
+
+    @Test func pastDatesRefuseFormsThatNameADayToCome() throws {
+        let sunday = Day("2026-11-29")!
+        #expect(try Day.parseInput("friday", today: sunday, tense: .future) == Day("2026-12-04"))
+        #expect(try Day.parseInput("sun", today: sunday, tense: .future) == Day("2026-12-06"))
+        #expect(try Day.parseInput("tomorrow", today: sunday, tense: .future) == Day("2026-11-30"))
+        #expect(try Day.parseInput("-3d", today: sunday, tense: .past) == Day("2026-11-26"))
+        #expect(try Day.parseInput("yesterday", today: sunday, tense: .past) == Day("2026-11-28"))
+        #expect(try Day.parseInput("2026-12-25", today: sunday, tense: .past) == Day("2026-12-25"))
+        for form in ["friday", "Mon", "tomorrow", "+3d", "+1w"] {
+            #expect(throws: DateInputError.self) { try Day.parseInput(form, today: sunday, tense: .past) }
+        }
     }
 
     @Test func cadencesAreStrict() {

@@ -27,6 +27,26 @@ import Testing
         }
     }
 
+    /// A tick on one side and a rewording of the same open item on the other: the new wording, ticked,
+    /// with or without the box's side being the current one.
+    @Test func aTickOnOneSideSurvivesAnEditOfTheItemOnTheOther() {
+        let base = ["---", "name: P", "---", "", "## Interactions", "", "- [ ] 2026-12-05 call: X", "- 2026-11-01 call: old"]
+        let ticked = base.map { $0 == "- [ ] 2026-12-05 call: X" ? "- [x] 2026-12-05 call: X" : $0 }
+        let edits: [([String], [String])] = [
+            (["- [ ] 2026-12-05 call: X", "  more detail"], ["- [x] 2026-12-05 call: X", "  more detail"]),
+            (["- [ ] 2026-12-05 call: Y"], ["- [x] 2026-12-05 call: Y"]),
+        ]
+        for (edit, expected) in edits {
+            let edited = base.flatMap { $0 == "- [ ] 2026-12-05 call: X" ? edit : [$0] }
+            let want = base.flatMap { $0 == "- [ ] 2026-12-05 call: X" ? expected : [$0] }
+            for (c, o) in [(ticked, edited), (edited, ticked)] {
+                let merge = PersonMerge(base: MergeSample.document(base, crlf: false), current: MergeSample.document(c, crlf: false),
+                                        other: MergeSample.document(o, crlf: false), labels: .init(current: "ours", other: "theirs"))
+                #expect(String(decoding: merge.bytes, as: UTF8.self) == want.map { $0 + "\n" }.joined())
+            }
+        }
+    }
+
     @Test(.enabled(if: GitRepository.gitIsInstalled, "needs git"))
     func gitMergeWithTheDriverGivesTheSameResult() throws {
         var g = SeededGenerator(seed: 7)
@@ -123,7 +143,8 @@ struct MergeSample: CustomStringConvertible {
     /// (closed or not) in its note.
     static func entryLines(day: Int, token: String, _ g: inout SeededGenerator) -> [String] {
         let date = String(format: "2026-10-%02d", day)
-        var lines = ["- \(date) \(["call", "visit", "email"].randomElement(using: &g)!): Entry @\(token)@."]
+        let box = Int.random(in: 0..<4, using: &g) == 0 ? "[ ] " : ""
+        var lines = ["- \(box)\(date) \(["call", "visit", "email"].randomElement(using: &g)!): Entry @\(token)@."]
         switch Int.random(in: 0..<5, using: &g) {
         case 1: lines.append("  More @\(token)c@.")
         case 2: lines += ["  - step @\(token)s@", "    - sub @\(token)u@"]
@@ -147,7 +168,7 @@ struct MergeSample: CustomStringConvertible {
             let before = doc.log.map { (doc.frontMatter!.closeLine + 1)..<$0.headingLine } ?? 0..<0
             let after = doc.log.map { $0.end..<text.count } ?? 0..<0
             let entries = doc.log?.entries ?? []
-            switch Int.random(in: 0..<10, using: &g) {
+            switch Int.random(in: 0..<11, using: &g) {
             case 0, 1:
                 var note = "Added \(token())."
                 if Bool.random(using: &g) { note += "\n- step \(token())\n  - sub \(token())" }
@@ -190,6 +211,11 @@ struct MergeSample: CustomStringConvertible {
                 let entry = entries.randomElement(using: &g)!
                 let at = entry.line - 1 + entry.lineCount
                 doc = replacing(at..<at, with: ["  also \(token())"])
+            case 9 where entries.contains { $0.checkbox == .open }:
+                // An open item ticked.
+                let entry = entries.filter { $0.checkbox == .open }.randomElement(using: &g)!
+                let first = text[entry.line - 1]
+                doc = replacing((entry.line - 1)..<entry.line, with: [first.replacingOccurrences(of: "[ ]", with: "[x]")])
             default:
                 if !after.isEmpty {
                     doc = replacing(text.count..<text.count, with: ["At the end \(token())."])
@@ -224,6 +250,50 @@ struct MergeSample: CustomStringConvertible {
         return found
     }
 
+    /// Entries by the token on their first line.
+    static func entries(_ doc: PersonDocument) -> [String: Interaction] {
+        var found: [String: Interaction] = [:]
+        for entry in doc.log?.entries ?? [] {
+            let line = doc.text.string(entry.line - 1)
+            guard let open = line.firstIndex(of: "@"), let close = line[line.index(after: open)...].firstIndex(of: "@") else { continue }
+            found[String(line[open...close])] = entry
+        }
+        return found
+    }
+
+    /// Ticks the merge lost: an entry one side ticked is ticked in the result when its first line is
+    /// there; when only the other side reworded it (the base entry gone, exactly one new entry of its
+    /// date and type in its place, and no other of that date and type gone), the new wording is ticked.
+    func lostTicks(in merged: PersonDocument, withBase: Bool) -> [String] {
+        let b = MergeSample.entries(base), result = MergeSample.entries(merged)
+        var resultTicked: [String: Bool] = [:]
+        for entry in merged.log?.entries ?? [] {
+            let line = merged.text.string(entry.line - 1)
+            for (token, _) in MergeSample.tokens(PersonDocument(bytes: Array((line + "\n").utf8), path: "x.md")) {
+                resultTicked[token] = (resultTicked[token] ?? false) || entry.checkbox == .done
+            }
+        }
+        var problems: [String] = []
+        for (side, opposite) in [(current, other), (other, current)] {
+            let s = MergeSample.entries(side), t = MergeSample.entries(opposite)
+            for (token, entry) in s where entry.checkbox == .done && b[token]?.checkbox == .open {
+                if result[token] != nil, resultTicked[token] != true {
+                    problems.append("\(token): ticked on one side, open in the result")
+                }
+                // Both sides changed the wording: both wordings are kept, the tick on its own.
+                guard withBase, t[token] == nil, entry.note == b[token]?.note, entry.time == b[token]?.time else { continue }
+                func sameSlot(_ e: Interaction) -> Bool { e.date == entry.date && e.type == entry.type }
+                let gone = b.filter { t[$0.key] == nil && sameSlot($0.value) }
+                let new = t.filter { b[$0.key] == nil && sameSlot($0.value) }
+                if gone.count == 1, new.count == 1, let (newToken, newEntry) = new.first, newEntry.checkbox == .open,
+                   resultTicked[newToken] != true {
+                    problems.append("\(token): ticked on one side, reworded as \(newToken) on the other, open in the result")
+                }
+            }
+        }
+        return problems
+    }
+
     /// What the merged `bytes` get wrong, in words; empty when nothing.
     func problems(with bytes: [UInt8], withBase: Bool) -> [String] {
         let merged = PersonDocument(bytes: bytes, path: "people/p.md")
@@ -251,6 +321,7 @@ struct MergeSample: CustomStringConvertible {
                 }
             }
         }
+        problems += lostTicks(in: merged, withBase: withBase)
         for token in result.keys where c[token] == nil && o[token] == nil {
             problems.append("\(token) is in the result but in neither side")
         }

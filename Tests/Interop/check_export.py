@@ -140,7 +140,7 @@ for row, person in zip(table[1:], people):
         "name": person["name"], "id": person["id"], "emails": joined(person["emails"]),
         "phones": joined(person["phones"]), "birthday": person["birthday"] or "", "tags": joined(person["tags"]),
         "every": person["every"] or "", "last": person["last"] or "", "next": person.get("next") or "",
-        "due": person["due"] or "", "interactions": str(len(person["interactions"])),
+        "due": person["due"] or "", "interactions": str(sum(1 for i in person["interactions"] if i["status"] != "open")),
     }
     same(cell, expected, f"CSV row of {person['id']}")
 

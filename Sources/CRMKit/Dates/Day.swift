@@ -175,26 +175,46 @@ public struct DateInputError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Day {
-    /// Parses a date given on the command line: `YYYY-MM-DD`, `today`, `yesterday`, `tomorrow`,
-    /// an offset from today such as `-3d`, `-2w`, `-1m`, `+1y`, or a weekday name (`monday`…`sunday`,
-    /// or `mon`…`sun`): the next such day after today.
-    public static func parseInput(_ text: String, today: Day) throws(DateInputError) -> Day {
+    /// Which relative forms a date option takes.
+    public enum InputTense: Sendable {
+        /// When something happened (`log`, `done`, `summary`): `YYYY-MM-DD`, `today`, `yesterday`,
+        /// or an offset back such as `-3d`, `-2w`, `-1m`. Forms that name a day to come
+        /// (`tomorrow`, `+3d`, a weekday) are refused rather than guessed.
+        case past
+        /// When something is to happen (`plan`, `snooze`): the past forms, and `tomorrow`, an
+        /// offset ahead such as `+3d`, `+2w`, `+1y`, or a weekday name (`monday`…`sunday`, or
+        /// `mon`…`sun`): the next such day after today.
+        case future
+    }
+
+    /// Parses a date given on the command line, with the forms `tense` takes.
+    public static func parseInput(_ text: String, today: Day, tense: InputTense) throws(DateInputError) -> Day {
         let lowered = text.lowercased()
+        let forms = tense == .past
+            ? "use YYYY-MM-DD, today, yesterday, or an offset back like -3d, -2w, -1m"
+            : "use YYYY-MM-DD, today, yesterday, tomorrow, a weekday (monday), or an offset like -3d, +2w, -1m"
+        let ahead: Day?
         switch lowered {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
-        case "tomorrow": return today.adding(days: 1)
-        default: break
+        case "tomorrow": ahead = today.adding(days: 1)
+        default:
+            if let weekday = Day.weekdayNames.firstIndex(where: { $0 == lowered || (lowered.count == 3 && $0.hasPrefix(lowered)) }) {
+                let days = (weekday - today.weekday + 7) % 7
+                ahead = today.adding(days: days == 0 ? 7 : days)
+            } else if let day = Day(text) {
+                return day
+            } else if let sign = text.first, sign == "-" || sign == "+", let cadence = Cadence(String(text.dropFirst())) {
+                if sign == "-" { return cadence.step(from: today, times: -1) }
+                ahead = cadence.step(from: today, times: 1)
+            } else {
+                throw DateInputError(input: text, reason: forms)
+            }
         }
-        if let weekday = Day.weekdayNames.firstIndex(where: { $0 == lowered || (lowered.count == 3 && $0.hasPrefix(lowered)) }) {
-            let ahead = (weekday - today.weekday + 7) % 7
-            return today.adding(days: ahead == 0 ? 7 : ahead)
+        guard tense == .future, let ahead else {
+            throw DateInputError(input: text, reason: "it names a day to come, which is not taken here; \(forms)")
         }
-        if let day = Day(text) { return day }
-        if let sign = text.first, sign == "-" || sign == "+", let cadence = Cadence(String(text.dropFirst())) {
-            return cadence.step(from: today, times: sign == "-" ? -1 : 1)
-        }
-        throw DateInputError(input: text, reason: "use YYYY-MM-DD, today, yesterday, tomorrow, a weekday (monday), or an offset like -3d, +2w, -1m")
+        return ahead
     }
 
     /// `monday` … `sunday`, in `weekday` order.

@@ -3,7 +3,7 @@
 ///
 /// Columns: `name`, `id`, `emails`, `phones`, `birthday`, `tags`, `every` (the cadence in effect,
 /// from the person, a tag or the vault), `last` (the newest interaction's date), `next` (the earliest open
-/// or planned item dated today or later), `due`, `interactions` (how many).
+/// or planned item dated today or later), `due`, `interactions` (how many: plain and ticked entries, as `crm list` counts; open items are not).
 /// Several values in one cell (emails, phones, tags) are joined with `separator`. Empty cells
 /// are absent values. A field is quoted when it holds a comma, a double quote (doubled), a line
 /// break, or starts or ends with a space.
@@ -24,7 +24,7 @@ enum CSVExport {
                 doc.emails.joined(separator: separator), doc.phones.joined(separator: separator),
                 doc.birthday ?? "", doc.tags.joined(separator: separator),
                 schedule.cadence?.description ?? "", schedule.last?.date.description ?? "",
-                schedule.next?.date.description ?? "", schedule.due?.description ?? "", String(doc.interactions.count),
+                schedule.next?.date.description ?? "", schedule.due?.description ?? "", String(doc.interactionCount),
             ])
         }
         return out

@@ -11,6 +11,8 @@ struct Git: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// stdout as git wrote it, byte for byte.
+        var bytes: [UInt8] = []
         var succeeded: Bool { status == 0 }
         /// What git said, stderr first, on one line (for messages).
         var said: String {
@@ -56,7 +58,7 @@ struct Git: Sendable {
         group.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), bytes: Array(outData))
         #endif
     }
 
@@ -69,6 +71,14 @@ struct Git: Sendable {
             throw VaultError("\(what): git \(command) failed: \(output.said)")
         }
         return output
+    }
+
+    /// The common ancestor git keeps for a file whose merge it stopped (stage 1 of the index),
+    /// `git show :1:./PATH`; nil outside a clone, without git, or when the file has no such stage
+    /// (it is not in a conflicted merge, or both sides added it).
+    func mergeBase(of path: String) -> [UInt8]? {
+        guard let output = try? run(["show", ":1:./" + path]), output.succeeded else { return nil }
+        return output.bytes
     }
 
     /// Whether `directory` is inside a git work tree.

@@ -24,6 +24,9 @@ public struct Interaction: Sendable, Equatable {
         self.checkbox = checkbox
     }
 
+    /// What a write of this entry did, for a commit message: `visit with Lena Marsh (2026-12-05)`.
+    public func change(with name: String) -> String { "\(type) with \(name) (\(date))" }
+
     /// Ordering key: the date, then the time when both entries have one.
     func isNewer(than other: Interaction) -> Bool {
         if date != other.date { return date > other.date }

@@ -29,11 +29,6 @@ public struct InteractionLog: Sendable {
         return increases && decreases ? .mixed : increases ? .oldestFirst : .newestFirst
     }
 
-    /// The most recent interaction, whatever the file's order.
-    public var latest: Interaction? {
-        entries.reduce(nil) { best, entry in best.map { entry.isNewer(than: $0) ? entry : $0 } ?? entry }
-    }
-
     /// Finds the log under the first heading named `heading` (case-insensitive) and reads it.
     static func parse(_ text: TextBuffer, headings: [MarkdownHeading], heading: String, types: [String],
                       path: String, diagnostics: inout [Diagnostic]) -> InteractionLog? {
@@ -50,6 +45,11 @@ public struct InteractionLog: Sendable {
                 if isBlank(i) { i += 1; continue }
                 switch EntryGrammar.parse(line(i), types: types) {
                 case .entry(let head):
+                    if let odd = head.oddTime {
+                        let word = String(decoding: line(i)[odd], as: UTF8.self)
+                        diagnostics.append(Diagnostic(path: path, line: i + 1, column: odd.lowerBound + 1, severity: .warning,
+                                                      message: "time '\(word)' is not HH:MM; read as part of the note"))
+                    }
                     var next = i + 1
                     var last = i
                     while next < end {
@@ -145,6 +145,9 @@ enum EntryGrammar {
         var type: Int?
         /// Byte offsets of the note's first line, white space trimmed.
         var note: Range<Int>
+        /// A word after the date that looks like a time but is not `HH:MM` (`9:30`, `10:00-11:00`,
+        /// `T10:00`, `9h30`): its byte offsets. It is read as part of the note, with a warning.
+        var oddTime: Range<Int>? = nil
     }
 
     enum Result {
@@ -218,6 +221,7 @@ enum EntryGrammar {
             if b[i] == 0x3A { head.note = note(from: i + 1); return .entry(head) }
             while i < n, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
         }
+        if head.time == nil { head.oddTime = timeLike(b, from: i) }
         var j = i
         while j < n, b[j] != 0x3A, b[j] != 0x20, b[j] != 0x09 { j += 1 }
         if j > i, j < n, b[j] == 0x3A, j + 1 == n || b[j + 1] == 0x20 || b[j + 1] == 0x09,
@@ -228,6 +232,20 @@ enum EntryGrammar {
         }
         head.note = note(from: i)
         return .entry(head)
+    }
+
+    /// The word at `i` when it starts like a time of day that is not `HH:MM`: an optional `T`, one
+    /// or two digits, `:` or `h`, two digits (`9:30`, `10:00-11:00`, `T10:00`, `9h30`).
+    private static func timeLike(_ b: UnsafeBufferPointer<UInt8>, from i: Int) -> Range<Int>? {
+        let n = b.count
+        var k = i
+        if k < n, b[k] == 0x54 || b[k] == 0x74 { k += 1 }
+        let digits = k
+        while k < n, k - digits < 2, b[k] >= 0x30, b[k] <= 0x39 { k += 1 }
+        guard k > digits, k + 2 < n, b[k] == 0x3A || b[k] == 0x68 || b[k] == 0x48, isDigits(b, k + 1, 2) else { return nil }
+        var end = k + 3
+        while end < n, b[end] != 0x20, b[end] != 0x09 { end += 1 }
+        return i..<end
     }
 
     /// The index of the vault type `word` names, ignoring case; ASCII words are compared byte by byte.

@@ -88,8 +88,17 @@ extension PersonDocument {
     /// the place the log's order puts it. A file without a log gets `## Interactions` at its end.
     /// `lines` are the entry's lines as written when they are not the canonical ones (a moved entry).
     public func adding(_ interaction: Interaction, lines: [String]? = nil) throws(PersonFileError) -> [UInt8] {
+        try inserting(interaction, lines: lines).bytes
+    }
+
+    /// The file with `interaction` added, as `adding` does, and the 1-based line the entry starts on.
+    public func inserting(_ interaction: Interaction, lines: [String]? = nil) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
         try refuseIfNotUnderstood(frontMatterEdit: false)
         let lines = lines ?? interaction.rendered
+        /// `block` spliced in before 0-based line `at`; the entry is its last `lines.count` lines.
+        func inserted(_ block: [String], at: Int) -> (bytes: [UInt8], line: Int) {
+            (text.splicing(at..<at, with: block), at + block.count - lines.count + 1)
+        }
         guard let log else {
             if let fence = outline.unclosedFence {
                 throw PersonFileError(path: path, line: fence + 1, message: "not changed: the code block opened here is never "
@@ -98,24 +107,24 @@ extension PersonDocument {
             var block = ["## \(settings.heading)", ""] + lines
             let lastIsBlank = text.lineCount > 0 && text.isBlank(text.lineCount - 1)
             if text.lineCount > 0 && !lastIsBlank { block.insert("", at: 0) }
-            return text.splicing(text.lineCount..<text.lineCount, with: block)
+            return inserted(block, at: text.lineCount)
         }
         if let at = log.insertionLine(for: interaction) {
-            return text.splicing(at..<at, with: lines)
+            return inserted(lines, at: at)
         }
         // No entries yet. After any text the section holds (so that indented text never becomes
         // the new entry's note), with a blank line between; else after the heading's blank lines.
         var last = log.end - 1
         while last >= log.contentStart, text.isBlank(last) { last -= 1 }
         if last >= log.contentStart {
-            return text.splicing((last + 1)..<(last + 1), with: [""] + lines)
+            return inserted([""] + lines, at: last + 1)
         }
         var at = log.contentStart
         while at < log.end, text.isBlank(at) { at += 1 }
         if at == log.contentStart {
-            return text.splicing(at..<at, with: [""] + lines)
+            return inserted([""] + lines, at: at)
         }
-        return text.splicing(at..<at, with: lines)
+        return inserted(lines, at: at)
     }
 
     private func current(_ node: YAMLNode, equals value: FieldValue) -> Bool {

@@ -101,6 +101,10 @@ public struct PersonDocument: Sendable {
     public var snooze: Day? { frontMatter?["snooze"]?.string.flatMap { Day($0) } }
     public var added: Day? { frontMatter?["added"]?.string.flatMap { Day($0) } }
 
+    /// How many entries are interactions (plain or ticked, whatever their date; open items are
+    /// plans): the count `crm list` and the CSV export give.
+    public var interactionCount: Int { log?.entries.count { $0.isInteraction } ?? 0 }
+
     /// Entries, newest first whatever the file's order (stable within a day).
     public var interactions: [Interaction] {
         let entries = log?.entries ?? []

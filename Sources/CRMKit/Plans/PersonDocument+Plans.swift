@@ -50,8 +50,8 @@ extension PersonDocument {
 
     /// The file with `item` ticked: `[ ]` becomes `[x]`, one changed line. With `date` (or for
     /// an undated follow-up, which takes `date`), the item is dated so and moves where the log's
-    /// order puts it; its other lines are kept as written.
-    public func ticking(_ item: OpenItem, date: Day?) throws(PersonFileError) -> [UInt8] {
+    /// order puts it; its other lines are kept as written. Returns the 1-based line it is on after.
+    public func ticking(_ item: OpenItem, date: Day?) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
         let first = text.string(item.line - 1)
         guard let box = first.range(of: "[ ]") else {
             throw PersonFileError(path: path, line: item.line, message: "not changed: no '[ ]' on this line")
@@ -59,7 +59,7 @@ extension PersonDocument {
         var ticked = first.replacingCharacters(in: box, with: "[x]")
         let range = (item.line - 1)..<(item.line - 1 + item.lineCount)
         guard let date, date != item.date else {
-            return text.splicing(range.lowerBound..<(range.lowerBound + 1), with: [ticked])
+            return (text.splicing(range.lowerBound..<(range.lowerBound + 1), with: [ticked]), item.line)
         }
         let tickedBox = ticked.range(of: "[x]")!
         switch item {
@@ -77,7 +77,7 @@ extension PersonDocument {
         }
         let lines = [ticked] + range.dropFirst().map(text.string)
         let without = PersonDocument(bytes: text.splicing(range, with: []), path: path, settings: settings)
-        return try without.adding(moved, lines: lines)
+        return try without.inserting(moved, lines: lines)
     }
 
     /// The file without `entry` (its line and continuation lines), and those lines as they were.

@@ -58,13 +58,14 @@ extension Vault {
     /// Removes entry `number` of `person`'s log as `crm show` numbers them (1 = newest), keeping
     /// its lines in the trash (named with `stamp`, `YYYYMMDD-HHMMSS`) with the person's path and date.
     public func unlog(_ person: Person, number: Int, stamp: String) throws -> (entry: Interaction, trash: TrashItem) {
+        try ReadProblems.refuseUnreadable(person, doing: "not changed")
         let entries = person.document.interactions
         guard (1...max(1, entries.count)).contains(number), !entries.isEmpty else {
             throw VaultError("\(person.path) has \(entries.count) entr\(entries.count == 1 ? "y" : "ies"); there is no entry \(number) (see crm show \(person.id))")
         }
         let wanted = entries[number - 1]
         var removed: (entry: Interaction, trash: TrashItem)?
-        try update(person) { document in
+        try update(person, change: wanted.change(with: person.name)) { document in
             // Applied again if the file changed meanwhile: the same entry (date, time, type, note) is looked for.
             guard let entry = document.interactions.first(where: {
                 $0.date == wanted.date && $0.time == wanted.time && $0.type == wanted.type && $0.note == wanted.note && $0.checkbox == wanted.checkbox
@@ -72,16 +73,36 @@ extension Vault {
                 throw VaultError("\(person.path) changed and no longer holds entry \(number); nothing was removed")
             }
             let (bytes, lines) = try document.removing(entry)
-            let name = stamp + "-" + person.id.replacingSlashes + TrashItem.entrySuffix
             let header = ["---", "path: " + YAMLQuoting.scalar(person.path), "id: " + YAMLQuoting.scalar(person.id),
                           "date: \(entry.date)", "line: \(entry.line)", "digest: " + TrashItem.digest(bytes), "---"]
-            try FileSystem.makeDirectories(root + "/" + Vault.trashFolder)
             let file = Array((header + lines).map { $0 + "\n" }.joined().utf8)
-            try FileSystem.write(root + "/" + Vault.trashFolder + "/" + name, with: file)
+            // A second attempt (the file changed meanwhile) replaces what the first put in the trash.
+            if let earlier = removed?.trash.name { unlink(root + "/" + Vault.trashFolder + "/" + earlier) }
+            let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: TrashItem.entrySuffix) { target throws(FileSystemError) in
+                try FileSystem.create(target, with: file, locked: true)
+            }
             removed = (entry, trashItem(name)!)
             return bytes
         }
         return removed!
+    }
+
+    /// Puts a file into `.crm/trash/` as `STEM` + `suffix`, or `STEM-2` + `suffix`, `-3`… when the
+    /// name is taken (two removals in the same second), never over another: `put` moves or creates
+    /// the file at the path it is given, failing when it exists. Returns the name used.
+    func addToTrash(stem: String, suffix: String, _ put: (String) throws(FileSystemError) -> Void) throws -> String {
+        try FileSystem.makeDirectories(root + "/" + Vault.trashFolder)
+        var n = 1
+        while true {
+            let name = stem + (n == 1 ? "" : "-\(n)") + suffix
+            do throws(FileSystemError) {
+                try put(root + "/" + Vault.trashFolder + "/" + name)
+                return name
+            } catch {
+                guard error.isAlreadyExists else { throw error }
+                n += 1
+            }
+        }
     }
 
     /// Puts a trashed person file or entry back; returns where it went (path and 1-based line for an entry).
@@ -89,12 +110,16 @@ extension Vault {
         let trashed = root + "/" + Vault.trashFolder + "/" + item.name
         switch item.kind {
         case .person:
-            try FileSystem.makeDirectories(root + "/" + FileSystem.parentDirectory(of: item.personPath))
-            do throws(FileSystemError) {
-                try FileSystem.move(trashed, to: root + "/" + item.personPath)
-            } catch {
-                guard error.isAlreadyExists else { throw error }
-                throw VaultError("\(item.personPath) exists; not restoring \(item.name) over it (rename one of them first)")
+            try FileSystem.withLock(on: root) {
+                try prepareWrite()
+                try FileSystem.makeDirectories(root + "/" + FileSystem.parentDirectory(of: item.personPath))
+                do throws(FileSystemError) {
+                    try FileSystem.move(trashed, to: root + "/" + item.personPath)
+                } catch {
+                    guard error.isAlreadyExists else { throw error }
+                    throw VaultError("\(item.personPath) exists; not restoring \(item.name) over it (rename one of them first)")
+                }
+                recordWrite(root + "/" + item.personPath, person: item.summary, change: item.summary)
             }
             return (item.personPath, nil)
         case .entry:
@@ -105,7 +130,7 @@ extension Vault {
                 throw VaultError("\(Vault.trashFolder)/\(item.name): its first line is not an entry; nothing was restored")
             }
             let person = try load(path: item.personPath)
-            let (written, _) = try update(person) { document in
+            let (written, _) = try update(person, change: entry.change(with: person.name)) { document in
                 let unchanged = item.digest == TrashItem.digest(document.text.bytes)
                 return try document.restoring(item.lines, as: entry, at: unchanged ? item.line : nil)
             }

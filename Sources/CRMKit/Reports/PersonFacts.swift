@@ -97,7 +97,7 @@ public final class PersonFacts: Sendable, Equatable {
             added = document.added
             timeline = document.log.map { Timeline(entries: $0.entries, followUps: $0.followUps, today: today) }
                 ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
-            interactionCount = document.log?.entries.count { $0.isInteraction } ?? 0
+            interactionCount = document.interactionCount
             var fieldProblems: [String: Diagnostic] = [:]
             for field in FieldSchema.all where field.isTyped { fieldProblems[field.key] = document.fieldProblem(field.key) }
             self.fieldProblems = fieldProblems

@@ -61,6 +61,14 @@ public enum ReadProblems {
         return problems.map { warning($0) }
     }
 
+    /// Throws, naming the first problem's `path:line:col`, when `person`'s file could not be read
+    /// at all: a command that edits it says so instead of "no entries" (`doing`: "not changed").
+    public static func refuseUnreadable(_ person: Person, doing: String) throws(VaultError) {
+        if person.document.writeBlocker != nil, let reason = of(person.document).first {
+            throw VaultError("\(reason.path):\(reason.line):\(reason.column): \(doing): \(reason.message)")
+        }
+    }
+
     private static func warning(_ problem: Diagnostic) -> Diagnostic {
         var problem = problem
         problem.severity = .warning

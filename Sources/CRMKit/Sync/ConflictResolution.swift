@@ -31,12 +31,13 @@ extension Vault {
     /// Merges every sync-conflict copy under `people/` into its file (two-way: log entries and keys
     /// from both, the newer file's value in place where they differ), and every person file with
     /// git conflict markers (three-way with the base the markers carry, `|||||||`, else the one
-    /// `storedBase` gives for the file's vault path, as git keeps it: `git show :1:PATH`). Notes
+    /// `storedBase` gives for the file's vault path (by default as git keeps it: `git show :1:PATH`). Notes
     /// lines the versions changed differently are both kept between conflict marks (see
     /// `PersonMerge`). A file whose only marks a crm merge wrote is left for a person to settle.
     /// Copies then go to `.crm/trash/`, named with `stamp`. With `dryRun` nothing is written.
     public func resolveConflicts(dryRun: Bool, stamp: String,
-                                 storedBase: (String) -> [UInt8]? = { _ in nil }) throws -> [ConflictResolution] {
+                                 storedBase: ((String) -> [UInt8]?)? = nil) throws -> [ConflictResolution] {
+        let storedBase = storedBase ?? { Git(directory: root).mergeBase(of: $0) }
         var results: [ConflictResolution] = []
         for copy in conflictCopies() {
             results.append(try resolveCopy(copy, dryRun: dryRun, stamp: stamp))

@@ -93,6 +93,13 @@ private struct UnitResolver {
     let labels: PersonMerge.Labels
     var conflictingKeys: [String] = []
     var entriesAdded = 0
+    /// New entries that take a tick from the base entry they replace (see `ticksCarriedOver`).
+    private var ticked: Set<String> = []
+
+    init(base: MergeTokens?, current: MergeTokens, other: MergeTokens, labels: PersonMerge.Labels) {
+        (self.base, self.current, self.other, self.labels) = (base, current, other, labels)
+        ticked = ticksCarriedOver()
+    }
 
     /// The lines of the merge result.
     mutating func render(_ pieces: [PersonMerge.Piece]) -> [String] {
@@ -185,9 +192,40 @@ private struct UnitResolver {
         return (c.lines, "# conflict: \(name): \(o.inlineText ?? "") (from \(labels.other))")
     }
 
+    /// An entry one side reworded is, to the merge, a base entry deleted and a new one added. When
+    /// that side deleted exactly one open base entry of a date and type and added exactly one open
+    /// entry of that date and type, and the other side ticked the base entry, the two are one
+    /// edit: the new wording, ticked. (Both sides rewording keeps both new entries, as added.)
+    private func ticksCarriedOver() -> Set<String> {
+        guard let base else { return [] }
+        var ticked: Set<String> = []
+        for (side, opposite) in [(current, other), (other, current)] {
+            let deleted = base.ids.filter { MergeTokens.isEntry($0) && side.units[$0] == nil }
+            let added = side.ids.filter { MergeTokens.isEntry($0) && base.units[$0] == nil }
+            for id in deleted {
+                guard let old = base.units[id]?.entry, old.checkbox == .open,
+                      opposite.units[id]?.entry?.checkbox == .done else { continue }
+                func sameSlot(_ entry: Interaction?) -> Bool { entry?.date == old.date && entry?.type == old.type }
+                let replaced = deleted.filter { sameSlot(base.units[$0]?.entry) }
+                let new = added.filter { sameSlot(side.units[$0]?.entry) }
+                if replaced.count == 1, new.count == 1, side.units[new[0]]?.entry?.checkbox == .open { ticked.insert(new[0]) }
+            }
+        }
+        return ticked
+    }
+
+    /// An entry's lines (see `wording`), its box ticked when it replaces an entry the other side ticked.
+    private func entry(_ id: String) -> [String] {
+        var lines = wording(id)
+        if ticked.contains(id), let first = lines.first, let box = first.range(of: "[ ]") {
+            lines[0] = first.replacingCharacters(in: box, with: "[x]")
+        }
+        return lines
+    }
+
     /// An entry's lines: as the side that changed its wording last wrote them. A box ticked on
     /// one side (`[ ]` → `[x]`) is that side's edit: ticked wins over unticked.
-    private func entry(_ id: String) -> [String] {
+    private func wording(_ id: String) -> [String] {
         guard let c = current.units[id] else { return other.units[id]?.lines ?? [] }
         if let o = other.units[id] {
             if c.entry?.checkbox == .open && o.entry?.checkbox == .done { return o.lines }

@@ -204,7 +204,8 @@ public struct Vault: Sendable {
 
     /// Applies `edit` to the person's file under the vault lock. When the file changed on disk since
     /// it was read (an editor, a sync tool), the edit is applied again to the new content; after
-    /// five such changes in a row it gives up. Returns the person as written, or as it was when the
+    /// five such changes in a row it gives up. A file that cannot be read at all is refused, naming
+    /// the problem's `path:line:col`. Returns the person as written, or as it was when the
     /// edit changed nothing. `change` says what the edit does, for a commit message
     /// (`call with Ada Lovelace (2026-11-29)`); without it, the person's name.
     @discardableResult
@@ -213,6 +214,7 @@ public struct Vault: Sendable {
             try prepareWrite()
             let file = try writablePath(of: person)
             var current = try load(path: person.path)
+            try ReadProblems.refuseUnreadable(current, doing: "not changed")
             for _ in 0..<5 {
                 let bytes = try edit(current.document)
                 if bytes == current.document.text.bytes { return (current, false) }
@@ -286,20 +288,11 @@ public struct Vault: Sendable {
     public func trash(_ person: Person, stamp: String) throws -> String {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
-            let trash = ".crm/trash"
-            try FileSystem.makeDirectories(root + "/" + trash)
-            let flat = person.id.replacingSlashes
-            var n = 1
-            while true {
-                let target = trash + "/" + stamp + "-" + flat + (n == 1 ? "" : "-\(n)") + ".md"
-                do {
-                    try FileSystem.move(root + "/" + person.path, to: root + "/" + target)
-                    recordWrite(root + "/" + person.path, person: person.name)
-                    return target
-                } catch let error as FileSystemError where error.isAlreadyExists {
-                    n += 1
-                }
+            let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: ".md") { target throws(FileSystemError) in
+                try FileSystem.move(root + "/" + person.path, to: target)
             }
+            recordWrite(root + "/" + person.path, person: person.name)
+            return Vault.trashFolder + "/" + name
         }
     }
 

@@ -86,9 +86,9 @@ struct Context {
 
     func today() throws -> Day { try clock().today }
 
-    /// A date given as an option value.
-    func date(_ text: String, option: String) throws -> Day {
-        do { return try Day.parseInput(text, today: try today()) } catch let error as DateInputError {
+    /// A date given as an option value, in the forms `tense` takes (see `Day.InputTense`).
+    func date(_ text: String, option: String, tense: Day.InputTense) throws -> Day {
+        do { return try Day.parseInput(text, today: try today(), tense: tense) } catch let error as DateInputError {
             throw UsageError("\(option): \(error.description)")
         }
     }

@@ -68,7 +68,7 @@ let importCommand = Command(
             ]))
         } else {
             for line in lines { context.terminal.print(line) }
-            let total = added.count + skipped.count
+            let total = added.count + skipped.count + unreadable
             context.terminal.print((dryRun ? "Would add" : "Added") + " \(added.count) of \(total) contact\(total == 1 ? "" : "s") from \(location.display); "
                                    + "skipped \(skipped.count)." + (unreadable == 0 ? "" : " \(unreadable) card\(unreadable == 1 ? "" : "s") could not be read (see above).")
                                    + (dryRun ? " Nothing written (--dry-run)." : ""))

@@ -12,7 +12,7 @@ let logCommand = Command(
         ("NOTE…", "the note; several words are joined with spaces; '-' reads it from standard input"),
     ],
     options: [
-        OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today (default), yesterday, or -3d, -2w, -1m"),
+        OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today (default), yesterday, or -3d, -2w, -1m (a day to come: crm plan)"),
         OptionSpec(name: "--time", value: "HH:MM", help: "the time of day, 24-hour clock"),
         OptionSpec(name: "--type", value: "T", help: "one of the vault's types (default: the first, usually call)"),
         OptionSpec(name: "--calendar", help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
@@ -42,15 +42,23 @@ let logCommand = Command(
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
         let vault = try context.vault()
         let note = try context.note(words.dropFirst())
-        let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date")
+        let today = try context.today()
+        let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date", tense: .past)
         let time = try context.timeOption()
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
         let entry = Interaction(date: date, time: time, type: type, note: note)
-        let (written, _) = try vault.update(person, change: "\(type) with \(person.name) (\(date))") { try $0.adding(entry) }
-        let line = written.document.log?.entries.first { $0.date == date && $0.time == time && $0.type == type && $0.note == note }?.line
+        var line = 0
+        let (written, _) = try vault.update(person, change: entry.change(with: person.name)) { document in
+            let inserted = try document.inserting(entry)
+            line = inserted.line
+            return inserted.bytes
+        }
+        if date > today {
+            context.warn("\(date) is after today: the entry counts as the last contact from its day on (to plan it instead: crm plan)")
+        }
         if !context.json {   // before the calendar's warning, if there is one
-            context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path)\(line.map { ":\($0)" } ?? ""))")
+            context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path):\(line))")
         }
         var eventFile: String?
         if context.arguments.flag("--calendar") {
@@ -60,8 +68,8 @@ let logCommand = Command(
         }
         if context.json {
             var json = entry
-            json.line = line ?? 0
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: try context.today())),
+            json.line = line
+            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: today)),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else if let eventFile {
             context.terminal.print("Added the event to \(eventFile)")

@@ -33,15 +33,17 @@ let planCommand = Command(
         let vault = try context.vault()
         let note = try context.note(words.dropFirst())
         let today = try context.today()
-        let date = try context.date(dateText, option: "--date")
+        let date = try context.date(dateText, option: "--date", tense: .future)
         let time = try context.timeOption()
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
         let entry = Interaction(date: date, time: time, type: type, note: note, checkbox: .open)
-        let (written, _) = try vault.update(person) { try $0.adding(entry) }
-        let line = written.document.log?.entries.first {
-            $0.checkbox == .open && $0.date == date && $0.time == time && $0.type == type && $0.note == note
-        }?.line
+        var line = 0
+        let (written, _) = try vault.update(person, change: entry.change(with: person.name)) { document in
+            let inserted = try document.inserting(entry)
+            line = inserted.line
+            return inserted.bytes
+        }
         var eventFile: String?
         if context.arguments.flag("--calendar") {
             let event = VaultCalendar.plan(entry, of: written, durationMinutes: vault.config.calendarDuration, stamp: try context.clock().eventStamp)
@@ -49,12 +51,12 @@ let planCommand = Command(
         }
         if context.json {
             var json = entry
-            json.line = line ?? 0
+            json.line = line
             context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: today)),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else {
             let when = "\(date)\(time.map { " \($0)" } ?? "") (\(weekdayName(date)), \(relative(date, from: today)))"
-            context.terminal.print("Planned \(type) with \(written.name) on \(when) (\(written.path)\(line.map { ":\($0)" } ?? ""))")
+            context.terminal.print("Planned \(type) with \(written.name) on \(when) (\(written.path):\(line))")
             if date < today { context.warn("\(date) is in the past: the item is an overdue follow-up until it is done") }
             if let eventFile { context.terminal.print("Added the event to \(eventFile)") }
         }

@@ -24,9 +24,7 @@ let resolveCommand = Command(
     run: { context in
         let vault = try context.vault()
         let dryRun = context.arguments.flag("--dry-run")
-        let results = try vault.resolveConflicts(dryRun: dryRun, stamp: try context.clock().fileStamp) {
-            gitMergeBase(of: $0, in: vault.root)
-        }
+        let results = try vault.resolveConflicts(dryRun: dryRun, stamp: try context.clock().fileStamp)
         if context.json {
             context.printJSON(.array(results.map { r in
                 .object([("kind", .string(r.kind.rawValue)), ("path", .string(r.path)), ("copy", .optional(r.copy)),

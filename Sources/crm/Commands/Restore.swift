@@ -51,7 +51,7 @@ let restoreCommand = Command(
             context.printJSON(.object([("name", .string(item.name)), ("kind", .string(item.kind.rawValue)), ("path", .string(path)),
                                        ("line", line.map { .number($0) } ?? .null)]))
         } else {
-            t.print("Restored \(item.kind == .person ? item.summary : item.summary) to \(path)\(line.map { ":\($0)" } ?? "")")
+            t.print("Restored \(item.summary) to \(path)\(line.map { ":\($0)" } ?? "")")
         }
     }
 )

@@ -18,7 +18,7 @@ let snoozeCommand = Command(
         let args = try context.positionals("PERSON", "UNTIL")
         let today = try context.today()
         // `2w` means the same as `+2w`: two weeks from today.
-        let until = try context.date(Cadence(args[1]) != nil ? "+" + args[1] : args[1], option: "UNTIL")
+        let until = try context.date(Cadence(args[1]) != nil ? "+" + args[1] : args[1], option: "UNTIL", tense: .future)
         guard until >= today else {
             throw UsageError("UNTIL \(until) is in the past; to stop snoozing, run 'crm unset \(args[0]) snooze'")
         }

@@ -5,8 +5,8 @@ let summaryCommand = Command(
     summary: "Interactions by type and by month (a terminal chart), who was contacted, who is due.",
     usage: ["summary [--since D] [--until D]"],
     options: [
-        OptionSpec(name: "--since", value: "D", help: "first day (default: the 1st of the month 11 months ago)"),
-        OptionSpec(name: "--until", value: "D", help: "last day (default: today)"),
+        OptionSpec(name: "--since", value: "D", help: "first day: YYYY-MM-DD, yesterday, -3m… (default: the 1st of the month 11 months ago)"),
+        OptionSpec(name: "--until", value: "D", help: "last day: YYYY-MM-DD, yesterday, -1w… (default: today)"),
     ],
     examples: ["crm summary", "crm summary --since 2026-01-01 --until 2026-06-30", "crm summary --since -1m --json"],
     discussion: """
@@ -20,9 +20,9 @@ let summaryCommand = Command(
     """,
     run: { context in
         let today = try context.today()
-        let since = try context.arguments.value("--since").map { try context.date($0, option: "--since") }
+        let since = try context.arguments.value("--since").map { try context.date($0, option: "--since", tense: .past) }
             ?? InteractionSummary.defaultSince(today: today)
-        let until = try context.arguments.value("--until").map { try context.date($0, option: "--until") } ?? today
+        let until = try context.arguments.value("--until").map { try context.date($0, option: "--until", tense: .past) } ?? today
         guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
         let vault = try context.vault()
         let config = vault.config

@@ -43,6 +43,13 @@ import Testing
         #expect(json["name"] as? String == "ソニー 太郎")
     }
 
+    @Test func importCountsTheCardsItCouldNotReadInTheTotal() throws {
+        let vault = try ContactsCLITests.vault(source: Self.yamada + Self.unknown + Self.ivan)
+        let result = try Self.crm(vault, "import", "contacts.vcf")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("Added 3 of 4 contacts from contacts.vcf; skipped 0. 1 card could not be read (see above).\n"), "\(result.stdout)")
+    }
+
     @Test func importReportsAnUnknownCharsetWithFileAndLineAndAddsNoMojibake() throws {
         let vault = try ContactsCLITests.vault(source: Self.unknown)
         let result = try Self.crm(vault, "import", "contacts.vcf")
@@ -54,7 +61,7 @@ import Testing
             """)
         #expect(result.stdout == """
             Added Ada Lovelace (people/ada-lovelace.md)
-            Added 1 of 1 contact from contacts.vcf; skipped 0. 1 card could not be read (see above).
+            Added 1 of 2 contacts from contacts.vcf; skipped 0. 1 card could not be read (see above).
 
             """)
         #expect(vault.read("people/ada-lovelace.md").contains("email: ada@example.org\n"))

@@ -113,6 +113,16 @@ import Testing
             + "\"Doe, \"\"JJ\"\" Jane\",doe-jj-jane,,+1 555 0100; 0123,,a; b,2w,2026-11-20,,2026-12-04,1\r\n")
     }
 
+    @Test func csvCountsInteractionsAsListDoes() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", "---\nname: Ada\n---\n\n## Interactions\n\n- [ ] 2026-12-05 call: Planned.\n- [x] 2026-11-28 call: Ticked.\n"
+                        + "- 2026-11-20 visit: Tea.\n- [ ] Someday.\n")
+        let csv = try export(vault, "csv")
+        #expect(csv.hasSuffix(",2\r\n"), "\(csv)")
+        let list = try vault.crm("list", "--json").stdout
+        #expect(list.contains("\"interactions\": 2"))
+    }
+
     // MARK: JSON
 
     @Test func jsonIsEveryPersonAsShowPrintsThem() throws {

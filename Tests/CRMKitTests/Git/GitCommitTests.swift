@@ -46,6 +46,27 @@ struct GitCommitTests {
         #expect(try git.output("rev-list", "--count", "HEAD") == "4")
     }
 
+    @Test func restoringAPersonIsCommitted() throws {
+        let (vault, git) = try committingVault()
+        #expect(try crm(vault, "rm", "ada", "--yes").status == 0)
+        let restored = try crm(vault, "restore", "ada")
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(try git.output("show", "--name-status", "--format=%s", "HEAD") == "restore: Ada Lovelace\n\nA\tpeople/ada-lovelace.md")
+        #expect(try git.output("status", "--porcelain").isEmpty)
+    }
+
+    @Test func planDoneUnlogAndRestoreSayWhatChangedInTheMessage() throws {
+        let (vault, git) = try committingVault()
+        #expect(try crm(vault, "plan", "ada", "Dinner", "--type", "visit", "--date", "2026-12-05").status == 0)
+        #expect(try git.output("log", "-1", "--format=%s") == "plan: visit with Ada Lovelace (2026-12-05)")
+        #expect(try crm(vault, "done", "ada", "dinner", "--date", "2026-11-28").status == 0)
+        #expect(try git.output("log", "-1", "--format=%s") == "done: visit with Ada Lovelace (2026-11-28)")
+        #expect(try crm(vault, "unlog", "ada", "1").status == 0)
+        #expect(try git.output("log", "-1", "--format=%s") == "unlog: visit with Ada Lovelace (2026-11-28)")
+        #expect(try crm(vault, "restore", "ada").status == 0)
+        #expect(try git.output("log", "-1", "--format=%s") == "restore: visit with Ada Lovelace (2026-11-28)")
+    }
+
     @Test func anImportIsOneCommitAndTheIndexPageNamesItsFile() throws {
         let (vault, git) = try committingVault()
         try vault.write("cards.vcf", (1...4).map { "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person \($0)\r\nEND:VCARD\r\n" }.joined())

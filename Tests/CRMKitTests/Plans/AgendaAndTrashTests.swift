@@ -197,4 +197,34 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(vault.read("people/ada.md") == Self.base.replacingOccurrences(of: "- [ ] 2026-12-04", with: "- [x] 2026-12-04"))
     }
+
+    @Test(arguments: [
+        ("- [ ] 2026-12-04 visit: Dinner.\n  More detail.\n", "- [x] 2026-12-04 visit: Dinner.\n  More detail.\n"),
+        ("- [ ] 2026-12-04 visit: Supper.\n", "- [x] 2026-12-04 visit: Supper.\n"),
+    ])
+    func mergeDriverKeepsATickWhenTheOtherSideRewordedTheItem(edit: String, expected: String) throws {
+        let vault = try TemporaryVault()
+        let ticked = Self.base.replacingOccurrences(of: "- [ ] 2026-12-04", with: "- [x] 2026-12-04")
+        let other = Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.\n", with: edit)
+        for (current, theirs) in [(ticked, other), (other, ticked)] {
+            try vault.write("base.md", Self.base)
+            try vault.write("current.md", current)
+            try vault.write("other.md", theirs)
+            let result = try vault.crm("merge-driver", vault.path + "/base.md", vault.path + "/current.md", vault.path + "/other.md", "people/ada.md")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(vault.read("current.md") == Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.\n", with: expected))
+        }
+    }
+
+    @Test func bothSidesRewordingAnItemKeepsBothWordings() throws {
+        let vault = try TemporaryVault()
+        try vault.write("base.md", Self.base)
+        try vault.write("current.md", Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.", with: "- [x] 2026-12-04 visit: Lunch."))
+        try vault.write("other.md", Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.", with: "- [ ] 2026-12-04 visit: Supper."))
+        let result = try vault.crm("merge-driver", vault.path + "/base.md", vault.path + "/current.md", vault.path + "/other.md", "people/ada.md")
+        #expect(result.status == 0, "\(result.stderr)")
+        let merged = vault.read("current.md")
+        #expect(merged.contains("- [x] 2026-12-04 visit: Lunch.\n") && merged.contains("- [ ] 2026-12-04 visit: Supper.\n"))
+        #expect(!merged.contains("Dinner"))
+    }
 }

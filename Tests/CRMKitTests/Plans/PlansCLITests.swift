@@ -142,7 +142,8 @@ import Testing
         try vault.crm("plan", "ada", "Dinner", "--date", "2026-12-01", environment: Self.today)
         #expect(vault.read("people/ada.md").hasSuffix("## Interactions\r\n\r\n- [ ] 2026-12-01 call: Dinner\r\n- 2026-11-20 call: Cards.\r\n"))
         try vault.crm("done", "ada", environment: Self.today)
-        #expect(vault.read("people/ada.md").hasSuffix("\r\n- [x] 2026-12-01 call: Dinner\r\n- 2026-11-20 call: Cards.\r\n"))
+        // Done on 2026-11-29, before its day: it takes the day it was done.
+        #expect(vault.read("people/ada.md").hasSuffix("\r\n- [x] 2026-11-29 call: Dinner\r\n- 2026-11-20 call: Cards.\r\n"))
     }
 
     // MARK: done
@@ -172,7 +173,7 @@ import Testing
         #expect(vault.read("people/ada.md") == before)
         let one = try vault.crm("done", "ada", "club", environment: Self.today)
         #expect(one.status == 0)
-        #expect(changed(before, vault.read("people/ada.md")).added == ["- [x] 2026-12-04 visit: Dinner at the club."])
+        #expect(changed(before, vault.read("people/ada.md")).added == ["- [x] 2026-11-29 visit: Dinner at the club."])
         let none = try vault.crm("done", "ada", "zebra", environment: Self.today)
         #expect(none.status == 1)
         #expect(none.stderr == "crm: error: Ada Lovelace has no open item whose note holds 'zebra'\n")
