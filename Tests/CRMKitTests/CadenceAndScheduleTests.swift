@@ -1,7 +1,7 @@
 import Testing
 @testable import CRMKit
 
-/// Cadence arithmetic and the due-date rules of SPEC §3 (`crm due`), on the library.
+/// Cadence arithmetic and the due-date rules of `crm due`, on the library.
 @Suite struct CadenceAndScheduleTests {
     private func day(_ text: String) -> Day { Day(text)! }
 
@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: ["", "d", "10", "0d", "-1d", "+1d", "10x", "1.5w", "10 d", " 10d", "10days", "30 days", "10000d"])
     func invalidCadences(_ text: String) { #expect(Cadence(text) == nil) }
 
-    // MARK: ContactSchedule
+    // MARK: DueSchedule
 
     static let config = VaultConfig(bytes: Array("""
     every: 90d
@@ -48,11 +48,11 @@ import Testing
     """.utf8), path: ".crm/config.yaml")
 
     private func schedule(_ frontMatter: String, log: [String] = [], today: String = "2026-11-29",
-                          config: VaultConfig = CadenceAndScheduleTests.config) -> ContactSchedule {
+                          config: VaultConfig = CadenceAndScheduleTests.config) -> DueSchedule {
         var text = "---\nname: Test Person\n" + frontMatter + "---\n"
         if !log.isEmpty { text += "\n## Interactions\n\n" + log.map { $0 + "\n" }.joined() }
         let document = PersonDocument(bytes: Array(text.utf8), path: "people/test.md")
-        return ContactSchedule(document: document, config: config, today: day(today))
+        return DueSchedule(document: document, config: config, today: day(today))
     }
 
     @Test func personCadenceWinsOverTagsAndVault() {

@@ -108,7 +108,7 @@ def split_lines(data):
 
 
 def front_matter_text(data):
-    """The front matter (SPEC 2.1: first line `---`, up to the next `---` or `...`), or None."""
+    """The front matter (docs/format.md: first line `---`, up to the next `---` or `...`), or None."""
     lines = split_lines(data)
     if not lines or lines[0] != "---":
         return None

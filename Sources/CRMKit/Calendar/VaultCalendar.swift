@@ -26,7 +26,7 @@ public enum VaultCalendar {
         }
         if due {
             events += people.compactMap { person in
-                let schedule = ContactSchedule(document: person.document, config: config, today: today)
+                let schedule = DueSchedule(document: person.document, config: config, today: today)
                 guard let day = schedule.due, let cadence = schedule.cadence else { return nil }
                 return ICalendarEvent(
                     uid: EventUID.stable("due:" + key(for: person)),

@@ -18,7 +18,7 @@ enum CSVExport {
         var out = row(columns)
         for person in people {
             let doc = person.document
-            let schedule = ContactSchedule(document: doc, config: config, today: today)
+            let schedule = DueSchedule(document: doc, config: config, today: today)
             out += row([
                 person.name, person.id,
                 doc.emails.joined(separator: separator), doc.phones.joined(separator: separator),

@@ -1,4 +1,4 @@
-/// A JSON document with ordered object keys, so `--json` output is stable and reads like the SPEC.
+/// A JSON document with ordered object keys, so `--json` output is stable and reads like the documentation.
 public indirect enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)

@@ -3,7 +3,7 @@ public struct DueList: Sendable {
     /// One person in the list.
     public struct Entry: Sendable {
         public let person: PersonSummary
-        public var schedule: ContactSchedule { person.schedule }
+        public var schedule: DueSchedule { person.schedule }
         /// The due date (the schedule's, never nil here).
         public let due: Day
         /// Days overdue: positive when overdue, 0 when due today, negative when not yet due.

@@ -46,7 +46,7 @@ public enum IndexPage {
     /// The page's bytes from everyone's facts and the interactions that may be recent enough.
     public static func render(people: [PersonFacts], recent candidates: [RecentEntry], config: VaultConfig) -> [UInt8] {
         let rows = people.sorted { ($0.sortName, $0.id) < ($1.sortName, $1.id) }
-            .map { ($0, ContactSchedule(facts: $0, config: config, on: nil)) }
+            .map { ($0, DueSchedule(facts: $0, config: config, on: nil)) }
         var out = "# People\n\n"
         out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n"
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n"
@@ -105,7 +105,7 @@ public enum IndexPage {
         return (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
     }
 
-    private static func due(_ schedule: ContactSchedule) -> String {
+    private static func due(_ schedule: DueSchedule) -> String {
         guard schedule.cadence != nil else { return "" }
         return schedule.datedDue?.description ?? "now"
     }

@@ -1,7 +1,7 @@
 /// What the listings need from one person file, read once. It depends on the file and the vault's
 /// log settings only — not on cadence settings, and on today only as the first day its timeline
 /// answers for — so it can be cached per file (see `FactsCache`) and turned into a
-/// `ContactSchedule` or `PersonSummary` on that day or any later one.
+/// `DueSchedule` or `PersonSummary` on that day or any later one.
 ///
 /// A class, unlike the other models: a listing of 100,000 people passes each person's facts
 /// through the cache, the rows and the sorted output, and sharing one immutable object keeps that

@@ -1,10 +1,10 @@
-/// The JSON shapes of SPEC §4 for people.
+/// The JSON shapes for people (`crm show --json`, `crm export --format json`; docs/commands.md).
 extension Person {
     /// `crm show PERSON --json`; with a contacts `view`, its phone, email and birthday, and
     /// `source` (`contacts` or `snapshot`).
     public func showJSON(config: VaultConfig, today: Day, view: ContactView? = nil) -> JSON {
         let doc = document
-        let schedule = ContactSchedule(document: doc, config: config, today: today)
+        let schedule = DueSchedule(document: doc, config: config, today: today)
         let details = view?.details ?? ContactSnapshot(doc)
         var pairs: [(String, JSON)] = [
             ("id", .string(id)),

@@ -3,11 +3,11 @@
 /// 100,000 people at once.
 public struct PersonSummary: Sendable {
     public let facts: PersonFacts
-    public let schedule: ContactSchedule
+    public let schedule: DueSchedule
 
     public init(facts: PersonFacts, config: VaultConfig, today: Day) {
         self.facts = facts
-        schedule = ContactSchedule(facts: facts, config: config, today: today)
+        schedule = DueSchedule(facts: facts, config: config, today: today)
     }
 
     public init(_ person: Person, config: VaultConfig, today: Day) {

@@ -1,4 +1,4 @@
-/// Finds the person a PERSON argument means, in the SPEC's order: id; name (ignoring case and
+/// Finds the person a PERSON argument means, in this order: id; name (ignoring case and
 /// accents); an alias; an email; `contact_id`; a unique part of a name or id.
 enum PersonMatcher {
     static func match(_ query: String, in people: [PersonFacts]) throws(VaultError) -> PersonFacts {

@@ -54,7 +54,7 @@ let showCommand = Command(
             return
         }
         let details = view?.details ?? ContactSnapshot(doc)
-        let schedule = ContactSchedule(document: doc, config: vault.config, today: today)
+        let schedule = DueSchedule(document: doc, config: vault.config, today: today)
         t.print(t.style(person.name, .bold) + "  " + t.style(person.path, .dim))
         if let origin { t.print("  " + t.style(origin, .dim)) }
         var fields: [(String, String)] = []

@@ -25,7 +25,7 @@ let snoozeCommand = Command(
         let vault = try context.vault()
         let person = try vault.find(args[0])
         let (written, changed) = try vault.update(person) { try $0.setting("snooze", to: .string(until.description)) }
-        let schedule = ContactSchedule(document: written.document, config: vault.config, today: today)
+        let schedule = DueSchedule(document: written.document, config: vault.config, today: today)
         if context.json {
             context.printJSON(.object([
                 ("id", .string(written.id)), ("path", .string(written.path)), ("snooze", .string(until.description)),

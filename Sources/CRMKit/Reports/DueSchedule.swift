@@ -1,4 +1,4 @@
-/// When a person is due for contact, by the SPEC's rules: the cadence is the person's `every`,
+/// When a person is due for contact, by the rules of `crm due`: the cadence is the person's `every`,
 /// else the shortest `tag_every` of their tags, else the vault's `every`; due is the last
 /// interaction plus the cadence, or `added` plus the cadence when never contacted, or today when
 /// neither is known; `snooze` postpones it (due becomes the later of the two), and so does the
@@ -7,7 +7,7 @@
 /// Invalid values are not guessed at: a person whose `every` is not a cadence has no cadence and
 /// no due date (not the tag's or the vault's); an invalid `snooze` or `added` is ignored. Each is
 /// in `problems`, for commands to warn about.
-public struct ContactSchedule: Sendable {
+public struct DueSchedule: Sendable {
     public enum CadenceSource: String, Sendable { case person, tag, vault }
 
     public let cadence: Cadence?
