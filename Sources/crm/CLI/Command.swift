@@ -14,6 +14,9 @@ struct Command: Sendable {
     var printsData = true
     var run: @Sendable (Context) throws -> Void
 
+    /// The PERSON argument, as every command that takes one describes it.
+    static let personArgument = ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")
+
     /// Options every command takes.
     static let globalOptions: [OptionSpec] = [
         OptionSpec(name: "--vault", value: "DIR", help: "the vault folder (default: $CRM_VAULT, else the nearest folder with .crm/ or people/)"),

@@ -1,5 +1,12 @@
 import CRMKit
 
+/// The options `crm log` and `crm plan` both take, after `--date`.
+let entryOptions = [
+    OptionSpec(name: "--time", value: "HH:MM", help: "the time of day, 24-hour clock"),
+    OptionSpec(name: "--type", value: "T", help: "one of the vault's types (default: the first, usually call)"),
+    OptionSpec(name: "--calendar", help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
+]
+
 /// The options `crm log` and `crm plan` share: the note, `--time` and `--type`.
 extension Context {
     /// The NOTE… words joined with spaces, or standard input for a lone `-`, as an entry holds it

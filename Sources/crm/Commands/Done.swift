@@ -5,7 +5,7 @@ let doneCommand = Command(
     summary: "Tick a person's open item: '- [ ] …' becomes '- [x] …', an interaction.",
     usage: ["done PERSON [TEXT] [--date D]"],
     arguments: [
-        ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+        Command.personArgument,
         ("TEXT", "a part of the item's note (ignoring case and accents); without it, the oldest open item"),
     ],
     options: [

@@ -5,7 +5,7 @@ let editCommand = Command(
     name: "edit",
     summary: "Open a person's file in $VISUAL or $EDITOR, then check it.",
     usage: ["edit PERSON"],
-    arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")],
+    arguments: [Command.personArgument],
     examples: ["crm edit ada", "EDITOR=nano crm edit \"Ada Lovelace\""],
     discussion: "After the editor closes, problems in the file are listed as path:line:col; exit status 1 when there is an error.",
     printsData: false,

@@ -8,15 +8,12 @@ let logCommand = Command(
         "log PERSON - [--date D] [--type T]   (the note from standard input)",
     ],
     arguments: [
-        ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+        Command.personArgument,
         ("NOTE…", "the note; several words are joined with spaces; '-' reads it from standard input"),
     ],
     options: [
         OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today (default), yesterday, or -3d, -2w, -1m (a day to come: crm plan)"),
-        OptionSpec(name: "--time", value: "HH:MM", help: "the time of day, 24-hour clock"),
-        OptionSpec(name: "--type", value: "T", help: "one of the vault's types (default: the first, usually call)"),
-        OptionSpec(name: "--calendar", help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
-    ],
+    ] + entryOptions,
     examples: [
         "crm log ada Talked about the punched cards",
         "crm log ada \"Tea at her place\" --type visit --date 2026-11-02 --time 14:30",

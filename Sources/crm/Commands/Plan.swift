@@ -5,15 +5,12 @@ let planCommand = Command(
     summary: "Plan an interaction or a follow-up: an open item '- [ ] …' in the person's log.",
     usage: ["plan PERSON NOTE… --date D [--time HH:MM] [--type T] [--calendar | --calendar=TARGET]"],
     arguments: [
-        ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+        Command.personArgument,
         ("NOTE…", "what is planned; several words are joined with spaces; '-' reads it from standard input"),
     ],
     options: [
         OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday (friday: the next one)"),
-        OptionSpec(name: "--time", value: "HH:MM", help: "the time of day, 24-hour clock"),
-        OptionSpec(name: "--type", value: "T", help: "one of the vault's types (default: the first, usually call)"),
-        OptionSpec(name: "--calendar", help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
-    ],
+    ] + entryOptions,
     examples: [
         "crm plan ada Dinner at the club --type visit --date friday --time 19:00",
         "crm plan ada Ask about the interview --date +1w",

@@ -4,7 +4,7 @@ let removeCommand = Command(
     name: "rm",
     summary: "Remove a person and their log (kept under .crm/trash/).",
     usage: ["rm PERSON [--yes]"],
-    arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")],
+    arguments: [Command.personArgument],
     options: [OptionSpec(name: "--yes", short: "y", help: "do not ask (needed when standard input is not a terminal)")],
     examples: ["crm rm ada", "crm rm ada --yes"],
     discussion: "The file moves to .crm/trash/ on this machine only (the trash is not synced); 'crm restore' puts it back.",

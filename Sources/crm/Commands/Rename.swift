@@ -4,7 +4,7 @@ let renameCommand = Command(
     name: "rename",
     summary: "Give a person a new name and the file name that goes with it.",
     usage: ["rename PERSON NEW-NAME [--force]"],
-    arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+    arguments: [Command.personArgument,
                 ("NEW-NAME", "the new display name")],
     options: [OptionSpec(name: "--force", help: "rename even when another person has that name already")],
     examples: ["crm rename ada \"Ada King\"", "crm rename \"Ada King\" \"Ada Lovelace\" --force"],

@@ -5,7 +5,7 @@ let setCommand = Command(
     summary: "Change front-matter fields, nothing else.",
     usage: ["set PERSON KEY=VALUE…"],
     arguments: [
-        ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+        Command.personArgument,
         ("KEY=VALUE…", "fields to set; tags and aliases take a comma-separated list; repeat a key for a list"),
     ],
     examples: [
@@ -55,7 +55,7 @@ let unsetCommand = Command(
     name: "unset",
     summary: "Remove front-matter fields, nothing else.",
     usage: ["unset PERSON KEY…"],
-    arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+    arguments: [Command.personArgument,
                 ("KEY…", "the keys to remove, with their values")],
     examples: ["crm unset ada snooze", "crm unset ada phone email"],
     run: { context in

@@ -4,7 +4,7 @@ let showCommand = Command(
     name: "show",
     summary: "One person: details, notes and the whole log.",
     usage: ["show PERSON [--contacts SOURCE]"],
-    arguments: [("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")],
+    arguments: [Command.personArgument],
     options: [
         OptionSpec(name: "--contacts", value: "SOURCE", help: "show the current phone, email and birthday from this .vcf file or vdir folder (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)"),
     ],

@@ -5,7 +5,7 @@ let snoozeCommand = Command(
     summary: "Not due before a date: sets the person's snooze field.",
     usage: ["snooze PERSON UNTIL"],
     arguments: [
-        ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+        Command.personArgument,
         ("UNTIL", "YYYY-MM-DD, tomorrow, or a time from today: +2w or 2w, +10d, 1m, 1y"),
     ],
     examples: ["crm snooze jose 2026-12-15", "crm snooze margaret 2w", "crm snooze ada +1m"],

@@ -5,7 +5,7 @@ let unlogCommand = Command(
     summary: "Remove entry N of a person's log as 'crm show' numbers them (kept under .crm/trash/).",
     usage: ["unlog PERSON N"],
     arguments: [
-        ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id"),
+        Command.personArgument,
         ("N", "the entry's number in 'crm show PERSON' (1 = newest)"),
     ],
     examples: ["crm show ada", "crm unlog ada 1", "crm restore"],
