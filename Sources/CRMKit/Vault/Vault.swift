@@ -285,13 +285,13 @@ public struct Vault: Sendable {
     }
 
     /// Moves a person's file to `.crm/trash/` (machine-local, not synced), named with the time.
-    public func trash(_ person: Person, stamp: String) throws -> String {
+    public func trash(_ person: Person, stamp: String, change: String? = nil) throws -> String {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
             let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: ".md") { target throws(FileSystemError) in
                 try FileSystem.move(root + "/" + person.path, to: target)
             }
-            recordWrite(root + "/" + person.path, person: person.name)
+            recordWrite(root + "/" + person.path, person: person.name, change: change)
             return Vault.trashFolder + "/" + name
         }
     }

@@ -1,3 +1,5 @@
+import CRMKit
+
 /// The command line was wrong: exit status 2, with the command's usage line.
 struct UsageError: Error {
     var message: String
@@ -15,4 +17,10 @@ struct Failure: Error {
 /// (`check` found errors, `index --check` found it stale).
 struct ExitStatus: Error {
     var code: Int32
+}
+
+/// Runs `body`, reporting a value the library found invalid as a usage error (exit status 2).
+@discardableResult
+func usage<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as FieldInputError { throw UsageError(error.message) }
 }

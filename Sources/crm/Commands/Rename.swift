@@ -15,15 +15,10 @@ let renameCommand = Command(
     """,
     run: { context in
         let args = try context.positionals("PERSON", "NEW-NAME")
-        let name = args[1].trimmingSpaces
-        if let problem = FieldSchema.name.problem(with: name) { throw UsageError(problem) }
+        let name = try usage { try FieldAssignment.name(args[1]) }
         let vault = try context.vault()
         let person = try vault.find(args[0])
-        if !context.arguments.flag("--force"), let same = vault.duplicate(name: name, excluding: person.id) {
-            throw Failure(Vault.duplicateMessage(same, name: name) + "; use --force to rename anyway")
-        }
-        let (renamed, _) = try vault.update(person) { try $0.setting("name", to: .string(name)) }
-        let moved = try vault.move(renamed, toSlug: Slug.make(name))
+        let moved = try vault.rename(person, to: name, force: context.arguments.flag("--force"))
         if context.json {
             context.printJSON(.object([("id", .string(moved.id)), ("path", .string(moved.path)), ("previous_path", .string(person.path))]))
         } else {

@@ -19,35 +19,10 @@ let setCommand = Command(
     """,
     run: { context in
         let args = try context.positionals("PERSON", "KEY=VALUE", atLeast: 2)
-        var changes: [(key: String, value: FieldValue)] = []
-        for assignment in args.dropFirst() {
-            guard let eq = assignment.firstIndex(of: "=") else { throw UsageError("'\(assignment)' is not KEY=VALUE") }
-            let key = String(assignment[..<eq])
-            let value = String(assignment[assignment.index(after: eq)...])
-            let field = FieldSchema.named(key)
-            if let problem = FieldSchema.keyProblem(key) ?? field?.problem(with: value) { throw UsageError(problem) }
-            let listKey = field?.commaSeparated == true
-            let items = listKey ? value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty } : [value]
-            if let index = changes.firstIndex(where: { $0.key == key }) {
-                switch changes[index].value {
-                case .string(let first): changes[index].value = .list([first] + items)
-                case .list(let list): changes[index].value = .list(list + items)
-                }
-            } else {
-                changes.append((key, listKey ? .list(items) : .string(value)))
-            }
-        }
+        let assignments = try usage { try FieldAssignment.parse(Array(args.dropFirst())) }
         let vault = try context.vault()
-        let person = try vault.find(args[0])
-        let (written, changed) = try vault.update(person) { document in
-            var bytes = document.text.bytes
-            for change in changes {
-                bytes = try PersonDocument(bytes: bytes, path: document.path, settings: vault.logSettings)
-                    .setting(change.key, to: change.value)
-            }
-            return bytes
-        }
-        report(context, written, changed, keys: changes.map(\.key))
+        let (written, changed) = try vault.set(try vault.find(args[0]), assignments)
+        report(context, written, changed, keys: assignments.map(\.key))
     }
 )
 
@@ -60,20 +35,11 @@ let unsetCommand = Command(
     examples: ["crm unset ada snooze", "crm unset ada phone email"],
     run: { context in
         let args = try context.positionals("PERSON", "KEY", atLeast: 2)
-        for key in args.dropFirst() {
-            if let problem = FieldSchema.keyProblem(key) { throw UsageError(problem) }
-            if let problem = FieldSchema.named(key)?.removalProblem { throw Failure(problem) }
-        }
+        let keys = Array(args.dropFirst())
+        try usage { try FieldAssignment.checkRemovable(keys) }
         let vault = try context.vault()
-        let person = try vault.find(args[0])
-        let (written, changed) = try vault.update(person) { document in
-            var bytes = document.text.bytes
-            for key in args.dropFirst() {
-                bytes = try PersonDocument(bytes: bytes, path: document.path, settings: vault.logSettings).removing(key)
-            }
-            return bytes
-        }
-        report(context, written, changed, keys: Array(args.dropFirst()))
+        let (written, changed) = try vault.unset(try vault.find(args[0]), keys)
+        report(context, written, changed, keys: keys)
     }
 )
 
