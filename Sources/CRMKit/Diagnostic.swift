@@ -1,4 +1,4 @@
-/// A problem found in a file, pointing at `path:line:col`.
+/// A problem found in a file, pointing at `path:line:col` (line and column 1-based, as editors count).
 ///
 /// Parsers collect diagnostics instead of throwing, so one bad line never hides the rest of a file.
 public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {

@@ -38,7 +38,7 @@ extension PersonDocument {
         case .empty, .scalar where pair.value.string == nil: break
         default: return []
         }
-        return [error(pair.line + 1, valueColumn(pair), FieldSchema.name.problem(with: "")!)]
+        return [error(pair.lineIndex + 1, valueColumn(pair), FieldSchema.name.problem(with: "")!)]
     }
 
     /// Known keys whose values do not have their form (see `FieldSchema`).
@@ -64,7 +64,7 @@ extension PersonDocument {
     /// elsewhere runs to the end of the file (Markdown readers then show the rest as code).
     private var fenceProblems: [Diagnostic] {
         outline.unclosedFences.map { fence in
-            warning(fence.line + 1, fence.column, fence.endedWithItem
+            warning(fence.lineIndex + 1, fence.column, fence.endedWithItem
                 ? "code block is not closed: it ends with its list item; add the closing fence"
                 : "code block is never closed: the rest of the file is code to a Markdown reader, and headings below it are not read; add the closing fence")
         }

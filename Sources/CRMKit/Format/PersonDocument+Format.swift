@@ -105,21 +105,21 @@ extension PersonDocument {
     private func quoteAmbiguousValues(_ frontMatter: FrontMatter, in lines: inout [String]) {
         for pair in frontMatter.pairs {
             guard let field = FieldSchema.named(pair.key), !field.isTyped else { continue }
-            let line = Array(text.content(pair.line))
+            let line = Array(text.content(pair.lineIndex))
             switch pair.value {
             case .scalar(let s, .plain) where YAMLQuoting.isAmbiguousPlain(s) && !YAMLNode.isNullWord(s):
                 guard let range = pair.inlineValue else { continue }
-                lines[pair.line] = String(decoding: line[..<range.lowerBound], as: UTF8.self) + YAMLQuoting.doubleQuoted(s)
+                lines[pair.lineIndex] = String(decoding: line[..<range.lowerBound], as: UTF8.self) + YAMLQuoting.doubleQuoted(s)
                     + String(decoding: line[range.upperBound...], as: UTF8.self)
             case .sequence(let items) where items.contains(where: PersonDocument.isAmbiguousItem):
                 if let range = pair.inlineValue {
                     guard items.allSatisfy({ $0.string != nil }) else { continue }
                     let flow = YAMLQuoting.flowSequence(items.compactMap(\.string),
                                                         forceQuotes: field.alwaysQuoted)
-                    lines[pair.line] = String(decoding: line[..<range.lowerBound], as: UTF8.self) + flow
+                    lines[pair.lineIndex] = String(decoding: line[..<range.lowerBound], as: UTF8.self) + flow
                         + String(decoding: line[range.upperBound...], as: UTF8.self)
                 } else {
-                    for i in (pair.line + 1)..<pair.endLine { lines[i] = PersonDocument.quotedItem(lines[i]) }
+                    for i in (pair.lineIndex + 1)..<pair.endLineIndex { lines[i] = PersonDocument.quotedItem(lines[i]) }
                 }
             default: continue
             }

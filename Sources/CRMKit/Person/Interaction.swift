@@ -1,4 +1,4 @@
-/// One dated entry of a person's interaction log.
+/// One dated entry of a person's interaction log; its `line` is a 1-based line number.
 public struct Interaction: Sendable, Equatable {
     public var date: Day
     public var time: TimeOfDay?

@@ -16,8 +16,8 @@ struct MarkdownHeading: Sendable {
 struct MarkdownOutline: Sendable {
     /// A code fence that is never closed.
     struct UnclosedFence: Sendable {
-        /// 0-based line and 1-based column of the opening fence.
-        var line: Int
+        /// 0-based line index and 1-based column of the opening fence.
+        var lineIndex: Int
         var column: Int
         /// Whether it was opened inside a list item (a log entry's note), so that it ended with the
         /// item; otherwise it runs to the end of the file.
@@ -26,9 +26,9 @@ struct MarkdownOutline: Sendable {
 
     var headings: [MarkdownHeading] = []
     var unclosedFences: [UnclosedFence] = []
-    /// 0-based line of a code fence outside any list item that is never closed: the code block
-    /// runs to the end of the file.
-    var unclosedFence: Int? { unclosedFences.first { !$0.endedWithItem }?.line }
+    /// 0-based line index of a code fence outside any list item that is never closed: the code
+    /// block runs to the end of the file.
+    var unclosedFenceIndex: Int? { unclosedFences.first { !$0.endedWithItem }?.lineIndex }
 
     init() {}
 
@@ -37,7 +37,7 @@ struct MarkdownOutline: Sendable {
     /// CommonMark: the first line that is not indented ends both, so a note can never hide a
     /// heading or move one into the log.
     init(_ text: TextBuffer, from start: Int) {
-        var fence: (marker: UInt8, length: Int, line: Int, column: Int, inItem: Bool)?
+        var fence: (marker: UInt8, length: Int, lineIndex: Int, column: Int, inItem: Bool)?
         var inItem = false
         // Whether the last line was paragraph text in the item: a line of text at the left margin
         // then continues it (a lazy continuation line, in CommonMark's words) and the item goes on.
@@ -55,7 +55,7 @@ struct MarkdownOutline: Sendable {
                 let isText = line.first.map { $0 >= 0x41 && $0 != 0x60 && $0 != 0x7E && $0 != 0x5F && ($0 < 0x80 || $0 >= 0xC0) } ?? false
                 if let open = fence {
                     if open.inItem, !isBlank, !underItem {
-                        unclosed.append(UnclosedFence(line: open.line, column: open.column, endedWithItem: true))
+                        unclosed.append(UnclosedFence(lineIndex: open.lineIndex, column: open.column, endedWithItem: true))
                         fence = nil
                         inItem = false
                     } else {
@@ -115,7 +115,7 @@ struct MarkdownOutline: Sendable {
                 previousIsParagraph = Self.isParagraphLine(line)
             }
         }
-        if let open = fence { unclosed.append(UnclosedFence(line: open.line, column: open.column, endedWithItem: open.inItem)) }
+        if let open = fence { unclosed.append(UnclosedFence(lineIndex: open.lineIndex, column: open.column, endedWithItem: open.inItem)) }
         self.headings = headings
         unclosedFences = unclosed
     }

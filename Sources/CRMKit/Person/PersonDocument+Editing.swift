@@ -54,21 +54,21 @@ extension PersonDocument {
             return text.splicing(frontMatter.closeLine..<frontMatter.closeLine, with: [line])
         }
         if current(pair.value, equals: value) { return text.bytes }
-        let keyLine = text.content(pair.line)
+        let keyLine = text.content(pair.lineIndex)
         let lineText = { (range: Range<Int>) in String(decoding: keyLine.dropFirst(range.lowerBound).prefix(range.count), as: UTF8.self) }
         if let inline = pair.inlineValue {
             // One line: replace just the value, keep what stands before and after it.
             let before = lineText(0..<inline.lowerBound)
             let after = lineText(inline.upperBound..<keyLine.count)
             let newValue = value.yaml(key: key, like: pair.inlineStyle)
-            return text.splicing(pair.line..<(pair.line + 1), with: [before + newValue + after])
+            return text.splicing(pair.lineIndex..<(pair.lineIndex + 1), with: [before + newValue + after])
         }
         if case .sequence = pair.value, case .list(let items) = value,
            let lines = editedBlockSequence(pair, to: items, key: key) {
-            return text.splicing(pair.line..<pair.endLine, with: lines)
+            return text.splicing(pair.lineIndex..<pair.endLineIndex, with: lines)
         }
         let prefix = lineText(0..<pair.colonEnd)
-        return text.splicing(pair.line..<pair.endLine, with: [prefix + " " + value.yaml(key: key)])
+        return text.splicing(pair.lineIndex..<pair.endLineIndex, with: [prefix + " " + value.yaml(key: key)])
     }
 
     /// The file without `key`: its line and the lines of its value are removed, nothing else.
@@ -79,7 +79,7 @@ extension PersonDocument {
         var bytes = text.bytes
         // Remove every occurrence, last first, so a duplicated key is gone too.
         for pair in frontMatter.pairs.reversed() where pair.key == key {
-            bytes = TextBuffer(bytes).splicing(pair.line..<pair.endLine, with: [])
+            bytes = TextBuffer(bytes).splicing(pair.lineIndex..<pair.endLineIndex, with: [])
         }
         return bytes
     }
@@ -100,7 +100,7 @@ extension PersonDocument {
             (text.splicing(at..<at, with: block), at + block.count - lines.count + 1)
         }
         guard let log else {
-            if let fence = outline.unclosedFence {
+            if let fence = outline.unclosedFenceIndex {
                 throw PersonFileError(path: path, line: fence + 1, message: "not changed: the code block opened here is never "
                                       + "closed, so a new log at the end would be inside it; close it first")
             }
@@ -139,11 +139,11 @@ extension PersonDocument {
     /// between them), items no longer wanted lose theirs, new ones follow the last item. Nil when
     /// that cannot give the wanted order, or an item spans lines; the caller rewrites the value.
     private func editedBlockSequence(_ pair: YAMLSpannedPair, to items: [String], key: String) -> [String]? {
-        var lines: [String] = [text.string(pair.line)]
+        var lines: [String] = [text.string(pair.lineIndex)]
         var kept: [String] = []
         var itemPrefix: String?
         var lastItemIndex = 0
-        for i in (pair.line + 1)..<pair.endLine {
+        for i in (pair.lineIndex + 1)..<pair.endLineIndex {
             let line = text.string(i)
             let trimmed = line.drop { $0 == " " }
             guard trimmed.hasPrefix("- ") else {

@@ -21,7 +21,7 @@ extension PersonDocument {
     func valueProblems(_ pair: YAMLSpannedPair, _ field: FieldSchema) -> [Diagnostic] {
         if case .empty = pair.value { return [] }
         if case .scalar(let s, .plain) = pair.value, YAMLNode.isNullWord(s) { return [] }
-        let line = pair.line + 1, column = valueColumn(pair)
+        let line = pair.lineIndex + 1, column = valueColumn(pair)
         func diagnostic(_ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
             Diagnostic(path: path, line: line, column: column, severity: severity, message: message)
         }
@@ -46,6 +46,6 @@ extension PersonDocument {
     /// 1-based column of a key's value on its line (just after the `:` when the value is below).
     func valueColumn(_ pair: YAMLSpannedPair) -> Int {
         let offset = pair.inlineValue?.lowerBound ?? pair.colonEnd
-        return String(decoding: text.content(pair.line).prefix(offset), as: UTF8.self).count + 1
+        return String(decoding: text.content(pair.lineIndex).prefix(offset), as: UTF8.self).count + 1
     }
 }

@@ -104,8 +104,8 @@ public final class PersonFacts: Sendable, Equatable {
             problems = checking ? document.problems : []
             isReadable = document.writeBlocker == nil
             readProblems = ReadProblems.of(document, fieldProblems: Array(fieldProblems.values))
-            nameLine = document.frontMatter?.pair("name").map { $0.line + 1 } ?? 1
-            contactIDLine = document.frontMatter?.pair("contact_id").map { $0.line + 1 } ?? 1
+            nameLine = document.frontMatter?.pair("name").map { $0.lineIndex + 1 } ?? 1
+            contactIDLine = document.frontMatter?.pair("contact_id").map { $0.lineIndex + 1 } ?? 1
         }
 
     }

@@ -46,17 +46,17 @@ struct MergeTokens {
             return line < log.end ? 2 : 3
         }
         let frontMatter = document.frontMatter
-        let pairStarts = Dictionary((frontMatter?.pairs ?? []).map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
+        let pairStarts = Dictionary((frontMatter?.pairs ?? []).map { ($0.lineIndex, $0) }, uniquingKeysWith: { a, _ in a })
         let log = document.log
         let entryStarts = Dictionary((log?.entries ?? []).map { ($0.line - 1, $0) }, uniquingKeysWith: { a, _ in a })
         while i < text.lineCount {
             if let frontMatter, i > frontMatter.openLine, i < frontMatter.closeLine, let pair = pairStarts[i] {
                 let id = uniqueID("K\u{1}" + pair.key)
-                let lines = (pair.line..<pair.endLine).map(text.string)
+                let lines = (pair.lineIndex..<pair.endLineIndex).map(text.string)
                 ids.append(id)
                 sectionOfIDs.append(0)
                 units[id] = Unit(lines: lines, value: pair.value, inlineText: MergeTokens.inlineText(pair, text: text))
-                i = pair.endLine
+                i = pair.endLineIndex
                 continue
             }
             if let log, i >= log.contentStart, i < log.end, let entry = entryStarts[i] {
@@ -117,7 +117,7 @@ struct MergeTokens {
     /// sequence or a double-quoted scalar.
     private static func inlineText(_ pair: YAMLSpannedPair, text: TextBuffer) -> String {
         if let range = pair.inlineValue {
-            let line = text.content(pair.line)
+            let line = text.content(pair.lineIndex)
             return String(decoding: line.dropFirst(range.lowerBound).prefix(range.count), as: UTF8.self)
         }
         switch pair.value {
@@ -126,7 +126,7 @@ struct MergeTokens {
         case .sequence(let items) where items.allSatisfy({ $0.string != nil }):
             return YAMLQuoting.flowSequence(items.compactMap(\.string))
         default:
-            return ((pair.line + 1)..<pair.endLine).map { text.string($0).trimmingSpaces }.joined(separator: " ")
+            return ((pair.lineIndex + 1)..<pair.endLineIndex).map { text.string($0).trimmingSpaces }.joined(separator: " ")
         }
     }
 }

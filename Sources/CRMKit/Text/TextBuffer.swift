@@ -8,6 +8,8 @@ import Darwin
 /// whether the last line ends with a newline.
 ///
 /// Edits are splices of whole lines, which is how a write changes only the lines it must.
+/// Lines are numbered by 0-based index here; the 1-based line number a message shows
+/// (`Diagnostic.line`, `Interaction.line`) is the index plus one.
 public struct TextBuffer: Sendable {
     /// One line: `start..<contentEnd` is its text, `contentEnd..<end` its ending (`\n`, `\r\n` or nothing).
     struct Line: Sendable {

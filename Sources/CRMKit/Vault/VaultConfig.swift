@@ -30,7 +30,7 @@ public struct VaultConfig: Sendable {
         let pairs: [YAMLSpannedPair]
         (pairs, diagnostics) = YAMLBlockParser.mapping(in: text, lines: 0..<text.lineCount, path: path)
         func warn(_ pair: YAMLSpannedPair, _ message: String) {
-            diagnostics.append(Diagnostic(path: path, line: pair.line + 1, severity: .error, message: message))
+            diagnostics.append(Diagnostic(path: path, line: pair.lineIndex + 1, severity: .error, message: message))
         }
         for pair in pairs {
             switch pair.key {

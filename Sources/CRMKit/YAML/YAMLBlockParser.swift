@@ -2,10 +2,10 @@
 struct YAMLSpannedPair: Sendable {
     var key: String
     var value: YAMLNode
-    /// 0-based index of the key's line.
-    var line: Int
-    /// One past the last line of the value; trailing blank and comment lines are not included.
-    var endLine: Int
+    /// 0-based index of the key's line (its 1-based line number is `lineIndex + 1`).
+    var lineIndex: Int
+    /// 0-based index one past the last line of the value; trailing blank and comment lines are not included.
+    var endLineIndex: Int
     /// Byte offset, within the key line, just past the `:`.
     var colonEnd: Int
     /// Byte offsets, within the key line, of a value written on that line alone
@@ -170,7 +170,7 @@ struct YAMLBlockParser {
             if let reason = unsupportedKey(i, at: offset) {
                 let pair = unsupportedEntry(line: i, offset: offset, indent: indent, reason: reason)
                 pairs.append(pair)
-                i = pair.endLine
+                i = pair.endLineIndex
                 continue
             }
             guard let (key, colonEnd) = parseKey(i, at: offset) else {
@@ -189,7 +189,7 @@ struct YAMLBlockParser {
             pair.key = key
             pair.colonEnd = colonEnd
             pairs.append(pair)
-            i = pair.endLine
+            i = pair.endLineIndex
             // Anything still indented under this key was not part of its value.
             while i < end {
                 if isBlankOrComment(i) { i += 1; continue }
@@ -253,7 +253,7 @@ struct YAMLBlockParser {
         if let (_, colonEnd) = parseKey(line, at: offset) { keyEnd = b.startIndex + colonEnd - 1 }
         let key = String(decoding: b[(b.startIndex + offset)..<keyEnd], as: UTF8.self)
         return YAMLSpannedPair(key: key, value: .unsupported(sourceText(line, offset, through: last), reason: reason),
-                               line: line, endLine: last + 1, colonEnd: keyEnd - b.startIndex)
+                               lineIndex: line, endLineIndex: last + 1, colonEnd: keyEnd - b.startIndex)
     }
 
     /// The key at `offset` of `line`, plain or quoted, and the offset just past its `:`; nil when
@@ -313,7 +313,7 @@ struct YAMLBlockParser {
     /// A mapping value may be a block sequence at the key's own indentation (`tags:` then `- a`);
     /// a sequence item's may not (`inSequence`).
     private mutating func value(line: Int, offset: Int, parentIndent: Int, inSequence: Bool = false) -> YAMLSpannedPair {
-        var pair = YAMLSpannedPair(key: "", value: .empty, line: line, endLine: line + 1, colonEnd: offset)
+        var pair = YAMLSpannedPair(key: "", value: .empty, lineIndex: line, endLineIndex: line + 1, colonEnd: offset)
         let b = bytes(line)
         let start = skipSpaces(line, from: offset)
         guard start < b.count, b[b.startIndex + start] != 0x23 else {
@@ -370,16 +370,16 @@ struct YAMLBlockParser {
         if !tab, isItem(next, at: childIndent), childIndent > parentIndent || (childIndent == parentIndent && !inSequence) {
             let (items, last) = sequence(indent: childIndent, from: next)
             pair.value = .sequence(items)
-            pair.endLine = last + 1
+            pair.endLineIndex = last + 1
         } else if childIndent > parentIndent {
             if !tab, hasKey(next, at: childIndent) {
                 let (pairs, _) = mapping(indent: childIndent, from: next)
                 pair.value = .mapping(pairs.map { YAMLPair(key: $0.key, value: $0.value) })
-                pair.endLine = pairs.last?.endLine ?? next + 1
+                pair.endLineIndex = pairs.last?.endLineIndex ?? next + 1
             } else {
                 let node = value(line: next, offset: childIndent, parentIndent: parentIndent, inSequence: inSequence)
                 pair.value = node.value
-                pair.endLine = node.endLine
+                pair.endLineIndex = node.endLineIndex
             }
         }
     }
@@ -397,30 +397,30 @@ struct YAMLBlockParser {
             let itemStart = skipSpaces(i, from: offset + 1)
             let item: YAMLSpannedPair
             guard depth < YAMLBlockParser.maximumDepth else {
-                var pair = YAMLSpannedPair(key: "-", value: .empty, line: i, endLine: i + 1, colonEnd: 0)
+                var pair = YAMLSpannedPair(key: "-", value: .empty, lineIndex: i, endLineIndex: i + 1, colonEnd: 0)
                 unsupported(line: i, start: itemStart, parentIndent: indent,
                             reason: "nested more than \(YAMLBlockParser.maximumDepth) levels deep", severity: .error, into: &pair)
                 items.append(pair.value)
-                last = pair.endLine - 1
-                i = pair.endLine
+                last = pair.endLineIndex - 1
+                i = pair.endLineIndex
                 continue
             }
             depth += 1
             if itemStart < bytes(i).count, hasKey(i, at: itemStart) {
                 let (pairs, _) = mapping(indent: itemStart, from: i, firstOffset: itemStart)
                 item = YAMLSpannedPair(key: "-", value: .mapping(pairs.map { YAMLPair(key: $0.key, value: $0.value) }),
-                                       line: i, endLine: pairs.last?.endLine ?? i + 1, colonEnd: 0)
+                                       lineIndex: i, endLineIndex: pairs.last?.endLineIndex ?? i + 1, colonEnd: 0)
             } else if itemStart < bytes(i).count, isItem(i, at: itemStart), !isTab(i, at: offset + 1) {
                 // A list inside a list item, starting on the item's line (`- - a`).
                 let (inner, innerLast) = sequence(indent: itemStart, from: i, firstOffset: itemStart)
-                item = YAMLSpannedPair(key: "-", value: .sequence(inner), line: i, endLine: innerLast + 1, colonEnd: 0)
+                item = YAMLSpannedPair(key: "-", value: .sequence(inner), lineIndex: i, endLineIndex: innerLast + 1, colonEnd: 0)
             } else {
                 item = value(line: i, offset: offset + 1, parentIndent: indent, inSequence: true)
             }
             depth -= 1
             items.append(item.value)
-            last = item.endLine - 1
-            i = item.endLine
+            last = item.endLineIndex - 1
+            i = item.endLineIndex
         }
         return (items, last)
     }
@@ -469,7 +469,7 @@ struct YAMLBlockParser {
         }
         let text = more.isEmpty ? String(decoding: first, as: UTF8.self) : YAMLScalarDecoding.plain([first] + more)
         pair.value = .scalar(text, .plain)
-        pair.endLine = last + 1
+        pair.endLineIndex = last + 1
         if last == line {
             pair.inlineValue = start..<inlineEnd
             pair.inlineStyle = .plain
@@ -502,7 +502,7 @@ struct YAMLBlockParser {
                 let close = j - b.startIndex
                 reportTextAfter(i, from: close + 1, what: "the closing quote")
                 let style: YAMLScalarStyle = quote == 0x27 ? .singleQuoted : .doubleQuoted
-                pair.endLine = i + 1
+                pair.endLineIndex = i + 1
                 do {
                     let text = pieces.isEmpty
                         ? (quote == 0x27 ? YAMLScalarDecoding.singleQuoted(piece) : try YAMLScalarDecoding.doubleQuoted(piece))
@@ -526,7 +526,7 @@ struct YAMLBlockParser {
         }
         report(line, start, .error, "unterminated quoted value")
         pair.value = .unsupported(sourceText(line, start, through: end - 1), reason: "unterminated quote")
-        pair.endLine = end
+        pair.endLineIndex = end
     }
 
     /// `[a, "b", [c]]`, possibly over several lines.
@@ -538,12 +538,12 @@ struct YAMLBlockParser {
             report(problem.line, problem.offset, problem.severity, problem.message)
             let endLine = max(reader.line, line)
             pair.value = .unsupported(sourceText(line, start, through: min(endLine, end - 1)), reason: problem.message)
-            pair.endLine = min(endLine + 1, end)
+            pair.endLineIndex = min(endLine + 1, end)
             return
         }
         reportTextAfter(reader.line, from: reader.offset, what: "']'")
         pair.value = node
-        pair.endLine = reader.line + 1
+        pair.endLineIndex = reader.line + 1
         if reader.line == line { pair.inlineValue = start..<reader.offset }
     }
 
@@ -574,7 +574,7 @@ struct YAMLBlockParser {
         }
         report(line, start, severity, severity == .error ? reason : "unsupported YAML (\(reason)) is kept as written")
         pair.value = .unsupported(sourceText(line, start, through: last), reason: reason)
-        pair.endLine = last + 1
+        pair.endLineIndex = last + 1
     }
 
     /// `|` or `>` with optional chomping and indentation indicators, then the indented lines.
@@ -644,7 +644,7 @@ struct YAMLBlockParser {
         // last line with text so that empty lines after it stay put on edits.
         let kept = chomping == UInt8(ascii: "+") ? pieces : Array(pieces.prefix(last - line))
         pair.value = .scalar(YAMLScalarDecoding.block(kept, folded: folded, chomping: chomping), folded ? .folded : .literal)
-        pair.endLine = last + 1
+        pair.endLineIndex = last + 1
     }
 
     /// The source text from `offset` of `line` through the end of line `lastLine`.
