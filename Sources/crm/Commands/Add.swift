@@ -39,8 +39,7 @@ let addCommand = Command(
             return
         }
         if context.arguments.value("--uid") != nil { throw UsageError("--uid needs --from SOURCE") }
-        let name = try context.positionals("NAME")[0].trimmingSpaces
-        if let problem = FieldSchema.name.problem(with: name) { throw UsageError(problem) }
+        let name = try usage { try FieldAssignment.name(context.positionals("NAME")[0]) }
         let args = context.arguments
         var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
         if let id = args.value("--contact-id") { fields.append(("contact_id", .string(id))) }
