@@ -10,14 +10,7 @@ import Testing
         let vault = try Vault(root: copy.path)
         #expect(FactsCache.build != nil)
         // A cache written by this test program, every name marked so its use shows.
-        var entries: [(path: String, entry: FactsCache.Entry)] = []
-        for path in vault.personPaths() {
-            let person = try vault.load(path: path)
-            var fields = PersonFacts(person).fields
-            fields.name = "CACHED " + fields.name
-            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields))))
-        }
-        FactsCache.save(entries, to: vault, settled: .max)
+        try FactsCache.saveMarked(vault)
         let names = vault.facts().rows.map(\.name)
         #expect(!names.isEmpty && names.allSatisfy { $0.hasPrefix("CACHED ") })   // this build reads it
         // The `crm` executable is another build: it reads the files themselves.

@@ -137,14 +137,7 @@ import Testing
         #expect(facts["partly"]?.readProblems.map(\.line) == [3, 8])
         #expect(facts["ada"]?.readProblems == [])
         // Every record from the cache (marked by its name), none read from its file.
-        var entries: [(path: String, entry: FactsCache.Entry)] = []
-        for path in vault.personPaths() {
-            let person = try vault.load(path: path)
-            var fields = PersonFacts(person).fields
-            fields.name = "CACHED " + fields.name
-            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields))))
-        }
-        FactsCache.save(entries, to: vault, settled: .max)
+        try FactsCache.saveMarked(vault)
         let (people, warnings) = vault.summaries(today: Day("2026-11-30")!)
         #expect(people.map(\.name) == ["CACHED Ada Lovelace", "CACHED Bea Bad"])
         #expect(warnings.map(\.description).map { String($0.prefix(60)) }

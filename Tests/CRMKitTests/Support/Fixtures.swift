@@ -89,3 +89,18 @@ func jsonEqual(_ a: Any, _ b: Any) -> Bool {
     default: return false
     }
 }
+
+extension FactsCache {
+    /// Writes a cache of `vault` as this build would, each name prefixed with `CACHED `, so a
+    /// test can tell a record that came from the cache from one read from its file.
+    static func saveMarked(_ vault: Vault) throws {
+        var entries: [(path: String, entry: FactsCache.Entry)] = []
+        for path in vault.personPaths() {
+            let person = try vault.load(path: path)
+            var fields = PersonFacts(person).fields
+            fields.name = "CACHED " + fields.name
+            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields))))
+        }
+        save(entries, to: vault, settled: .max)
+    }
+}
