@@ -16,30 +16,31 @@ public enum VaultSearch {
     /// `Núñez`), in line order; `needle` must already be folded (`String.folded`). The front
     /// matter's `---` lines are skipped.
     public static func hits(of needle: String, in person: Person) -> [Hit] {
-        hits(of: needle, inFile: person.document.text.bytes, path: person.path)
+        hits(of: needle, inFile: person.document.text.bytes, path: person.path) ?? []
     }
 
     /// Every hit of `needle` (folded) in the vault, in path order, and a warning for each file the
-    /// tool cannot read, which is not searched (see `ReadProblems`). Files are read on all cores
-    /// and parsed only when they cannot be searched as they are.
+    /// tool cannot read, which is not searched (see `ReadProblems`). Files are read on all cores;
+    /// only a file that could not be searched is parsed, for its warning.
     public static func search(_ needle: String, in vault: Vault) -> (hits: [Hit], problems: [Diagnostic]) {
         let settings = vault.logSettings
         let (rows, unread) = vault.scanFiles { path, bytes -> ([Hit], Diagnostic?) in
-            let found = hits(of: needle, inFile: bytes, path: path)
-            guard found.isEmpty else { return (found, nil) }
+            if let found = hits(of: needle, inFile: bytes, path: path) { return (found, nil) }
             let document = PersonDocument(bytes: bytes, path: path, settings: settings)
-            return ([], document.writeBlocker == nil ? nil : ReadProblems.of(document).first)
+            return ([], ReadProblems.of(document).first)
         }
         return (rows.flatMap(\.0), unread + rows.compactMap(\.1))
     }
 
-    /// The same, for a file's bytes as read, without parsing it: a file the tool does not read
-    /// (NUL bytes, invalid UTF-8, front matter without its closing `---`) has no hits. Lines are
+    /// The same, for a file's bytes as read, without parsing it; nil for a file the tool does not
+    /// read (NUL bytes, invalid UTF-8, front matter without its closing `---`) unless an ASCII file
+    /// is ruled out first because it does not hold the needle anywhere. Lines are
     /// compared as lower-case bytes; only lines with letters beyond ASCII are folded, by table
     /// where it covers them (`ByteFolding`), else as `String.folded` does.
-    public static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit] {
+    public static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit]? {
         let id = Person.id(forPath: path)
-        guard !needle.isEmpty, !bytes.contains(0), UTF8Validation.isValid(bytes) else { return [] }
+        guard !needle.isEmpty else { return [] }
+        guard !bytes.contains(0), UTF8Validation.isValid(bytes) else { return nil }
         var needle = needle
         var lowered = [UInt8](repeating: 0, count: bytes.count)
         var high: UInt8 = 0
@@ -54,7 +55,7 @@ public enum VaultSearch {
         var skipped: (Int, Int) = (-1, -1)
         if buffer.lineCount > 0, FrontMatter.isDelimiter(buffer.content(0), allowDots: false) {
             guard let close = (1..<buffer.lineCount).first(where: { FrontMatter.isDelimiter(buffer.content($0), allowDots: true) }) else {
-                return []   // not read: the front matter has no closing '---'
+                return nil   // not read: the front matter has no closing '---'
             }
             skipped = (0, close)
         }
