@@ -77,21 +77,22 @@ public struct InteractionSummary: Sendable {
         byType = (config.types + extraTypes).map { ($0, types[$0] ?? 0) }
         let firstDay = Day(year: since.year, month: since.month, day: 1)!
         byMonth = months.enumerated().map { (InteractionSummary.month(firstDay.adding(months: $0.offset)), $0.element) }
-        peopleContacted = perPerson.filter { $0.count > 0 }.count
-        let byName = NameOrder(perPerson.map(\.person.sortName), ties: perPerson.map(\.person.id)).sortedIndices().map { perPerson[$0] }
-        // Sorts of the list in name order, with the position as the last key: ties stay by name.
-        let ranked = Array(byName.enumerated())
-        mostContacted = ranked.filter { $0.element.count > 0 }
-            .sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
-            .prefix(3).map(\.element)
-        var everContacted: [(count: Int, last: Int, offset: Int, person: PersonCount)] = []
-        for (offset, item) in ranked {
-            if let last = item.last { everContacted.append((item.count, last.dayNumber, offset, item)) }
+        peopleContacted = perPerson.count { $0.count > 0 }
+        // Rankings sort positions in name order (ties stay by name), not the people themselves.
+        let byName = NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices()
+        let counts = perPerson.map(\.count)
+        mostContacted = byName.enumerated().filter { counts[$0.element] > 0 }
+            .map { (count: counts[$0.element], rank: $0.offset, index: $0.element) }
+            .sorted { ($1.count, $0.rank) < ($0.count, $1.rank) }
+            .prefix(3).map { perPerson[$0.index] }
+        var everContacted: [(count: Int, last: Int, rank: Int, index: Int)] = []
+        for (rank, index) in byName.enumerated() {
+            if let last = perPerson[index].last { everContacted.append((counts[index], last.dayNumber, rank, index)) }
         }
-        leastContacted = everContacted.sorted { ($0.count, $0.last, $0.offset) < ($1.count, $1.last, $1.offset) }
-            .prefix(3).map(\.person)
+        leastContacted = everContacted.sorted { ($0.count, $0.last, $0.rank) < ($1.count, $1.last, $1.rank) }
+            .prefix(3).map { perPerson[$0.index] }
         due = DueList(people: people, today: today).entries
-        neverContacted = byName.filter { $0.last == nil }.map(\.person)
+        neverContacted = byName.filter { perPerson[$0].last == nil }.map { people[$0] }
     }
 
     static func month(_ day: Day) -> String { String(day.description.prefix(7)) }
