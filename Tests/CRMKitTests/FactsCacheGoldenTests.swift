@@ -40,7 +40,12 @@ import Testing
             ],
             open: [Interaction(date: day("2026-12-05"), type: "note", note: "send notes", line: 15, checkbox: .open)],
             followUps: ["ask about the Engine"], horizon: day("2026-11-28"))
-        ada.interactionCount = 2
+        ada.tally = InteractionTally([
+            Interaction(date: day("2026-11-02"), type: "visit", note: "tea", checkbox: .done),
+            Interaction(date: day("2026-12-05"), type: "note", note: "send notes", checkbox: .open),
+            Interaction(date: day("2026-11-28"), type: "call", note: "engines"),
+            Interaction(date: day("2025-06-30"), type: "visit", note: "first met"),
+        ])
         let everyProblem = Diagnostic(path: "people/ada-lovelace.md", line: 6, column: 8, severity: .error,
                                       message: "`every: fortnightly` is not a cadence")
         ada.fieldProblems = ["every": everyProblem]

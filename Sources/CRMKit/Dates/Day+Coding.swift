@@ -2,10 +2,13 @@
 extension Day {
     func encode(to w: inout ByteWriter) { w.int(dayNumber) }
 
+    /// The day numbers of years 1 to 9999.
+    static let numbers = -719_162...2_932_896
+
     /// A day number of years 1 to 9999, as `Day` holds; anything else is a damaged cache.
     init(from r: inout ByteReader) throws(ByteReader.Malformed) {
         let number = try r.int()
-        guard (-719_162...2_932_896).contains(number) else { throw ByteReader.Malformed() }
+        guard Day.numbers.contains(number) else { throw ByteReader.Malformed() }
         self.init(dayNumber: number)
     }
 }

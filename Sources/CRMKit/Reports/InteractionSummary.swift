@@ -9,39 +9,6 @@ public struct InteractionSummary: Sendable {
         public var last: Day? { person.schedule.last?.date }
     }
 
-    /// One person's interactions in the period, counted as the file is read, so that a summary
-    /// of 100,000 people never holds their files.
-    public struct Activity: Sendable {
-        public let person: PersonSummary
-        public let count: Int
-        /// Open items and planned entries dated today or later, whatever the period.
-        public let planned: Int
-        let types: [String: Int]
-        /// Counts by month number (`InteractionSummary.monthNumber`).
-        let months: [Int: Int]
-
-        public init(_ person: Person, config: VaultConfig, today: Day, since: Day, until: Day) {
-            self.person = PersonSummary(person, config: config, today: today)
-            var count = 0, planned = 0
-            var types: [String: Int] = [:], months: [Int: Int] = [:]
-            for entry in person.document.log?.entries ?? [] {
-                // Only what happened counts; plans are counted apart.
-                guard entry.status(on: today) == .done else {
-                    if entry.date >= today { planned += 1 }
-                    continue
-                }
-                guard entry.date >= since && entry.date <= until else { continue }
-                count += 1
-                types[entry.type, default: 0] += 1
-                months[InteractionSummary.monthNumber(entry.date), default: 0] += 1
-            }
-            self.count = count
-            self.planned = planned
-            self.types = types
-            self.months = months
-        }
-    }
-
     public let since: Day
     public let until: Day
     /// Interactions dated from `since` to `until`, both included.
@@ -72,45 +39,60 @@ public struct InteractionSummary: Sendable {
         return Day(year: first.year, month: first.month, day: 1)!
     }
 
-    /// Counts the interactions dated from `since` to `until`; the due list is as of `today`.
-    public init(activities: [Activity], config: VaultConfig, today: Day, since: Day, until: Day) {
+    /// Counts the interactions of `people` dated from `since` to `until` (from each one's
+    /// `InteractionTally`, so no file is read); what is planned and due is as of `today`.
+    public init(people: [PersonSummary], config: VaultConfig, today: Day, since: Day, until: Day) {
         self.since = since
         self.until = until
+        let firstMonth = InteractionSummary.monthNumber(since)
+        let (first, last, now) = (since.dayNumber, until.dayNumber, today.dayNumber)
         var types: [String: Int] = [:]
-        var months: [Int: Int] = [:]
+        var months = [Int](repeating: 0, count: InteractionSummary.monthNumber(until) - firstMonth + 1)
         var perPerson: [PersonCount] = []
-        for activity in activities {
-            types.merge(activity.types, uniquingKeysWith: +)
-            months.merge(activity.months, uniquingKeysWith: +)
-            perPerson.append(PersonCount(person: activity.person, count: activity.count))
+        perPerson.reserveCapacity(people.count)
+        var planned = 0
+        for person in people {
+            // Only what happened counts; plans (open items from today on, entries after today) apart.
+            planned += person.facts.timeline.open.count { $0.date >= today }
+            let tally = person.facts.tally
+            let names = tally.types
+            var count = 0, counts = [Int](repeating: 0, count: names.count)
+            tally.forEach { day, type in
+                guard day <= now else {
+                    planned += 1
+                    return
+                }
+                guard day >= first && day <= last else { return }
+                count += 1
+                counts[type] += 1
+                months[InteractionSummary.monthNumber(Day(dayNumber: day)) - firstMonth] += 1
+            }
+            for (name, count) in zip(names, counts) where count > 0 { types[name, default: 0] += count }
+            perPerson.append(PersonCount(person: person, count: count))
         }
         self.perPerson = perPerson
         interactions = perPerson.reduce(0) { $0 + $1.count }
-        planned = activities.reduce(0) { $0 + $1.planned }
+        self.planned = planned
         let extraTypes = types.keys.filter { !config.types.contains($0) }.sorted()
         byType = (config.types + extraTypes).map { ($0, types[$0] ?? 0) }
-        var monthList: [(String, Int)] = []
-        var month = Day(year: since.year, month: since.month, day: 1)!
-        while month <= until {
-            monthList.append((InteractionSummary.month(month), months[InteractionSummary.monthNumber(month)] ?? 0))
-            month = month.adding(months: 1)
+        let firstDay = Day(year: since.year, month: since.month, day: 1)!
+        byMonth = months.enumerated().map { (InteractionSummary.month(firstDay.adding(months: $0.offset)), $0.element) }
+        peopleContacted = perPerson.count { $0.count > 0 }
+        // Rankings sort positions in name order (ties stay by name), not the people themselves.
+        let byName = NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices()
+        let counts = perPerson.map(\.count)
+        mostContacted = byName.enumerated().filter { counts[$0.element] > 0 }
+            .map { (count: counts[$0.element], rank: $0.offset, index: $0.element) }
+            .sorted { ($1.count, $0.rank) < ($0.count, $1.rank) }
+            .prefix(3).map { perPerson[$0.index] }
+        var everContacted: [(count: Int, last: Int, rank: Int, index: Int)] = []
+        for (rank, index) in byName.enumerated() {
+            if let last = perPerson[index].last { everContacted.append((counts[index], last.dayNumber, rank, index)) }
         }
-        byMonth = monthList
-        peopleContacted = perPerson.filter { $0.count > 0 }.count
-        let byName = NameOrder(perPerson.map(\.person.sortName), ties: perPerson.map(\.person.id)).sortedIndices().map { perPerson[$0] }
-        // Sorts of the list in name order, with the position as the last key: ties stay by name.
-        let ranked = Array(byName.enumerated())
-        mostContacted = ranked.filter { $0.element.count > 0 }
-            .sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }
-            .prefix(3).map(\.element)
-        var everContacted: [(count: Int, last: Int, offset: Int, person: PersonCount)] = []
-        for (offset, item) in ranked {
-            if let last = item.last { everContacted.append((item.count, last.dayNumber, offset, item)) }
-        }
-        leastContacted = everContacted.sorted { ($0.count, $0.last, $0.offset) < ($1.count, $1.last, $1.offset) }
-            .prefix(3).map(\.person)
-        due = DueList(people: activities.map(\.person), today: today).entries
-        neverContacted = byName.filter { $0.last == nil }.map(\.person)
+        leastContacted = everContacted.sorted { ($0.count, $0.last, $0.rank) < ($1.count, $1.last, $1.rank) }
+            .prefix(3).map { perPerson[$0.index] }
+        due = DueList(people: people, today: today).entries
+        neverContacted = byName.filter { perPerson[$0].last == nil }.map { people[$0] }
     }
 
     static func month(_ day: Day) -> String { String(day.description.prefix(7)) }

@@ -15,7 +15,7 @@ extension PersonFacts.Fields {
         w.optional(snooze) { $1.encode(to: &$0) }
         w.optional(added) { $1.encode(to: &$0) }
         timeline.encode(to: &w)
-        w.int(interactionCount)
+        tally.encode(to: &w)
         w.array(fieldProblems.sorted { $0.key < $1.key }) { w, pair in
             w.string(pair.key)
             pair.value.encode(to: &w)
@@ -45,8 +45,7 @@ extension PersonFacts.Fields {
         snooze = try r.optional { r throws(Malformed) in try Day(from: &r) }
         added = try r.optional { r throws(Malformed) in try Day(from: &r) }
         timeline = try Timeline(from: &r)
-        interactionCount = try r.int()
-        guard interactionCount >= 0 else { throw Malformed() }
+        tally = try InteractionTally(from: &r)
         let keyed = try r.array { r throws(Malformed) in (try r.string(), try Diagnostic(from: &r, path: path)) }
         fieldProblems = Dictionary(keyed, uniquingKeysWith: { a, _ in a })
         problems = try r.array { r throws(Malformed) in try Diagnostic(from: &r, path: path) }

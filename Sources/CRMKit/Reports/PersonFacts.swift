@@ -48,8 +48,10 @@ public final class PersonFacts: Sendable, Equatable {
         public var added: Day?
         /// Last and next contact, open items and follow-ups.
         public var timeline: Timeline
+        /// Every interaction's day and type (`crm summary` counts them).
+        public var tally: InteractionTally
         /// Plain and ticked entries (open items are plans, not interactions).
-        public var interactionCount: Int
+        public var interactionCount: Int { tally.count }
         /// Invalid `every`, `snooze`, `added` and `birthday` values, by key.
         public var fieldProblems: [String: Diagnostic]
         /// Every problem `crm check` reports for this file alone.
@@ -74,7 +76,7 @@ public final class PersonFacts: Sendable, Equatable {
             foldedAliases = []
             emails = []
             timeline = Timeline(interactions: [], open: [], followUps: [], horizon: nil)
-            interactionCount = 0
+            tally = .empty
             fieldProblems = [:]
             problems = []
             isReadable = true
@@ -97,7 +99,7 @@ public final class PersonFacts: Sendable, Equatable {
             added = document.added
             timeline = document.log.map { Timeline(entries: $0.entries, followUps: $0.followUps, today: today) }
                 ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
-            interactionCount = document.interactionCount
+            tally = InteractionTally(document.log?.entries ?? [])
             var fieldProblems: [String: Diagnostic] = [:]
             for field in FieldSchema.all where field.isTyped { fieldProblems[field.key] = document.fieldProblem(field.key) }
             self.fieldProblems = fieldProblems

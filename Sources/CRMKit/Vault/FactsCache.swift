@@ -30,7 +30,7 @@ struct FactsCache {
     /// A record is a `FileStamp` then `PersonFacts.Fields`, each coded beside its fields
     /// (`FileStamp+Coding.swift`, `PersonFacts+Coding.swift` and what they hold); a test holds a
     /// small cache to committed bytes, so a change to any of them fails until this is bumped.
-    private static let version = 6
+    private static let version = 7
 
     /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
     /// each path's record stands; paths are compared in place and records decoded only when their
@@ -49,15 +49,22 @@ struct FactsCache {
     /// Nil when the executable cannot be found, and then nothing is cached.
     static let build: String? = {
         #if canImport(Glibc)
-        var info = stat()
-        guard stat("/proc/self/exe", &info) == 0 else { return nil }
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        build(ofExecutable: "/proc/self/exe")
         #else
-        var info = stat()
-        guard let path = CommandLine.arguments.first, stat(path, &info) == 0 else { return nil }
-        return "\(info.st_size) \(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec) \(info.st_ino)"
+        CommandLine.arguments.first.flatMap(build(ofExecutable:))
         #endif
     }()
+
+    /// The build key of the executable at `path` (see `build`), nil when it cannot be found.
+    static func build(ofExecutable path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Glibc)
+        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        #else
+        return "\(info.st_size) \(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec) \(info.st_ino)"
+        #endif
+    }
 
     /// The cache of `vault`, or an empty one when there is none or it cannot be used.
     static func load(_ vault: Vault) -> FactsCache {

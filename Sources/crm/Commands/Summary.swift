@@ -25,11 +25,9 @@ let summaryCommand = Command(
         let until = try context.arguments.value("--until").map { try context.date($0, option: "--until", tense: .past) } ?? today
         guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
         let vault = try context.vault()
-        let config = vault.config
-        let (scanned, unread) = vault.scan { InteractionSummary.Activity($0, config: config, today: today, since: since, until: until) }
-        let (people, problems) = ReadProblems.listed(scanned, facts: \.person.facts, problems: unread)
+        let (people, problems) = vault.summaries(today: today)
         for problem in problems { context.warn(problem) }
-        let summary = InteractionSummary(activities: people, config: vault.config, today: today, since: since, until: until)
+        let summary = InteractionSummary(people: people, config: vault.config, today: today, since: since, until: until)
         if context.json {
             context.printJSON(summary.json)
             return
