@@ -99,6 +99,14 @@ struct FactsCache {
         return Entry(stamp: cachedStamp, facts: PersonFacts(fields: fields))
     }
 
+    /// The keys of the record at `index` (see `PersonKeys`), only when its stamp is `stamp`;
+    /// the rest of the record is not decoded.
+    func keys(_ index: Int, ifStamp stamp: FileStamp) -> PersonKeys? {
+        var reader = ByteReader(bytes, range: records[index])
+        guard let cachedStamp = try? FileStamp(from: &reader), cachedStamp == stamp else { return nil }
+        return try? PersonKeys(from: &reader)
+    }
+
     /// Every record, decoded, by path.
     var entries: [String: Entry] {
         Dictionary(paths.indices.compactMap { i in

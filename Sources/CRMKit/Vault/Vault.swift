@@ -197,7 +197,7 @@ public struct Vault: Sendable {
            FileSystem.exists(root + "/" + direct) {
             return try load(path: direct)
         }
-        return try load(path: PersonMatcher.match(query, in: facts().rows).path)
+        return try load(path: PersonMatcher.match(query, among: personKeys(where:)).path)
     }
 
     // MARK: Writing
