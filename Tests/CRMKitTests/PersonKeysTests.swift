@@ -120,20 +120,24 @@ import Testing
     @Test func matchingAmongCandidatesAnswersAsMatchingAmongEveryone() {
         var generator = SeededGenerator(seed: 3)
         let words = ["Ada", "ada", "Zoë", "zoe", "Zoe\u{308}", "Ørsted", "Anna", "Анна", "Ελένη", "山田", "José", "Jose\u{301}", "Li",
-                     "K\u{212A}", "e\u{301}", "é", "a;", "a\u{37E}", "x\r\ny", "Ĳssel", "ＡＢＣ", "Ab-C"]
-        func name() -> String {
+                     "K\u{212A}", "e\u{301}", "é", "a;", "a\u{37E}", "x\r\ny", "Ĳssel", "ＡＢＣ", "Ab-C",
+                     "й", "ΐ", "Ёлка", "ﬁne", "1\u{301}", "a\u{483}", "가나", "カ\u{3099}", "`", "\u{1FEF}"]
+        func randomName() -> String {
             (0..<Int.random(in: 1...3, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")
         }
         var people: [PersonKeys] = []
         for i in 0..<60 {
-            let name = name()
-            people.append(PersonKeys(id: Bool.random(using: &generator) ? Slug.make(name) + "-\(i)" : name + "\(i % 7)", name: name,
+            let name = randomName()
+            // An id from the name, or from another name as written (ids are file names: anything).
+            let id = Bool.random(using: &generator) ? Slug.make(name) + "-\(i)" : randomName() + "\(i % 7)"
+            people.append(PersonKeys(id: id, name: name,
                                      sortName: name.folded, foldedAliases: Bool.random(using: &generator) ? [words.randomElement(using: &generator)!.folded] : [],
                                      emails: i % 3 == 0 ? ["\(name.lowercased())@example.org"] : [],
                                      contactID: i % 4 == 0 ? words.randomElement(using: &generator)! : nil))
         }
-        var queries = people.flatMap { [$0.id, $0.name, String($0.name.prefix(3)), $0.emails.first ?? "", $0.contactID ?? ""] }
-        queries += words + words.map { $0.uppercased() } + (0..<100).map { _ in name() }
+        var queries = people.flatMap { [$0.id, $0.id.folded, String($0.id.folded.prefix(4)), $0.name, String($0.name.prefix(3)),
+                                        $0.emails.first ?? "", $0.contactID ?? ""] }
+        queries += words + words.map { $0.uppercased() } + (0..<100).map { _ in randomName() }
         for query in queries {
             func answer(_ match: () throws(VaultError) -> PersonKeys) -> String {
                 do { return "found " + (try match()).id } catch { return error.message }

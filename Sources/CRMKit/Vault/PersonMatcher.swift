@@ -49,18 +49,31 @@ enum PersonMatcher {
         ]
     }
 
-    /// False only when `text` (lower-cased first with `lowerCasing`) cannot contain `part`: both
-    /// are ASCII and `part`'s bytes are not among `text`'s. This spares nearly everyone the
-    /// `contains` (which goes through Foundation) and the folding; it never decides a match.
+    /// False only when `text` (lower-cased first with `lowerCasing`) cannot contain `part`: `part`
+    /// is ASCII and its bytes are not among `text`'s, where no letter of `text` could stand for an
+    /// ASCII one (ASCII, or Greek, Cyrillic, kana, Han or Hangul, whose decompositions hold no
+    /// ASCII). This spares most people the `contains` (which goes through Foundation) and the
+    /// folding; it never decides a match.
     private static func mayContain(_ text: String, _ part: String, lowerCasing: Bool = false) -> Bool {
+        guard !part.isEmpty, part.utf8.allSatisfy({ $0 < 0x80 }),
+              text.unicodeScalars.allSatisfy({ $0.isASCII || holdsNoASCII($0) }) else { return true }
         var text = text, part = part
         return text.withUTF8 { text in
             part.withUTF8 { part in
-                guard !part.isEmpty, text.allSatisfy({ $0 < 0x80 }), part.allSatisfy({ $0 < 0x80 }) else { return true }
                 guard part.count <= text.count else { return false }
                 func lower(_ byte: UInt8) -> UInt8 { lowerCasing && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
                 return (0...(text.count - part.count)).contains { start in part.indices.allSatisfy { lower(text[start + $0]) == part[$0] } }
             }
+        }
+    }
+
+    /// Whether `scalar` is a Greek, Cyrillic, kana, Han or Hangul letter: none decomposes into, or
+    /// folds to, anything ASCII (unlike U+037E, the Greek question mark, which is `;`).
+    private static func holdsNoASCII(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x037E: false
+        case 0x0370...0x03FF, 0x0400...0x052F, 0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
+        default: false
         }
     }
 
