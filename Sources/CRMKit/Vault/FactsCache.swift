@@ -30,6 +30,7 @@ struct FactsCache {
     /// A record is a `FileStamp` then `PersonFacts.Fields`, each coded beside its fields
     /// (`FileStamp+Coding.swift`, `PersonFacts+Coding.swift` and what they hold); a test holds a
     /// small cache to committed bytes, so a change to any of them fails until this is bumped.
+    /// A PERSON argument is matched by the first fields alone (`PersonKeys`).
     private static let version = 6
 
     /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
