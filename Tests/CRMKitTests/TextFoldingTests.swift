@@ -34,8 +34,8 @@ import Testing
             PersonFacts(document: PersonDocument(bytes: Array("---\nname: \(name)\n---\n".utf8), path: "people/\(Slug.make(name)).md"),
                         id: Slug.make(name))
         }
-        #expect(try PersonMatcher.match("oyvind as", in: people).id == "oyvind-as")
-        #expect(try PersonMatcher.match("AERO ODEGARD", in: people).id == "aero-odegard")
-        #expect(try PersonMatcher.match("dorde", in: people).id == "dorde-balasevic")
+        #expect(try PersonMatcher.match("oyvind as", in: people.map(\.keys)).id == "oyvind-as")
+        #expect(try PersonMatcher.match("AERO ODEGARD", in: people.map(\.keys)).id == "aero-odegard")
+        #expect(try PersonMatcher.match("dorde", in: people.map(\.keys)).id == "dorde-balasevic")
     }
 }

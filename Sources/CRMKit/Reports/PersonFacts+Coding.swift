@@ -3,6 +3,7 @@
 /// record's). A field added to `Fields` is added here, on both sides, with a cache version bump.
 extension PersonFacts.Fields {
     func encode(to w: inout ByteWriter) {
+        // `id` to `contactID` stay first: `PersonKeys` reads them alone and leaves the rest unread.
         w.string(id)
         w.string(name)
         w.string(sortName)

@@ -91,6 +91,13 @@ struct ByteReader {
         try bool() ? try read(&self) : nil
     }
 
+    /// Moves past what `array` would read, each element passed over by `skip`.
+    mutating func skipArray(_ skip: (inout ByteReader) throws(Malformed) -> Void) throws(Malformed) {
+        let count = try int()
+        guard count >= 0, count <= end - offset else { throw Malformed() }
+        for _ in 0..<count { try skip(&self) }
+    }
+
     mutating func array<T>(_ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> [T] {
         let count = try int()
         guard count >= 0, count <= end - offset else { throw Malformed() }

@@ -2,16 +2,16 @@ extension Vault {
     /// The person already tracked with `name` (compared folded, see `TextFolding`) or with
     /// `contactID`, other than the person `excluding` (an id): the one duplicate rule that
     /// `crm add` and `crm rename` refuse by unless `--force`. Answered from the facts cache.
-    public func duplicate(name: String, contactID: String? = nil, excluding id: String? = nil) -> PersonFacts? {
+    public func duplicate(name: String, contactID: String? = nil, excluding id: String? = nil) -> PersonKeys? {
         let folded = name.folded
-        return facts().rows.first { person in
+        return personKeys { person in
             person.id != id && (person.sortName == folded || (contactID != nil && person.contactID == contactID))
-        }
+        }.first
     }
 
     /// Why `duplicate` is one: "people/ada.md already tracks Ada Lovelace", with "with that
     /// contact id" when the names differ.
-    public static func duplicateMessage(_ same: PersonFacts, name: String) -> String {
+    public static func duplicateMessage(_ same: PersonKeys, name: String) -> String {
         "\(same.path) already tracks \(same.name)\(same.sortName == name.folded ? "" : " with that contact id")"
     }
 }

@@ -30,6 +30,7 @@ struct FactsCache {
     /// A record is a `FileStamp` then `PersonFacts.Fields`, each coded beside its fields
     /// (`FileStamp+Coding.swift`, `PersonFacts+Coding.swift` and what they hold); a test holds a
     /// small cache to committed bytes, so a change to any of them fails until this is bumped.
+    /// A PERSON argument is matched by the first fields alone (`PersonKeys`).
     private static let version = 7
 
     /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
@@ -104,6 +105,14 @@ struct FactsCache {
         guard let cachedStamp = try? FileStamp(from: &reader), stamp == nil || cachedStamp == stamp,
               let fields = try? PersonFacts.Fields(from: &reader, path: path), reader.isAtEnd else { return nil }
         return Entry(stamp: cachedStamp, facts: PersonFacts(fields: fields))
+    }
+
+    /// The keys of the record at `index` (see `PersonKeys`), only when its stamp is `stamp`;
+    /// the rest of the record is not decoded.
+    func keys(_ index: Int, ifStamp stamp: FileStamp) -> PersonKeys? {
+        var reader = ByteReader(bytes, range: records[index])
+        guard let cachedStamp = try? FileStamp(from: &reader), cachedStamp == stamp else { return nil }
+        return try? PersonKeys(from: &reader)
     }
 
     /// Every record, decoded, by path.

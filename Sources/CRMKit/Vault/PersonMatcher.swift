@@ -1,18 +1,9 @@
 /// Finds the person a PERSON argument means, in this order: id; name (ignoring case and
 /// accents); an alias; an email; `contact_id`; a unique part of a name or id.
 enum PersonMatcher {
-    static func match(_ query: String, in people: [PersonFacts]) throws(VaultError) -> PersonFacts {
+    static func match(_ query: String, in people: [PersonKeys]) throws(VaultError) -> PersonKeys {
         let folded = query.folded
-        let email = query.lowercased()
-        let stages: [(String, (PersonFacts) -> Bool)] = [
-            ("id", { $0.id == query }),
-            ("name", { $0.sortName == folded }),
-            ("alias", { $0.foldedAliases.contains(folded) }),
-            ("email", { $0.emails.contains(email) }),
-            ("contact id", { $0.contactID == query }),
-            ("part of a name or id", { $0.sortName.contains(folded) || $0.id.folded.contains(folded) }),
-        ]
-        for (what, test) in stages {
+        for (what, test) in stages(query) {
             let found = people.filter(test)
             if found.count == 1 { return found[0] }
             if found.count > 1 {
@@ -32,9 +23,63 @@ enum PersonMatcher {
         throw VaultError(message)
     }
 
+    /// The same, among the people `people` lists, asked first for only those some stage passes
+    /// (the only ones `match` can answer with): everyone is needed only to say "did you mean".
+    static func match(_ query: String, among people: (_ keeping: @escaping @Sendable (PersonKeys) -> Bool) -> [PersonKeys])
+        throws(VaultError) -> PersonKeys {
+        let tests = stages(query).map(\.test)
+        let candidates = people { person in tests.contains { $0(person) } }
+        return try match(query, in: candidates.isEmpty ? people { _ in true } : candidates)
+    }
+
+    /// The stages in order, each named for the message that lists the people it matched.
+    private static func stages(_ query: String) -> [(what: String, test: @Sendable (PersonKeys) -> Bool)] {
+        let folded = query.folded
+        let email = query.lowercased()
+        return [
+            ("id", { $0.id == query }),
+            ("name", { $0.sortName == folded }),
+            ("alias", { $0.foldedAliases.contains(folded) }),
+            ("email", { $0.emails.contains(email) }),
+            ("contact id", { $0.contactID == query }),
+            ("part of a name or id", { person in
+                mayContain(person.sortName, folded) && person.sortName.contains(folded)
+                    || mayContain(person.id, folded, lowerCasing: true) && person.id.folded.contains(folded)
+            }),
+        ]
+    }
+
+    /// False only when `text` (lower-cased first with `lowerCasing`) cannot contain `part`: `part`
+    /// is ASCII and its bytes are not among `text`'s, where no letter of `text` could stand for an
+    /// ASCII one (ASCII, or Greek, Cyrillic, kana, Han or Hangul, whose decompositions hold no
+    /// ASCII). This spares most people the `contains` (which goes through Foundation) and the
+    /// folding; it never decides a match.
+    private static func mayContain(_ text: String, _ part: String, lowerCasing: Bool = false) -> Bool {
+        guard !part.isEmpty, part.utf8.allSatisfy({ $0 < 0x80 }),
+              text.unicodeScalars.allSatisfy({ $0.isASCII || holdsNoASCII($0) }) else { return true }
+        var text = text, part = part
+        return text.withUTF8 { text in
+            part.withUTF8 { part in
+                guard part.count <= text.count else { return false }
+                func lower(_ byte: UInt8) -> UInt8 { lowerCasing && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+                return (0...(text.count - part.count)).contains { start in part.indices.allSatisfy { lower(text[start + $0]) == part[$0] } }
+            }
+        }
+    }
+
+    /// Whether `scalar` is a Greek, Cyrillic, kana, Han or Hangul letter: none decomposes into, or
+    /// folds to, anything ASCII (unlike U+037E, the Greek question mark, which is `;`).
+    private static func holdsNoASCII(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x037E: false
+        case 0x0370...0x03FF, 0x0400...0x052F, 0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
+        default: false
+        }
+    }
+
     /// How far a mistyped query is from a person: the closest of their name, id, a word of
     /// their name, or the start of their name as long as the query.
-    private static func distance(from query: String, to person: PersonFacts) -> Int {
+    private static func distance(from query: String, to person: PersonKeys) -> Int {
         let name = person.sortName
         var candidates = [name, person.id.folded, String(name.prefix(query.count))]
         candidates += name.split(separator: " ").map(String.init)

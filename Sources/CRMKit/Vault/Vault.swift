@@ -190,14 +190,15 @@ public struct Vault: Sendable {
     }
 
     /// The person a PERSON argument names. An id is looked up directly, without reading the
-    /// other files; anything else is matched against everyone (see `PersonMatcher`).
+    /// other files; anything else is matched against everyone's keys (see `PersonMatcher`), from
+    /// the facts cache where a file is unchanged (`personKeys`).
     public func find(_ query: String) throws(VaultError) -> Person {
         let direct = "people/" + query + ".md"
         if !query.isEmpty, !query.hasPrefix("/"), !query.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }),
            FileSystem.exists(root + "/" + direct) {
             return try load(path: direct)
         }
-        return try load(path: PersonMatcher.match(query, in: facts().rows).path)
+        return try load(path: PersonMatcher.match(query, among: personKeys(where:)).path)
     }
 
     // MARK: Writing

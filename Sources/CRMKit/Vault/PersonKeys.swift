@@ -1,0 +1,103 @@
+import Dispatch
+
+/// What a PERSON argument (`PersonMatcher`) and the duplicate rule (`Vault.duplicate`) know a
+/// person by. They are the first fields of a facts-cache record, so they are read from the
+/// cache without decoding the rest of it.
+public struct PersonKeys: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// The name in lower case without accents (see `TextFolding`).
+    public var sortName: String
+    /// Aliases in lower case without accents.
+    public var foldedAliases: [String]
+    /// Emails in lower case.
+    public var emails: [String]
+    public var contactID: String?
+
+    /// The path relative to the vault (`people/<id>.md`).
+    public var path: String { "people/" + id + ".md" }
+}
+
+extension PersonFacts.Fields {
+    /// What this person is matched by.
+    public var keys: PersonKeys {
+        PersonKeys(id: id, name: name, sortName: sortName, foldedAliases: foldedAliases, emails: emails, contactID: contactID)
+    }
+}
+
+extension PersonKeys {
+    /// The keys at the start of what `PersonFacts.Fields.encode(to:)` wrote (`id`, `name`,
+    /// `sortName`, the tags, skipped, then `foldedAliases`, `emails` and `contactID`); the rest of
+    /// the record is left unread.
+    init(from r: inout ByteReader) throws(ByteReader.Malformed) {
+        typealias Malformed = ByteReader.Malformed
+        id = try r.string()
+        name = try r.string()
+        sortName = try r.string()
+        try r.skipArray { r throws(Malformed) in _ = try r.skip(try r.int()) }
+        foldedAliases = try r.array { r throws(Malformed) in try r.string() }
+        emails = try r.array { r throws(Malformed) in try r.string() }
+        contactID = try r.optional { r throws(Malformed) in try r.string() }
+    }
+}
+
+extension Vault {
+    /// The keys of every person `keep` passes, in path order: from the facts cache where the file
+    /// is unchanged (each file's stamp is compared with its record's, and only the keys of the
+    /// record are decoded), else read from the file; on all cores. Files that cannot be read are
+    /// left out. The cache is rewritten when `facts` would rewrite it: a file was removed, or a
+    /// file read can be cached.
+    func personKeys(where keep: @escaping @Sendable (PersonKeys) -> Bool = { _ in true }) -> [PersonKeys] {
+        // Files changed after this moment are not cached: taken before any file is read.
+        let settled = FactsCache.settledTime
+        // The folder is walked while the cache is read.
+        nonisolated(unsafe) var paths: [String] = [], loaded = FactsCache()
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            if i == 0 { paths = personPaths() } else { loaded = FactsCache.load(self) }
+        }
+        let cachedIndex = loaded.indices(of: paths)
+        loaded.forgetPaths()
+        let cache = loaded
+        var found = [Found](repeating: .unreadable, count: paths.count)
+        FileSystem.withStamps(relativeTo: root) { stamp in
+            found.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let slots = buffer
+                DispatchQueue.concurrentPerform(iterations: paths.count) { [paths] i in
+                    let path = paths[i]
+                    if cachedIndex[i] >= 0, let stamp = stamp(path), let keys = cache.keys(cachedIndex[i], ifStamp: stamp) {
+                        slots[i] = keep(keys) ? .cached(keys) : .cachedAndLeftOut
+                    } else if let person = try? load(path: path) {
+                        slots[i] = .read(FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
+                    }
+                }
+            }
+        }
+        let removed = cache.count != cachedIndex.count { $0 >= 0 }
+        let cacheable = found.contains { if case .read(let entry) = $0 { entry.isSettled(settled) } else { false } }
+        if removed || cacheable {
+            FactsCache.save(paths: paths, records: { i in
+                switch found[i] {
+                case .cached, .cachedAndLeftOut: .unchanged(cachedIndex[i])
+                case .read(let entry): .read(entry)
+                case .unreadable: nil
+                }
+            }, from: cache, to: self, settled: settled)
+        }
+        return found.compactMap { found in
+            switch found {
+            case .cached(let keys): keys
+            case .read(let entry): keep(entry.facts.keys) ? entry.facts.keys : nil
+            case .cachedAndLeftOut, .unreadable: nil
+            }
+        }
+    }
+
+    /// What `personKeys` found for one file.
+    private enum Found {
+        case cached(PersonKeys)
+        /// Unchanged since cached, and not asked for.
+        case cachedAndLeftOut
+        case read(FactsCache.Entry)
+        case unreadable
+    }
+}

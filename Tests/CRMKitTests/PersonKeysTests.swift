@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import CRMKit
+
+/// A PERSON argument and the duplicate check are answered from the keys of the facts cache:
+/// only while a file is unchanged, with the matching rules and messages they always had.
+@Suite struct PersonKeysTests {
+    private func edit(_ copy: TemporaryVault, _ relative: String, _ change: (String) -> String) throws {
+        let path = copy.path + "/" + relative
+        usleep(10_000)
+        try EditorRaceTests.saveInPlace(path, change(try String(contentsOfFile: path, encoding: .utf8)))
+    }
+
+    /// A cache of `vault` as this build would write it, each name (and so the name matched by)
+    /// prefixed with `CACHED `: a match by such a name came from the cache.
+    private func saveMarked(_ vault: Vault) throws {
+        FactsCache.save(try vault.personPaths().map { path in
+            let person = try vault.load(path: path)
+            var fields = PersonFacts(person).fields
+            fields.name = "CACHED " + fields.name
+            fields.sortName = fields.name.folded
+            return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields)))
+        }, to: vault, settled: .max)
+    }
+
+    @Test func keysReadFromARecordAreTheKeysOfItsFacts() throws {
+        var all = FactsCacheGoldenTests.entries.map(\.entry.facts.fields)
+        all += Fixtures.names.map { PersonFacts(document: Fixtures.document($0), id: "fixtures/" + $0).fields }
+        for fields in all {
+            var writer = ByteWriter()
+            fields.encode(to: &writer)
+            var reader = ByteReader(writer.bytes)
+            #expect(try PersonKeys(from: &reader) == fields.keys, "\(fields.id)")
+        }
+        #expect(all.contains { !$0.tags.isEmpty && !$0.foldedAliases.isEmpty && !$0.emails.isEmpty && $0.contactID != nil })
+    }
+
+    @Test func aNameIsMatchedFromTheCacheWhileTheFileIsUnchanged() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try saveMarked(vault)
+        // The marked name is only in the cache: matching it shows the cache answered.
+        #expect(try vault.find("CACHED Henrik Dahl").path == "people/henrik-dahl.md")
+        #expect(try vault.find("cached henrik").name == "Henrik Dahl")   // the person itself is read from the file
+        #expect(vault.duplicate(name: "Cached Lena Marsh")?.path == "people/lena-marsh.md")
+    }
+
+    @Test func aFileEditedToAnotherNameIsMatchedByItsNewNameNeverItsStaleOne() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try saveMarked(vault)
+        try edit(copy, "people/henrik-dahl.md") { $0.replacingOccurrences(of: "name: Henrik Dahl", with: "name: Henrik Nilsen") }
+        // Same size, in place: only the status-change time tells.
+        try edit(copy, "people/theo-vance.md") { $0.replacingOccurrences(of: "name: Theo Vance", with: "name: Theo Vanko") }
+        #expect(throws: VaultError.self) { try vault.find("CACHED Henrik Dahl") }
+        #expect(try vault.find("Henrik Nilsen").path == "people/henrik-dahl.md")
+        #expect(try vault.find("nilsen").path == "people/henrik-dahl.md")
+        #expect(try vault.find("Theo Vanko").path == "people/theo-vance.md")
+        do {
+            _ = try vault.find("CACHED Theo Vance")
+            Issue.record("a stale name was matched")
+        } catch {
+            #expect(error.message.hasPrefix("no person matches 'CACHED Theo Vance'"))
+        }
+        // Unchanged files still answer from the cache.
+        #expect(try vault.find("CACHED Lena Marsh").path == "people/lena-marsh.md")
+    }
+
+    @Test func theDuplicateCheckSeesEditsMadeSinceTheCacheWasWritten() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try saveMarked(vault)
+        #expect(vault.duplicate(name: "CACHED Henrik Dahl") != nil)
+        try edit(copy, "people/henrik-dahl.md") {
+            $0.replacingOccurrences(of: "name: Henrik Dahl", with: "name: Henrik Nilsen\ncontact_id: ABC-1")
+        }
+        #expect(vault.duplicate(name: "CACHED Henrik Dahl") == nil)
+        let same = try #require(vault.duplicate(name: "henrik nilsen"))
+        #expect(Vault.duplicateMessage(same, name: "henrik nilsen") == "people/henrik-dahl.md already tracks Henrik Nilsen")
+        let byID = try #require(vault.duplicate(name: "Someone Else", contactID: "ABC-1"))
+        #expect(Vault.duplicateMessage(byID, name: "Someone Else")
+                == "people/henrik-dahl.md already tracks Henrik Nilsen with that contact id")
+        #expect(vault.duplicate(name: "Henrik Nilsen", excluding: "henrik-dahl") == nil)
+    }
+
+    @Test func aFileTheCacheDoesNotHoldIsReadAndARemovedOneIsDropped() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try saveMarked(vault)
+        try copy.write("people/zed-quill.md", "---\nname: Zed Quill\naliases: [Zeddy]\n---\n")
+        #expect(try vault.find("zeddy").path == "people/zed-quill.md")
+        #expect(vault.duplicate(name: "ZED QUILL")?.path == "people/zed-quill.md")
+        try FileManager.default.removeItem(atPath: copy.path + "/people/lena-marsh.md")
+        #expect(throws: VaultError.self) { try vault.find("CACHED Lena Marsh") }
+        // The cache is rewritten without the removed file; the new one is too recent to be cached.
+        let entries = FactsCache.load(vault).entries
+        #expect(entries["people/lena-marsh.md"] == nil && entries["people/zed-quill.md"] == nil)
+        #expect(entries["people/henrik-dahl.md"]?.facts.name == "CACHED Henrik Dahl")
+    }
+
+    @Test func theMessagesAreTheSameWhenTheCacheAnswers() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        func message(_ query: String) -> String {
+            do { return "found " + (try vault.find(query)).path } catch { return error.message }
+        }
+        let queries = ["henrik", "Henrik Dahl", "hnerik dahl", "zzzz", "a", "anna", "山田", "jose nunez", "JOSÉ", "henrik@dahl.example", ""]
+        let read = queries.map(message)
+        try FactsCache.save(vault.personPaths().map { path in
+            let person = try vault.load(path: path)
+            return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
+        }, to: vault, settled: .max)
+        #expect(queries.map(message) == read)
+        #expect(read.contains { $0.contains("did you mean Henrik Dahl (henrik-dahl)?") })
+        #expect(read.contains { $0.contains("people by part of a name or id; say which:") })
+    }
+
+    /// The matching rules as they read before only candidates were kept: every query gets the same
+    /// person or the same message from `match(_:in:)` and from `match(_:among:)`.
+    @Test func matchingAmongCandidatesAnswersAsMatchingAmongEveryone() {
+        var generator = SeededGenerator(seed: 3)
+        let words = ["Ada", "ada", "Zoë", "zoe", "Zoe\u{308}", "Ørsted", "Anna", "Анна", "Ελένη", "山田", "José", "Jose\u{301}", "Li",
+                     "K\u{212A}", "e\u{301}", "é", "a;", "a\u{37E}", "x\r\ny", "Ĳssel", "ＡＢＣ", "Ab-C",
+                     "й", "ΐ", "Ёлка", "ﬁne", "1\u{301}", "a\u{483}", "가나", "カ\u{3099}", "`", "\u{1FEF}"]
+        func randomName() -> String {
+            (0..<Int.random(in: 1...3, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")
+        }
+        var people: [PersonKeys] = []
+        for i in 0..<60 {
+            let name = randomName()
+            // An id from the name, or from another name as written (ids are file names: anything).
+            let id = Bool.random(using: &generator) ? Slug.make(name) + "-\(i)" : randomName() + "\(i % 7)"
+            people.append(PersonKeys(id: id, name: name,
+                                     sortName: name.folded, foldedAliases: Bool.random(using: &generator) ? [words.randomElement(using: &generator)!.folded] : [],
+                                     emails: i % 3 == 0 ? ["\(name.lowercased())@example.org"] : [],
+                                     contactID: i % 4 == 0 ? words.randomElement(using: &generator)! : nil))
+        }
+        var queries = people.flatMap { [$0.id, $0.id.folded, String($0.id.folded.prefix(4)), $0.name, String($0.name.prefix(3)),
+                                        $0.emails.first ?? "", $0.contactID ?? ""] }
+        queries += words + words.map { $0.uppercased() } + (0..<100).map { _ in randomName() }
+        for query in queries {
+            func answer(_ match: () throws(VaultError) -> PersonKeys) -> String {
+                do { return "found " + (try match()).id } catch { return error.message }
+            }
+            let everyone = answer { () throws(VaultError) in try PersonMatcher.match(query, in: people) }
+            let candidates = answer { () throws(VaultError) in try PersonMatcher.match(query, among: { keep in people.filter(keep) }) }
+            #expect(everyone == candidates, "\(query.debugDescription)")
+            switch Self.plainMatch(query, in: people) {
+            case let found where found.hasPrefix("found "): #expect(everyone == found, "\(query.debugDescription)")
+            case "none": #expect(everyone.hasPrefix("no person matches '\(query)'"), "\(query.debugDescription)")
+            case let many: #expect(everyone.hasPrefix("'\(query)' matches \(many) by "), "\(query.debugDescription)")
+            }
+        }
+    }
+
+    /// The stages as written before the ASCII shortcut: the same person for every query.
+    private static func plainMatch(_ query: String, in people: [PersonKeys]) -> String {
+        let folded = query.folded, email = query.lowercased()
+        let stages: [(PersonKeys) -> Bool] = [
+            { $0.id == query }, { $0.sortName == folded }, { $0.foldedAliases.contains(folded) }, { $0.emails.contains(email) },
+            { $0.contactID == query }, { $0.sortName.contains(folded) || $0.id.folded.contains(folded) },
+        ]
+        for test in stages {
+            let found = people.filter(test)
+            if found.count == 1 { return "found " + found[0].id }
+            if found.count > 1 { return "\(found.count) people" }
+        }
+        return "none"
+    }
+}
