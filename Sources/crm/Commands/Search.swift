@@ -19,16 +19,33 @@ let searchCommand = Command(
         let vault = try context.vault()
         let needle = query.folded
         // A file the tool cannot read is not searched, and says so (see `ReadProblems`).
-        let (hits, problems) = VaultSearch.search(needle, in: vault)
-        for problem in problems { context.warn(problem) }
-        if context.json {
-            context.printJSON(VaultSearch.json(hits))
-        } else {
-            let terminal = context.terminal
-            for hit in hits {
-                terminal.print(terminal.style(hit.path, .cyan) + ":" + terminal.style(String(hit.line), .green) + ": " + hit.text)
+        // Output is written a batch of files at a time, in large pieces.
+        let terminal = context.terminal
+        var json = context.json ? VaultSearch.JSONWriter() : nil
+        var found = 0
+        VaultSearch.search(needle, in: vault) { hits, problems in
+            for problem in problems { context.warn(problem) }
+            found += hits.count
+            var out: [UInt8] = []
+            if json != nil {
+                json!.append(hits, to: &out)
+            } else {
+                for hit in hits {
+                    out.append(contentsOf: terminal.style(hit.path, .cyan).utf8)
+                    out.append(UInt8(ascii: ":"))
+                    out.append(contentsOf: terminal.style(String(hit.line), .green).utf8)
+                    out.append(contentsOf: ": ".utf8)
+                    out.append(contentsOf: hit.text.utf8)
+                    out.append(0x0A)
+                }
             }
+            if !out.isEmpty { terminal.write(String(decoding: out, as: UTF8.self)) }
         }
-        if hits.isEmpty { throw ExitStatus(code: 1) }
+        if let json {
+            var out: [UInt8] = []
+            json.finish(to: &out)
+            terminal.print(String(decoding: out, as: UTF8.self))
+        }
+        if found == 0 { throw ExitStatus(code: 1) }
     }
 )
