@@ -19,7 +19,7 @@ enum ByteFolding {
     }()
 
     /// The most bytes one byte of text folds to (a two-byte letter spelled out in more).
-    private static let growth: Int = {
+    static let growth: Int = {
         let offsets = table.offsets
         let longest = zip(offsets, offsets.dropFirst()).map { $1 - $0 }.max() ?? 1
         return max(1, (longest + 1) / 2)
@@ -36,8 +36,9 @@ enum ByteFolding {
     }
 
     /// The same into `out`, which has room for `growth` bytes per byte of `text`: the number of
-    /// bytes written, nil when `text` holds a scalar outside the table.
-    private static func fold(_ text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+    /// bytes written, nil when `text` holds a scalar outside the table or is not UTF-8 (so text
+    /// folded here is valid UTF-8).
+    static func fold(_ text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         let table = table
         return table.bytes.withUnsafeBufferPointer { bytes in
             table.offsets.withUnsafeBufferPointer { offsets in
@@ -52,7 +53,7 @@ enum ByteFolding {
                             continue
                         }
                         // Two-byte sequences reach U+07FF; the table ends at U+04FF.
-                        guard byte & 0xE0 == 0xC0, i + 1 < text.count else { return nil }
+                        guard byte & 0xE0 == 0xC0, i + 1 < text.count, text[i + 1] & 0xC0 == 0x80 else { return nil }
                         let value = Int(byte & 0x1F) << 6 | Int(text[i + 1] & 0x3F)
                         guard value >= 0x80, value < 0x500, covered[value - 0x80] else { return nil }
                         for k in offsets[value - 0x80]..<offsets[value - 0x80 + 1] {

@@ -93,11 +93,11 @@ struct LineSearch: Sendable {
     }
 
     /// The matching lines, or nil when the bytes are not UTF-8: every line with a byte beyond
-    /// ASCII is validated as it is folded (a line of ASCII is valid UTF-8).
+    /// ASCII is validated as it is folded (a line of ASCII is valid UTF-8; its ending is ASCII).
     private func scan(_ b: UnsafeBufferPointer<UInt8>, bom: Int, skipping delimiters: [Int], needle: UnsafeBufferPointer<UInt8>) -> [Match]? {
         let needleHoldsNewline = needle.contains(0x0A)   // which no line holds
         var found: [Match] = []
-        var folded: [UInt8] = []   // one buffer for every folded line
+        var folded: [UInt8] = []   // one buffer for every folded line, grown for the longest
         var counted = (upTo: 0, lines: 0)   // newlines before `upTo`
         var p = bom
         while let i = nextCandidate(b, from: p) {
@@ -118,11 +118,13 @@ struct LineSearch: Sendable {
                 guard i - anchor!.offset + needle.count <= contentEnd else { p = i + 1; continue }
                 holds = true
             } else {
-                guard UTF8Validation.isValid(UnsafeBufferPointer(rebasing: b[start..<end])) else { return nil }
-                folded.removeAll(keepingCapacity: true)
-                holds = ByteFolding.fold(text, into: &folded)
-                    ? folded.withUnsafeBufferPointer { Bytes.contains(needle, in: $0) }
-                    : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { Bytes.contains(needle, in: $0) } ?? false
+                if folded.count < text.count * ByteFolding.growth { folded = Array(repeating: 0, count: 2 * text.count * ByteFolding.growth) }
+                if let length = folded.withUnsafeMutableBufferPointer({ ByteFolding.fold(text, into: $0) }) {
+                    holds = folded.withUnsafeBufferPointer { Bytes.contains(needle, in: UnsafeBufferPointer(rebasing: $0[..<length])) }
+                } else {
+                    guard UTF8Validation.isValid(text) else { return nil }
+                    holds = String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { Bytes.contains(needle, in: $0) } ?? false
+                }
             }
             p = end
             guard holds, !needleHoldsNewline, !delimiters.contains(start) else { continue }

@@ -39,12 +39,12 @@ let searchCommand = Command(
                     out.append(0x0A)
                 }
             }
-            if !out.isEmpty { terminal.write(String(decoding: out, as: UTF8.self)) }
+            if !out.isEmpty { terminal.write(out) }
         }
         if let json {
             var out: [UInt8] = []
             json.finish(to: &out)
-            terminal.print(String(decoding: out, as: UTF8.self))
+            terminal.write(out + [0x0A])
         }
         if found == 0 { throw ExitStatus(code: 1) }
     }
