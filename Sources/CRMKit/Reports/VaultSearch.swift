@@ -22,19 +22,21 @@ public enum VaultSearch {
     /// Every hit of `needle` (folded) in the vault, in path order, given to `body` a batch of
     /// files at a time with a warning for each file in the batch the tool cannot read, which is
     /// not searched (see `ReadProblems`); a batch's hits can be printed before the next batch is
-    /// read, so a large vault is never held at once. Files are read on all cores; only a file
-    /// that could not be searched is parsed, for its warning.
-    public static func search(_ needle: String, in vault: Vault, _ body: (_ hits: [Hit], _ problems: [Diagnostic]) -> Void) {
+    /// read, so a large vault is never held at once. Files are read on all cores, and each file's
+    /// hits are made into what is printed (`render`) on the core that read it; only a file that
+    /// could not be searched is parsed, for its warning.
+    public static func search<Output: Sendable>(_ needle: String, in vault: Vault, render: @escaping @Sendable (_ hits: [Hit]) -> Output,
+                                                _ body: (_ rendered: [Output], _ problems: [Diagnostic]) -> Void) {
         let settings = vault.logSettings
         let search = LineSearch(folded: needle)
         let paths = vault.personPaths()
         for batch in stride(from: 0, to: paths.count, by: 2048) {
-            let (rows, unread) = vault.scanFiles(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { path, bytes -> ([Hit], Diagnostic?) in
-                if let found = hits(search, inFile: bytes, path: path) { return (found, nil) }
+            let (rows, unread) = vault.scanFiles(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { path, bytes -> (Output?, Diagnostic?) in
+                if let found = hits(search, inFile: bytes, path: path) { return (found.isEmpty ? nil : render(found), nil) }
                 let document = PersonDocument(bytes: bytes, path: path, settings: settings)
-                return ([], ReadProblems.of(document).first)
+                return (nil, ReadProblems.of(document).first)
             }
-            body(rows.flatMap(\.0), unread + rows.compactMap(\.1))
+            body(rows.compactMap(\.0), unread + rows.compactMap(\.1))
         }
     }
 
@@ -57,18 +59,21 @@ public enum VaultSearch {
     }
 
     /// `crm search --json` (`[{"id", "path", "line", "text"}]`, as `JSON.rendered()` writes it),
-    /// written a batch of hits at a time: `append` each batch, then `finish`.
+    /// written in pieces: each file's hits made into array items on any thread (`items`), then
+    /// appended in order, then `finish`.
     public struct JSONWriter {
-        private var count = 0
+        private var started = false
 
         public init() {}
 
-        public mutating func append(_ hits: [Hit], to out: inout [UInt8]) {
+        /// `hits` as array items, each after a comma.
+        public static func items(_ hits: [Hit]) -> [UInt8] {
+            var out: [UInt8] = []
             func key(_ name: StaticString) {
                 out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             }
             for hit in hits {
-                key(count == 0 ? "[\n  {\n    \"id\": " : ",\n  {\n    \"id\": ")
+                key(",\n  {\n    \"id\": ")
                 JSON.writeString(hit.id, to: &out)
                 key(",\n    \"path\": ")
                 JSON.writeString(hit.path, to: &out)
@@ -77,13 +82,25 @@ public enum VaultSearch {
                 key(",\n    \"text\": ")
                 JSON.writeString(hit.text, to: &out)
                 key("\n  }")
-                count += 1
+            }
+            return out
+        }
+
+        /// Appends `items` (from `items(_:)`): the first item opens the array instead of a comma.
+        public mutating func append(_ items: [UInt8], to out: inout [UInt8]) {
+            guard !items.isEmpty else { return }
+            if started {
+                out.append(contentsOf: items)
+            } else {
+                out.append(UInt8(ascii: "["))
+                out.append(contentsOf: items.dropFirst())
+                started = true
             }
         }
 
-        /// Closes the array (`[]` when no hit was appended).
+        /// Closes the array (`[]` when no item was appended).
         public func finish(to out: inout [UInt8]) {
-            out.append(contentsOf: (count == 0 ? "[]" : "\n]").utf8)
+            out.append(contentsOf: (started ? "\n]" : "[]").utf8)
         }
     }
 }

@@ -19,25 +19,30 @@ let searchCommand = Command(
         let vault = try context.vault()
         let needle = query.folded
         // A file the tool cannot read is not searched, and says so (see `ReadProblems`).
-        // Output is written a batch of files at a time, in large pieces.
+        // Each file's hits are made into output bytes where the file was read; the bytes are
+        // written a batch of files at a time.
         let terminal = context.terminal
-        var json = context.json ? VaultSearch.JSONWriter() : nil
-        var found = 0
-        VaultSearch.search(needle, in: vault) { hits, problems in
-            for problem in problems { context.warn(problem) }
-            found += hits.count
+        let asJSON = context.json
+        var json = asJSON ? VaultSearch.JSONWriter() : nil
+        var found = false
+        VaultSearch.search(needle, in: vault, render: { hits in
+            if asJSON { return VaultSearch.JSONWriter.items(hits) }
             var out: [UInt8] = []
-            if json != nil {
-                json!.append(hits, to: &out)
-            } else {
-                for hit in hits {
-                    out.append(contentsOf: terminal.style(hit.path, .cyan).utf8)
-                    out.append(UInt8(ascii: ":"))
-                    out.append(contentsOf: terminal.style(String(hit.line), .green).utf8)
-                    out.append(contentsOf: ": ".utf8)
-                    out.append(contentsOf: hit.text.utf8)
-                    out.append(0x0A)
-                }
+            for hit in hits {
+                out.append(contentsOf: terminal.style(hit.path, .cyan).utf8)
+                out.append(UInt8(ascii: ":"))
+                out.append(contentsOf: terminal.style(String(hit.line), .green).utf8)
+                out.append(contentsOf: ": ".utf8)
+                out.append(contentsOf: hit.text.utf8)
+                out.append(0x0A)
+            }
+            return out
+        }) { rendered, problems in
+            for problem in problems { context.warn(problem) }
+            found = found || !rendered.isEmpty
+            var out: [UInt8] = []
+            for piece in rendered {
+                if json != nil { json!.append(piece, to: &out) } else { out.append(contentsOf: piece) }
             }
             if !out.isEmpty { terminal.write(out) }
         }
@@ -46,6 +51,6 @@ let searchCommand = Command(
             json.finish(to: &out)
             terminal.write(out + [0x0A])
         }
-        if found == 0 { throw ExitStatus(code: 1) }
+        if !found { throw ExitStatus(code: 1) }
     }
 )
