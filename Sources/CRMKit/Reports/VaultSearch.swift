@@ -19,78 +19,88 @@ public enum VaultSearch {
         hits(of: needle, inFile: person.document.text.bytes, path: person.path) ?? []
     }
 
-    /// Every hit of `needle` (folded) in the vault, in path order, and a warning for each file the
-    /// tool cannot read, which is not searched (see `ReadProblems`). Files are read on all cores;
-    /// only a file that could not be searched is parsed, for its warning.
-    public static func search(_ needle: String, in vault: Vault) -> (hits: [Hit], problems: [Diagnostic]) {
+    /// Every hit of `needle` (folded) in the vault, in path order, given to `body` a batch of
+    /// files at a time with a warning for each file in the batch the tool cannot read, which is
+    /// not searched (see `ReadProblems`); a batch's hits can be printed before the next batch is
+    /// read, so a large vault is never held at once. Files are read on all cores, and each file's
+    /// hits are made into what is printed (`render`) on the core that read it; only a file that
+    /// could not be searched is parsed, for its warning.
+    public static func search<Output: Sendable>(_ needle: String, in vault: Vault, render: @escaping @Sendable (_ hits: [Hit]) -> Output,
+                                                _ body: (_ rendered: [Output], _ problems: [Diagnostic]) -> Void) {
         let settings = vault.logSettings
-        let (rows, unread) = vault.scanFiles { path, bytes -> ([Hit], Diagnostic?) in
-            if let found = hits(of: needle, inFile: bytes, path: path) { return (found, nil) }
-            let document = PersonDocument(bytes: bytes, path: path, settings: settings)
-            return ([], ReadProblems.of(document).first)
+        let search = LineSearch(folded: needle)
+        let paths = vault.personPaths()
+        for batch in stride(from: 0, to: paths.count, by: 2048) {
+            let (rows, unread) = vault.scanFiles(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { path, bytes -> (Output?, Diagnostic?) in
+                if let found = hits(search, inFile: bytes, path: path) { return (found.isEmpty ? nil : render(found), nil) }
+                let document = PersonDocument(bytes: bytes, path: path, settings: settings)
+                return (nil, ReadProblems.of(document).first)
+            }
+            body(rows.compactMap(\.0), unread + rows.compactMap(\.1))
         }
-        return (rows.flatMap(\.0), unread + rows.compactMap(\.1))
     }
 
     /// The same, for a file's bytes as read, without parsing it; nil for a file the tool does not
-    /// read (NUL bytes, invalid UTF-8, front matter without its closing `---`) unless an ASCII file
-    /// is ruled out first because it does not hold the needle anywhere. Lines are
-    /// compared as lower-case bytes; only lines with letters beyond ASCII are folded, by table
-    /// where it covers them (`ByteFolding`), else as `String.folded` does.
+    /// read (NUL bytes, invalid UTF-8, front matter without its closing `---`). See `LineSearch`.
     public static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit]? {
+        hits(LineSearch(folded: needle), inFile: bytes, path: path)
+    }
+
+    private static func hits(_ search: LineSearch, inFile bytes: [UInt8], path: String) -> [Hit]? {
+        guard !search.needle.isEmpty else { return [] }
+        guard let matches = search.matches(in: bytes) else { return nil }
+        if matches.isEmpty { return [] }
         let id = Person.id(forPath: path)
-        guard !needle.isEmpty else { return [] }
-        guard !bytes.contains(0), UTF8Validation.isValid(bytes) else { return nil }
-        var needle = needle
-        var lowered = [UInt8](repeating: 0, count: bytes.count)
-        var high: UInt8 = 0
-        for i in bytes.indices {
-            let byte = bytes[i]
-            high |= byte
-            lowered[i] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-        }
-        // Most files are ASCII: their lower-case copy, searched at once, rules out a file without a match.
-        if high < 0x80, !needle.withUTF8({ n in lowered.withUnsafeBufferPointer { Bytes.contains(n, in: $0) } }) { return [] }
-        let buffer = TextBuffer(bytes)
-        var skipped: (Int, Int) = (-1, -1)
-        if buffer.lineCount > 0, FrontMatter.isDelimiter(buffer.content(0), allowDots: false) {
-            guard let close = (1..<buffer.lineCount).first(where: { FrontMatter.isDelimiter(buffer.content($0), allowDots: true) }) else {
-                return nil   // not read: the front matter has no closing '---'
-            }
-            skipped = (0, close)
-        }
-        return needle.withUTF8 { needle in
-            buffer.withLines { line in
-                lowered.withUnsafeBufferPointer { lowered in
-                    var hits: [Hit] = []
-                    var folded: [UInt8] = []   // one buffer for every non-ASCII line's folded copy
-                    for index in 0..<line.count where index != skipped.0 && index != skipped.1 {
-                        let text = line(index)
-                        let found: Bool
-                        if high < 0x80 || !text.contains(where: { $0 >= 0x80 }) {
-                            // An ASCII line: its lower-case bytes stand at the same place in `lowered`.
-                            let start = buffer.lines[index].start
-                            found = Bytes.contains(needle, in: UnsafeBufferPointer(rebasing: lowered[start..<(start + text.count)]))
-                        } else {
-                            folded.removeAll(keepingCapacity: true)
-                            found = ByteFolding.fold(text, into: &folded)
-                                ? folded.withUnsafeBufferPointer { Bytes.contains(needle, in: $0) }
-                                : String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { Bytes.contains(needle, in: $0) } ?? false
-                        }
-                        if found {
-                            var shown = text[...]   // printed without trailing white space
-                            while let last = shown.last, last == 0x20 || last == 0x09 { shown = shown.dropLast() }
-                            hits.append(Hit(id: id, path: path, line: index + 1, text: String(decoding: shown, as: UTF8.self)))
-                        }
-                    }
-                    return hits
-                }
-            }
+        return matches.map { match in
+            var shown = bytes[match.text]   // printed without trailing white space
+            while let last = shown.last, last == 0x20 || last == 0x09 { shown = shown.dropLast() }
+            return Hit(id: id, path: path, line: match.index + 1, text: String(decoding: shown, as: UTF8.self))
         }
     }
 
-    /// `crm search --json`: `[{"id", "path", "line", "text"}]`.
-    public static func json(_ hits: [Hit]) -> JSON {
-        .array(hits.map { .object([("id", .string($0.id)), ("path", .string($0.path)), ("line", .number($0.line)), ("text", .string($0.text))]) })
+    /// `crm search --json` (`[{"id", "path", "line", "text"}]`, as `JSON.rendered()` writes it),
+    /// written in pieces: each file's hits made into array items on any thread (`items`), then
+    /// appended in order, then `finish`.
+    public struct JSONWriter {
+        private var started = false
+
+        public init() {}
+
+        /// `hits` as array items, each after a comma.
+        public static func items(_ hits: [Hit]) -> [UInt8] {
+            var out: [UInt8] = []
+            func key(_ name: StaticString) {
+                out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            }
+            for hit in hits {
+                key(",\n  {\n    \"id\": ")
+                JSON.writeString(hit.id, to: &out)
+                key(",\n    \"path\": ")
+                JSON.writeString(hit.path, to: &out)
+                key(",\n    \"line\": ")
+                out.append(contentsOf: String(hit.line).utf8)
+                key(",\n    \"text\": ")
+                JSON.writeString(hit.text, to: &out)
+                key("\n  }")
+            }
+            return out
+        }
+
+        /// Appends `items` (from `items(_:)`): the first item opens the array instead of a comma.
+        public mutating func append(_ items: [UInt8], to out: inout [UInt8]) {
+            guard !items.isEmpty else { return }
+            if started {
+                out.append(contentsOf: items)
+            } else {
+                out.append(UInt8(ascii: "["))
+                out.append(contentsOf: items.dropFirst())
+                started = true
+            }
+        }
+
+        /// Closes the array (`[]` when no item was appended).
+        public func finish(to out: inout [UInt8]) {
+            out.append(contentsOf: (started ? "\n]" : "[]").utf8)
+        }
     }
 }

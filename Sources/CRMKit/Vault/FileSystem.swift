@@ -63,6 +63,14 @@ public enum FileSystem {
         }
     }
 
+    /// `directory` opened for `readFile(_:in:)`, nil when it cannot be; close with `closeDirectory`.
+    static func openDirectory(_ directory: String) -> Int32? {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return fd >= 0 ? fd : nil
+    }
+
+    static func closeDirectory(_ fd: Int32?) { if let fd { close(fd) } }
+
     static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
@@ -99,21 +107,24 @@ public enum FileSystem {
         return String(cString: resolved)
     }
 
-    /// The whole file and the stamp of the version read.
-    public static func readFile(_ path: String) throws(FileSystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+    /// The whole file and the stamp of the version read; a relative `path` is found in the
+    /// folder open as `directory` (one folder opened for many files walks only their names).
+    public static func readFile(_ path: String, in directory: Int32 = AT_FDCWD) throws(FileSystemError) -> (bytes: [UInt8], stamp: FileStamp) {
         // Non-blocking, so that a named pipe saved as `x.md` is refused instead of waited on.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = openat(directory, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(path, "cannot open") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw FileSystemError(path, "not a regular file", errno: EISDIR) }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
         var total = 0
         while true {
             if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
             let n = bytes.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress! + total, $0.count - total) }
+            // Local file systems read regular files in full even when non-blocking; a network or
+            // user-space one may not: then the file is read blocking.
+            if n < 0, errno == EAGAIN || errno == EWOULDBLOCK { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); continue }
             if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot read") }
             if n == 0 { break }
             total += n

@@ -136,8 +136,9 @@ public struct Vault: Sendable {
     }
 
     /// One file's bytes, unparsed, and the stamp of the version read.
-    private func read(path: String) throws(VaultError) -> (bytes: [UInt8], stamp: FileStamp) {
+    private func read(path: String, in folder: Int32? = nil) throws(VaultError) -> (bytes: [UInt8], stamp: FileStamp) {
         do {
+            if let folder { return try FileSystem.readFile(path, in: folder) }
             return try FileSystem.readFile(root + "/" + path)
         } catch {
             throw VaultError("cannot read \(path): \(error.reason)")
@@ -168,11 +169,13 @@ public struct Vault: Sendable {
         -> (rows: [Row], problems: [Diagnostic]) {
         let paths = paths ?? personPaths()
         var results = [Result<Row?, VaultError>?](repeating: nil, count: paths.count)
+        let folder = FileSystem.openDirectory(root)
+        defer { FileSystem.closeDirectory(folder) }
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer
             DispatchQueue.concurrentPerform(iterations: paths.count) { i in
                 slots[i] = Result { () throws(VaultError) in
-                    let (bytes, stamp) = try read(path: paths[i])
+                    let (bytes, stamp) = try read(path: paths[i], in: folder)
                     return transform(paths[i], bytes, stamp)
                 }
             }

@@ -35,9 +35,11 @@ struct Terminal {
         colour && !text.isEmpty ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    func write(_ text: String) {
-        var data = Array(text.utf8)
-        data.withUnsafeMutableBytes { raw in
+    func write(_ text: String) { write(Array(text.utf8)) }
+
+    /// Writes UTF-8 bytes as they are (a command's output built as bytes).
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = systemWrite(1, raw.baseAddress! + offset, raw.count - offset)

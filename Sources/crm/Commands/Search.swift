@@ -19,16 +19,38 @@ let searchCommand = Command(
         let vault = try context.vault()
         let needle = query.folded
         // A file the tool cannot read is not searched, and says so (see `ReadProblems`).
-        let (hits, problems) = VaultSearch.search(needle, in: vault)
-        for problem in problems { context.warn(problem) }
-        if context.json {
-            context.printJSON(VaultSearch.json(hits))
-        } else {
-            let terminal = context.terminal
+        // Each file's hits are made into output bytes where the file was read; the bytes are
+        // written a batch of files at a time.
+        let terminal = context.terminal
+        let asJSON = context.json
+        var json = asJSON ? VaultSearch.JSONWriter() : nil
+        var found = false
+        VaultSearch.search(needle, in: vault, render: { hits in
+            if asJSON { return VaultSearch.JSONWriter.items(hits) }
+            var out: [UInt8] = []
             for hit in hits {
-                terminal.print(terminal.style(hit.path, .cyan) + ":" + terminal.style(String(hit.line), .green) + ": " + hit.text)
+                out.append(contentsOf: terminal.style(hit.path, .cyan).utf8)
+                out.append(UInt8(ascii: ":"))
+                out.append(contentsOf: terminal.style(String(hit.line), .green).utf8)
+                out.append(contentsOf: ": ".utf8)
+                out.append(contentsOf: hit.text.utf8)
+                out.append(0x0A)
             }
+            return out
+        }) { rendered, problems in
+            for problem in problems { context.warn(problem) }
+            found = found || !rendered.isEmpty
+            var out: [UInt8] = []
+            for piece in rendered {
+                if json != nil { json!.append(piece, to: &out) } else { out.append(contentsOf: piece) }
+            }
+            if !out.isEmpty { terminal.write(out) }
         }
-        if hits.isEmpty { throw ExitStatus(code: 1) }
+        if let json {
+            var out: [UInt8] = []
+            json.finish(to: &out)
+            terminal.write(out + [0x0A])
+        }
+        if !found { throw ExitStatus(code: 1) }
     }
 )
