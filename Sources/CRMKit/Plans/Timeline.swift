@@ -26,7 +26,8 @@ public struct Timeline: Sendable, Equatable {
             interactions.removeSubrange((cut + 1)...)
         }
         self.interactions = interactions
-        self.open = entries.filter { !$0.isInteraction }.enumerated().sorted { a, b in
+        let open = entries.filter { !$0.isInteraction }
+        self.open = open.count < 2 ? open : open.enumerated().sorted { a, b in
             a.element.date != b.element.date ? a.element.date < b.element.date : a.offset < b.offset
         }.map(\.element)
         self.followUps = followUps.filter { !$0.isDone }.map(\.note)
@@ -74,6 +75,8 @@ public struct Timeline: Sendable, Equatable {
 
     /// Sorts newest day first; stable, so file order stays within a day.
     static func sortNewestFirst(_ entries: inout [Interaction]) {
+        // Most logs are written newest first: nothing to move.
+        if zip(entries, entries.dropFirst()).allSatisfy({ $0.date >= $1.date }) { return }
         entries = entries.enumerated().sorted { a, b in
             a.element.date != b.element.date ? a.element.date > b.element.date : a.offset < b.offset
         }.map(\.element)

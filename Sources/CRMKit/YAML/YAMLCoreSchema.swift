@@ -17,6 +17,13 @@ extension YAMLNode {
     }
 
     static func resolvePlain(_ text: String) -> JSON {
+        // Only null (`~`, `null`), booleans and numbers (a digit, sign or `.` first) are not strings:
+        // most values are ruled out by their first byte.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x7E, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46: break   // 0-9 + - . ~ n N t T f F
+        default: return .string(text)
+        }
         if isNullWord(text) { return .null }
         switch text {
         case "true", "True", "TRUE": return .bool(true)
