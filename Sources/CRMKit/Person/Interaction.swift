@@ -76,13 +76,23 @@ public struct Interaction: Sendable, Equatable {
             while end > line.startIndex, isSpace(line[line.index(before: end)]) { end = line.index(before: end) }
             return line[line.startIndex..<end]
         }
-        var common: [UInt8]?
+        // The shared indentation is a prefix of the first non-blank line's: its length is enough.
+        var reference: Line.SubSequence?
+        var strip = 0
         for line in trimmed where !line.isEmpty {
-            let indent = line.prefix(while: isSpace)
-            guard let shared = common else { common = Array(indent); continue }
-            common = Array(zip(shared, indent).prefix { $0 == $1 }.map(\.0))
+            guard let first = reference else {
+                reference = line
+                strip = line.prefix(while: isSpace).count
+                continue
+            }
+            var shared = 0, a = first.startIndex, b = line.startIndex
+            while shared < strip, b != line.endIndex, first[a] == line[b] {
+                shared += 1
+                a = first.index(after: a)
+                b = line.index(after: b)
+            }
+            strip = shared
         }
-        let strip = common?.count ?? 0
         return trimmed.map { $0.isEmpty ? $0 : $0.dropFirst(strip) }
     }
 

@@ -43,25 +43,26 @@ extension PersonDocument {
     func valueProblems(_ pair: YAMLSpannedPair, _ field: FieldSchema) -> [Diagnostic] {
         if case .empty = pair.value { return [] }
         if case .scalar(let s, .plain) = pair.value, YAMLNode.isNullWord(s) { return [] }
-        let line = pair.lineIndex + 1, column = valueColumn(pair)
         func diagnostic(_ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
-            Diagnostic(path: path, line: line, column: column, severity: severity, message: message)
+            Diagnostic(path: path, line: pair.lineIndex + 1, column: valueColumn(pair), severity: severity, message: message)
         }
-        let items: [YAMLNode]
+        func ambiguity(_ item: YAMLNode) -> Diagnostic? {
+            guard case .scalar(let s, .plain) = item, YAMLQuoting.isAmbiguousPlain(s) else { return nil }
+            return diagnostic(.warning, field.ambiguityWarning(s))
+        }
         switch (field.kind, pair.value) {
         case (.typed, _):
             return field.problem(with: pair.value.string).map { [diagnostic(.error, $0)] } ?? []
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ if case .scalar = $0 { true } else { false } }):
-            items = list
+            return list.compactMap(ambiguity)
         case (.text, .scalar(let s, _)):
-            if field.key == FieldSchema.name.key, s.trimmingSpaces.isEmpty { return [diagnostic(.error, field.problem(with: s)!)] }
-            items = [pair.value]
+            // A name that starts with a printable ASCII character is not blank.
+            if field.key == FieldSchema.name.key, !(s.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false), s.trimmingSpaces.isEmpty {
+                return [diagnostic(.error, field.problem(with: s)!)]
+            }
+            return ambiguity(pair.value).map { [$0] } ?? []
         default:
             return [diagnostic(.error, field.problem(with: nil)!)]
-        }
-        return items.compactMap { item in
-            guard case .scalar(let s, .plain) = item, YAMLQuoting.isAmbiguousPlain(s) else { return nil }
-            return diagnostic(.warning, field.ambiguityWarning(s))
         }
     }
 

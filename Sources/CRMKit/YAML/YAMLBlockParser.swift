@@ -151,6 +151,7 @@ struct YAMLBlockParser {
     /// stand at `firstOffset` instead (a mapping that starts on a sequence item's line).
     private mutating func mapping(indent: Int, from start: Int, firstOffset: Int? = nil) -> (pairs: [YAMLSpannedPair], next: Int) {
         var pairs: [YAMLSpannedPair] = []
+        pairs.reserveCapacity(min(end - start, 16))
         var keys = KeySet()
         var i = start
         while i < end {
@@ -182,7 +183,7 @@ struct YAMLBlockParser {
             if !keys.insert(key) { report(i, offset, .error, "duplicate key '\(key)'") }
             let quoted = bytes(i)[bytes(i).startIndex + offset] == 0x22 || bytes(i)[bytes(i).startIndex + offset] == 0x27
             if quoted { tabsAreText[i, default: []].append(offset..<quotedKeyEnd(i, from: offset, limit: colonEnd)) }
-            if !quoted, case let resolved = YAMLNode.resolvePlain(key), resolved != .string(key), resolved.rendered() != key {
+            if !quoted, !YAMLNode.resolvesToString(key), case let resolved = YAMLNode.resolvePlain(key), resolved.rendered() != key {
                 report(i, offset, .warning, "key '\(key)' is read as \(resolved.rendered()) by YAML readers; quote it")
             }
             var pair = value(line: i, offset: colonEnd, parentIndent: indent)
@@ -213,6 +214,7 @@ struct YAMLBlockParser {
         mutating func insert(_ key: String) -> Bool {
             if set == nil {
                 if list.contains(key) { return false }
+                if list.isEmpty { list.reserveCapacity(KeySet.listLimit + 1) }
                 list.append(key)
                 if list.count > KeySet.listLimit { set = Set(list) }
                 return true

@@ -17,17 +17,43 @@ extension YAMLNode {
     }
 
     static func resolvePlain(_ text: String) -> JSON {
-        // Only null (`~`, `null`), booleans and numbers (a digit, sign or `.` first) are not strings:
-        // most values are ruled out by their first byte.
+        // Null starts with `~` or `n`, a boolean with `t` or `f`, a number with a digit, sign or `.`:
+        // the first byte rules most text out.
         guard let first = text.utf8.first else { return .null }
         switch first {
-        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x7E, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46: break   // 0-9 + - . ~ n N t T f F
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E: return number(text)   // 0-9 + - .
+        case 0x7E, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46: return keyword(text) ?? .string(text)   // ~ n N t T f F
         default: return .string(text)
         }
+    }
+
+    /// Whether the plain scalar `text` is read as a string (what `resolvePlain` gives), without
+    /// building its value.
+    static func resolvesToString(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        switch first {
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E:
+            if case .string = number(text) { return true }
+            return false
+        case 0x7E, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46: return keyword(text) == nil
+        default: return true
+        }
+    }
+
+    /// Null and the booleans: five letters at most.
+    private static func keyword(_ text: String) -> JSON? {
+        guard text.utf8.count <= 5 else { return nil }
         if isNullWord(text) { return .null }
         switch text {
         case "true", "True", "TRUE": return .bool(true)
         case "false", "False", "FALSE": return .bool(false)
+        default: return nil
+        }
+    }
+
+    /// Text that starts as a number does: an integer, a float, or a string (`.inf`, `1.2.3`).
+    private static func number(_ text: String) -> JSON {
+        switch text.utf8.count <= 5 ? text : "" {
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
             return .string(text)
         default: break
