@@ -71,15 +71,25 @@ public struct Interaction: Sendable, Equatable {
     /// Note lines after the first: trailing white space dropped, blank lines empty, and the
     /// leading white space all non-blank lines share removed (as Python's `textwrap.dedent`).
     static func dedented<Line: BidirectionalCollection<UInt8>>(_ lines: [Line]) -> [Line.SubSequence] {
-        let trimmed = lines.map { line -> Line.SubSequence in
-            var end = line.endIndex
-            while end > line.startIndex, isSpace(line[line.index(before: end)]) { end = line.index(before: end) }
-            return line[line.startIndex..<end]
-        }
+        let trimmed = lines.map(trimmingTrailingSpace)
+        let strip = sharedIndent(trimmed)
+        return trimmed.map { $0.isEmpty ? $0 : $0.dropFirst(strip) }
+    }
+
+    /// `line` without trailing white space.
+    static func trimmingTrailingSpace<Line: BidirectionalCollection<UInt8>>(_ line: Line) -> Line.SubSequence {
+        var end = line.endIndex
+        while end > line.startIndex, isSpace(line[line.index(before: end)]) { end = line.index(before: end) }
+        return line[line.startIndex..<end]
+    }
+
+    /// How many bytes of leading white space the non-blank `lines` (trailing white space dropped)
+    /// all share: the indentation `dedented` removes.
+    static func sharedIndent<Lines: Sequence>(_ lines: Lines) -> Int where Lines.Element: Collection<UInt8> {
         // The shared indentation is a prefix of the first non-blank line's: its length is enough.
-        var reference: Line.SubSequence?
+        var reference: Lines.Element?
         var strip = 0
-        for line in trimmed where !line.isEmpty {
+        for line in lines where !line.isEmpty {
             guard let first = reference else {
                 reference = line
                 strip = line.prefix(while: isSpace).count
@@ -93,7 +103,7 @@ public struct Interaction: Sendable, Equatable {
             }
             strip = shared
         }
-        return trimmed.map { $0.isEmpty ? $0 : $0.dropFirst(strip) }
+        return strip
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
