@@ -53,11 +53,15 @@ extension YAMLNode {
 
     /// Text that starts as a number does: an integer, a float, or a string (`.inf`, `1.2.3`).
     private static func number(_ text: String) -> JSON {
-        switch text.utf8.count <= 5 ? text : "" {
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
-            return .string(text)
-        default: break
+        // A number holds only digits, signs, `.`, `e`, `x`, `o` and hex letters: text with any other
+        // byte is a string without parsing (a phone `+44 20 7946 0018`, `.inf`, `.nan`).
+        let isNumberByte = { (c: UInt8) in
+            switch c {
+            case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x41...0x46, 0x61...0x66, 0x45, 0x65, 0x78, 0x6F: true
+            default: false
+            }
         }
+        guard text.utf8.allSatisfy(isNumberByte) else { return .string(text) }
         let b = Array(text.utf8)
         if let int = integer(b) { return .number(int) }
         if isFloat(b), let value = Double(text) { return .number(value.isFinite ? "\(value)" : text) }
