@@ -71,7 +71,7 @@ public struct Interaction: Sendable, Equatable {
     /// Note lines after the first: trailing white space dropped, blank lines empty, and the
     /// leading white space all non-blank lines share removed (as Python's `textwrap.dedent`).
     static func dedented<Line: BidirectionalCollection<UInt8>>(_ lines: [Line]) -> [Line.SubSequence] {
-        let trimmed = lines.map(trimmingTrailingSpace)
+        let trimmed = lines.map { trimmingTrailingSpace($0) }
         let strip = sharedIndent(trimmed)
         return trimmed.map { $0.isEmpty ? $0 : $0.dropFirst(strip) }
     }
