@@ -56,10 +56,7 @@ extension PersonDocument {
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ if case .scalar = $0 { true } else { false } }):
             return list.compactMap(ambiguity)
         case (.text, .scalar(let s, _)):
-            // A name that starts with a printable ASCII character is not blank.
-            if field.key == FieldSchema.name.key, !(s.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false), s.trimmingSpaces.isEmpty {
-                return [diagnostic(.error, field.problem(with: s)!)]
-            }
+            if field.key == FieldSchema.name.key, s.trimmingSpaces.isEmpty { return [diagnostic(.error, field.problem(with: s)!)] }
             return ambiguity(pair.value).map { [$0] } ?? []
         default:
             return [diagnostic(.error, field.problem(with: nil)!)]
