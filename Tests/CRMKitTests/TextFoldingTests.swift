@@ -15,6 +15,31 @@ import Testing
         #expect(text.folded == folded)
     }
 
+    /// The letter-by-letter table is the full folding of each letter alone.
+    @Test func tableEntriesAreTheFullFolding() {
+        for (offset, entry) in TextFolding.latinGreekCyrillic.enumerated() where !entry.isEmpty {
+            let letter = String(Unicode.Scalar(UInt32(0xC0 + offset))!)
+            #expect(Array(entry.utf8) == Array(TextFolding.foldedInFull(letter).utf8), "U+\(String(0xC0 + offset, radix: 16))")
+        }
+    }
+
+    /// Text of table letters, ASCII and the letters the table leaves out (`Σ`, combining marks,
+    /// other scripts) folds to the same bytes either way: letter by letter where it can, in full
+    /// otherwise.
+    @Test func foldingByLetterIsTheFullFolding() {
+        var random = SeededGenerator(seed: 14)
+        let alphabet = Array(0xC0...0x4FF).compactMap(Unicode.Scalar.init) + Array("aZ 9-'.İΣσς\u{301}\u{306}山ガ".unicodeScalars)
+        for _ in 0..<2_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...12, using: &random) { text.append(alphabet.randomElement(using: &random)!) }
+            let string = String(text)
+            #expect(Array(TextFolding.fold(string).utf8) == Array(TextFolding.foldedInFull(string).utf8), "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(TextFolding.foldedByLetter("ΟΔΟΣ") == nil)
+        #expect(TextFolding.foldedByLetter("Ελένη Παπαδοπούλου") == "ελενη παπαδοπουλου")
+        #expect(TextFolding.foldedByLetter("Анна Соколова") == "анна соколова")
+    }
+
     @Test func decomposedAndPrecomposedFoldTheSame() {
         #expect("Nu\u{303}n\u{303}ez".folded == "Núñez".folded)
         #expect("Сергеи\u{306}".folded == "Сергей".folded)

@@ -32,6 +32,7 @@ import Testing
             let expected = Self.referenceIsAmbiguousPlain(text)
             if expected { ambiguous += 1 }
             if YAMLQuoting.isAmbiguousPlain(text) != expected { differing.append(text) }
+            if YAMLNode.resolvesToString(text) != (YAMLNode.resolvePlain(text) == .string(text)) { differing.append(text) }
         }
         #expect(differing.isEmpty, "\(differing.prefix(10).map { $0.debugDescription })")
         #expect(ambiguous > 3_000, "the generated strings should hold many numbers, dates and times (\(ambiguous))")

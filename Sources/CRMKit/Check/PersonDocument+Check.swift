@@ -2,10 +2,13 @@ extension PersonDocument {
     /// Every problem `crm check` reports for this file alone: what reading found, plus values of
     /// known keys that are not of their form, a missing name, entries out of order, git conflict
     /// markers and `# conflict:` comments left by a merge, code fences never closed.
-    public var problems: [Diagnostic] {
+    public var problems: [Diagnostic] { problems(values: valueCheck) }
+
+    /// `problems`, with the known keys' values already checked.
+    func problems(values: ValueCheck) -> [Diagnostic] {
         guard writeBlocker == nil else { return diagnostics }
         // Conflict markers first: at the same place, they explain the YAML errors they cause.
-        let found = conflictProblems + diagnostics + nameProblems + valueProblems + orderProblems + fenceProblems
+        let found = conflictProblems + diagnostics + nameProblems + values.problems + orderProblems + fenceProblems
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
     }
@@ -42,10 +45,7 @@ extension PersonDocument {
     }
 
     /// Known keys whose values do not have their form (see `FieldSchema`).
-    var valueProblems: [Diagnostic] {
-        guard let frontMatter else { return [] }
-        return frontMatter.pairs.flatMap { pair in FieldSchema.named(pair.key).map { valueProblems(pair, $0) } ?? [] }
-    }
+    var valueProblems: [Diagnostic] { valueCheck.problems }
 
     /// The first entry against the log's main order, in a log whose order is mixed.
     private var orderProblems: [Diagnostic] {

@@ -71,19 +71,39 @@ public struct Interaction: Sendable, Equatable {
     /// Note lines after the first: trailing white space dropped, blank lines empty, and the
     /// leading white space all non-blank lines share removed (as Python's `textwrap.dedent`).
     static func dedented<Line: BidirectionalCollection<UInt8>>(_ lines: [Line]) -> [Line.SubSequence] {
-        let trimmed = lines.map { line -> Line.SubSequence in
-            var end = line.endIndex
-            while end > line.startIndex, isSpace(line[line.index(before: end)]) { end = line.index(before: end) }
-            return line[line.startIndex..<end]
-        }
-        var common: [UInt8]?
-        for line in trimmed where !line.isEmpty {
-            let indent = line.prefix(while: isSpace)
-            guard let shared = common else { common = Array(indent); continue }
-            common = Array(zip(shared, indent).prefix { $0 == $1 }.map(\.0))
-        }
-        let strip = common?.count ?? 0
+        let trimmed = lines.map { trimmingTrailingSpace($0) }
+        let strip = sharedIndent(trimmed)
         return trimmed.map { $0.isEmpty ? $0 : $0.dropFirst(strip) }
+    }
+
+    /// `line` without trailing white space.
+    static func trimmingTrailingSpace<Line: BidirectionalCollection<UInt8>>(_ line: Line) -> Line.SubSequence {
+        var end = line.endIndex
+        while end > line.startIndex, isSpace(line[line.index(before: end)]) { end = line.index(before: end) }
+        return line[line.startIndex..<end]
+    }
+
+    /// How many bytes of leading white space the non-blank `lines` (trailing white space dropped)
+    /// all share: the indentation `dedented` removes.
+    static func sharedIndent<Lines: Sequence>(_ lines: Lines) -> Int where Lines.Element: Collection<UInt8> {
+        // The shared indentation is a prefix of the first non-blank line's: its length is enough.
+        var reference: Lines.Element?
+        var strip = 0
+        for line in lines where !line.isEmpty {
+            guard let first = reference else {
+                reference = line
+                strip = line.prefix(while: isSpace).count
+                continue
+            }
+            var shared = 0, a = first.startIndex, b = line.startIndex
+            while shared < strip, b != line.endIndex, first[a] == line[b] {
+                shared += 1
+                a = first.index(after: a)
+                b = line.index(after: b)
+            }
+            strip = shared
+        }
+        return strip
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }

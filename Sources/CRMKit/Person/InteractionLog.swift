@@ -36,6 +36,7 @@ public struct InteractionLog: Sendable {
         let start = headings[index]
         let end = headings[(index + 1)...].first { $0.level <= start.level }?.line ?? text.lineCount
         var entries: [Interaction] = []
+        entries.reserveCapacity(min(end - start.contentStart, 1024))   // about one entry a line
         var stray: [Int] = []
         var followUps: [FollowUp] = []
         text.withLines { line in
@@ -102,11 +103,15 @@ public struct InteractionLog: Sendable {
     /// of its own without the indentation all of them share (blank lines kept as empty lines).
     private static func joinedNote(first: Slice<UnsafeBufferPointer<UInt8>>, continuations: ClosedRange<Int>,
                                    _ line: TextBuffer.LineView) -> String {
-        var bytes = Array(first)
-        let lines = continuations.map { line($0)[...] }
-        for text in Interaction.dedented(lines) {
+        // `Interaction.dedented`, read in place: no array of lines is built.
+        let lines = continuations.lazy.map { Interaction.trimmingTrailingSpace(line($0)) }
+        let strip = Interaction.sharedIndent(lines)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(first.count) { $0 + $1.count + 1 })
+        bytes.append(contentsOf: first)
+        for text in lines {
             bytes.append(0x0A)
-            bytes.append(contentsOf: text)
+            if !text.isEmpty { bytes.append(contentsOf: text.dropFirst(strip)) }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -5,7 +5,29 @@ extension PersonDocument {
     /// guesses what a bad value meant: a bad `every` leaves the person without a due date; a bad
     /// `snooze`, `added` or `birthday` is ignored.
     public var fieldProblems: [Diagnostic] {
-        FieldSchema.all.compactMap { fieldProblem($0.key) }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        valueCheck.fieldProblems.values.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// The known keys' values checked against their forms in one pass over the front matter, for
+    /// readers that need both what `crm check` reports and the typed keys' errors: each value is
+    /// checked once.
+    struct ValueCheck {
+        /// Every problem of a known key's value, in file order (see `valueProblems`).
+        var problems: [Diagnostic] = []
+        /// The error of each typed key's value, by key (see `fieldProblem`).
+        var fieldProblems: [String: Diagnostic] = [:]
+    }
+
+    var valueCheck: ValueCheck {
+        var check = ValueCheck()
+        for pair in frontMatter?.pairs ?? [] {
+            guard let field = FieldSchema.named(pair.key) else { continue }
+            let found = valueProblems(pair, field)
+            check.problems += found
+            // With duplicate keys the last one counts, as `fieldProblem` reads it.
+            if field.isTyped { check.fieldProblems[pair.key] = found.first { $0.severity == .error } }
+        }
+        return check
     }
 
     /// The problem with the value of the typed key `key` (`every`, `snooze`, `added` or
@@ -21,31 +43,31 @@ extension PersonDocument {
     func valueProblems(_ pair: YAMLSpannedPair, _ field: FieldSchema) -> [Diagnostic] {
         if case .empty = pair.value { return [] }
         if case .scalar(let s, .plain) = pair.value, YAMLNode.isNullWord(s) { return [] }
-        let line = pair.lineIndex + 1, column = valueColumn(pair)
         func diagnostic(_ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
-            Diagnostic(path: path, line: line, column: column, severity: severity, message: message)
+            Diagnostic(path: path, line: pair.lineIndex + 1, column: valueColumn(pair), severity: severity, message: message)
         }
-        let items: [YAMLNode]
+        func ambiguity(_ item: YAMLNode) -> Diagnostic? {
+            guard case .scalar(let s, .plain) = item, YAMLQuoting.isAmbiguousPlain(s) else { return nil }
+            return diagnostic(.warning, field.ambiguityWarning(s))
+        }
         switch (field.kind, pair.value) {
         case (.typed, _):
             return field.problem(with: pair.value.string).map { [diagnostic(.error, $0)] } ?? []
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ if case .scalar = $0 { true } else { false } }):
-            items = list
+            return list.compactMap(ambiguity)
         case (.text, .scalar(let s, _)):
             if field.key == FieldSchema.name.key, s.trimmingSpaces.isEmpty { return [diagnostic(.error, field.problem(with: s)!)] }
-            items = [pair.value]
+            return ambiguity(pair.value).map { [$0] } ?? []
         default:
             return [diagnostic(.error, field.problem(with: nil)!)]
-        }
-        return items.compactMap { item in
-            guard case .scalar(let s, .plain) = item, YAMLQuoting.isAmbiguousPlain(s) else { return nil }
-            return diagnostic(.warning, field.ambiguityWarning(s))
         }
     }
 
     /// 1-based column of a key's value on its line (just after the `:` when the value is below).
     func valueColumn(_ pair: YAMLSpannedPair) -> Int {
         let offset = pair.inlineValue?.lowerBound ?? pair.colonEnd
-        return String(decoding: text.content(pair.lineIndex).prefix(offset), as: UTF8.self).count + 1
+        let prefix = text.content(pair.lineIndex).prefix(offset)
+        // Columns count characters; in ASCII text each is one byte.
+        return (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
     }
 }

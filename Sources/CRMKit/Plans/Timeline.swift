@@ -18,7 +18,8 @@ public struct Timeline: Sendable, Equatable {
     /// The timeline of `entries` (in file order) and `followUps`, answering for `today` and every
     /// later day; nil `today`: for any day from the newest interaction's on.
     public init(entries: [Interaction], followUps: [FollowUp] = [], today: Day?) {
-        var interactions = entries.filter(\.isInteraction)
+        // Without open items the entries are the interactions: their array is shared, not copied.
+        var interactions = entries.contains { !$0.isInteraction } ? entries.filter(\.isInteraction) : entries
         Timeline.sortNewestFirst(&interactions)
         let cut = today.map { day in interactions.firstIndex { $0.date <= day } } ?? (interactions.isEmpty ? nil : 0)
         if let cut {
@@ -26,7 +27,8 @@ public struct Timeline: Sendable, Equatable {
             interactions.removeSubrange((cut + 1)...)
         }
         self.interactions = interactions
-        self.open = entries.filter { !$0.isInteraction }.enumerated().sorted { a, b in
+        let open = entries.filter { !$0.isInteraction }
+        self.open = open.count < 2 ? open : open.enumerated().sorted { a, b in
             a.element.date != b.element.date ? a.element.date < b.element.date : a.offset < b.offset
         }.map(\.element)
         self.followUps = followUps.filter { !$0.isDone }.map(\.note)
@@ -74,8 +76,11 @@ public struct Timeline: Sendable, Equatable {
 
     /// Sorts newest day first; stable, so file order stays within a day.
     static func sortNewestFirst(_ entries: inout [Interaction]) {
-        entries = entries.enumerated().sorted { a, b in
-            a.element.date != b.element.date ? a.element.date > b.element.date : a.offset < b.offset
-        }.map(\.element)
+        // Most logs are written newest first: nothing to move. Otherwise positions are sorted, not entries.
+        if entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].date >= entries[$0].date }) { return }
+        let order = entries.indices.sorted { a, b in
+            entries[a].date != entries[b].date ? entries[a].date > entries[b].date : a < b
+        }
+        entries = order.map { entries[$0] }
     }
 }

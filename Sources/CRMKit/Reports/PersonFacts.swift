@@ -100,12 +100,11 @@ public final class PersonFacts: Sendable, Equatable {
             timeline = document.log.map { Timeline(entries: $0.entries, followUps: $0.followUps, today: today) }
                 ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
             tally = InteractionTally(document.log?.entries ?? [])
-            var fieldProblems: [String: Diagnostic] = [:]
-            for field in FieldSchema.all where field.isTyped { fieldProblems[field.key] = document.fieldProblem(field.key) }
-            self.fieldProblems = fieldProblems
-            problems = checking ? document.problems : []
+            let values = document.valueCheck
+            fieldProblems = values.fieldProblems
+            problems = checking ? document.problems(values: values) : []
             isReadable = document.writeBlocker == nil
-            readProblems = ReadProblems.of(document, fieldProblems: Array(fieldProblems.values))
+            readProblems = ReadProblems.of(document, values: values)
             nameLine = document.frontMatter?.pair("name").map { $0.lineIndex + 1 } ?? 1
             contactIDLine = document.frontMatter?.pair("contact_id").map { $0.lineIndex + 1 } ?? 1
         }

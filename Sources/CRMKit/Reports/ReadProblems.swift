@@ -10,8 +10,12 @@
 ///   parts count for nothing (no due date from a bad `every`, no interaction from a bad line).
 public enum ReadProblems {
     /// What could not be read in `document` (see `PersonFacts.Fields.readProblems`), in line order.
-    /// `fieldProblems` are the document's, when the caller has them already.
-    public static func of(_ document: PersonDocument, fieldProblems: [Diagnostic]? = nil) -> [Diagnostic] {
+    public static func of(_ document: PersonDocument) -> [Diagnostic] {
+        of(document, values: document.valueCheck)
+    }
+
+    /// `of(document)`, with the known keys' values already checked.
+    static func of(_ document: PersonDocument, values: PersonDocument.ValueCheck) -> [Diagnostic] {
         if let blocker = document.writeBlocker {
             let reason = document.diagnostics.first { $0.severity == .error }
                 ?? Diagnostic(path: document.path, line: 1, severity: .error, message: "file is not read: \(blocker)")
@@ -20,8 +24,8 @@ public enum ReadProblems {
         // The typed keys' problems (`every: sometimes`), then the other errors `crm check` finds
         // in known keys (`name` or `tags` that are not text).
         var found = document.diagnostics
-        let known = (fieldProblems ?? document.fieldProblems)
-            + (document.nameProblems + document.valueProblems).filter { $0.severity == .error }
+        let known = values.fieldProblems.values.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            + (document.nameProblems + values.problems).filter { $0.severity == .error }
         for problem in known where !found.contains(problem) { found.append(problem) }
         if found.isEmpty { return [] }
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }

@@ -11,8 +11,10 @@ enum UTF8Validation {
         var i = 0
         while i < n {
             if i + 8 <= n {
-                let word = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+                let word = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                let high = word & 0x8080_8080_8080_8080
+                if high == 0 { i += 8; continue }
+                i += high.trailingZeroBitCount / 8   // past the ASCII bytes before the first that is not
             }
             let lead = b[i]
             if lead < 0x80 { i += 1; continue }

@@ -15,6 +15,31 @@ enum TextFolding {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
         }
+        return foldedByLetter(text) ?? foldedInFull(text)
+    }
+
+    /// `text` folded a letter at a time from `latinGreekCyrillic`, when every scalar is ASCII or
+    /// a letter there (most names and notes); nil otherwise.
+    static func foldedByLetter(_ text: String) -> String? {
+        let table = latinGreekCyrillic
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                out.unicodeScalars.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+                continue
+            }
+            guard value >= 0xC0, value - 0xC0 < table.count else { return nil }
+            let folded = table[Int(value - 0xC0)]
+            if folded.isEmpty { return nil }
+            out += folded
+        }
+        return out
+    }
+
+    /// The folding itself, through Foundation's Unicode normalization.
+    static func foldedInFull(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var stripsMarks = false   // whether the last letter was Latin or Greek
         for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {

@@ -20,6 +20,20 @@ enum YAML11Forms {
         }
     }
 
+    /// Whether `text` may have one of the forms, by its bytes alone: a timestamp starts with four
+    /// digits and `-`; an int or float holds only digits, signs, `_ . :`, `x`, `b`, `e` and hex
+    /// letters. Text with any other byte (`+44 20 7946 0018`, `9A3D…:ABPerson`) is none of them.
+    static func mayMatch(_ text: String) -> Bool {
+        let u = text.utf8
+        if u.count >= 5, u.prefix(4).allSatisfy(isDigit), u.dropFirst(4).first == 0x2D { return true }
+        return u.allSatisfy { c in
+            switch c {
+            case 0x30...0x39, 0x2B, 0x2D, 0x5F, 0x2E, 0x3A, 0x41...0x46, 0x61...0x66, 0x45, 0x65, 0x78, 0x62: true
+            default: false
+            }
+        }
+    }
+
     static let newline: UInt8 = 0x0A
     static let other: UInt8 = 0x80
 

@@ -151,7 +151,8 @@ struct YAMLBlockParser {
     /// stand at `firstOffset` instead (a mapping that starts on a sequence item's line).
     private mutating func mapping(indent: Int, from start: Int, firstOffset: Int? = nil) -> (pairs: [YAMLSpannedPair], next: Int) {
         var pairs: [YAMLSpannedPair] = []
-        var keys: Set<String> = []
+        pairs.reserveCapacity(min(end - start, 16))
+        var keys = KeySet()
         var i = start
         while i < end {
             if isBlankOrComment(i) { i += 1; continue }
@@ -179,10 +180,10 @@ struct YAMLBlockParser {
                 i += 1
                 continue
             }
-            if !keys.insert(key).inserted { report(i, offset, .error, "duplicate key '\(key)'") }
+            if !keys.insert(key) { report(i, offset, .error, "duplicate key '\(key)'") }
             let quoted = bytes(i)[bytes(i).startIndex + offset] == 0x22 || bytes(i)[bytes(i).startIndex + offset] == 0x27
             if quoted { tabsAreText[i, default: []].append(offset..<quotedKeyEnd(i, from: offset, limit: colonEnd)) }
-            if !quoted, case let resolved = YAMLNode.resolvePlain(key), resolved != .string(key), resolved.rendered() != key {
+            if !quoted, !YAMLNode.resolvesToString(key), case let resolved = YAMLNode.resolvePlain(key), resolved.rendered() != key {
                 report(i, offset, .warning, "key '\(key)' is read as \(resolved.rendered()) by YAML readers; quote it")
             }
             var pair = value(line: i, offset: colonEnd, parentIndent: indent)
@@ -199,6 +200,27 @@ struct YAMLBlockParser {
             }
         }
         return (pairs, i)
+    }
+
+    /// The keys of one mapping, for finding duplicates: a front matter's dozen keys are compared
+    /// in a list (no hashing, no allocation of a set); past `listLimit` keys a set takes over, so
+    /// a mapping of thousands of keys does not compare each with every earlier one.
+    private struct KeySet {
+        private static let listLimit = 16
+        private var list: [String] = []
+        private var set: Set<String>?
+
+        /// Adds `key`; false when it was there already.
+        mutating func insert(_ key: String) -> Bool {
+            if set == nil {
+                if list.contains(key) { return false }
+                if list.isEmpty { list.reserveCapacity(KeySet.listLimit + 1) }
+                list.append(key)
+                if list.count > KeySet.listLimit { set = Set(list) }
+                return true
+            }
+            return set!.insert(key).inserted
+        }
     }
 
     /// Why the entry at `offset` of `line` has a key outside the subset: an anchor, alias or tag

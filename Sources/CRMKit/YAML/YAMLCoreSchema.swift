@@ -17,14 +17,51 @@ extension YAMLNode {
     }
 
     static func resolvePlain(_ text: String) -> JSON {
+        // Null starts with `~` or `n`, a boolean with `t` or `f`, a number with a digit, sign or `.`:
+        // the first byte rules most text out.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E: return number(text)   // 0-9 + - .
+        case 0x7E, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46: return keyword(text) ?? .string(text)   // ~ n N t T f F
+        default: return .string(text)
+        }
+    }
+
+    /// Whether the plain scalar `text` is read as a string (what `resolvePlain` gives), without
+    /// building its value.
+    static func resolvesToString(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        switch first {
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E:
+            if case .string = number(text) { return true }
+            return false
+        case 0x7E, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46: return keyword(text) == nil
+        default: return true
+        }
+    }
+
+    /// Null and the booleans: five letters at most.
+    private static func keyword(_ text: String) -> JSON? {
+        guard text.utf8.count <= 5 else { return nil }
         if isNullWord(text) { return .null }
         switch text {
         case "true", "True", "TRUE": return .bool(true)
         case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
-            return .string(text)
-        default: break
+        default: return nil
         }
+    }
+
+    /// Text that starts as a number does: an integer, a float, or a string (`.inf`, `1.2.3`).
+    private static func number(_ text: String) -> JSON {
+        // A number holds only digits, signs, `.`, `e`, `x`, `o` and hex letters: text with any other
+        // byte is a string without parsing (a phone `+44 20 7946 0018`, `.inf`, `.nan`).
+        let isNumberByte = { (c: UInt8) in
+            switch c {
+            case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x41...0x46, 0x61...0x66, 0x45, 0x65, 0x78, 0x6F: true
+            default: false
+            }
+        }
+        guard text.utf8.allSatisfy(isNumberByte) else { return .string(text) }
         let b = Array(text.utf8)
         if let int = integer(b) { return .number(int) }
         if isFloat(b), let value = Double(text) { return .number(value.isFinite ? "\(value)" : text) }

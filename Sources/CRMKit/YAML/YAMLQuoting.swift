@@ -27,9 +27,11 @@ enum YAMLQuoting {
     /// a number, boolean or null in YAML 1.2, a boolean, date or number in YAML 1.1 (`yes`, `off`,
     /// `2026-01-05`, `+442079460018`, `1_000`, `1:20`).
     static func isAmbiguousPlain(_ text: String) -> Bool {
-        if reservedWords.contains(text) || YAMLNode.resolvePlain(text) != .string(text) { return true }
+        // The reserved words are at most five bytes long: longer text is not hashed to look for one.
+        if (text.utf8.count <= 5 && reservedWords.contains(text)) || !YAMLNode.resolvesToString(text) { return true }
         guard let first = text.utf8.first, first == 0x2B || first == 0x2D || first == 0x2E || (0x30...0x39).contains(first)
         else { return false }
+        guard YAML11Forms.mayMatch(text) else { return false }
         let units = YAML11Forms.units(text)
         return YAML11Forms.isInteger(units) || YAML11Forms.isFloat(units) || YAML11Forms.isTimestamp(units)
     }
