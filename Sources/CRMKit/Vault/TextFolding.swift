@@ -10,35 +10,19 @@ import Foundation
 /// `ł` → `l`, `þ` → `th`). Other scripts keep their marks: a kana's voicing mark or a Devanagari
 /// vowel sign is part of the letter, not an accent.
 enum TextFolding {
-    /// `text` folded (see the type's summary). ASCII text is only lower-cased.
+    /// `text` folded (see the type's summary): by `ByteFolding`'s table when every scalar is in
+    /// it (ASCII, Latin, Greek and Cyrillic letters: most names and notes), else in full.
     static func fold(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        var text = text
+        let byTable = text.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            return ByteFolding.fold(bytes, into: &out) ? String(decoding: out, as: UTF8.self) : nil
         }
-        return foldedByLetter(text) ?? foldedInFull(text)
+        return byTable ?? foldedInFull(text)
     }
 
-    /// `text` folded a letter at a time from `latinGreekCyrillic`, when every scalar is ASCII or
-    /// a letter there (most names and notes); nil otherwise.
-    static func foldedByLetter(_ text: String) -> String? {
-        let table = latinGreekCyrillic
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                out.unicodeScalars.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
-                continue
-            }
-            guard value >= 0xC0, value - 0xC0 < table.count else { return nil }
-            let folded = table[Int(value - 0xC0)]
-            if folded.isEmpty { return nil }
-            out += folded
-        }
-        return out
-    }
-
-    /// The folding itself, through Foundation's Unicode normalization.
+    /// The folding itself, through Foundation's Unicode normalization; the rule `ByteFolding`'s
+    /// table is made from.
     static func foldedInFull(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var stripsMarks = false   // whether the last letter was Latin or Greek

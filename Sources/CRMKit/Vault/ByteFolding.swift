@@ -11,7 +11,7 @@ enum ByteFolding {
         for value in 0x80..<0x500 {
             let scalar = Unicode.Scalar(value)!
             let inTable = ![.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
-            if inTable { bytes += String(Character(scalar)).folded.utf8 }
+            if inTable { bytes += TextFolding.foldedInFull(String(Character(scalar))).utf8 }
             offsets.append(bytes.count)
             covered.append(inTable)
         }
