@@ -35,9 +35,11 @@ struct Terminal {
         colour && !text.isEmpty ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    func write(_ text: String) {
-        var data = Array(text.utf8)
-        data.withUnsafeMutableBytes { raw in
+    func write(_ text: String) { write(bytes: Array(text.utf8)[...]) }
+
+    /// Writes `bytes` to standard output as they are.
+    func write(bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = systemWrite(1, raw.baseAddress! + offset, raw.count - offset)
