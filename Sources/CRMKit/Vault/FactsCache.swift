@@ -110,27 +110,26 @@ struct FactsCache {
         fileprivate func holds(_ range: Range<Int>) -> Bool { range.lowerBound >= start && range.upperBound <= start + bytes.count }
     }
 
-    /// The bytes of the records at `indices` (in increasing order) in one piece, read from the
-    /// file when the cache holds its bytes no more; nil when nothing can be read.
-    func piece(records indices: [Int]) -> Piece? {
-        guard let first = indices.first, let last = indices.last else { return nil }
-        if file == nil || !bytes.isEmpty { return Piece(bytes: bytes, start: 0) }
-        let range = records[first].lowerBound..<records[last].upperBound
-        return file!.read(range).map { Piece(bytes: $0, start: range.lowerBound) }
+    /// The bytes at `range` of the file: all the bytes while the cache holds them, else read from
+    /// the file; nil when they cannot be read.
+    private func piece(_ range: Range<Int>) -> Piece? {
+        guard let file, bytes.isEmpty else { return Piece(bytes: bytes, start: 0) }
+        return file.read(range).map { Piece(bytes: $0, start: range.lowerBound) }
     }
 
-    /// The bytes of record `index`, from `piece` when it holds them, else from a new piece of
-    /// about a megabyte read from there on (records are asked for in file order when the cache is written).
+    /// The records at `indices` (in increasing order) in one piece; nil when there are none.
+    func piece(records indices: [Int]) -> Piece? {
+        guard let first = indices.first, let last = indices.last else { return nil }
+        return piece(records[first].lowerBound..<records[last].upperBound)
+    }
+
+    /// The bytes of record `index` (empty when they cannot be read), from `piece` when it holds
+    /// them, else from a new piece of about a megabyte from there on: a cache written anew asks
+    /// for records in file order.
     private func record(_ index: Int, reusing piece: inout Piece?) -> ArraySlice<UInt8> {
         let range = records[index]
         if piece?.holds(range) != true {
-            if file == nil || !bytes.isEmpty {
-                piece = Piece(bytes: bytes, start: 0)
-            } else {
-                let end = max(range.upperBound, min(range.lowerBound + (1 << 20), file!.size))
-                piece = file!.read(range.lowerBound..<end).map { Piece(bytes: $0, start: range.lowerBound) }
-                    ?? Piece(bytes: [], start: 0)
-            }
+            piece = self.piece(range.lowerBound..<max(range.upperBound, min(range.lowerBound + (1 << 20), file?.size ?? 0)))
         }
         guard let piece, piece.holds(range) else { return [] }
         return piece.bytes[(range.lowerBound - piece.start)..<(range.upperBound - piece.start)]
@@ -162,7 +161,7 @@ struct FactsCache {
     init() {}
 
     /// The record at `index`, for the file at `path`, decoded only when its stamp is `stamp`;
-    /// nil otherwise or when malformed.
+    /// nil otherwise or when malformed. Read from `piece` when given (see `piece(records:)`).
     func entry(_ index: Int, path: String, ifStamp stamp: FileStamp? = nil, in piece: Piece? = nil) -> Entry? {
         let piece = piece ?? Piece(bytes: bytes, start: 0)
         guard piece.holds(records[index]) else { return nil }
@@ -260,7 +259,7 @@ struct FactsCache {
             writer.string(path)
             switch record {
             case .unchanged(let index):
-                let record = old.record(index, reusing: &piece)   // empty if unreadable: read again next time
+                let record = old.record(index, reusing: &piece)   // empty when unreadable: its file is read next time
                 writer.int(record.count)
                 writer.raw(record)
             case .read(let entry):
