@@ -46,6 +46,30 @@ import Testing
         #expect(rows.contains { $0.name == "Henrik DAHL" })
     }
 
+    /// The cache is read from its file in pieces, a batch of people at a time, and copied in pieces
+    /// when rewritten: more people than one batch (4,096) and a file larger than one piece (1 MB).
+    @Test func aLargeCacheIsReadAndRewrittenInPieces() throws {
+        let copy = try TemporaryVault()
+        let note = String(repeating: "a note long enough to make each record large ", count: 6)
+        for i in 0..<4_200 {
+            try copy.write("people/p\(i).md", "---\nname: P\(i)\n---\n\n## Interactions\n\n- 2026-12-24 call: \(note)\n")
+        }
+        let vault = try Vault(root: copy.path)
+        let paths = vault.personPaths()
+        try plantCache(vault, prefix: "CACHED ")
+        let size = try #require(FileSystem.stamp(copy.path + "/" + FactsCache.path)?.size)
+        #expect(size > 1 << 20)
+        let today = Day(year: 2027, month: 1, day: 1)!   // after every entry: the cached timelines answer for it
+        #expect(vault.facts(today: today).rows.map(\.name) == paths.map { "CACHED " + $0 })
+        // A file removed: the cache is written again, every other record copied from the old file.
+        try FileManager.default.removeItem(atPath: copy.path + "/people/p2100.md")
+        #expect(vault.facts(today: today).rows.count == paths.count - 1)
+        let rewritten = FactsCache.load(vault).entries
+        #expect(rewritten.count == paths.count - 1)
+        #expect(paths.filter { $0 != "people/p2100.md" }.allSatisfy { rewritten[$0]?.facts.name == "CACHED " + $0 })
+        #expect(vault.facts(today: today).rows.map(\.timeline) == vault.loadAll().people.map { PersonFacts($0, today: today).timeline })
+    }
+
     @Test func everyUnchangedFileIsFoundInTheCacheWhateverItsName() throws {
         let copy = try TemporaryVault(copyingExample: true)
         for name in ["Zoë", "zoe", "ZOE", "a b", "a-b", "a.b", "a", "日本", "ü", "u\u{308}"] {

@@ -81,6 +81,13 @@ import Testing
         #expect(String(decoding: PersonSummary.listJSON(people, order: order), as: UTF8.self)
                 == JSON.array(order.map { people[$0].listJSON }).rendered())
         #expect(PersonSummary.listJSON(people, order: []) == Array("[]".utf8))
+        // Written in pieces of about 64 KB: many rows make several, which join into the same bytes.
+        let many = Array(repeating: order, count: 400).flatMap { $0 }
+        var pieces: [ArraySlice<UInt8>] = []
+        PersonSummary.listJSON(people, order: many) { pieces.append($0) }
+        #expect(pieces.count > 2)
+        #expect(pieces.allSatisfy { $0.count < 1 << 17 })
+        #expect(String(decoding: pieces.flatMap { $0 }, as: UTF8.self) == JSON.array(many.map { people[$0].listJSON }).rendered())
     }
 
     @Test func searchFindsAccentsCyrillicAndGreekAndSkipsUnreadFiles() throws {

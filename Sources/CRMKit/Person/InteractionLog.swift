@@ -11,8 +11,38 @@ public struct InteractionLog: Sendable {
     let contentStart: Int
     /// 0-based index one past the section's last line.
     let end: Int
-    /// Entries in file order.
-    public let entries: [Interaction]
+    /// Entries in file order. A log read with notes on demand makes them here, every time.
+    public var entries: [Interaction] {
+        switch storage {
+        case .values(let entries): entries
+        case .index(let index): index.heads.indices.map(index.entry)
+        }
+    }
+    /// How many entries the log holds.
+    public var entryCount: Int {
+        switch storage {
+        case .values(let entries): entries.count
+        case .index(let index): index.heads.count
+        }
+    }
+    /// Entry `i` (in file order); a log read with notes on demand reads its note now.
+    public func entry(at i: Int) -> Interaction {
+        switch storage {
+        case .values(let entries): entries[i]
+        case .index(let index): index.entry(i)
+        }
+    }
+    /// Entry `i` without its note (empty): all a listing needs to order and count entries.
+    public func head(at i: Int) -> Interaction {
+        switch storage {
+        case .values(let entries):
+            let entry = entries[i]
+            return Interaction(date: entry.date, time: entry.time, type: entry.type, note: "", line: entry.line,
+                               lineCount: entry.lineCount, checkbox: entry.checkbox)
+        case .index(let index): return index.head(i)
+        }
+    }
+    private let storage: Storage
     /// 1-based lines in the section that are neither entries nor their continuation lines.
     public let strayLines: [Int]
     /// Undated follow-ups (`- [ ] NOTE`), in file order.
@@ -20,23 +50,129 @@ public struct InteractionLog: Sendable {
 
     /// The order the entries are written in. One entry, or entries all of one day, count as newest first.
     public var order: Order {
-        guard entries.count > 1 else { return entries.isEmpty ? .none : .newestFirst }
+        let count = entryCount
+        guard count > 1 else { return count == 0 ? .none : .newestFirst }
         var increases = false, decreases = false
-        for (a, b) in zip(entries, entries.dropFirst()) {
-            if b.isNewer(than: a) { increases = true }
-            if a.isNewer(than: b) { decreases = true }
+        var a = moment(0)
+        for i in 1..<count {
+            let b = moment(i)
+            if Interaction.isNewer(b, than: a) { increases = true }
+            if Interaction.isNewer(a, than: b) { decreases = true }
+            a = b
         }
         return increases && decreases ? .mixed : increases ? .oldestFirst : .newestFirst
     }
 
+    /// Entry indices newest first whatever the file's order (stable within a moment). Only a log
+    /// of mixed order is sorted; the others are counted up or down, holding no array.
+    public func newestFirst() -> EntryOrder {
+        switch order {
+        case .oldestFirst: return EntryOrder(count: entryCount, sorted: nil, reversed: true)
+        case .newestFirst, .none: return EntryOrder(count: entryCount, sorted: nil, reversed: false)   // what the sort would give
+        case .mixed: break
+        }
+        func isNewer(_ a: Int, _ b: Int) -> Bool { Interaction.isNewer(moment(a), than: moment(b)) }
+        let sorted = (0..<Int32(entryCount)).sorted { a, b in isNewer(Int(a), Int(b)) || (!isNewer(Int(b), Int(a)) && a < b) }
+        return EntryOrder(count: entryCount, sorted: sorted, reversed: false)
+    }
+
+    /// Entry indices in some order (see `newestFirst()`).
+    public struct EntryOrder: RandomAccessCollection, Sendable {
+        public let count: Int
+        let sorted: [Int32]?
+        let reversed: Bool
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+        public subscript(position: Int) -> Int { sorted.map { Int($0[position]) } ?? (reversed ? count - 1 - position : position) }
+    }
+
+    /// Entry `i`'s date and time, what orders entries.
+    private func moment(_ i: Int) -> (date: Day, time: TimeOfDay?) {
+        switch storage {
+        case .values(let entries): (entries[i].date, entries[i].time)
+        case .index(let index): (index.heads[i].date, index.heads[i].time)
+        }
+    }
+
+    /// How many entries are interactions (plain or ticked, whatever their date).
+    var interactionCount: Int { (0..<entryCount).count { head(at: $0).isInteraction } }
+
+    /// The log's `Timeline` for `today` (see `Timeline.init(entries:followUps:today:)`). Notes read
+    /// on demand are read only for the entries it keeps: every open item, and the interactions
+    /// dated on or after the newest one dated `today` or earlier (nil `today`: the newest).
+    func timeline(today: Day?) -> Timeline {
+        guard case .index = storage else { return Timeline(entries: entries, followUps: followUps, today: today) }
+        var cut: Day?
+        for i in 0..<entryCount {
+            let entry = head(at: i)
+            if entry.isInteraction, today.map({ entry.date <= $0 }) ?? true, cut.map({ entry.date > $0 }) ?? true { cut = entry.date }
+        }
+        let kept = (0..<entryCount).filter { i in
+            let entry = head(at: i)
+            return !entry.isInteraction || cut.map { entry.date >= $0 } ?? true
+        }
+        return Timeline(entries: kept.map(entry), followUps: followUps, today: today)
+    }
+
+    /// How a log keeps its entries: as values, or (notes on demand) as where each stands in the
+    /// text and what its first line says, the note read from the text when an entry is asked for.
+    private enum Storage {
+        case values([Interaction])
+        case index(Index)
+    }
+
+    /// Entries kept as positions: about 20 bytes each instead of an `Interaction` and its note,
+    /// so a log of a million entries can be shown without holding a million notes.
+    private struct Index {
+        /// One entry: its 0-based line, how many lines it takes, and its first line's reading.
+        struct Head {
+            var line: Int32
+            var lineCount: Int32
+            var date: Day
+            /// Minutes since midnight; `UInt16.max`: no time.
+            var minutes: UInt16
+            var checkbox: Interaction.Checkbox?
+            /// Index in `types`; `UInt8.max`: type `note`.
+            var type: UInt8
+
+            var time: TimeOfDay? { minutes == .max ? nil : TimeOfDay(hour: Int(minutes) / 60, minute: Int(minutes) % 60) }
+        }
+        var heads: [Head]
+        let text: TextBuffer
+        let types: [String]
+
+        func head(_ i: Int) -> Interaction {
+            let head = heads[i]
+            return Interaction(date: head.date, time: head.time, type: head.type == .max ? "note" : types[Int(head.type)],
+                               note: "", line: Int(head.line) + 1, lineCount: Int(head.lineCount), checkbox: head.checkbox)
+        }
+
+        func entry(_ i: Int) -> Interaction {
+            var entry = head(i)
+            let first = Int(heads[i].line)
+            entry.note = text.withLines { line in
+                guard case .entry(let parsed) = EntryGrammar.parse(line(first), types: types) else { return "" }
+                return InteractionLog.note(parsed.note, from: first, through: first + Int(heads[i].lineCount) - 1, line)
+            }
+            return entry
+        }
+    }
+
     /// Finds the log under the first heading named `heading` (case-insensitive) and reads it.
+    /// `notesOnDemand`: keep each entry as its position in `text` (see `Index`), its note read when asked for.
     static func parse(_ text: TextBuffer, headings: [MarkdownHeading], heading: String, types: [String],
-                      path: String, diagnostics: inout [Diagnostic]) -> InteractionLog? {
+                      path: String, notesOnDemand: Bool = false, diagnostics: inout [Diagnostic]) -> InteractionLog? {
         guard let index = headings.firstIndex(where: { sameIgnoringCase($0.text, heading) }) else { return nil }
         let start = headings[index]
         let end = headings[(index + 1)...].first { $0.level <= start.level }?.line ?? text.lineCount
         var entries: [Interaction] = []
-        entries.reserveCapacity(min(end - start.contentStart, 1024))   // about one entry a line
+        var heads: [Index.Head] = []
+        let indexed = notesOnDemand && types.count < Int(UInt8.max)
+        if indexed {
+            heads.reserveCapacity(end - start.contentStart)   // at most one entry a line: no copies while growing
+        } else {
+            entries.reserveCapacity(min(end - start.contentStart, 1024))   // about one entry a line
+        }
         var stray: [Int] = []
         var followUps: [FollowUp] = []
         text.withLines { line in
@@ -59,10 +195,15 @@ public struct InteractionLog: Sendable {
                         last = next
                         next += 1
                     }
-                    let note = last == i ? String(decoding: line(i)[head.note], as: UTF8.self)
-                        : joinedNote(first: line(i)[head.note], continuations: (i + 1)...last, line)
-                    entries.append(Interaction(date: head.date, time: head.time, type: head.type.map { types[$0] } ?? "note",
-                                               note: note, line: i + 1, lineCount: last - i + 1, checkbox: head.checkbox))
+                    if indexed {
+                        heads.append(Index.Head(line: Int32(i), lineCount: Int32(last - i + 1), date: head.date,
+                                                minutes: head.time.map { UInt16($0.hour * 60 + $0.minute) } ?? .max,
+                                                checkbox: head.checkbox, type: head.type.map(UInt8.init) ?? .max))
+                    } else {
+                        entries.append(Interaction(date: head.date, time: head.time, type: head.type.map { types[$0] } ?? "note",
+                                                   note: note(head.note, from: i, through: last, line), line: i + 1,
+                                                   lineCount: last - i + 1, checkbox: head.checkbox))
+                    }
                     i = last + 1
                 case .invalid(let column, let message):
                     diagnostics.append(Diagnostic(path: path, line: i + 1, column: column, severity: .error, message: message))
@@ -72,9 +213,8 @@ public struct InteractionLog: Sendable {
                 case .followUp(let done, let range):
                     var last = i
                     while last + 1 < end, !isBlank(last + 1), isContinuation(line(last + 1)) { last += 1 }
-                    let note = last == i ? String(decoding: line(i)[range], as: UTF8.self)
-                        : joinedNote(first: line(i)[range], continuations: (i + 1)...last, line)
-                    followUps.append(FollowUp(note: note, isDone: done, line: i + 1, lineCount: last - i + 1))
+                    followUps.append(FollowUp(note: note(range, from: i, through: last, line), isDone: done,
+                                              line: i + 1, lineCount: last - i + 1))
                     i = last + 1
                 case .notEntry:
                     stray.append(i + 1)
@@ -85,7 +225,8 @@ public struct InteractionLog: Sendable {
             }
         }
         var log = InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
-                                 entries: entries, strayLines: stray)
+                                 storage: indexed ? .index(Index(heads: heads, text: text, types: types)) : .values(entries),
+                                 strayLines: stray)
         log.followUps = followUps
         return log
     }
@@ -97,6 +238,13 @@ public struct InteractionLog: Sendable {
         guard isASCII else { return a.lowercased() == b.lowercased() }
         func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
         return a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
+    }
+
+    /// The note of the entry or follow-up on lines `first...last` whose first line's note is at
+    /// `range`: that text alone, or with its continuation lines (see `joinedNote`).
+    private static func note(_ range: Range<Int>, from first: Int, through last: Int, _ line: TextBuffer.LineView) -> String {
+        last == first ? String(decoding: line(first)[range], as: UTF8.self)
+            : joinedNote(first: line(first)[range], continuations: (first + 1)...last, line)
     }
 
     /// A note that goes on below its entry: the first line, then each continuation line on a line

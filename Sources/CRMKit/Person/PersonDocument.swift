@@ -32,7 +32,9 @@ public struct PersonDocument: Sendable {
         }
     }
 
-    public init(bytes: [UInt8], path: String, settings: LogSettings = .standard) {
+    /// `notesOnDemand`: the log keeps where each entry stands instead of its note, and reads a note
+    /// when the entry is asked for (`InteractionLog.entry(at:)`): for showing a log of a million entries.
+    public init(bytes: [UInt8], path: String, settings: LogSettings = .standard, notesOnDemand: Bool = false) {
         self.path = path
         self.settings = settings
         text = TextBuffer(bytes)
@@ -59,7 +61,7 @@ public struct PersonDocument: Sendable {
         let bodyStart = frontMatter.map { $0.closeLine + 1 } ?? 0
         outline = MarkdownOutline(text, from: bodyStart)
         log = InteractionLog.parse(text, headings: outline.headings, heading: settings.heading, types: settings.types,
-                                   path: path, diagnostics: &diagnostics)
+                                   path: path, notesOnDemand: notesOnDemand, diagnostics: &diagnostics)
         writeBlocker = blocker
         self.diagnostics = diagnostics
     }
@@ -103,14 +105,11 @@ public struct PersonDocument: Sendable {
 
     /// How many entries are interactions (plain or ticked, whatever their date; open items are
     /// plans): the count `crm list` and the CSV export give.
-    public var interactionCount: Int { log?.entries.count { $0.isInteraction } ?? 0 }
+    public var interactionCount: Int { log?.interactionCount ?? 0 }
 
     /// Entries, newest first whatever the file's order (stable within a day).
     public var interactions: [Interaction] {
-        let entries = log?.entries ?? []
-        return log?.order == .oldestFirst ? entries.reversed() : entries.enumerated().sorted {
-            $0.element.isNewer(than: $1.element) || (!$1.element.isNewer(than: $0.element) && $0.offset < $1.offset)
-        }.map(\.element)
+        log.map { log in log.newestFirst().map(log.entry) } ?? []
     }
 
     /// The body without the front matter and the log, blank lines trimmed at both ends.

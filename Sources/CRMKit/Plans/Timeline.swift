@@ -24,7 +24,7 @@ public struct Timeline: Sendable, Equatable {
         let cut = today.map { day in interactions.firstIndex { $0.date <= day } } ?? (interactions.isEmpty ? nil : 0)
         if let cut {
             horizon = interactions[cut].date
-            interactions.removeSubrange((cut + 1)...)
+            interactions = Array(interactions[...cut])   // a new array: removing would keep every entry's room
         }
         self.interactions = interactions
         let open = entries.filter { !$0.isInteraction }

@@ -29,12 +29,12 @@ public enum IndexPage {
         let (people, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
         let lasts = people.compactMap { $0.timeline.newest?.date }.sorted(by: >)
         let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil
-        let candidates = Set(people.filter { person in
+        let candidates = people.filter { person in
             guard let last = person.timeline.newest?.date else { return false }
             return threshold.map { last >= $0 } ?? true
-        }.map(\.path))
-        let byPath = Dictionary(people.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let (recent, more) = vault.scan(paths: people.map(\.path).filter(candidates.contains)) { person -> [RecentEntry]? in
+        }
+        let byPath = Dictionary(candidates.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let (recent, more) = vault.scan(paths: candidates.map(\.path)) { person -> [RecentEntry]? in
             guard let facts = byPath[person.path] else { return nil }
             return person.document.interactions.filter(\.isInteraction).enumerated().compactMap { order, entry in
                 threshold.map { entry.date >= $0 } ?? true ? RecentEntry(person: facts, order: order, entry: entry) : nil
@@ -47,9 +47,11 @@ public enum IndexPage {
     public static func render(people: [PersonFacts], recent candidates: [RecentEntry], config: VaultConfig) -> [UInt8] {
         let rows = people.sorted { ($0.sortName, $0.id) < ($1.sortName, $1.id) }
             .map { ($0, DueSchedule(facts: $0, config: config, on: nil)) }
-        var out = "# People\n\n"
-        out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n"
-        out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(256 * (people.count + 4))   // about a table row and a due line each: no copies while growing
+        out += "# People\n\n".utf8
+        out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n".utf8
+        out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n".utf8
         for (person, schedule) in rows {
             let cells = [
                 link(person),
@@ -58,34 +60,35 @@ public enum IndexPage {
                 due(schedule),
                 escaped(person.tags.joined(separator: ", ")),
             ]
-            out += "| " + cells.joined(separator: " | ") + " |\n"
+            out += ("| " + cells.joined(separator: " | ") + " |\n").utf8
         }
-        if rows.isEmpty { out += "\nNobody yet.\n" }
+        if rows.isEmpty { out += "\nNobody yet.\n".utf8 }
 
-        out += "\n## Due dates\n\nSoonest first; `crm due` tells who is due today.\n\n"
+        out += "\n## Due dates\n\nSoonest first; `crm due` tells who is due today.\n\n".utf8
         // `rows` is in name order already; a stable sort by due date keeps it within a day.
-        let scheduled = rows.enumerated().filter { $0.element.1.cadence != nil }.sorted { a, b in
-            (a.element.1.datedDue?.dayNumber ?? Int.min, a.offset) < (b.element.1.datedDue?.dayNumber ?? Int.min, b.offset)
-        }.map(\.element)
-        for (person, schedule) in scheduled {
+        // Sorted as indices: the rows themselves are not copied.
+        let scheduled = rows.indices.filter { rows[$0].1.cadence != nil }.sorted { a, b in
+            (rows[a].1.datedDue?.dayNumber ?? Int.min, a) < (rows[b].1.datedDue?.dayNumber ?? Int.min, b)
+        }
+        for (person, schedule) in scheduled.lazy.map({ rows[$0] }) {
             let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
             let snoozed = schedule.isSnoozed ? ", snoozed" : ""
-            out += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n"
+            out += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n".utf8
         }
-        if scheduled.isEmpty { out += "Nobody has a cadence.\n" }
+        if scheduled.isEmpty { out += "Nobody has a cadence.\n".utf8 }
 
-        out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n"
+        out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n".utf8
         let open = rows.flatMap { person, _ in person.timeline.open.map { (person, $0) } }.enumerated()
             .sorted { ($0.element.1.date, $0.offset) < ($1.element.1.date, $1.offset) }.map(\.element)
         for (person, entry) in open {
-            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(person)): \(firstLine(entry.note))\n"
+            out += ("- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(person)): \(firstLine(entry.note))\n").utf8
         }
         for (person, _) in rows {
-            for note in person.timeline.followUps { out += "- someday, \(link(person)): \(firstLine(note))\n" }
+            for note in person.timeline.followUps { out += "- someday, \(link(person)): \(firstLine(note))\n".utf8 }
         }
-        if open.isEmpty && !rows.contains(where: { !$0.0.timeline.followUps.isEmpty }) { out += "Nothing planned.\n" }
+        if open.isEmpty && !rows.contains(where: { !$0.0.timeline.followUps.isEmpty }) { out += "Nothing planned.\n".utf8 }
 
-        out += "\n## Recent interactions\n\n"
+        out += "\n## Recent interactions\n\n".utf8
         let recent = candidates.sorted { a, b in
             let keyA = (-a.entry.date.dayNumber, -(a.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), a.person.id, a.order)
             let keyB = (-b.entry.date.dayNumber, -(b.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), b.person.id, b.order)
@@ -93,10 +96,10 @@ public enum IndexPage {
         }
         for item in recent.prefix(recentCount) {
             let entry = item.entry
-            out += "- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(item.person)): \(firstLine(entry.note))\n"
+            out += ("- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(item.person)): \(firstLine(entry.note))\n").utf8
         }
-        if recent.isEmpty { out += "No interactions yet.\n" }
-        return Array(out.utf8)
+        if recent.isEmpty { out += "No interactions yet.\n".utf8 }
+        return out
     }
 
     /// A note's first line, with " …" when it goes on.

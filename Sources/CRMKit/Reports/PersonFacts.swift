@@ -97,7 +97,7 @@ public final class PersonFacts: Sendable, Equatable {
             every = document.every
             snooze = document.snooze
             added = document.added
-            timeline = document.log.map { Timeline(entries: $0.entries, followUps: $0.followUps, today: today) }
+            timeline = document.log.map { $0.timeline(today: today) }
                 ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
             tally = InteractionTally(document.log?.entries ?? [])
             let values = document.valueCheck

@@ -46,9 +46,17 @@ public struct PersonSummary: Sendable {
     /// written straight into bytes without building the JSON values (a test holds the two to the
     /// same bytes: a key added to one must be added to the other).
     public static func listJSON(_ people: [PersonSummary], order: [Int]) -> [UInt8] {
-        guard !order.isEmpty else { return Array("[]".utf8) }
         var out: [UInt8] = []
-        out.reserveCapacity(order.count * 192)
+        listJSON(people, order: order) { out += $0 }
+        return out
+    }
+
+    /// The same bytes handed to `write` in pieces of about 64 KB, so the output of 100,000 people
+    /// is never whole in memory.
+    public static func listJSON(_ people: [PersonSummary], order: [Int], to write: (ArraySlice<UInt8>) -> Void) {
+        guard !order.isEmpty else { return write("[]".utf8.map { $0 }[...]) }
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16 + 4096)
         func key(_ name: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
@@ -82,9 +90,13 @@ public struct PersonSummary: Sendable {
             key(",\n    \"interactions\": ")
             out.append(contentsOf: String(person.interactionCount).utf8)
             key("\n  }")
+            if out.count >= 1 << 16 {
+                write(out[...])
+                out.removeAll(keepingCapacity: true)
+            }
         }
         key("\n]")
-        return out
+        write(out[...])
     }
 }
 

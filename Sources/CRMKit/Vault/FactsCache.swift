@@ -35,10 +35,13 @@ struct FactsCache {
 
     /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
     /// each path's record stands; paths are compared in place and records decoded only when their
-    /// file is found unchanged.
+    /// file is found unchanged. Once paired with the files (`forgetPaths`), a cache read from its
+    /// file lets go of the bytes and reads records again from the open `file` in pieces, so the
+    /// whole file (45 MB for 100,000 people) is not held while every person's facts are.
     private var bytes: [UInt8] = []
     private var paths: [Range<Int>] = []
     private var records: [Range<Int>] = []
+    private var file: OpenFile?
 
     /// What the cached facts depend on besides the file: the log settings and the program's `build`.
     static func fingerprint(_ config: VaultConfig, build: String) -> String {
@@ -69,8 +72,75 @@ struct FactsCache {
 
     /// The cache of `vault`, or an empty one when there is none or it cannot be used.
     static func load(_ vault: Vault) -> FactsCache {
-        guard let build, let bytes = try? FileSystem.readFile(vault.root + "/" + path).bytes else { return FactsCache() }
-        return FactsCache(bytes, fingerprint: fingerprint(vault.config, build: build)) ?? FactsCache()
+        guard let build, let file = OpenFile(vault.root + "/" + path), let bytes = file.read(0..<file.size),
+              var cache = FactsCache(bytes, fingerprint: fingerprint(vault.config, build: build)) else { return FactsCache() }
+        cache.file = file
+        return cache
+    }
+
+    /// The cache file, open: another `crm` replaces it by renaming a new file over it, so what is
+    /// read from it stays the version whose records were found.
+    private final class OpenFile: Sendable {
+        let descriptor: Int32
+        let size: Int
+
+        init?(_ path: String) {
+            descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            var st = stat()
+            guard descriptor >= 0, fstat(descriptor, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+                if descriptor >= 0 { close(descriptor) }
+                return nil
+            }
+            size = Int(st.st_size)
+        }
+
+        deinit { close(descriptor) }
+
+        /// The bytes at `range`; nil when they cannot all be read.
+        func read(_ range: Range<Int>) -> [UInt8]? {
+            var bytes = [UInt8](repeating: 0, count: range.count)
+            var total = 0
+            while total < range.count {
+                let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + total, range.count - total, off_t(range.lowerBound + total)) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return nil }
+                total += n
+            }
+            return bytes
+        }
+    }
+
+    /// Some of the cache file's bytes, from `start` on: where records are decoded from.
+    struct Piece {
+        fileprivate var bytes: [UInt8]
+        fileprivate var start: Int
+
+        fileprivate func holds(_ range: Range<Int>) -> Bool { range.lowerBound >= start && range.upperBound <= start + bytes.count }
+    }
+
+    /// The bytes at `range` of the file: all the bytes while the cache holds them, else read from
+    /// the file; nil when they cannot be read.
+    private func piece(_ range: Range<Int>) -> Piece? {
+        guard let file, bytes.isEmpty else { return Piece(bytes: bytes, start: 0) }
+        return file.read(range).map { Piece(bytes: $0, start: range.lowerBound) }
+    }
+
+    /// The records at `indices` (in increasing order) in one piece; nil when there are none.
+    func piece(records indices: [Int]) -> Piece? {
+        guard let first = indices.first, let last = indices.last else { return nil }
+        return piece(records[first].lowerBound..<records[last].upperBound)
+    }
+
+    /// The bytes of record `index` (empty when they cannot be read), from `piece` when it holds
+    /// them, else from a new piece of about a megabyte from there on: a cache written anew asks
+    /// for records in file order.
+    private func record(_ index: Int, reusing piece: inout Piece?) -> ArraySlice<UInt8> {
+        let range = records[index]
+        if piece?.holds(range) != true {
+            piece = self.piece(range.lowerBound..<max(range.upperBound, min(range.lowerBound + (1 << 20), file?.size ?? 0)))
+        }
+        guard let piece, piece.holds(range) else { return [] }
+        return piece.bytes[(range.lowerBound - piece.start)..<(range.upperBound - piece.start)]
     }
 
     /// The cache a file holding `bytes` holds, nil when it was written by another format version
@@ -99,9 +169,11 @@ struct FactsCache {
     init() {}
 
     /// The record at `index`, for the file at `path`, decoded only when its stamp is `stamp`;
-    /// nil otherwise or when malformed.
-    func entry(_ index: Int, path: String, ifStamp stamp: FileStamp? = nil) -> Entry? {
-        var reader = ByteReader(bytes, range: records[index])
+    /// nil otherwise or when malformed. Read from `piece` when given (see `piece(records:)`).
+    func entry(_ index: Int, path: String, ifStamp stamp: FileStamp? = nil, in piece: Piece? = nil) -> Entry? {
+        let piece = piece ?? Piece(bytes: bytes, start: 0)
+        guard piece.holds(records[index]) else { return nil }
+        var reader = ByteReader(piece.bytes, range: (records[index].lowerBound - piece.start)..<(records[index].upperBound - piece.start))
         guard let cachedStamp = try? FileStamp(from: &reader), stamp == nil || cachedStamp == stamp,
               let fields = try? PersonFacts.Fields(from: &reader, path: path), reader.isAtEnd else { return nil }
         return Entry(stamp: cachedStamp, facts: PersonFacts(fields: fields))
@@ -126,8 +198,12 @@ struct FactsCache {
     /// How many records the cache holds.
     var count: Int { records.count }
 
-    /// Lets go of where the paths stand once records have been paired with files.
-    mutating func forgetPaths() { paths = [] }
+    /// Lets go of where the paths stand once records have been paired with files, and of the
+    /// bytes when they can be read again from the file.
+    mutating func forgetPaths() {
+        paths = []
+        if file != nil { bytes = [] }
+    }
 
     /// For each of `files` (in byte order), the index of its record, or -1: the two sorted lists
     /// are paired in one pass, comparing the bytes where they stand.
@@ -193,13 +269,15 @@ struct FactsCache {
         writer.int(version)
         writer.string(fingerprint)
         writer.int(paths.indices.count { records($0) != nil })
+        var piece: Piece?
         for (i, path) in paths.enumerated() {
             guard let record = records(i) else { continue }
             writer.string(path)
             switch record {
             case .unchanged(let index):
-                writer.int(old.records[index].count)
-                writer.raw(old.bytes[old.records[index]])
+                let record = old.record(index, reusing: &piece)   // empty when unreadable: its file is read next time
+                writer.int(record.count)
+                writer.raw(record)
             case .read(let entry):
                 var encoded = ByteWriter()
                 entry.stamp.encode(to: &encoded)
@@ -240,17 +318,22 @@ extension Vault {
             results.withUnsafeMutableBufferPointer { resultSlots in
                 hits.withUnsafeMutableBufferPointer { hitSlots in
                     nonisolated(unsafe) let slots = resultSlots, hitFlags = hitSlots
-                    DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-                        let path = paths[i]
-                        if cachedIndex[i] >= 0, let stamp = stamp(path),
-                           let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp),
-                           today.map(hit.facts.timeline.answers) ?? true {
-                            slots[i] = .success(hit)
-                            hitFlags[i] = true
-                        } else {
-                            slots[i] = Result { () throws(VaultError) in
-                                let person = try load(path: path)
-                                return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
+                    // In batches, each batch's records read from the cache file in one piece.
+                    for batch in stride(from: 0, to: paths.count, by: 4096).map({ $0..<min($0 + 4096, paths.count) }) {
+                        let piece = cache.piece(records: batch.map { cachedIndex[$0] }.filter { $0 >= 0 })
+                        DispatchQueue.concurrentPerform(iterations: batch.count) { k in
+                            let i = batch.lowerBound + k
+                            let path = paths[i]
+                            if cachedIndex[i] >= 0, let stamp = stamp(path),
+                               let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp, in: piece),
+                               today.map(hit.facts.timeline.answers) ?? true {
+                                slots[i] = .success(hit)
+                                hitFlags[i] = true
+                            } else {
+                                slots[i] = Result { () throws(VaultError) in
+                                    let person = try load(path: path)
+                                    return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
+                                }
                             }
                         }
                     }

@@ -125,14 +125,15 @@ public struct Vault: Sendable {
         }
     }
 
-    /// Reads one person file.
-    public func load(path: String) throws(VaultError) -> Person {
+    /// Reads one person file; `notesOnDemand`: see `PersonDocument.init(bytes:path:settings:notesOnDemand:)`.
+    public func load(path: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
         let (bytes, stamp) = try read(path: path)
-        return person(path: path, bytes: bytes, stamp: stamp)
+        return person(path: path, bytes: bytes, stamp: stamp, notesOnDemand: notesOnDemand)
     }
 
-    private func person(path: String, bytes: [UInt8], stamp: FileStamp) -> Person {
-        Person(id: Person.id(forPath: path), path: path, document: PersonDocument(bytes: bytes, path: path, settings: logSettings), stamp: stamp)
+    private func person(path: String, bytes: [UInt8], stamp: FileStamp, notesOnDemand: Bool = false) -> Person {
+        Person(id: Person.id(forPath: path), path: path,
+               document: PersonDocument(bytes: bytes, path: path, settings: logSettings, notesOnDemand: notesOnDemand), stamp: stamp)
     }
 
     /// One file's bytes, unparsed, and the stamp of the version read.
@@ -195,13 +196,13 @@ public struct Vault: Sendable {
     /// The person a PERSON argument names. An id is looked up directly, without reading the
     /// other files; anything else is matched against everyone's keys (see `PersonMatcher`), from
     /// the facts cache where a file is unchanged (`personKeys`).
-    public func find(_ query: String) throws(VaultError) -> Person {
+    public func find(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
         let direct = "people/" + query + ".md"
         if !query.isEmpty, !query.hasPrefix("/"), !query.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }),
            FileSystem.exists(root + "/" + direct) {
-            return try load(path: direct)
+            return try load(path: direct, notesOnDemand: notesOnDemand)
         }
-        return try load(path: PersonMatcher.match(query, among: personKeys(where:)).path)
+        return try load(path: PersonMatcher.match(query, among: personKeys(where:)).path, notesOnDemand: notesOnDemand)
     }
 
     // MARK: Writing

@@ -35,10 +35,10 @@ struct Terminal {
         colour && !text.isEmpty ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    func write(_ text: String) { write(Array(text.utf8)) }
+    func write(_ text: String) { write(bytes: Array(text.utf8)[...]) }
 
-    /// Writes UTF-8 bytes as they are (a command's output built as bytes).
-    func write(_ bytes: [UInt8]) {
+    /// Writes `bytes` to standard output as they are.
+    func write(bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {

@@ -52,7 +52,7 @@ let calendarCommand = Command(
         }
         let bytes = Array(ICalendar(events: events).rendered.utf8)
         guard let output = context.arguments.value("--output") else {
-            context.terminal.write(String(decoding: bytes, as: UTF8.self))
+            context.terminal.write(bytes: bytes[...])
             return
         }
         try FileSystem.write(output, with: bytes)

@@ -44,9 +44,13 @@ let indexCommand = Command(
 private func staleness(of current: [UInt8]?, expected: [UInt8]) -> String? {
     guard let current else { return "it does not exist" }
     if current == expected { return nil }
-    let have = String(decoding: current, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    let want = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    let line = (0..<min(have.count, want.count)).first { have[$0] != want[$0] } ?? min(have.count, want.count)
-    let shown = line < want.count ? "'\(want[line])'" : "the end of the file"
+    // Lines compared where they stand in the bytes (as text only when their bytes differ): neither
+    // page is copied into a string.
+    let have = current.split(separator: 0x0A, omittingEmptySubsequences: false)
+    let want = expected.split(separator: 0x0A, omittingEmptySubsequences: false)
+    func text(_ line: ArraySlice<UInt8>) -> String { String(decoding: line, as: UTF8.self) }
+    let line = (0..<min(have.count, want.count)).first { have[$0] != want[$0] && text(have[$0]) != text(want[$0]) }
+        ?? min(have.count, want.count)
+    let shown = line < want.count ? "'\(text(want[line]))'" : "the end of the file"
     return "line \(line + 1) should be \(shown)"
 }

@@ -45,7 +45,8 @@ let listCommand = Command(
         default: order = names.sortedIndices()
         }
         if context.json {
-            context.terminal.print(String(decoding: PersonSummary.listJSON(people, order: order), as: UTF8.self))
+            PersonSummary.listJSON(people, order: order) { context.terminal.write(bytes: $0) }
+            context.terminal.print()
             return
         }
         guard !order.isEmpty else {

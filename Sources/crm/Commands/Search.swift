@@ -44,12 +44,12 @@ let searchCommand = Command(
             for piece in rendered {
                 if json != nil { json!.append(piece, to: &out) } else { out.append(contentsOf: piece) }
             }
-            if !out.isEmpty { terminal.write(out) }
+            if !out.isEmpty { terminal.write(bytes: out[...]) }
         }
         if let json {
             var out: [UInt8] = []
             json.finish(to: &out)
-            terminal.write(out + [0x0A])
+            terminal.write(bytes: (out + [0x0A])[...])
         }
         if !found { throw ExitStatus(code: 1) }
     }

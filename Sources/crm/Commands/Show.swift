@@ -25,7 +25,7 @@ let showCommand = Command(
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()
         let today = try context.today()
-        let person = try vault.find(query)
+        let person = try vault.find(query, notesOnDemand: true)
         for problem in try ReadProblems.shown(person) { context.warn(problem) }
         let doc = person.document
         let t = context.terminal
@@ -77,14 +77,24 @@ let showCommand = Command(
         let width = fields.map { $0.0.count }.max() ?? 0
         for (key, value) in fields { t.print("  " + t.style(key.padding(width), .dim) + "  " + value) }
         if !doc.notes.isEmpty { t.print(); t.print(doc.notes) }
-        let entries = doc.interactions
-        // Numbered newest first, as `crm unlog` takes them; plans apart from what happened.
-        let numbered = Array(zip(1..., entries))
-        let coming = numbered.filter { $0.1.status(on: today) != .done }.sorted { ($0.1.date, $1.0) < ($1.1.date, $0.0) }
-        let history = numbered.filter { $0.1.status(on: today) == .done }
-        let followUps = doc.log?.followUps.filter { !$0.isDone } ?? []
-        let typeWidth = entries.map { $0.type.count }.max() ?? 0
-        let numberWidth = String(entries.count).count
+        // Numbered newest first, as `crm unlog` takes them; plans apart from what happened. Entries
+        // are held as indices into the log, each note read only to be printed (a log can be huge).
+        let log = doc.log
+        let newestFirst = log?.newestFirst()
+        let count = newestFirst?.count ?? 0
+        func entry(_ number: Int) -> Interaction { log!.entry(at: newestFirst![number - 1]) }
+        var coming: [(number: Int, date: Day)] = []
+        var historyCount = 0
+        var typeWidths: [String: Int] = [:]
+        for number in 1..<count + 1 {
+            let head = log!.head(at: newestFirst![number - 1])
+            if head.status(on: today) == .done { historyCount += 1 } else { coming.append((number, head.date)) }
+            if typeWidths[head.type] == nil { typeWidths[head.type] = head.type.count }
+        }
+        coming.sort { ($0.date, $1.number) < ($1.date, $0.number) }
+        let followUps = log?.followUps.filter { !$0.isDone } ?? []
+        let typeWidth = typeWidths.values.max() ?? 0
+        let numberWidth = String(count).count
         func printEntry(_ number: Int, _ entry: Interaction) {
             let when = "\(entry.date)" + (entry.time.map { " \($0)" } ?? "      ")
             let lines = entry.note.split(separator: "\n", omittingEmptySubsequences: false)
@@ -99,7 +109,7 @@ let showCommand = Command(
         if !coming.isEmpty || !followUps.isEmpty {
             t.print()
             t.print(t.style("Coming up (\(coming.count + followUps.count))", .bold))
-            for (number, entry) in coming { printEntry(number, entry) }
+            for (number, _) in coming { printEntry(number, entry(number)) }
             for item in followUps {
                 let lines = item.note.split(separator: "\n", omittingEmptySubsequences: false)
                 t.print("  " + String(repeating: " ", count: numberWidth) + "  " + t.style("someday".padding(16), .dim) + "  "
@@ -107,8 +117,10 @@ let showCommand = Command(
             }
         }
         t.print()
-        t.print(t.style("\(vault.config.heading) (\(history.count))", .bold))
-        for (number, entry) in history { printEntry(number, entry) }
-        if history.isEmpty { t.print("  none yet — add one with: crm log \(person.id) \"…\"") }
+        t.print(t.style("\(vault.config.heading) (\(historyCount))", .bold))
+        for number in 1..<count + 1 where log!.head(at: newestFirst![number - 1]).status(on: today) == .done {
+            printEntry(number, entry(number))
+        }
+        if historyCount == 0 { t.print("  none yet — add one with: crm log \(person.id) \"…\"") }
     }
 )
