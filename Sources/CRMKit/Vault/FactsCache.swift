@@ -180,8 +180,10 @@ struct FactsCache {
     }
 
     /// The keys of the record at `index` (see `PersonKeys`), only when its stamp is `stamp`;
-    /// the rest of the record is not decoded.
+    /// the rest of the record is not decoded. Read from the bytes the cache holds: none after
+    /// `forgetPaths`.
     func keys(_ index: Int, ifStamp stamp: FileStamp) -> PersonKeys? {
+        guard records[index].upperBound <= bytes.count else { return nil }   // the bytes were let go
         var reader = ByteReader(bytes, range: records[index])
         guard let cachedStamp = try? FileStamp(from: &reader), cachedStamp == stamp else { return nil }
         return try? PersonKeys(from: &reader)

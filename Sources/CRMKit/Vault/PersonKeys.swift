@@ -56,7 +56,7 @@ extension Vault {
             if i == 0 { paths = personPaths() } else { loaded = FactsCache.load(self) }
         }
         let cachedIndex = loaded.indices(of: paths)
-        loaded.forgetPaths()
+        // The cache keeps its bytes (no `forgetPaths`): every record's keys are read from them.
         let cache = loaded
         var found = [Found](repeating: .unreadable, count: paths.count)
         FileSystem.withStamps(relativeTo: root) { stamp in
