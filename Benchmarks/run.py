@@ -136,7 +136,7 @@ def fsync_floor(count, runs):
 
 class Results:
     def __init__(self):
-        self.time, self.memory, self.checks = {}, {}, []
+        self.time, self.memory, self.checks, self.notes = {}, {}, [], []
 
     def check(self, text, ok):
         self.checks.append((text, ok))
@@ -237,8 +237,9 @@ def targets(results, style, sizes, import_floor):
         ratio(f"warm {label} / crm --version", k + ("warm", label), k + ("floor", "crm --version"), 5.0)
     ratio("fmt --check / cold check", k + ("warm", "fmt --check"), k + ("cold", "check"), 1.5)
     if k + ("floor", "python-frontmatter list") in t:
+        # The peer is a comparison, not a target: it is printed beside the checks.
         speedup = t[k + ("floor", "python-frontmatter list")] / t[k + ("cold", "list")]
-        results.check(f"{style}: cold list on {ten:,}: {speedup:.1f}x faster than python-frontmatter (target >= 10)", speedup >= 10)
+        results.notes.append(f"{style}: cold list on {ten:,} is {speedup:.1f}x faster than the python-frontmatter peer")
     for key in [key for key in t if key[:2] == k and key[2] == "warm" and key[3].startswith("import")]:
         if import_floor:
             value = t[key] / import_floor
@@ -333,6 +334,8 @@ def main():
     print()
     for text, ok in results.checks:
         print(("PASS " if ok else "FAIL ") + text)
+    for text in results.notes:
+        print("     " + text)
     failed = sum(not ok for _, ok in results.checks)
     print(f"\n{len(results.checks) - failed} of {len(results.checks)} targets met")
     sys.exit(1 if failed else 0)
