@@ -115,6 +115,85 @@ import Testing
         #expect(read.contains { $0.contains("people by part of a name or id; say which:") })
     }
 
+    /// A cache of `vault` that lists its person files from the folders they are in, as a cache
+    /// written two seconds after the last change does; each name marked as in `saveMarked`.
+    private func saveListing(_ vault: Vault) throws {
+        let (paths, folders) = vault.personPathsAndFolders()
+        FactsCache.save(try paths.map { path in
+            let person = try vault.load(path: path)
+            var fields = PersonFacts(person).fields
+            fields.name = "CACHED " + fields.name
+            fields.sortName = fields.name.folded
+            return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields)))
+        }, to: vault, settled: .max, folders: folders)
+        #expect(FactsCache.load(vault).listing(in: vault) == paths)
+        usleep(20_000)   // past the file system's clock tick: the next change gives a folder a new stamp
+    }
+
+    @Test func aFileAddedRemovedOrRenamedIsSeenThoughTheCacheListsTheFolders() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try FileManager.default.createDirectory(atPath: copy.path + "/people/team", withIntermediateDirectories: true)
+        try copy.write("people/team/ivo-brandt.md", "---\nname: Ivo Brandt\n---\n")
+        try saveListing(vault)
+        #expect(try vault.find("CACHED Ivo Brandt").path == "people/team/ivo-brandt.md")
+
+        try copy.write("people/team/zed-quill.md", "---\nname: Zed Quill\n---\n")   // only the subfolder changes
+        #expect(try vault.find("zed quill").path == "people/team/zed-quill.md")
+        #expect(FactsCache.load(vault).listing(in: vault) == nil)
+
+        try saveListing(vault)
+        try FileManager.default.moveItem(atPath: copy.path + "/people/lena-marsh.md", toPath: copy.path + "/people/lena.md")
+        #expect(try vault.find("Lena Marsh").path == "people/lena.md")
+        #expect(throws: VaultError.self) { try vault.find("CACHED Lena Marsh") }
+
+        try saveListing(vault)
+        try FileManager.default.removeItem(atPath: copy.path + "/people/henrik-dahl.md")
+        #expect(throws: VaultError.self) { try vault.find("CACHED Henrik Dahl") }
+        #expect(vault.duplicate(name: "CACHED Henrik Dahl") == nil)
+
+        // A subfolder replaced by another of the same name.
+        try saveListing(vault)
+        try FileManager.default.createDirectory(atPath: copy.path + "/other", withIntermediateDirectories: true)
+        try copy.write("other/ada-new.md", "---\nname: Ada New\n---\n")
+        try FileManager.default.removeItem(atPath: copy.path + "/people/team")
+        #expect(rename(copy.path + "/other", copy.path + "/people/team") == 0)
+        #expect(try vault.find("Ada New").path == "people/team/ada-new.md")
+        #expect(throws: VaultError.self) { try vault.find("CACHED Ivo Brandt") }
+    }
+
+    @Test func unchangedFoldersAreListedFromTheCacheAndEditedFilesStillRead() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try saveListing(vault)
+        // In place: the folder keeps its stamp, the file does not.
+        try edit(copy, "people/henrik-dahl.md") { $0.replacingOccurrences(of: "name: Henrik Dahl", with: "name: Henrik Nilsen") }
+        #expect(FactsCache.load(vault).listing(in: vault) != nil)
+        #expect(try vault.find("Henrik Nilsen").path == "people/henrik-dahl.md")
+        #expect(throws: VaultError.self) { try vault.find("CACHED Henrik Dahl") }
+        #expect(try vault.find("CACHED Lena Marsh").path == "people/lena-marsh.md")
+    }
+
+    @Test func foldersAreRecordedOnlyOnceSettledAndWhenEveryFileHasARecord() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        let (paths, folders) = vault.personPathsAndFolders()
+        func entry(_ path: String) throws -> (path: String, entry: FactsCache.Entry) {
+            let person = try vault.load(path: path)
+            return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
+        }
+        // The folder was just written: a change within its clock tick would keep its stamp.
+        FactsCache.save(try paths.map(entry), to: vault, settled: FactsCache.settledTime, folders: folders)
+        #expect(FactsCache.load(vault).folders.isEmpty)
+        // A file left out (unreadable, or too recent): the cache's paths are not the listing.
+        let entries = try paths.map(entry)
+        FactsCache.save(paths: paths, records: { $0 == 0 ? nil : .read(entries[$0].entry) }, from: FactsCache(), to: vault,
+                        settled: .max, folders: folders)
+        #expect(FactsCache.load(vault).listing(in: vault) == nil)
+        FactsCache.save(entries, to: vault, settled: .max, folders: folders)
+        #expect(FactsCache.load(vault).listing(in: vault) == paths)
+    }
+
     /// The matching rules as they read before only candidates were kept: every query gets the same
     /// person or the same message from `match(_:in:)` and from `match(_:among:)`.
     @Test func matchingAmongCandidatesAnswersAsMatchingAmongEveryone() {

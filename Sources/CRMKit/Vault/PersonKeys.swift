@@ -50,12 +50,13 @@ extension Vault {
     func personKeys(where keep: @escaping @Sendable (PersonKeys) -> Bool = { _ in true }) -> [PersonKeys] {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
-        // The folder is walked while the cache is read.
-        nonisolated(unsafe) var paths: [String] = [], loaded = FactsCache()
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            if i == 0 { paths = personPaths() } else { loaded = FactsCache.load(self) }
-        }
-        let cachedIndex = loaded.indices(of: paths)
+        let loaded = FactsCache.load(self)
+        // The cache's paths while no folder changed (its records are then paired in order), else
+        // the folders walked.
+        let listed = loaded.listing(in: self)
+        let walked = listed == nil ? personPathsAndFolders() : nil
+        let paths = listed ?? walked!.paths
+        let cachedIndex = listed.map { Array($0.indices) } ?? loaded.indices(of: paths)
         // The cache keeps its bytes (no `forgetPaths`): every record's keys are read from them.
         let cache = loaded
         var found = [Found](repeating: .unreadable, count: paths.count)
@@ -74,14 +75,24 @@ extension Vault {
         }
         let removed = cache.count != cachedIndex.count { $0 >= 0 }
         let cacheable = found.contains { if case .read(let entry) = $0 { entry.isSettled(settled) } else { false } }
-        if removed || cacheable {
+        // Folders walked that the cache could list from next time: every file has a record.
+        let completes = walked.map { walked in
+            FactsCache.recordable(walked.folders, settled: settled) && cache.folders != walked.folders && found.allSatisfy { found in
+                switch found {
+                case .cached, .cachedAndLeftOut: true
+                case .read(let entry): entry.isSettled(settled)
+                case .unreadable: false
+                }
+            }
+        } ?? false
+        if removed || cacheable || completes {
             FactsCache.save(paths: paths, records: { i in
                 switch found[i] {
                 case .cached, .cachedAndLeftOut: .unchanged(cachedIndex[i])
                 case .read(let entry): .read(entry)
                 case .unreadable: nil
                 }
-            }, from: cache, to: self, settled: settled)
+            }, from: cache, to: self, settled: settled, folders: walked?.folders ?? cache.folders)
         }
         return found.compactMap { found in
             switch found {
