@@ -192,14 +192,13 @@ struct FactsCache {
         return Entry(stamp: cachedStamp, facts: PersonFacts(fields: fields))
     }
 
-    /// The keys of the record at `index` (see `PersonKeys`), only when its stamp is `stamp`;
-    /// the rest of the record is not decoded. Read from the bytes the cache holds: none after
-    /// `forgetPaths`.
-    func keys(_ index: Int, ifStamp stamp: FileStamp) -> PersonKeys? {
+    /// A reader of the record at `index` where its keys start (see `PersonKeys`), only when its
+    /// stamp is `stamp`. Reads the bytes the cache holds: none after `forgetPaths`.
+    func keys(_ index: Int, ifStamp stamp: FileStamp) -> ByteReader? {
         guard records[index].upperBound <= bytes.count else { return nil }   // the bytes were let go
         var reader = ByteReader(bytes, range: records[index])
         guard let cachedStamp = try? FileStamp(from: &reader), cachedStamp == stamp else { return nil }
-        return try? PersonKeys(from: &reader)
+        return reader
     }
 
     /// The person files of `vault`, as the cache lists them, while every folder they were listed

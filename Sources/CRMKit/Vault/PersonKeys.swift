@@ -44,10 +44,13 @@ extension PersonKeys {
 extension Vault {
     /// The keys of every person `keep` passes, in path order: from the facts cache where the file
     /// is unchanged (each file's stamp is compared with its record's, and only the keys of the
-    /// record are decoded), else read from the file; on all cores. Files that cannot be read are
-    /// left out. The cache is rewritten when `facts` would rewrite it: a file was removed, or a
-    /// file read can be cached.
-    func personKeys(where keep: @escaping @Sendable (PersonKeys) -> Bool = { _ in true }) -> [PersonKeys] {
+    /// record are decoded, unless `ruledOut` rules the person out by their bytes), else read from
+    /// the file; on all cores. Files that cannot be read are left out. People are listed from the
+    /// cache while the folders it recorded are unchanged (`FactsCache.listing(in:)`), else the
+    /// folders are walked. The cache is rewritten when `facts` would rewrite it (a file was
+    /// removed, or a file read can be cached) or to record the folders walked.
+    func personKeys(where keep: @escaping @Sendable (PersonKeys) -> Bool = { _ in true },
+                    ruledOutBy ruledOut: KeyBytesFilter? = nil) -> [PersonKeys] {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
         let loaded = FactsCache.load(self)
@@ -65,8 +68,15 @@ extension Vault {
                 nonisolated(unsafe) let slots = buffer
                 DispatchQueue.concurrentPerform(iterations: paths.count) { [paths] i in
                     let path = paths[i]
-                    if cachedIndex[i] >= 0, let stamp = stamp(path), let keys = cache.keys(cachedIndex[i], ifStamp: stamp) {
-                        slots[i] = keep(keys) ? .cached(keys) : .cachedAndLeftOut
+                    func cached() -> Found? {
+                        guard cachedIndex[i] >= 0, let stamp = stamp(path), var reader = cache.keys(cachedIndex[i], ifStamp: stamp) else { return nil }
+                        var bytes = reader
+                        if let ruledOut, (try? ruledOut.rulesOut(&bytes)) == true { return .cachedAndLeftOut }
+                        guard let keys = try? PersonKeys(from: &reader) else { return nil }
+                        return keep(keys) ? .cached(keys) : .cachedAndLeftOut
+                    }
+                    if let found = cached() {
+                        slots[i] = found
                     } else if let person = try? load(path: path) {
                         slots[i] = .read(FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
                     }

@@ -25,11 +25,13 @@ enum PersonMatcher {
 
     /// The same, among the people `people` lists, asked first for only those some stage passes
     /// (the only ones `match` can answer with): everyone is needed only to say "did you mean".
-    static func match(_ query: String, among people: (_ keeping: @escaping @Sendable (PersonKeys) -> Bool) -> [PersonKeys])
+    /// `people` may leave out anyone `ruledOut` rules out by their keys' bytes without decoding them.
+    static func match(_ query: String,
+                      among people: (_ keeping: @escaping @Sendable (PersonKeys) -> Bool, _ ruledOut: KeyBytesFilter?) -> [PersonKeys])
         throws(VaultError) -> PersonKeys {
         let tests = stages(query).map(\.test)
-        let candidates = people { person in tests.contains { $0(person) } }
-        return try match(query, in: candidates.isEmpty ? people { _ in true } : candidates)
+        let candidates = people({ person in tests.contains { $0(person) } }, KeyBytesFilter(query))
+        return try match(query, in: candidates.isEmpty ? people({ _ in true }, nil) : candidates)
     }
 
     /// The stages in order, each named for the message that lists the people it matched.
@@ -69,8 +71,10 @@ enum PersonMatcher {
 
     /// Whether `scalar` is a Greek, Cyrillic, kana, Han or Hangul letter: none decomposes into, or
     /// folds to, anything ASCII (unlike U+037E, the Greek question mark, which is `;`).
-    private static func holdsNoASCII(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    fileprivate static func holdsNoASCII(_ scalar: Unicode.Scalar) -> Bool { holdsNoASCII(scalar.value) }
+
+    fileprivate static func holdsNoASCII(_ value: UInt32) -> Bool {
+        switch value {
         case 0x037E: false
         case 0x0370...0x03FF, 0x0400...0x052F, 0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
         default: false
@@ -84,5 +88,74 @@ enum PersonMatcher {
         var candidates = [name, person.id.folded, String(name.prefix(query.count))]
         candidates += name.split(separator: " ").map(String.init)
         return candidates.map { editDistance($0, query) }.min() ?? Int.max
+    }
+}
+
+/// A query, its folded form and its email form, all ASCII, compared with a person's keys where
+/// they stand in a facts-cache record (see `PersonKeys(from:)`): a person whose keys it rules out
+/// passes none of `PersonMatcher`'s stages, so their keys are never turned into Strings. It rules
+/// out only keys whose every scalar is ASCII or cannot stand for ASCII (see `holdsNoASCII`), where
+/// comparing bytes decides what comparing Strings would; anything else is left to the stages.
+struct KeyBytesFilter: Sendable {
+    private let query: [UInt8], folded: [UInt8], email: [UInt8]
+
+    /// Nil when the query, folded or as an email, is not all ASCII, or folds to nothing.
+    init?(_ query: String) {
+        let folded = query.folded, email = query.lowercased()
+        guard !folded.isEmpty, [query, folded, email].allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
+        (self.query, self.folded, self.email) = (Array(query.utf8), Array(folded.utf8), Array(email.utf8))
+    }
+
+    /// Whether no stage can pass for the keys `r` reads; throws when they are malformed.
+    func rulesOut(_ r: inout ByteReader) throws(ByteReader.Malformed) -> Bool {
+        typealias Malformed = ByteReader.Malformed
+        let bytes = r.bytes
+        func field(_ r: inout ByteReader) throws(Malformed) -> ArraySlice<UInt8> { bytes[try r.skip(try r.int())] }
+        let id = try field(&r)
+        _ = try r.skip(try r.int())   // the name: matched as `sortName`
+        let sortName = try field(&r)
+        try r.skipArray { r throws(Malformed) in _ = try r.skip(try r.int()) }
+        // Each stage that could pass, or keys not plain enough to tell, keep the person.
+        guard Self.isPlain(id), Self.isPlain(sortName), !id.elementsEqual(query), !sortName.elementsEqual(folded),
+              !Self.contains(sortName, folded), !Self.contains(id, folded, lowerCasing: true) else { return false }
+        var keeps = false
+        try r.skipArray { r throws(Malformed) in
+            let alias = try field(&r)
+            keeps = keeps || !Self.isPlain(alias) || alias.elementsEqual(folded)
+        }
+        try r.skipArray { r throws(Malformed) in
+            let address = try field(&r)
+            keeps = keeps || !Self.isPlain(address) || address.elementsEqual(email)
+        }
+        if try r.bool() {
+            let contactID = try field(&r)
+            keeps = keeps || !Self.isPlain(contactID) || contactID.elementsEqual(query)
+        }
+        return !keeps
+    }
+
+    /// Whether every scalar of `text` (UTF-8) is ASCII or cannot stand for ASCII.
+    private static func isPlain(_ text: ArraySlice<UInt8>) -> Bool {
+        var i = text.startIndex
+        while i < text.endIndex {
+            let lead = text[i]
+            if lead < 0x80 { i += 1; continue }
+            let count = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+            guard count > 0, i + count <= text.endIndex else { return false }
+            var value = UInt32(lead) & (0xFF >> (count + 1))
+            for k in 1..<count { value = value << 6 | UInt32(text[i + k] & 0x3F) }
+            guard PersonMatcher.holdsNoASCII(value) else { return false }
+            i += count
+        }
+        return true
+    }
+
+    /// Whether `part` stands in `text` (lower-cased first with `lowerCasing`), byte for byte.
+    private static func contains(_ text: ArraySlice<UInt8>, _ part: [UInt8], lowerCasing: Bool = false) -> Bool {
+        guard part.count <= text.count else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { lowerCasing && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        return (text.startIndex...(text.endIndex - part.count)).contains { start in
+            part.indices.allSatisfy { lower(text[start + $0]) == part[$0] }
+        }
     }
 }
