@@ -217,7 +217,7 @@ import Testing
         var queries = people.flatMap { [$0.id, $0.id.folded, String($0.id.folded.prefix(4)), $0.name, String($0.name.prefix(3)),
                                         $0.emails.first ?? "", $0.contactID ?? ""] }
         queries += words + words.map { $0.uppercased() } + (0..<100).map { _ in randomName() }
-        var ruledOut = 0
+        var ruledOut = 0, duplicatesRuledOut = 0
         for query in queries {
             func answer(_ match: () throws(VaultError) -> PersonKeys) -> String {
                 do { return "found " + (try match()).id } catch { return error.message }
@@ -234,6 +234,17 @@ import Testing
                 #expect((try? PersonMatcher.match(query, in: [person])) == nil, "\(query.debugDescription) \(person.id.debugDescription)")
             }
             ruledOut += people.count(where: isRuledOut)
+            // The duplicate rule's filter, with the query as the name and as the contact id.
+            for contactID in [nil, query] {
+                let filter = KeyBytesFilter(duplicateOf: query, contactID: contactID)
+                for person in people {
+                    var reader = ByteReader(Self.record(person))
+                    guard (try? filter?.rulesOut(&reader)) == true else { continue }
+                    #expect(person.sortName != query.folded && (contactID == nil || person.contactID != contactID),
+                            "\(query.debugDescription) \(person.id.debugDescription)")
+                    duplicatesRuledOut += 1
+                }
+            }
             let bytesFirst = answer { () throws(VaultError) in
                 try PersonMatcher.match(query, among: { keep, filter in people.filter { !(filter != nil && isRuledOut($0)) && keep($0) } })
             }
@@ -246,6 +257,7 @@ import Testing
         }
         // Many are ruled out (names here are mostly accented, queries often not ASCII: neither is ruled on).
         #expect(ruledOut > people.count * queries.count / 20)
+        #expect(duplicatesRuledOut > people.count * queries.count / 20)
     }
 
     /// A facts-cache record's keys as `PersonFacts.Fields` writes them, with tags.

@@ -91,46 +91,55 @@ enum PersonMatcher {
     }
 }
 
-/// A query, its folded form and its email form, all ASCII, compared with a person's keys where
-/// they stand in a facts-cache record (see `PersonKeys(from:)`): a person whose keys it rules out
-/// passes none of `PersonMatcher`'s stages, so their keys are never turned into Strings. It rules
-/// out only keys whose every scalar is ASCII or cannot stand for ASCII (see `holdsNoASCII`), where
-/// comparing bytes decides what comparing Strings would; anything else is left to the stages.
+/// What a person's keys are compared with, all ASCII, applied where the keys stand in a
+/// facts-cache record (see `PersonKeys(from:)`): a person it rules out passes none of the
+/// comparisons, so their keys are never turned into Strings. Only keys whose every scalar is ASCII
+/// or cannot stand for ASCII (see `holdsNoASCII`) are ruled on, where comparing bytes decides what
+/// comparing Strings would; anything else is left to the comparisons themselves.
 struct KeyBytesFilter: Sendable {
-    private let query: [UInt8], folded: [UInt8], email: [UInt8]
+    /// Equal to the id, the folded name, an alias, an email or the contact id; `part`: in the
+    /// folded name or the lower-cased id. Nil: not compared.
+    private var id, sortName, alias, email, contactID, part: [UInt8]?
 
-    /// Nil when the query, folded or as an email, is not all ASCII, or folds to nothing.
+    /// For a PERSON argument (`PersonMatcher`'s stages); nil when the query, folded or as an
+    /// email, is not all ASCII, or folds to nothing.
     init?(_ query: String) {
         let folded = query.folded, email = query.lowercased()
-        guard !folded.isEmpty, [query, folded, email].allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
-        (self.query, self.folded, self.email) = (Array(query.utf8), Array(folded.utf8), Array(email.utf8))
+        guard !folded.isEmpty, [query, folded, email].allSatisfy(Self.isASCII) else { return nil }
+        (id, contactID) = (Array(query.utf8), Array(query.utf8))
+        (sortName, alias, part) = (Array(folded.utf8), Array(folded.utf8), Array(folded.utf8))
+        self.email = Array(email.utf8)
     }
 
-    /// Whether no stage can pass for the keys `r` reads; throws when they are malformed.
+    /// For the duplicate rule (`Vault.duplicate`): the same folded name or contact id; nil when
+    /// either is not all ASCII.
+    init?(duplicateOf name: String, contactID: String?) {
+        let folded = name.folded
+        guard Self.isASCII(folded), contactID.map(Self.isASCII) ?? true else { return nil }
+        sortName = Array(folded.utf8)
+        self.contactID = contactID.map { Array($0.utf8) }
+    }
+
+    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+    /// Whether no comparison can pass for the keys `r` reads; throws when they are malformed.
     func rulesOut(_ r: inout ByteReader) throws(ByteReader.Malformed) -> Bool {
         typealias Malformed = ByteReader.Malformed
         let bytes = r.bytes
         func field(_ r: inout ByteReader) throws(Malformed) -> ArraySlice<UInt8> { bytes[try r.skip(try r.int())] }
+        /// Whether `key` may equal `wanted`: it is not plain enough to tell, or its bytes are the same.
+        func mayEqual(_ key: ArraySlice<UInt8>, _ wanted: [UInt8]?) -> Bool {
+            wanted.map { !Self.isPlain(key) || key.elementsEqual($0) } ?? false
+        }
         let id = try field(&r)
-        _ = try r.skip(try r.int())   // the name: matched as `sortName`
+        _ = try r.skip(try r.int())   // the name: compared as `sortName`
         let sortName = try field(&r)
         try r.skipArray { r throws(Malformed) in _ = try r.skip(try r.int()) }
-        // Each stage that could pass, or keys not plain enough to tell, keep the person.
-        guard Self.isPlain(id), Self.isPlain(sortName), !id.elementsEqual(query), !sortName.elementsEqual(folded),
-              !Self.contains(sortName, folded), !Self.contains(id, folded, lowerCasing: true) else { return false }
-        var keeps = false
-        try r.skipArray { r throws(Malformed) in
-            let alias = try field(&r)
-            keeps = keeps || !Self.isPlain(alias) || alias.elementsEqual(folded)
-        }
-        try r.skipArray { r throws(Malformed) in
-            let address = try field(&r)
-            keeps = keeps || !Self.isPlain(address) || address.elementsEqual(email)
-        }
-        if try r.bool() {
-            let contactID = try field(&r)
-            keeps = keeps || !Self.isPlain(contactID) || contactID.elementsEqual(query)
-        }
+        var keeps = mayEqual(id, self.id) || mayEqual(sortName, self.sortName)
+            || part.map { !Self.isPlain(sortName) || !Self.isPlain(id) || Self.contains(sortName, $0) || Self.contains(id, $0, lowerCasing: true) } ?? false
+        try r.skipArray { r throws(Malformed) in keeps = mayEqual(try field(&r), alias) || keeps }
+        try r.skipArray { r throws(Malformed) in keeps = mayEqual(try field(&r), email) || keeps }
+        if try r.bool() { keeps = mayEqual(try field(&r), contactID) || keeps }
         return !keeps
     }
 
