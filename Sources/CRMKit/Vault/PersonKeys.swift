@@ -53,11 +53,16 @@ extension Vault {
                     ruledOutBy ruledOut: KeyBytesFilter? = nil) -> [PersonKeys] {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
-        let loaded = FactsCache.load(self)
         // The cache's paths while no folder changed (its records are then paired in order), else
-        // the folders walked.
-        let listed = loaded.listing(in: self)
-        let walked = listed == nil ? personPathsAndFolders() : nil
+        // the folders walked. `people/` changed in the last two seconds was not recorded: then it
+        // is walked while the cache is read.
+        let recent = FileSystem.stamp(root + "/people").map { !FactsCache.recordable([FactsCache.Folder(path: "people", stamp: $0)], settled: settled) } ?? true
+        nonisolated(unsafe) var loaded = FactsCache(), walked: (paths: [String], folders: [FactsCache.Folder])?
+        DispatchQueue.concurrentPerform(iterations: recent ? 2 : 1) { i in
+            if i == 0 { loaded = FactsCache.load(self) } else { walked = personPathsAndFolders() }
+        }
+        let listed = walked == nil ? loaded.listing(in: self) : nil
+        if walked == nil, listed == nil { walked = personPathsAndFolders() }
         let paths = listed ?? walked!.paths
         let cachedIndex = listed.map { Array($0.indices) } ?? loaded.indices(of: paths)
         // The cache keeps its bytes (no `forgetPaths`): every record's keys are read from them.
