@@ -115,6 +115,85 @@ import Testing
         #expect(read.contains { $0.contains("people by part of a name or id; say which:") })
     }
 
+    /// A cache of `vault` that lists its person files from the folders they are in, as a cache
+    /// written two seconds after the last change does; each name marked as in `saveMarked`.
+    private func saveListing(_ vault: Vault) throws {
+        let (paths, folders) = vault.personPathsAndFolders()
+        FactsCache.save(try paths.map { path in
+            let person = try vault.load(path: path)
+            var fields = PersonFacts(person).fields
+            fields.name = "CACHED " + fields.name
+            fields.sortName = fields.name.folded
+            return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields)))
+        }, to: vault, settled: .max, folders: folders)
+        #expect(FactsCache.load(vault).listing(in: vault) == paths)
+        usleep(20_000)   // past the file system's clock tick: the next change gives a folder a new stamp
+    }
+
+    @Test func aFileAddedRemovedOrRenamedIsSeenThoughTheCacheListsTheFolders() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try FileManager.default.createDirectory(atPath: copy.path + "/people/team", withIntermediateDirectories: true)
+        try copy.write("people/team/ivo-brandt.md", "---\nname: Ivo Brandt\n---\n")
+        try saveListing(vault)
+        #expect(try vault.find("CACHED Ivo Brandt").path == "people/team/ivo-brandt.md")
+
+        try copy.write("people/team/zed-quill.md", "---\nname: Zed Quill\n---\n")   // only the subfolder changes
+        #expect(try vault.find("zed quill").path == "people/team/zed-quill.md")
+        #expect(FactsCache.load(vault).listing(in: vault) == nil)
+
+        try saveListing(vault)
+        try FileManager.default.moveItem(atPath: copy.path + "/people/lena-marsh.md", toPath: copy.path + "/people/lena.md")
+        #expect(try vault.find("Lena Marsh").path == "people/lena.md")
+        #expect(throws: VaultError.self) { try vault.find("CACHED Lena Marsh") }
+
+        try saveListing(vault)
+        try FileManager.default.removeItem(atPath: copy.path + "/people/henrik-dahl.md")
+        #expect(throws: VaultError.self) { try vault.find("CACHED Henrik Dahl") }
+        #expect(vault.duplicate(name: "CACHED Henrik Dahl") == nil)
+
+        // A subfolder replaced by another of the same name.
+        try saveListing(vault)
+        try FileManager.default.createDirectory(atPath: copy.path + "/other", withIntermediateDirectories: true)
+        try copy.write("other/ada-new.md", "---\nname: Ada New\n---\n")
+        try FileManager.default.removeItem(atPath: copy.path + "/people/team")
+        #expect(rename(copy.path + "/other", copy.path + "/people/team") == 0)
+        #expect(try vault.find("Ada New").path == "people/team/ada-new.md")
+        #expect(throws: VaultError.self) { try vault.find("CACHED Ivo Brandt") }
+    }
+
+    @Test func unchangedFoldersAreListedFromTheCacheAndEditedFilesStillRead() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        try saveListing(vault)
+        // In place: the folder keeps its stamp, the file does not.
+        try edit(copy, "people/henrik-dahl.md") { $0.replacingOccurrences(of: "name: Henrik Dahl", with: "name: Henrik Nilsen") }
+        #expect(FactsCache.load(vault).listing(in: vault) != nil)
+        #expect(try vault.find("Henrik Nilsen").path == "people/henrik-dahl.md")
+        #expect(throws: VaultError.self) { try vault.find("CACHED Henrik Dahl") }
+        #expect(try vault.find("CACHED Lena Marsh").path == "people/lena-marsh.md")
+    }
+
+    @Test func foldersAreRecordedOnlyOnceSettledAndWhenEveryFileHasARecord() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        let (paths, folders) = vault.personPathsAndFolders()
+        func entry(_ path: String) throws -> (path: String, entry: FactsCache.Entry) {
+            let person = try vault.load(path: path)
+            return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
+        }
+        // The folder was just written: a change within its clock tick would keep its stamp.
+        FactsCache.save(try paths.map(entry), to: vault, settled: FactsCache.settledTime, folders: folders)
+        #expect(FactsCache.load(vault).folders.isEmpty)
+        // A file left out (unreadable, or too recent): the cache's paths are not the listing.
+        let entries = try paths.map(entry)
+        FactsCache.save(paths: paths, records: { $0 == 0 ? nil : .read(entries[$0].entry) }, from: FactsCache(), to: vault,
+                        settled: .max, folders: folders)
+        #expect(FactsCache.load(vault).listing(in: vault) == nil)
+        FactsCache.save(entries, to: vault, settled: .max, folders: folders)
+        #expect(FactsCache.load(vault).listing(in: vault) == paths)
+    }
+
     /// The matching rules as they read before only candidates were kept: every query gets the same
     /// person or the same message from `match(_:in:)` and from `match(_:among:)`.
     @Test func matchingAmongCandidatesAnswersAsMatchingAmongEveryone() {
@@ -138,19 +217,60 @@ import Testing
         var queries = people.flatMap { [$0.id, $0.id.folded, String($0.id.folded.prefix(4)), $0.name, String($0.name.prefix(3)),
                                         $0.emails.first ?? "", $0.contactID ?? ""] }
         queries += words + words.map { $0.uppercased() } + (0..<100).map { _ in randomName() }
+        var ruledOut = 0, duplicatesRuledOut = 0
         for query in queries {
             func answer(_ match: () throws(VaultError) -> PersonKeys) -> String {
                 do { return "found " + (try match()).id } catch { return error.message }
             }
             let everyone = answer { () throws(VaultError) in try PersonMatcher.match(query, in: people) }
-            let candidates = answer { () throws(VaultError) in try PersonMatcher.match(query, among: { keep in people.filter(keep) }) }
+            let candidates = answer { () throws(VaultError) in try PersonMatcher.match(query, among: { keep, _ in people.filter(keep) }) }
             #expect(everyone == candidates, "\(query.debugDescription)")
+            // Ruled out by the bytes of their keys: only people no stage passes for.
+            func isRuledOut(_ person: PersonKeys) -> Bool {
+                var reader = ByteReader(Self.record(person))
+                return (try? KeyBytesFilter(query)?.rulesOut(&reader)) == true
+            }
+            for person in people where isRuledOut(person) {
+                #expect((try? PersonMatcher.match(query, in: [person])) == nil, "\(query.debugDescription) \(person.id.debugDescription)")
+            }
+            ruledOut += people.count(where: isRuledOut)
+            // The duplicate rule's filter, with the query as the name and as the contact id.
+            for contactID in [nil, query] {
+                let filter = KeyBytesFilter(duplicateOf: query, contactID: contactID)
+                for person in people {
+                    var reader = ByteReader(Self.record(person))
+                    guard (try? filter?.rulesOut(&reader)) == true else { continue }
+                    #expect(person.sortName != query.folded && (contactID == nil || person.contactID != contactID),
+                            "\(query.debugDescription) \(person.id.debugDescription)")
+                    duplicatesRuledOut += 1
+                }
+            }
+            let bytesFirst = answer { () throws(VaultError) in
+                try PersonMatcher.match(query, among: { keep, filter in people.filter { !(filter != nil && isRuledOut($0)) && keep($0) } })
+            }
+            #expect(everyone == bytesFirst, "\(query.debugDescription)")
             switch Self.plainMatch(query, in: people) {
             case let found where found.hasPrefix("found "): #expect(everyone == found, "\(query.debugDescription)")
             case "none": #expect(everyone.hasPrefix("no person matches '\(query)'"), "\(query.debugDescription)")
             case let many: #expect(everyone.hasPrefix("'\(query)' matches \(many) by "), "\(query.debugDescription)")
             }
         }
+        // Many are ruled out (names here are mostly accented, queries often not ASCII: neither is ruled on).
+        #expect(ruledOut > people.count * queries.count / 20)
+        #expect(duplicatesRuledOut > people.count * queries.count / 20)
+    }
+
+    /// A facts-cache record's keys as `PersonFacts.Fields` writes them, with tags.
+    private static func record(_ keys: PersonKeys) -> [UInt8] {
+        var w = ByteWriter()
+        w.string(keys.id)
+        w.string(keys.name)
+        w.string(keys.sortName)
+        w.array(["friends", "Ελένη"]) { $0.string($1) }
+        w.array(keys.foldedAliases) { $0.string($1) }
+        w.array(keys.emails) { $0.string($1) }
+        w.optional(keys.contactID) { $0.string($1) }
+        return w.bytes
     }
 
     /// The stages as written before the ASCII shortcut: the same person for every query.

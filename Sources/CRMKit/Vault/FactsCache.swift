@@ -31,7 +31,19 @@ struct FactsCache {
     /// (`FileStamp+Coding.swift`, `PersonFacts+Coding.swift` and what they hold); a test holds a
     /// small cache to committed bytes, so a change to any of them fails until this is bumped.
     /// A PERSON argument is matched by the first fields alone (`PersonKeys`).
-    private static let version = 7
+    private static let version = 8
+
+    /// A folder the person files were listed from (`people` and each folder under it), with its
+    /// stamp taken before it was read: adding, removing or renaming a file in it changes the stamp.
+    struct Folder: Equatable {
+        var path: String
+        var stamp: FileStamp
+    }
+
+    /// The folders the cache's paths were listed from, when those paths were every person file and
+    /// the folders had settled; empty otherwise. While none of them changed, the paths are the
+    /// listing (see `listing(in:)`).
+    private(set) var folders: [Folder] = []
 
     /// The cache file's bytes, where each path it holds stands in them (in byte order), and where
     /// each path's record stands; paths are compared in place and records decoded only when their
@@ -151,6 +163,7 @@ struct FactsCache {
             guard try reader.string() == FactsCache.magic, try reader.int() == FactsCache.version,
                   try reader.string() == fingerprint else { return nil }
             self.bytes = bytes
+            folders = try reader.array { r throws(ByteReader.Malformed) in Folder(path: try r.string(), stamp: try FileStamp(from: &r)) }
             let count = try reader.int()
             guard count >= 0, count <= bytes.count else { return nil }
             paths.reserveCapacity(count)
@@ -179,14 +192,20 @@ struct FactsCache {
         return Entry(stamp: cachedStamp, facts: PersonFacts(fields: fields))
     }
 
-    /// The keys of the record at `index` (see `PersonKeys`), only when its stamp is `stamp`;
-    /// the rest of the record is not decoded. Read from the bytes the cache holds: none after
-    /// `forgetPaths`.
-    func keys(_ index: Int, ifStamp stamp: FileStamp) -> PersonKeys? {
+    /// A reader of the record at `index` where its keys start (see `PersonKeys`), only when its
+    /// stamp is `stamp`. Reads the bytes the cache holds: none after `forgetPaths`.
+    func keys(_ index: Int, ifStamp stamp: FileStamp) -> ByteReader? {
         guard records[index].upperBound <= bytes.count else { return nil }   // the bytes were let go
         var reader = ByteReader(bytes, range: records[index])
         guard let cachedStamp = try? FileStamp(from: &reader), cachedStamp == stamp else { return nil }
-        return try? PersonKeys(from: &reader)
+        return reader
+    }
+
+    /// The person files of `vault`, as the cache lists them, while every folder they were listed
+    /// from is unchanged; nil when one changed or none was recorded (then the folders are walked).
+    func listing(in vault: Vault) -> [String]? {
+        guard !folders.isEmpty, folders.allSatisfy({ FileSystem.stamp(vault.root + "/" + $0.path) == $0.stamp }) else { return nil }
+        return paths.map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
     /// Every record, decoded, by path.
@@ -223,6 +242,12 @@ struct FactsCache {
         }
     }
 
+    /// Whether `folders` can be recorded: there are some, and none changed after `settled` (a
+    /// change within the same clock tick would keep a folder's stamp).
+    static func recordable(_ folders: [Folder], settled: Int64) -> Bool {
+        !folders.isEmpty && folders.allSatisfy { $0.stamp.modified < settled && $0.stamp.changed < settled }
+    }
+
     /// Two seconds ago, in nanoseconds since 1970: files changed after it are not cached yet.
     static var settledTime: Int64 {
         var now = timespec()
@@ -239,16 +264,18 @@ struct FactsCache {
 
     /// Writes `entries` as the cache atomically, leaving out files changed after `settled`;
     /// failures are ignored (the cache is only a shortcut).
-    static func save(_ entries: [(path: String, entry: Entry)], to vault: Vault, settled: Int64 = settledTime) {
+    static func save(_ entries: [(path: String, entry: Entry)], to vault: Vault, settled: Int64 = settledTime, folders: [Folder] = []) {
         let sorted = entries.sorted { Bytes.precedes($0.path, $1.path) }
-        save(paths: sorted.map(\.path), records: { .read(sorted[$0].entry) }, from: FactsCache(), to: vault, settled: settled)
+        save(paths: sorted.map(\.path), records: { .read(sorted[$0].entry) }, from: FactsCache(), to: vault, settled: settled, folders: folders)
     }
 
     /// Writes the cache: for each of `paths` (sorted), `records(i)` (nil: none), an unchanged
     /// record copied from `old` rather than encoded again. The file is written in pieces, never
-    /// whole in memory; entries of files changed after `settled` are left out.
+    /// whole in memory; entries of files changed after `settled` are left out. `folders` are those
+    /// `paths` were listed from when they are every person file: kept when every path has a record
+    /// and every folder had settled (`recordable`).
     static func save(paths: [String], records: (Int) -> Record?, from old: FactsCache, to vault: Vault,
-                     settled: Int64 = settledTime) {
+                     settled: Int64 = settledTime, folders: [Folder] = []) {
         guard let build, FileSystem.isDirectory(vault.root + "/.crm") else { return }
         func kept(_ i: Int) -> Record? {
             switch records(i) {
@@ -258,18 +285,24 @@ struct FactsCache {
         }
         try? FileSystem.makeDirectories(vault.root + "/.crm/cache")
         try? FileSystem.write(vault.root + "/" + path) { write throws(FileSystemError) in
-            try encode(paths: paths, records: kept, from: old, fingerprint: fingerprint(vault.config, build: build), to: write)
+            let complete = recordable(folders, settled: settled) && paths.indices.allSatisfy { kept($0) != nil }
+            try encode(paths: paths, records: kept, from: old, fingerprint: fingerprint(vault.config, build: build),
+                       folders: complete ? folders : [], to: write)
         }
     }
 
     /// The cache file's bytes, handed to `write` in pieces of about a megabyte: the header, then
     /// for each of `paths` (sorted) whose `records(i)` is not nil, the path and its record.
     static func encode<Failure: Error>(paths: [String], records: (Int) -> Record?, from old: FactsCache, fingerprint: String,
-                                       to write: (ArraySlice<UInt8>) throws(Failure) -> Void) throws(Failure) {
+                                       folders: [Folder] = [], to write: (ArraySlice<UInt8>) throws(Failure) -> Void) throws(Failure) {
         var writer = ByteWriter()
         writer.string(magic)
         writer.int(version)
         writer.string(fingerprint)
+        writer.array(folders) { w, folder in
+            w.string(folder.path)
+            folder.stamp.encode(to: &w)
+        }
         writer.int(paths.indices.count { records($0) != nil })
         var piece: Piece?
         for (i, path) in paths.enumerated() {
@@ -306,7 +339,8 @@ extension Vault {
     public func facts(of paths: [String]? = nil, today: Day? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
-        let given = paths ?? personPaths()
+        let listed = paths == nil ? personPathsAndFolders() : nil
+        let given = paths ?? listed!.paths
         // The cache and the files are paired as two sorted lists, and the cache is written in order.
         let paths = zip(given, given.dropFirst()).contains { Bytes.precedes($1, $0) } ? given.sorted(by: Bytes.precedes) : given
         var loaded = FactsCache.load(self)
@@ -361,7 +395,7 @@ extension Vault {
                 if hits[i] { return .unchanged(cachedIndex[i]) }
                 guard case .success(let entry)? = results[i] else { return nil }
                 return .read(entry)
-            }, from: cache, to: self, settled: settled)
+            }, from: cache, to: self, settled: settled, folders: listed?.folders ?? [])
         }
         return (rows, problems)
     }

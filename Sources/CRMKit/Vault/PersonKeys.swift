@@ -44,18 +44,27 @@ extension PersonKeys {
 extension Vault {
     /// The keys of every person `keep` passes, in path order: from the facts cache where the file
     /// is unchanged (each file's stamp is compared with its record's, and only the keys of the
-    /// record are decoded), else read from the file; on all cores. Files that cannot be read are
-    /// left out. The cache is rewritten when `facts` would rewrite it: a file was removed, or a
-    /// file read can be cached.
-    func personKeys(where keep: @escaping @Sendable (PersonKeys) -> Bool = { _ in true }) -> [PersonKeys] {
+    /// record are decoded, unless `ruledOut` rules the person out by their bytes), else read from
+    /// the file; on all cores. Files that cannot be read are left out. People are listed from the
+    /// cache while the folders it recorded are unchanged (`FactsCache.listing(in:)`), else the
+    /// folders are walked. The cache is rewritten when `facts` would rewrite it (a file was
+    /// removed, or a file read can be cached) or to record the folders walked.
+    func personKeys(where keep: @escaping @Sendable (PersonKeys) -> Bool = { _ in true },
+                    ruledOutBy ruledOut: KeyBytesFilter? = nil) -> [PersonKeys] {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
-        // The folder is walked while the cache is read.
-        nonisolated(unsafe) var paths: [String] = [], loaded = FactsCache()
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            if i == 0 { paths = personPaths() } else { loaded = FactsCache.load(self) }
+        // The cache's paths while no folder changed (its records are then paired in order), else
+        // the folders walked. `people/` changed in the last two seconds was not recorded: then it
+        // is walked while the cache is read.
+        let recent = FileSystem.stamp(root + "/people").map { !FactsCache.recordable([FactsCache.Folder(path: "people", stamp: $0)], settled: settled) } ?? true
+        nonisolated(unsafe) var loaded = FactsCache(), walked: (paths: [String], folders: [FactsCache.Folder])?
+        DispatchQueue.concurrentPerform(iterations: recent ? 2 : 1) { i in
+            if i == 0 { loaded = FactsCache.load(self) } else { walked = personPathsAndFolders() }
         }
-        let cachedIndex = loaded.indices(of: paths)
+        let listed = walked == nil ? loaded.listing(in: self) : nil
+        if walked == nil, listed == nil { walked = personPathsAndFolders() }
+        let paths = listed ?? walked!.paths
+        let cachedIndex = listed.map { Array($0.indices) } ?? loaded.indices(of: paths)
         // The cache keeps its bytes (no `forgetPaths`): every record's keys are read from them.
         let cache = loaded
         var found = [Found](repeating: .unreadable, count: paths.count)
@@ -64,8 +73,15 @@ extension Vault {
                 nonisolated(unsafe) let slots = buffer
                 DispatchQueue.concurrentPerform(iterations: paths.count) { [paths] i in
                     let path = paths[i]
-                    if cachedIndex[i] >= 0, let stamp = stamp(path), let keys = cache.keys(cachedIndex[i], ifStamp: stamp) {
-                        slots[i] = keep(keys) ? .cached(keys) : .cachedAndLeftOut
+                    func cached() -> Found? {
+                        guard cachedIndex[i] >= 0, let stamp = stamp(path), var reader = cache.keys(cachedIndex[i], ifStamp: stamp) else { return nil }
+                        var bytes = reader
+                        if let ruledOut, (try? ruledOut.rulesOut(&bytes)) == true { return .cachedAndLeftOut }
+                        guard let keys = try? PersonKeys(from: &reader) else { return nil }
+                        return keep(keys) ? .cached(keys) : .cachedAndLeftOut
+                    }
+                    if let found = cached() {
+                        slots[i] = found
                     } else if let person = try? load(path: path) {
                         slots[i] = .read(FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
                     }
@@ -74,14 +90,24 @@ extension Vault {
         }
         let removed = cache.count != cachedIndex.count { $0 >= 0 }
         let cacheable = found.contains { if case .read(let entry) = $0 { entry.isSettled(settled) } else { false } }
-        if removed || cacheable {
+        // Folders walked that the cache could list from next time: every file has a record.
+        let completes = walked.map { walked in
+            FactsCache.recordable(walked.folders, settled: settled) && cache.folders != walked.folders && found.allSatisfy { found in
+                switch found {
+                case .cached, .cachedAndLeftOut: true
+                case .read(let entry): entry.isSettled(settled)
+                case .unreadable: false
+                }
+            }
+        } ?? false
+        if removed || cacheable || completes {
             FactsCache.save(paths: paths, records: { i in
                 switch found[i] {
                 case .cached, .cachedAndLeftOut: .unchanged(cachedIndex[i])
                 case .read(let entry): .read(entry)
                 case .unreadable: nil
                 }
-            }, from: cache, to: self, settled: settled)
+            }, from: cache, to: self, settled: settled, folders: walked?.folders ?? cache.folders)
         }
         return found.compactMap { found in
             switch found {

@@ -25,11 +25,13 @@ enum PersonMatcher {
 
     /// The same, among the people `people` lists, asked first for only those some stage passes
     /// (the only ones `match` can answer with): everyone is needed only to say "did you mean".
-    static func match(_ query: String, among people: (_ keeping: @escaping @Sendable (PersonKeys) -> Bool) -> [PersonKeys])
+    /// `people` may leave out anyone `ruledOut` rules out by their keys' bytes without decoding them.
+    static func match(_ query: String,
+                      among people: (_ keeping: @escaping @Sendable (PersonKeys) -> Bool, _ ruledOut: KeyBytesFilter?) -> [PersonKeys])
         throws(VaultError) -> PersonKeys {
         let tests = stages(query).map(\.test)
-        let candidates = people { person in tests.contains { $0(person) } }
-        return try match(query, in: candidates.isEmpty ? people { _ in true } : candidates)
+        let candidates = people({ person in tests.contains { $0(person) } }, KeyBytesFilter(query))
+        return try match(query, in: candidates.isEmpty ? people({ _ in true }, nil) : candidates)
     }
 
     /// The stages in order, each named for the message that lists the people it matched.
@@ -69,8 +71,10 @@ enum PersonMatcher {
 
     /// Whether `scalar` is a Greek, Cyrillic, kana, Han or Hangul letter: none decomposes into, or
     /// folds to, anything ASCII (unlike U+037E, the Greek question mark, which is `;`).
-    private static func holdsNoASCII(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    fileprivate static func holdsNoASCII(_ scalar: Unicode.Scalar) -> Bool { holdsNoASCII(scalar.value) }
+
+    fileprivate static func holdsNoASCII(_ value: UInt32) -> Bool {
+        switch value {
         case 0x037E: false
         case 0x0370...0x03FF, 0x0400...0x052F, 0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
         default: false
@@ -84,5 +88,83 @@ enum PersonMatcher {
         var candidates = [name, person.id.folded, String(name.prefix(query.count))]
         candidates += name.split(separator: " ").map(String.init)
         return candidates.map { editDistance($0, query) }.min() ?? Int.max
+    }
+}
+
+/// What a person's keys are compared with, all ASCII, applied where the keys stand in a
+/// facts-cache record (see `PersonKeys(from:)`): a person it rules out passes none of the
+/// comparisons, so their keys are never turned into Strings. Only keys whose every scalar is ASCII
+/// or cannot stand for ASCII (see `holdsNoASCII`) are ruled on, where comparing bytes decides what
+/// comparing Strings would; anything else is left to the comparisons themselves.
+struct KeyBytesFilter: Sendable {
+    /// Equal to the id, the folded name, an alias, an email or the contact id; `part`: in the
+    /// folded name or the lower-cased id. Nil: not compared.
+    private var id, sortName, alias, email, contactID, part: [UInt8]?
+
+    /// For a PERSON argument (`PersonMatcher`'s stages); nil when the query, folded or as an
+    /// email, is not all ASCII, or folds to nothing.
+    init?(_ query: String) {
+        let folded = query.folded, email = query.lowercased()
+        guard !folded.isEmpty, [query, folded, email].allSatisfy(Self.isASCII) else { return nil }
+        (id, contactID) = (Array(query.utf8), Array(query.utf8))
+        (sortName, alias, part) = (Array(folded.utf8), Array(folded.utf8), Array(folded.utf8))
+        self.email = Array(email.utf8)
+    }
+
+    /// For the duplicate rule (`Vault.duplicate`): the same folded name or contact id; nil when
+    /// either is not all ASCII.
+    init?(duplicateOf name: String, contactID: String?) {
+        let folded = name.folded
+        guard Self.isASCII(folded), contactID.map(Self.isASCII) ?? true else { return nil }
+        sortName = Array(folded.utf8)
+        self.contactID = contactID.map { Array($0.utf8) }
+    }
+
+    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+    /// Whether no comparison can pass for the keys `r` reads; throws when they are malformed.
+    func rulesOut(_ r: inout ByteReader) throws(ByteReader.Malformed) -> Bool {
+        typealias Malformed = ByteReader.Malformed
+        let bytes = r.bytes
+        func field(_ r: inout ByteReader) throws(Malformed) -> ArraySlice<UInt8> { bytes[try r.skip(try r.int())] }
+        /// Whether `key` may equal `wanted`: it is not plain enough to tell, or its bytes are the same.
+        func mayEqual(_ key: ArraySlice<UInt8>, _ wanted: [UInt8]?) -> Bool {
+            wanted.map { !Self.isPlain(key) || key.elementsEqual($0) } ?? false
+        }
+        let id = try field(&r)
+        _ = try r.skip(try r.int())   // the name: compared as `sortName`
+        let sortName = try field(&r)
+        try r.skipArray { r throws(Malformed) in _ = try r.skip(try r.int()) }
+        var keeps = mayEqual(id, self.id) || mayEqual(sortName, self.sortName)
+            || part.map { !Self.isPlain(sortName) || !Self.isPlain(id) || Self.contains(sortName, $0) || Self.contains(id, $0, lowerCasing: true) } ?? false
+        try r.skipArray { r throws(Malformed) in keeps = mayEqual(try field(&r), alias) || keeps }
+        try r.skipArray { r throws(Malformed) in keeps = mayEqual(try field(&r), email) || keeps }
+        if try r.bool() { keeps = mayEqual(try field(&r), contactID) || keeps }
+        return !keeps
+    }
+
+    /// Whether every scalar of `text` (UTF-8) is ASCII or cannot stand for ASCII.
+    private static func isPlain(_ text: ArraySlice<UInt8>) -> Bool {
+        var i = text.startIndex
+        while i < text.endIndex {
+            let lead = text[i]
+            if lead < 0x80 { i += 1; continue }
+            let count = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+            guard count > 0, i + count <= text.endIndex else { return false }
+            var value = UInt32(lead) & (0xFF >> (count + 1))
+            for k in 1..<count { value = value << 6 | UInt32(text[i + k] & 0x3F) }
+            guard PersonMatcher.holdsNoASCII(value) else { return false }
+            i += count
+        }
+        return true
+    }
+
+    /// Whether `part` stands in `text` (lower-cased first with `lowerCasing`), byte for byte.
+    private static func contains(_ text: ArraySlice<UInt8>, _ part: [UInt8], lowerCasing: Bool = false) -> Bool {
+        guard part.count <= text.count else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { lowerCasing && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        return (text.startIndex...(text.endIndex - part.count)).contains { start in
+            part.indices.allSatisfy { lower(text[start + $0]) == part[$0] }
+        }
     }
 }

@@ -13,6 +13,8 @@ enum TextFolding {
     /// `text` folded (see the type's summary): by `ByteFolding`'s table when every scalar is in
     /// it (ASCII, Latin, Greek and Cyrillic letters: most names and notes), else in full.
     static func fold(_ text: String) -> String {
+        // ASCII only lower-cases, and needs no table.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self) }
         var text = text
         let byTable = text.withUTF8 { bytes -> String? in
             var out: [UInt8] = []

@@ -56,8 +56,12 @@ public struct Vault: Sendable {
     /// Person files relative to the vault (`people/ada.md`), in byte order (`Bytes.compare`).
     /// Hidden files and folders, temporary files and sync-conflict copies are not people; symbolic
     /// links to folders are not followed (they could lead out of the vault or in a circle).
-    public func personPaths() -> [String] {
-        markdownPaths().compactMap { $0.isConflictCopy ? nil : $0.path }
+    public func personPaths() -> [String] { personPathsAndFolders().paths }
+
+    /// The same, and the folders they were listed from, each stamped before it was read.
+    func personPathsAndFolders() -> (paths: [String], folders: [FactsCache.Folder]) {
+        let (files, folders) = markdownPathsAndFolders()
+        return (files.compactMap { $0.isConflictCopy ? nil : $0.path }, folders)
     }
 
     /// Sync-conflict copies of person files anywhere under `people/`, sorted.
@@ -76,10 +80,17 @@ public struct Vault: Sendable {
 
     /// Every `.md` file under `people/` that is not hidden, in byte order, and whether its name is
     /// a sync-conflict copy's.
-    private func markdownPaths() -> [(path: String, isConflictCopy: Bool)] {
+    private func markdownPaths() -> [(path: String, isConflictCopy: Bool)] { markdownPathsAndFolders().files }
+
+    /// The same, and every folder walked with its stamp, taken before the folder was read.
+    private func markdownPathsAndFolders() -> (files: [(path: String, isConflictCopy: Bool)], folders: [FactsCache.Folder]) {
         var files: [(path: String, isConflictCopy: Bool)] = []
+        var folders: [FactsCache.Folder] = [], unstamped = false
         func walk(_ relative: String, depth: Int) {
             guard depth < 32 else { return }
+            // A folder that cannot be stamped leaves none recorded: a change in it could not be seen.
+            guard let stamp = FileSystem.stamp(root + "/" + relative) else { return unstamped = true }
+            folders.append(FactsCache.Folder(path: relative, stamp: stamp))
             for entry in FileSystem.list(root + "/" + relative) where !Vault.isHidden(entry.name) {
                 let path = relative + "/" + entry.name
                 if entry.isDirectory {
@@ -91,7 +102,7 @@ public struct Vault: Sendable {
         }
         walk("people", depth: 0)
         // Sorted as indices over one buffer of the paths' bytes: no strings moved or retained.
-        return NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }
+        return (NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }, unstamped ? [] : folders)
     }
 
     /// `name.hasPrefix(".")`, decided on the bytes unless a combining mark follows the dot.
@@ -202,7 +213,7 @@ public struct Vault: Sendable {
            FileSystem.exists(root + "/" + direct) {
             return try load(path: direct, notesOnDemand: notesOnDemand)
         }
-        return try load(path: PersonMatcher.match(query, among: personKeys(where:)).path, notesOnDemand: notesOnDemand)
+        return try load(path: PersonMatcher.match(query, among: personKeys(where:ruledOutBy:)).path, notesOnDemand: notesOnDemand)
     }
 
     // MARK: Writing
