@@ -10,8 +10,10 @@ import Darwin
 /// The bytes are scanned eight at a time for the needle's least common byte in either case (its
 /// anchor) and for bytes beyond ASCII. At an anchor the needle is compared there, lower-cased; a
 /// line with any byte beyond ASCII is folded as a whole (`ByteFolding`, else `String.folded`)
-/// and searched. So only lines that may match cost more than the scan, and ASCII lines are
-/// decided as folding would decide them: folding ASCII only lower-cases it.
+/// and searched, unless folding it cannot give the anchor: neither case of it is in the line and
+/// every letter beyond ASCII is one of the table's whose folding lacks it (`café` cannot hold
+/// `bread`). So only lines that may match cost more than the scan, and ASCII lines are decided
+/// as folding would decide them: folding ASCII only lower-cases it.
 struct LineSearch: Sendable {
     /// A line that holds the needle: its 0-based index and the range of its text (no line ending).
     struct Match: Equatable {
@@ -25,14 +27,19 @@ struct LineSearch: Sendable {
     /// needle, and 0x20 when it is a letter (so `byte | 0x20` is the same for both cases); nil
     /// when the needle holds bytes beyond ASCII, which only lines with such bytes can hold.
     private let anchor: (byte: UInt8, offset: Int, caseBit: UInt8)?
+    /// For each two-byte scalar (`value - 0x80`, U+0080–U+07FF): whether a line holding it may
+    /// hold the anchor once folded (see `ByteFolding.twoByteScalars(mayFoldTo:)`); empty without
+    /// an anchor.
+    private let mayFoldToAnchor: [Bool]
 
     init(folded needle: String) {
         let bytes = Array(needle.utf8)
         self.needle = bytes
-        guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { anchor = nil; return }
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { anchor = nil; mayFoldToAnchor = []; return }
         let offset = bytes.indices.min { LineSearch.commonness(bytes[$0]) < LineSearch.commonness(bytes[$1]) }!
         let byte = bytes[offset]
         anchor = (byte, offset, byte >= 0x61 && byte <= 0x7A ? 0x20 : 0)
+        mayFoldToAnchor = ByteFolding.twoByteScalars(mayFoldTo: byte)
     }
 
     /// How often a (lower-case) byte occurs in notes, by English letter frequency: the scan
@@ -112,7 +119,9 @@ struct LineSearch: Sendable {
             let (contentEnd, end) = LineSearch.lineEnd(b, from: i)
             let text = UnsafeBufferPointer(rebasing: b[start..<contentEnd])
             let holds: Bool
-            if atAnchor, LineSearch.isASCII(text) {
+            if !atAnchor, anchor != nil, cannotHoldAnchor(b, start..<contentEnd) {
+                holds = false
+            } else if atAnchor, LineSearch.isASCII(text) {
                 // Folding an ASCII line only lower-cases it: the needle is there, unless it
                 // takes in the line's ending (a needle ending in `\r`).
                 guard i - anchor!.offset + needle.count <= contentEnd else { p = i + 1; continue }
@@ -135,9 +144,24 @@ struct LineSearch: Sendable {
         return found
     }
 
-    /// The first index from `p` holding the anchor (either case) or a byte beyond ASCII.
-    private func nextCandidate(_ b: UnsafeBufferPointer<UInt8>, from p: Int) -> Int? {
-        let n = b.count
+    /// Whether the line `b[range]` cannot hold the anchor once folded: it holds neither case of
+    /// it, and each byte beyond ASCII starts a two-byte letter whose folding lacks it (so the
+    /// line is valid UTF-8, as folding it would have checked).
+    private func cannotHoldAnchor(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var q = range.lowerBound
+        while let k = nextCandidate(b, from: q, to: range.upperBound) {
+            guard b[k] & 0xE0 == 0xC0, k + 1 < range.upperBound, b[k + 1] & 0xC0 == 0x80 else { return false }
+            let value = Int(b[k] & 0x1F) << 6 | Int(b[k + 1] & 0x3F)
+            guard value >= 0x80, !mayFoldToAnchor[value - 0x80] else { return false }
+            q = k + 2
+        }
+        return true
+    }
+
+    /// The first index from `p` (before `n`, the end of `b` by default) holding the anchor
+    /// (either case) or a byte beyond ASCII.
+    private func nextCandidate(_ b: UnsafeBufferPointer<UInt8>, from p: Int, to n: Int? = nil) -> Int? {
+        let n = n ?? b.count
         var p = p
         let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         let (byte, caseBits): (UInt64, UInt64) = anchor.map { (UInt64($0.byte) &* ones, UInt64($0.caseBit) &* ones) } ?? (0, 0)

@@ -25,6 +25,17 @@ enum ByteFolding {
         return max(1, (longest + 1) / 2)
     }()
 
+    /// For each two-byte scalar, U+0080 to U+07FF (at `value - 0x80`): whether its folded bytes
+    /// hold `byte` (ASCII, lower case), or may: a scalar outside the table is folded with the
+    /// text around it.
+    static func twoByteScalars(mayFoldTo byte: UInt8) -> [Bool] {
+        let table = table
+        return (0x80..<0x800).map { value in
+            guard value < 0x500, table.covered[value - 0x80] else { return true }
+            return table.bytes[table.offsets[value - 0x80]..<table.offsets[value - 0x80 + 1]].contains(byte)
+        }
+    }
+
     /// Appends the folded bytes of `text` (valid UTF-8) to `out`; false, with `out` partly
     /// written, when `text` holds a scalar outside the table.
     static func fold(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
