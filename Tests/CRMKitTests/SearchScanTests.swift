@@ -38,9 +38,9 @@ import Testing
         let pieces = ["bread", "Bread", "BREAD", "bréad", "bre\u{301}ad", "Brød", "straße", "hiking", "HİKİNG", "café", "CAFE",
                       "Zoë", "ZOE", "Ольга", "ΟΔΥΣΣΕΥΣ", "写真", "ﬁ", "ǅ", " ", "  ", "\t", "-", "---", "...", ":", "\n", "\n", "\n",
                       "\r\n", "\r", "x", "the ", "a", "\u{FEFF}",
-                      "ß", "ĳ", "ŉ", "Ø", "ı", "Ǆ", "ñ"]
+                      "ß", "ĳ", "ŉ", "þK", "Ø", "ı", "Ǆ", "ñ"]
         let needles = ["bread", "brod", "strasse", "hiking", "cafe", "zoe", "ольга", "οδυσσευσ", "写真", "fi", "e", "-", "---",
-                       "a b", " ", "d\r", "\r", "x\ny", "bread\n", ": b", "k", "dz", "ss", "ij", "n", "i", "ʼn"]
+                       "a b", " ", "d\r", "\r", "x\ny", "bread\n", ": b", "k", "dz", "ss", "ij", "n", "i", "ʼn", "thk"]
         var generator = SeededGenerator(seed: 1414)
         var compared = 0, matched = 0, unread = 0
         for round in 0..<1_500 {
@@ -65,7 +65,7 @@ import Testing
                         "\(needle.debugDescription) in \(String(decoding: bytes, as: UTF8.self).debugDescription)")
             }
         }
-        #expect(compared == 40_500 && matched > 5_000 && unread > 1_000)
+        #expect(compared == 42_000 && matched > 5_000 && unread > 1_000)
     }
 
     @Test func aMatchIsFoundAtEveryOffsetAndLineOfALongFile() {

@@ -10,9 +10,9 @@ import Darwin
 /// The bytes are scanned eight at a time for the needle's least common byte in either case (its
 /// anchor) and for bytes beyond ASCII. At an anchor the needle is compared there, lower-cased; a
 /// line with any byte beyond ASCII is folded as a whole (`ByteFolding`, else `String.folded`)
-/// and searched, unless folding it cannot give the anchor: neither case of it is in the line and
-/// every letter beyond ASCII is one of the table's whose folding lacks it (`café` cannot hold
-/// `bread`). So only lines that may match cost more than the scan, and ASCII lines are decided
+/// and searched, unless its letters beyond ASCII are the table's and fold to no anchor: then the
+/// needle is compared around each anchor the line holds, letters folded one at a time (`brûlée`
+/// is not `bread`). So only lines that may match cost more than the scan, and ASCII lines are decided
 /// as folding would decide them: folding ASCII only lower-cases it.
 struct LineSearch: Sendable {
     /// A line that holds the needle: its 0-based index and the range of its text (no line ending).
@@ -119,13 +119,13 @@ struct LineSearch: Sendable {
             let (contentEnd, end) = LineSearch.lineEnd(b, from: i)
             let text = UnsafeBufferPointer(rebasing: b[start..<contentEnd])
             let holds: Bool
-            if !atAnchor, anchor != nil, cannotHoldAnchor(b, start..<contentEnd) {
-                holds = false
-            } else if atAnchor, LineSearch.isASCII(text) {
+            if atAnchor, LineSearch.isASCII(text) {
                 // Folding an ASCII line only lower-cases it: the needle is there, unless it
                 // takes in the line's ending (a needle ending in `\r`).
                 guard i - anchor!.offset + needle.count <= contentEnd else { p = i + 1; continue }
                 holds = true
+            } else if anchor != nil, let told = holdsNeedle(b, start..<contentEnd, needle: needle) {
+                holds = told
             } else {
                 if folded.count < text.count * ByteFolding.growth { folded = Array(repeating: 0, count: 2 * text.count * ByteFolding.growth) }
                 if let length = folded.withUnsafeMutableBufferPointer({ ByteFolding.fold(text, into: $0) }) {
@@ -144,16 +144,65 @@ struct LineSearch: Sendable {
         return found
     }
 
-    /// Whether the line `b[range]` cannot hold the anchor once folded: it holds neither case of
-    /// it, and each byte beyond ASCII starts a two-byte letter whose folding lacks it (so the
-    /// line is valid UTF-8, as folding it would have checked).
-    private func cannotHoldAnchor(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var q = range.lowerBound
+    /// Whether the line `b[range]` holds the needle once folded, told without folding it when
+    /// every byte beyond ASCII starts a two-byte letter of the table whose folding lacks the
+    /// anchor (so the line is valid UTF-8, as folding would have checked): then the anchor
+    /// stands only where the line has it, in either case, and the needle is compared around
+    /// each, letters folded one at a time. Nil when the line must be folded.
+    private func holdsNeedle(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, needle: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var q = range.lowerBound, anchors = false
         while let k = nextCandidate(b, from: q, to: range.upperBound) {
-            guard b[k] & 0xE0 == 0xC0, k + 1 < range.upperBound, b[k + 1] & 0xC0 == 0x80 else { return false }
+            q = k + 1
+            if b[k] < 0x80 { anchors = true; continue }
+            guard b[k] & 0xE0 == 0xC0, k + 1 < range.upperBound, b[k + 1] & 0xC0 == 0x80 else { return nil }
             let value = Int(b[k] & 0x1F) << 6 | Int(b[k + 1] & 0x3F)
-            guard value >= 0x80, !mayFoldToAnchor[value - 0x80] else { return false }
+            guard value >= 0x80, !mayFoldToAnchor[value - 0x80] else { return nil }
             q = k + 2
+        }
+        guard anchors else { return false }
+        q = range.lowerBound
+        while let k = nextCandidate(b, from: q, to: range.upperBound) {
+            if b[k] < 0x80, foldedAround(k, b, range, needle: needle) { return true }
+            q = k + (b[k] < 0x80 ? 1 : 2)
+        }
+        return false
+    }
+
+    /// Whether the needle stands around the anchor at `k` in the line `b[range]` once folded;
+    /// every byte beyond ASCII in the line starts a two-byte letter of the table.
+    private func foldedAround(_ k: Int, _ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        func lowered(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
+        func folding(_ lead: Int) -> ArraySlice<UInt8> { ByteFolding.folded(twoByteScalar: Int(b[lead] & 0x1F) << 6 | Int(b[lead + 1] & 0x3F)) }
+        var j = anchor!.offset + 1, at = k + 1
+        while j < needle.count {   // after the anchor
+            guard at < range.upperBound else { return false }
+            if b[at] < 0x80 {
+                guard lowered(b[at]) == needle[j] else { return false }
+                j += 1
+                at += 1
+            } else {
+                for c in folding(at) where j < needle.count {
+                    guard c == needle[j] else { return false }
+                    j += 1
+                }
+                at += 2
+            }
+        }
+        j = anchor!.offset - 1
+        at = k - 1
+        while j >= 0 {   // before it
+            guard at >= range.lowerBound else { return false }
+            if b[at] < 0x80 {
+                guard lowered(b[at]) == needle[j] else { return false }
+                j -= 1
+                at -= 1
+            } else {
+                for c in folding(at - 1).reversed() where j >= 0 {
+                    guard c == needle[j] else { return false }
+                    j -= 1
+                }
+                at -= 2
+            }
         }
         return true
     }

@@ -36,6 +36,12 @@ enum ByteFolding {
         }
     }
 
+    /// The folded bytes of a two-byte scalar of the table (by its value).
+    static func folded(twoByteScalar value: Int) -> ArraySlice<UInt8> {
+        let table = table
+        return table.bytes[table.offsets[value - 0x80]..<table.offsets[value - 0x80 + 1]]
+    }
+
     /// Appends the folded bytes of `text` (valid UTF-8) to `out`; false, with `out` partly
     /// written, when `text` holds a scalar outside the table.
     static func fold(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
