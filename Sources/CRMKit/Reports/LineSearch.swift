@@ -150,22 +150,23 @@ struct LineSearch: Sendable {
     /// stands only where the line has it, in either case, and the needle is compared around
     /// each, letters folded one at a time. Nil when the line must be folded.
     private func holdsNeedle(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, needle: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var q = range.lowerBound, anchors = false
-        while let k = nextCandidate(b, from: q, to: range.upperBound) {
-            q = k + 1
-            if b[k] < 0x80 { anchors = true; continue }
-            guard b[k] & 0xE0 == 0xC0, k + 1 < range.upperBound, b[k + 1] & 0xC0 == 0x80 else { return nil }
-            let value = Int(b[k] & 0x1F) << 6 | Int(b[k + 1] & 0x3F)
+        let (byte, caseBit) = (anchor!.byte, anchor!.caseBit)
+        var k = range.lowerBound, anchors = false
+        while k < range.upperBound {
+            let c = b[k]
+            if c < 0x80 {
+                anchors = anchors || c | caseBit == byte
+                k += 1
+                continue
+            }
+            guard c & 0xE0 == 0xC0, k + 1 < range.upperBound, b[k + 1] & 0xC0 == 0x80 else { return nil }
+            let value = Int(c & 0x1F) << 6 | Int(b[k + 1] & 0x3F)
             guard value >= 0x80, !mayFoldToAnchor[value - 0x80] else { return nil }
-            q = k + 2
+            k += 2
         }
         guard anchors else { return false }
-        q = range.lowerBound
-        while let k = nextCandidate(b, from: q, to: range.upperBound) {
-            if b[k] < 0x80, foldedAround(k, b, range, needle: needle) { return true }
-            q = k + (b[k] < 0x80 ? 1 : 2)
-        }
-        return false
+        // A continuation byte is never the anchor in either case.
+        return range.contains { b[$0] | caseBit == byte && foldedAround($0, b, range, needle: needle) }
     }
 
     /// Whether the needle stands around the anchor at `k` in the line `b[range]` once folded;
@@ -207,10 +208,9 @@ struct LineSearch: Sendable {
         return true
     }
 
-    /// The first index from `p` (before `n`, the end of `b` by default) holding the anchor
-    /// (either case) or a byte beyond ASCII.
-    private func nextCandidate(_ b: UnsafeBufferPointer<UInt8>, from p: Int, to n: Int? = nil) -> Int? {
-        let n = n ?? b.count
+    /// The first index from `p` holding the anchor (either case) or a byte beyond ASCII.
+    private func nextCandidate(_ b: UnsafeBufferPointer<UInt8>, from p: Int) -> Int? {
+        let n = b.count
         var p = p
         let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         let (byte, caseBits): (UInt64, UInt64) = anchor.map { (UInt64($0.byte) &* ones, UInt64($0.caseBit) &* ones) } ?? (0, 0)
