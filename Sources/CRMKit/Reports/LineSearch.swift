@@ -151,8 +151,21 @@ struct LineSearch: Sendable {
     /// each, letters folded one at a time. Nil when the line must be folded.
     private func holdsNeedle(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, needle: UnsafeBufferPointer<UInt8>) -> Bool? {
         let (byte, caseBit) = (anchor!.byte, anchor!.caseBit)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let (bytes, caseBits) = (UInt64(byte) &* ones, UInt64(caseBit) &* ones)
+        let raw = UnsafeRawPointer(b.baseAddress!)
         var k = range.lowerBound, anchors = false
         while k < range.upperBound {
+            if k + 8 <= range.upperBound {
+                // Eight ASCII bytes at once: whether one is the anchor (as in `nextCandidate`).
+                let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                if word & high == 0 {
+                    let x = (word | caseBits) ^ bytes
+                    anchors = anchors || (x &- ones) & ~x & high != 0
+                    k += 8
+                    continue
+                }
+            }
             let c = b[k]
             if c < 0x80 {
                 anchors = anchors || c | caseBit == byte
