@@ -12,8 +12,8 @@ import Darwin
 /// line with any byte beyond ASCII is folded as a whole (`ByteFolding`, else `String.folded`)
 /// and searched, unless its letters beyond ASCII are the table's and fold to no anchor: then the
 /// needle is compared around each anchor the line holds, letters folded one at a time (`brûlée`
-/// is not `bread`). So only lines that may match cost more than the scan, and ASCII lines are decided
-/// as folding would decide them: folding ASCII only lower-cases it.
+/// is not `bread`). So only lines that may match cost more than the scan, and ASCII lines are
+/// decided as folding would decide them: folding ASCII only lower-cases it.
 struct LineSearch: Sendable {
     /// A line that holds the needle: its 0-based index and the range of its text (no line ending).
     struct Match: Equatable {

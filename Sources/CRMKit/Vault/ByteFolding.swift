@@ -29,11 +29,8 @@ enum ByteFolding {
     /// hold `byte` (ASCII, lower case), or may: a scalar outside the table is folded with the
     /// text around it.
     static func twoByteScalars(mayFoldTo byte: UInt8) -> [Bool] {
-        let table = table
-        return (0x80..<0x800).map { value in
-            guard value < 0x500, table.covered[value - 0x80] else { return true }
-            return table.bytes[table.offsets[value - 0x80]..<table.offsets[value - 0x80 + 1]].contains(byte)
-        }
+        let covered = table.covered
+        return (0x80..<0x800).map { value in value >= 0x500 || !covered[value - 0x80] || folded(twoByteScalar: value).contains(byte) }
     }
 
     /// The folded bytes of a two-byte scalar of the table (by its value).
