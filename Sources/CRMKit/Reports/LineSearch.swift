@@ -10,7 +10,9 @@ import Darwin
 /// The bytes are scanned eight at a time for the needle's least common byte in either case (its
 /// anchor) and for bytes beyond ASCII. At an anchor the needle is compared there, lower-cased; a
 /// line with any byte beyond ASCII is folded as a whole (`ByteFolding`, else `String.folded`)
-/// and searched. So only lines that may match cost more than the scan, and ASCII lines are
+/// and searched, unless its letters beyond ASCII are the table's and fold to no anchor: then the
+/// needle is compared around each anchor the line holds, letters folded one at a time (`brûlée`
+/// is not `bread`). So only lines that may match cost more than the scan, and ASCII lines are
 /// decided as folding would decide them: folding ASCII only lower-cases it.
 struct LineSearch: Sendable {
     /// A line that holds the needle: its 0-based index and the range of its text (no line ending).
@@ -25,14 +27,19 @@ struct LineSearch: Sendable {
     /// needle, and 0x20 when it is a letter (so `byte | 0x20` is the same for both cases); nil
     /// when the needle holds bytes beyond ASCII, which only lines with such bytes can hold.
     private let anchor: (byte: UInt8, offset: Int, caseBit: UInt8)?
+    /// For each two-byte scalar (`value - 0x80`, U+0080–U+07FF): whether a line holding it may
+    /// hold the anchor once folded (see `ByteFolding.twoByteScalars(mayFoldTo:)`); empty without
+    /// an anchor.
+    private let mayFoldToAnchor: [Bool]
 
     init(folded needle: String) {
         let bytes = Array(needle.utf8)
         self.needle = bytes
-        guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { anchor = nil; return }
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { anchor = nil; mayFoldToAnchor = []; return }
         let offset = bytes.indices.min { LineSearch.commonness(bytes[$0]) < LineSearch.commonness(bytes[$1]) }!
         let byte = bytes[offset]
         anchor = (byte, offset, byte >= 0x61 && byte <= 0x7A ? 0x20 : 0)
+        mayFoldToAnchor = ByteFolding.twoByteScalars(mayFoldTo: byte)
     }
 
     /// How often a (lower-case) byte occurs in notes, by English letter frequency: the scan
@@ -117,6 +124,8 @@ struct LineSearch: Sendable {
                 // takes in the line's ending (a needle ending in `\r`).
                 guard i - anchor!.offset + needle.count <= contentEnd else { p = i + 1; continue }
                 holds = true
+            } else if anchor != nil, let told = holdsNeedle(b, start..<contentEnd, needle: needle) {
+                holds = told
             } else {
                 if folded.count < text.count * ByteFolding.growth { folded = Array(repeating: 0, count: 2 * text.count * ByteFolding.growth) }
                 if let length = folded.withUnsafeMutableBufferPointer({ ByteFolding.fold(text, into: $0) }) {
@@ -133,6 +142,83 @@ struct LineSearch: Sendable {
             found.append(Match(index: counted.lines, text: start..<contentEnd))
         }
         return found
+    }
+
+    /// Whether the line `b[range]` holds the needle once folded, told without folding it when
+    /// every byte beyond ASCII starts a two-byte letter of the table whose folding lacks the
+    /// anchor (so the line is valid UTF-8, as folding would have checked): then the anchor
+    /// stands only where the line has it, in either case, and the needle is compared around
+    /// each, letters folded one at a time. Nil when the line must be folded.
+    private func holdsNeedle(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, needle: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let (byte, caseBit) = (anchor!.byte, anchor!.caseBit)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let (bytes, caseBits) = (UInt64(byte) &* ones, UInt64(caseBit) &* ones)
+        let raw = UnsafeRawPointer(b.baseAddress!)
+        var k = range.lowerBound, anchors = false
+        while k < range.upperBound {
+            if k + 8 <= range.upperBound {
+                // Eight ASCII bytes at once: whether one is the anchor (as in `nextCandidate`).
+                let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                if word & high == 0 {
+                    let x = (word | caseBits) ^ bytes
+                    anchors = anchors || (x &- ones) & ~x & high != 0
+                    k += 8
+                    continue
+                }
+            }
+            let c = b[k]
+            if c < 0x80 {
+                anchors = anchors || c | caseBit == byte
+                k += 1
+                continue
+            }
+            guard c & 0xE0 == 0xC0, k + 1 < range.upperBound, b[k + 1] & 0xC0 == 0x80 else { return nil }
+            let value = Int(c & 0x1F) << 6 | Int(b[k + 1] & 0x3F)
+            guard value >= 0x80, !mayFoldToAnchor[value - 0x80] else { return nil }
+            k += 2
+        }
+        guard anchors else { return false }
+        // A continuation byte is never the anchor in either case.
+        return range.contains { b[$0] | caseBit == byte && foldedAround($0, b, range, needle: needle) }
+    }
+
+    /// Whether the needle stands around the anchor at `k` in the line `b[range]` once folded;
+    /// every byte beyond ASCII in the line starts a two-byte letter of the table.
+    private func foldedAround(_ k: Int, _ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        func lowered(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
+        func folding(_ lead: Int) -> ArraySlice<UInt8> { ByteFolding.folded(twoByteScalar: Int(b[lead] & 0x1F) << 6 | Int(b[lead + 1] & 0x3F)) }
+        var j = anchor!.offset + 1, at = k + 1
+        while j < needle.count {   // after the anchor
+            guard at < range.upperBound else { return false }
+            if b[at] < 0x80 {
+                guard lowered(b[at]) == needle[j] else { return false }
+                j += 1
+                at += 1
+            } else {
+                for c in folding(at) where j < needle.count {
+                    guard c == needle[j] else { return false }
+                    j += 1
+                }
+                at += 2
+            }
+        }
+        j = anchor!.offset - 1
+        at = k - 1
+        while j >= 0 {   // before it
+            guard at >= range.lowerBound else { return false }
+            if b[at] < 0x80 {
+                guard lowered(b[at]) == needle[j] else { return false }
+                j -= 1
+                at -= 1
+            } else {
+                for c in folding(at - 1).reversed() where j >= 0 {
+                    guard c == needle[j] else { return false }
+                    j -= 1
+                }
+                at -= 2
+            }
+        }
+        return true
     }
 
     /// The first index from `p` holding the anchor (either case) or a byte beyond ASCII.

@@ -23,15 +23,15 @@ public enum VaultSearch {
     /// files at a time with a warning for each file in the batch the tool cannot read, which is
     /// not searched (see `ReadProblems`); a batch's hits can be printed before the next batch is
     /// read, so a large vault is never held at once. Files are read on all cores, and each file's
-    /// hits are made into what is printed (`render`) on the core that read it; only a file that
+    /// hits are made into the bytes printed (`render`) on the core that read it; only a file that
     /// could not be searched is parsed, for its warning.
-    public static func search<Output: Sendable>(_ needle: String, in vault: Vault, render: @escaping @Sendable (_ hits: [Hit]) -> Output,
-                                                _ body: (_ rendered: [Output], _ problems: [Diagnostic]) -> Void) {
+    public static func search(_ needle: String, in vault: Vault, render: @escaping @Sendable (_ hits: [Hit]) -> [UInt8],
+                              _ body: (_ rendered: [[UInt8]], _ problems: [Diagnostic]) -> Void) {
         let settings = vault.logSettings
         let search = LineSearch(folded: needle)
         let paths = vault.personPaths()
         for batch in stride(from: 0, to: paths.count, by: 2048) {
-            let (rows, unread) = vault.scanFiles(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { path, bytes -> (Output?, Diagnostic?) in
+            let (rows, unread) = vault.scanFiles(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { path, bytes -> ([UInt8]?, Diagnostic?) in
                 if let found = hits(search, inFile: bytes, path: path) { return (found.isEmpty ? nil : render(found), nil) }
                 let document = PersonDocument(bytes: bytes, path: path, settings: settings)
                 return (nil, ReadProblems.of(document).first)

@@ -25,6 +25,20 @@ enum ByteFolding {
         return max(1, (longest + 1) / 2)
     }()
 
+    /// For each two-byte scalar, U+0080 to U+07FF (at `value - 0x80`): whether its folded bytes
+    /// hold `byte` (ASCII, lower case), or may: a scalar outside the table is folded with the
+    /// text around it.
+    static func twoByteScalars(mayFoldTo byte: UInt8) -> [Bool] {
+        let covered = table.covered
+        return (0x80..<0x800).map { value in value >= 0x500 || !covered[value - 0x80] || folded(twoByteScalar: value).contains(byte) }
+    }
+
+    /// The folded bytes of a two-byte scalar of the table (by its value).
+    static func folded(twoByteScalar value: Int) -> ArraySlice<UInt8> {
+        let table = table
+        return table.bytes[table.offsets[value - 0x80]..<table.offsets[value - 0x80 + 1]]
+    }
+
     /// Appends the folded bytes of `text` (valid UTF-8) to `out`; false, with `out` partly
     /// written, when `text` holds a scalar outside the table.
     static func fold(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
