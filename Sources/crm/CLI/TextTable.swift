@@ -32,6 +32,8 @@ struct TextTable {
                 widths[i] = max(widths[i], i == last ? width : min(width, maximumWidth))
             }
         }
+        // Padding is cut from one run of spaces as wide as the widest column's.
+        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
         var chunk = ""
         func append(_ cells: [String], widths cellWidths: [Int], styled: (Int, String) -> String) {
             for (i, cell) in cells.enumerated() {
@@ -44,7 +46,8 @@ struct TextTable {
                 chunk += styled(i, cell)
                 // No padding after the last cell with text: lines never end in spaces.
                 if i < cells.count - 1, cells[(i + 1)...].contains(where: { !$0.isEmpty }) {
-                    chunk += String(repeating: " ", count: widths[i] - width + 2)
+                    let padding = widths[i] - width + 2
+                    chunk += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: padding)]
                 }
             }
             chunk += "\n"
