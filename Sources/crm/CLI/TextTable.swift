@@ -32,8 +32,8 @@ struct TextTable {
                 widths[i] = max(widths[i], i == last ? width : min(width, maximumWidth))
             }
         }
-        // Padding is cut from one run of spaces as wide as the widest column's.
-        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
+        // Each padding a column can need, made once: `paddings[n]` is n spaces.
+        let paddings = (0...((widths.max() ?? 0) + 2)).map { String(repeating: " ", count: $0) }
         var chunk = ""
         func append(_ cells: [String], widths cellWidths: [Int], styled: (Int, String) -> String) {
             for (i, cell) in cells.enumerated() {
@@ -46,8 +46,7 @@ struct TextTable {
                 chunk += styled(i, cell)
                 // No padding after the last cell with text: lines never end in spaces.
                 if i < cells.count - 1, cells[(i + 1)...].contains(where: { !$0.isEmpty }) {
-                    let padding = widths[i] - width + 2
-                    chunk += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: padding)]
+                    chunk += paddings[widths[i] - width + 2]
                 }
             }
             chunk += "\n"
