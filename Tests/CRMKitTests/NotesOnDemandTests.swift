@@ -26,6 +26,9 @@ import Testing
             head.note = ""
             #expect(indexed.log?.head(at: i) == head)
         }
+        // What the facts count and order entries by, read without a note.
+        if let log = indexed.log { #expect(log.entriesWithoutNotes == (0..<log.entryCount).map(log.head(at:))) }
+        #expect(whole.log?.entriesWithoutNotes == whole.log?.entries)
     }
 
     /// Mixed order, times on some entries of a day, continuation lines, open items and planned

@@ -50,7 +50,8 @@ extension PersonDocument {
     /// The first entry against the log's main order, in a log whose order is mixed.
     private var orderProblems: [Diagnostic] {
         guard let log, log.order == .mixed else { return [] }
-        let pairs = Array(zip(log.entries, log.entries.dropFirst()))
+        let entries = log.entriesWithoutNotes
+        let pairs = Array(zip(entries, entries.dropFirst()))
         let increases = pairs.filter { $0.1.isNewer(than: $0.0) }.count
         let decreases = pairs.filter { $0.0.isNewer(than: $0.1) }.count
         let newestFirst = decreases >= increases

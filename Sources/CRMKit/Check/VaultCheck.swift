@@ -25,24 +25,25 @@ public enum VaultCheck {
     /// People sharing a contact id or a name (ignoring case and accents): reported on each but the first.
     static func duplicates(_ people: [PersonFacts]) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        var ids: [String: String] = [:], names: [String: String] = [:]
+        // Each id and name points to the first person with it: a path is made only for a duplicate.
+        var ids: [String: Int] = [:], names: [String: Int] = [:]
         ids.reserveCapacity(people.count)
         names.reserveCapacity(people.count)
-        for person in people {
+        for (index, person) in people.enumerated() {
             if let id = person.contactID, !id.isEmpty {
                 if let first = ids[id] {
                     found.append(Diagnostic(path: person.path, line: person.contactIDLine, severity: .warning,
-                                            message: "same contact_id as \(first): two files for one contact?"))
+                                            message: "same contact_id as \(people[first].path): two files for one contact?"))
                 } else {
-                    ids[id] = person.path
+                    ids[id] = index
                 }
             }
             let name = person.sortName
             if let first = names[name] {
                 found.append(Diagnostic(path: person.path, line: person.nameLine, severity: .warning,
-                                        message: "same name as \(first) ('\(person.name)'); PERSON arguments cannot tell them apart by name"))
+                                        message: "same name as \(people[first].path) ('\(person.name)'); PERSON arguments cannot tell them apart by name"))
             } else {
-                names[name] = person.path
+                names[name] = index
             }
         }
         return found

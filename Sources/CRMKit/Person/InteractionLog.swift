@@ -18,6 +18,14 @@ public struct InteractionLog: Sendable {
         case .index(let index): index.heads.indices.map(index.entry)
         }
     }
+    /// Entries in file order, their notes empty when the log reads notes on demand: what counting
+    /// and ordering entries need, without reading a note.
+    var entriesWithoutNotes: [Interaction] {
+        switch storage {
+        case .values(let entries): entries
+        case .index(let index): index.heads.indices.map(index.head)
+        }
+    }
     /// How many entries the log holds.
     public var entryCount: Int {
         switch storage {

@@ -22,6 +22,14 @@ struct FactsCache {
 
         /// Whether the file was last changed before `settled`, so that its entry may be cached.
         func isSettled(_ settled: Int64) -> Bool { stamp.modified < settled && stamp.changed < settled }
+
+        /// The entry as the cache file holds it: its stamp, then its facts.
+        var record: [UInt8] {
+            var writer = ByteWriter()
+            stamp.encode(to: &writer)
+            facts.fields.encode(to: &writer)
+            return writer.bytes
+        }
     }
 
     static let path = ".crm/cache/facts"
@@ -305,24 +313,32 @@ struct FactsCache {
         }
         writer.int(paths.indices.count { records($0) != nil })
         var piece: Piece?
-        for (i, path) in paths.enumerated() {
-            guard let record = records(i) else { continue }
-            writer.string(path)
-            switch record {
-            case .unchanged(let index):
-                let record = old.record(index, reusing: &piece)   // empty when unreadable: its file is read next time
-                writer.int(record.count)
-                writer.raw(record)
-            case .read(let entry):
-                var encoded = ByteWriter()
-                entry.stamp.encode(to: &encoded)
-                entry.facts.fields.encode(to: &encoded)
-                writer.int(encoded.bytes.count)
-                writer.raw(encoded.bytes[...])
+        // Records read anew are encoded on all cores, a batch at a time (never all at once).
+        for batch in stride(from: 0, to: paths.count, by: 4096).map({ $0..<min($0 + 4096, paths.count) }) {
+            let kept = batch.map(records)
+            var encoded = [[UInt8]](repeating: [], count: batch.count)
+            encoded.withUnsafeMutableBufferPointer { encodedSlots in
+                nonisolated(unsafe) let slots = encodedSlots
+                DispatchQueue.concurrentPerform(iterations: batch.count) { k in
+                    if case .read(let entry)? = kept[k] { slots[k] = entry.record }
+                }
             }
-            if writer.bytes.count >= 1 << 20 {
-                try write(writer.bytes[...])
-                writer.removeAll()
+            for (k, i) in batch.enumerated() {
+                guard let record = kept[k] else { continue }
+                writer.string(paths[i])
+                switch record {
+                case .unchanged(let index):
+                    let record = old.record(index, reusing: &piece)   // empty when unreadable: its file is read next time
+                    writer.int(record.count)
+                    writer.raw(record)
+                case .read:
+                    writer.int(encoded[k].count)
+                    writer.raw(encoded[k][...])
+                }
+                if writer.bytes.count >= 1 << 20 {
+                    try write(writer.bytes[...])
+                    writer.removeAll()
+                }
             }
         }
         try write(writer.bytes[...])
@@ -367,7 +383,7 @@ extension Vault {
                                 hitFlags[i] = true
                             } else {
                                 slots[i] = Result { () throws(VaultError) in
-                                    let person = try load(path: path)
+                                    let person = try load(path: path, notesOnDemand: true)   // only the notes the timeline keeps are read
                                     return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
                                 }
                             }

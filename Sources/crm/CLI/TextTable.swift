@@ -22,28 +22,38 @@ struct TextTable {
 
     /// Hands the lines, each ending in a newline, to `output` in chunks of about 64 KB.
     private func write(headerStyle: (String) -> String, to output: (String) -> Void) {
-        var widths = headers.map(displayWidth)
+        // Each cell's width is measured once, before the columns' widths are known.
+        let headerWidths = headers.map(displayWidth)
+        let cellWidths = rows.map { $0.map(displayWidth) }
+        var widths = headerWidths
         let last = headers.count - 1
-        for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count {
-                widths[i] = max(widths[i], i == last ? displayWidth(cell) : min(displayWidth(cell), maximumWidth))
+        for row in cellWidths {
+            for (i, width) in row.enumerated() where i < widths.count {
+                widths[i] = max(widths[i], i == last ? width : min(width, maximumWidth))
             }
         }
+        // Each padding a column can need, made once: `paddings[n]` is n spaces.
+        let paddings = (0...((widths.max() ?? 0) + 2)).map { String(repeating: " ", count: $0) }
         var chunk = ""
-        func append(_ cells: [String], styled: (Int, String) -> String) {
+        func append(_ cells: [String], widths cellWidths: [Int], styled: (Int, String) -> String) {
             for (i, cell) in cells.enumerated() {
-                let cell = i < last && displayWidth(cell) > maximumWidth ? truncated(cell, toWidth: maximumWidth) : cell
+                var width = cellWidths[i]
+                var cell = cell
+                if i < last, width > maximumWidth {
+                    cell = truncated(cell, toWidth: maximumWidth)
+                    width = displayWidth(cell)
+                }
                 chunk += styled(i, cell)
                 // No padding after the last cell with text: lines never end in spaces.
                 if i < cells.count - 1, cells[(i + 1)...].contains(where: { !$0.isEmpty }) {
-                    chunk += String(repeating: " ", count: widths[i] - displayWidth(cell) + 2)
+                    chunk += paddings[widths[i] - width + 2]
                 }
             }
             chunk += "\n"
         }
-        append(headers) { _, text in headerStyle(text) }
+        append(headers, widths: headerWidths) { _, text in headerStyle(text) }
         for (r, row) in rows.enumerated() {
-            append(row) { c, text in style(r, c, text) }
+            append(row, widths: cellWidths[r]) { c, text in style(r, c, text) }
             if chunk.utf8.count > 1 << 16 {
                 output(chunk)
                 chunk.removeAll(keepingCapacity: true)
@@ -69,7 +79,7 @@ func truncated(_ text: String, toWidth width: Int) -> String {
 
 /// Terminal cells a string takes: East Asian wide and full-width characters take two.
 func displayWidth(_ text: String) -> Int {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }   // most cells: one cell a byte
+    if isASCII(text) { return text.utf8.count }   // most cells: one cell a byte
     var width = 0
     for scalar in text.unicodeScalars {
         switch scalar.value {
@@ -82,4 +92,23 @@ func displayWidth(_ text: String) -> Int {
         }
     }
     return width
+}
+
+/// Whether `text` is all ASCII, read eight bytes at a time where its UTF-8 is contiguous.
+private func isASCII(_ text: String) -> Bool {
+    let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        var i = 0
+        var high: UInt64 = 0
+        while i + 8 <= bytes.count {
+            high |= UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+            i += 8
+        }
+        var tail: UInt8 = 0
+        while i < bytes.count {
+            tail |= bytes[i]
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0 && tail < 0x80
+    }
+    return contiguous ?? text.utf8.allSatisfy { $0 < 0x80 }
 }
