@@ -25,7 +25,7 @@ public enum IndexPage {
     /// the files that can hold one of the last 20 interactions are read for that list: those whose
     /// last interaction is no older than the 20th most recent last interaction.
     public static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
-        let (all, unread) = vault.facts(omitting: [.tally, .problems])
+        let (all, unread) = vault.facts(omitting: [.otherEntries, .tally, .problems, .matchKeys])
         let (people, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
         let lasts = people.compactMap { $0.timeline.newest?.date }.sorted(by: >)
         let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil

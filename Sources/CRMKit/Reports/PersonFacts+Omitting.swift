@@ -15,6 +15,8 @@ extension PersonFacts {
         /// Every interaction but the last contact and the next planned entry on the day asked for
         /// (the newest interaction without a day): what `list` and `due` show.
         public static let otherEntries = Omitted(rawValue: 1 << 4)
+        /// Aliases, emails and contact id: what matches a person, not what a listing shows.
+        public static let matchKeys = Omitted(rawValue: 1 << 5)
         /// The log itself: no timeline at all (no last or next contact); for commands that only
         /// match people by name, contact id and email.
         public static let log = Omitted(rawValue: 1 << 3)
@@ -35,6 +37,11 @@ extension PersonFacts.Fields {
                 fields.timeline.interactions = [planned, last].compactMap { $0 }
             }
             if omitted.contains(.notes) { fields.timeline = fields.timeline.keepingNote(of: last) }
+        }
+        if omitted.contains(.matchKeys) {
+            fields.foldedAliases = []
+            fields.emails = []
+            fields.contactID = nil
         }
         if omitted.contains(.tally) { fields.tally = InteractionTally(count: tally.count, bytes: []) }
         if omitted.contains(.problems) { fields.problems = [] }
