@@ -14,6 +14,7 @@ import Testing
     func aWarmListingPrintsWhatAColdOnePrints(cachedOn: String, today: String) throws {
         let cases = SummaryCacheTests()
         let copy = try cases.vault()
+        try copy.write("people/far-future.md", "---\nname: Far Future\n---\n\n## Interactions\n\n- 2028-06-01 call: A mistyped year.\n- 2026-11-01 call: Real.\n")
         for command in Self.commands {
             try? FileManager.default.removeItem(atPath: copy.path + "/" + FactsCache.path)
             let cold = try CRM.run(["--vault", copy.path] + command, environment: ["CRM_TODAY": today])
@@ -22,6 +23,7 @@ import Testing
             #expect(warm.status == cold.status, "\(command)")
             #expect(warm.stdout == cold.stdout, "\(command)")
             #expect(warm.stderr == cold.stderr, "\(command)")
+            if command == ["check"] { #expect(warm.stdout.contains("people/far-future.md:7:1: warning: entry dated 2028-06-01")) }
         }
     }
 

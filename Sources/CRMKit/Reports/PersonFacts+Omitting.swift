@@ -15,6 +15,9 @@ extension PersonFacts {
         /// Every interaction but the last contact and the next planned entry on the day asked for
         /// (the newest interaction without a day): what `list` and `due` show.
         public static let otherEntries = Omitted(rawValue: 1 << 4)
+        /// Every interaction but those dated more than a year after the day asked for (what
+        /// `crm check` warns about; none without a day), and every note.
+        public static let nearEntries = Omitted(rawValue: 1 << 6)
         /// Aliases, emails and contact id: what matches a person, not what a listing shows.
         public static let matchKeys = Omitted(rawValue: 1 << 5)
         /// The log itself: no timeline at all (no last or next contact); for commands that only
@@ -29,6 +32,10 @@ extension PersonFacts.Fields {
         var fields = self
         if omitted.contains(.log) {
             fields.timeline = Timeline(interactions: [], open: [], followUps: [], horizon: nil)
+        } else if omitted.contains(.nearEntries) {
+            let limit = today.map(Timeline.farFutureLimit)
+            fields.timeline = Timeline(interactions: limit.map { limit in timeline.interactions.filter { $0.date > limit } } ?? [],
+                                       open: [], followUps: [], horizon: timeline.horizon).keepingNote(of: nil)
         } else if !omitted.isDisjoint(with: [.notes, .otherEntries]) {
             let last = today.map(timeline.last) ?? timeline.newest
             if omitted.contains(.otherEntries) {
