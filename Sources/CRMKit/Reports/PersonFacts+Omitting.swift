@@ -12,17 +12,17 @@ extension PersonFacts {
         public static let tally = Omitted(rawValue: 1 << 1)
         /// `problems`, what `crm check` reports.
         public static let problems = Omitted(rawValue: 1 << 2)
-        /// Every interaction but the last contact and the next planned entry on the day asked for
-        /// (the newest interaction without a day): what `list` and `due` show.
-        public static let otherEntries = Omitted(rawValue: 1 << 4)
-        /// Every interaction but those dated more than a year after the day asked for (what
-        /// `crm check` warns about; none without a day), and every note.
-        public static let nearEntries = Omitted(rawValue: 1 << 6)
-        /// Aliases, emails and contact id: what matches a person, not what a listing shows.
-        public static let matchKeys = Omitted(rawValue: 1 << 5)
         /// The log itself: no timeline at all (no last or next contact); for commands that only
         /// match people by name, contact id and email.
         public static let log = Omitted(rawValue: 1 << 3)
+        /// Every interaction but the last contact and the next planned entry on the day asked for
+        /// (the newest interaction without a day): what `list` and `due` show.
+        public static let otherEntries = Omitted(rawValue: 1 << 4)
+        /// Aliases, emails and contact id: what matches a person, not what a listing shows.
+        public static let matchKeys = Omitted(rawValue: 1 << 5)
+        /// Every interaction but those dated more than a year after the day asked for (what
+        /// `crm check` warns about; none without a day), and every note.
+        public static let nearEntries = Omitted(rawValue: 1 << 6)
     }
 }
 
