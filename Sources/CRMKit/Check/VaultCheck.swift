@@ -5,7 +5,7 @@ public enum VaultCheck {
         var found = vault.config.diagnostics
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
         let (paths, copies) = vault.personAndConflictPaths()
-        let (people, problems) = vault.facts(of: paths, today: today)
+        let (people, problems) = vault.facts(of: paths, today: today, omitting: [.nearEntries, .tally])
         found += problems
         for person in people {
             found += person.problems

@@ -106,12 +106,15 @@ extension PersonDocument {
 extension Timeline {
     /// Plain and ticked entries dated more than a year after `today`: likely a mistyped year.
     static func farFuture(_ entries: [Interaction], path: String, today: Day) -> [Diagnostic] {
-        let limit = today.adding(months: 12)
+        let limit = farFutureLimit(today)
         return entries.filter { $0.date > limit }.map {
             Diagnostic(path: path, line: $0.line, column: 1, severity: .warning,
                        message: "entry dated \($0.date), more than a year from today: a mistyped year? (a plan is written '- [ ] DATE …')")
         }
     }
+
+    /// The last day before the far future: a year after `today`.
+    static func farFutureLimit(_ today: Day) -> Day { today.adding(months: 12) }
 }
 
 extension PersonFacts {

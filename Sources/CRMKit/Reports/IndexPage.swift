@@ -25,7 +25,7 @@ public enum IndexPage {
     /// the files that can hold one of the last 20 interactions are read for that list: those whose
     /// last interaction is no older than the 20th most recent last interaction.
     public static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
-        let (all, unread) = vault.facts()
+        let (all, unread) = vault.facts(omitting: [.otherEntries, .tally, .problems, .matchKeys])
         let (people, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
         let lasts = people.compactMap { $0.timeline.newest?.date }.sorted(by: >)
         let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil
@@ -46,13 +46,15 @@ public enum IndexPage {
     /// The page's bytes from everyone's facts and the interactions that may be recent enough.
     public static func render(people: [PersonFacts], recent candidates: [RecentEntry], config: VaultConfig) -> [UInt8] {
         let rows = people.sorted { ($0.sortName, $0.id) < ($1.sortName, $1.id) }
-            .map { ($0, DueSchedule(facts: $0, config: config, on: nil)) }
+        // Worked out where each is printed, not held for everyone at once.
+        func schedule(_ person: PersonFacts) -> DueSchedule { DueSchedule(facts: person, config: config, on: nil) }
         var out: [UInt8] = []
         out.reserveCapacity(256 * (people.count + 4))   // about a table row and a due line each: no copies while growing
         out += "# People\n\n".utf8
         out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n".utf8
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n".utf8
-        for (person, schedule) in rows {
+        for person in rows {
+            let schedule = schedule(person)
             let cells = [
                 link(person),
                 schedule.last.map { "\($0.date) \($0.type)" } ?? "never",
@@ -67,10 +69,12 @@ public enum IndexPage {
         out += "\n## Due dates\n\nSoonest first; `crm due` tells who is due today.\n\n".utf8
         // `rows` is in name order already; a stable sort by due date keeps it within a day.
         // Sorted as indices: the rows themselves are not copied.
-        let scheduled = rows.indices.filter { rows[$0].1.cadence != nil }.sorted { a, b in
-            (rows[a].1.datedDue?.dayNumber ?? Int.min, a) < (rows[b].1.datedDue?.dayNumber ?? Int.min, b)
-        }
-        for (person, schedule) in scheduled.lazy.map({ rows[$0] }) {
+        let scheduled = rows.indices.compactMap { i -> (day: Int, index: Int)? in
+            let schedule = schedule(rows[i])
+            return schedule.cadence == nil ? nil : (schedule.datedDue?.dayNumber ?? Int.min, i)
+        }.sorted { $0 < $1 }
+        for person in scheduled.lazy.map({ rows[$0.index] }) {
+            let schedule = schedule(person)
             let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
             let snoozed = schedule.isSnoozed ? ", snoozed" : ""
             out += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n".utf8
@@ -78,15 +82,15 @@ public enum IndexPage {
         if scheduled.isEmpty { out += "Nobody has a cadence.\n".utf8 }
 
         out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n".utf8
-        let open = rows.flatMap { person, _ in person.timeline.open.map { (person, $0) } }.enumerated()
+        let open = rows.flatMap { person in person.timeline.open.map { (person, $0) } }.enumerated()
             .sorted { ($0.element.1.date, $0.offset) < ($1.element.1.date, $1.offset) }.map(\.element)
         for (person, entry) in open {
             out += ("- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(person)): \(firstLine(entry.note))\n").utf8
         }
-        for (person, _) in rows {
+        for person in rows {
             for note in person.timeline.followUps { out += "- someday, \(link(person)): \(firstLine(note))\n".utf8 }
         }
-        if open.isEmpty && !rows.contains(where: { !$0.0.timeline.followUps.isEmpty }) { out += "Nothing planned.\n".utf8 }
+        if open.isEmpty && !rows.contains(where: { !$0.timeline.followUps.isEmpty }) { out += "Nothing planned.\n".utf8 }
 
         out += "\n## Recent interactions\n\n".utf8
         let recent = candidates.sorted { a, b in

@@ -1,7 +1,10 @@
 /// A person as the listings show them on one day (`crm list`, `crm due`, `crm birthdays`): the
 /// file's facts and the schedule they give under the vault's settings. Small enough to hold for
 /// 100,000 people at once.
-public struct PersonSummary: Sendable {
+///
+/// A class, as `PersonFacts` is: the due list, the summary's rankings and the sorted output each
+/// refer to one person, and sharing one immutable object keeps each summary to one copy in memory.
+public final class PersonSummary: Sendable {
     public let facts: PersonFacts
     public let schedule: DueSchedule
 
@@ -10,7 +13,7 @@ public struct PersonSummary: Sendable {
         schedule = DueSchedule(facts: facts, config: config, today: today)
     }
 
-    public init(_ person: Person, config: VaultConfig, today: Day) {
+    public convenience init(_ person: Person, config: VaultConfig, today: Day) {
         self.init(facts: PersonFacts(document: person.document, id: person.id, checking: false, today: today),
                   config: config, today: today)
     }
@@ -103,9 +106,9 @@ public struct PersonSummary: Sendable {
 extension Vault {
     /// Everyone as the listings show them on `today` (from the facts cache where files are
     /// unchanged), and the warnings to print: files that could not be read are left out (see
-    /// `ReadProblems`).
-    public func summaries(today: Day) -> (people: [PersonSummary], problems: [Diagnostic]) {
-        let (all, unread) = facts(today: today)
+    /// `ReadProblems`). Their facts come without the `omitted` parts (see `PersonFacts.Omitted`).
+    public func summaries(today: Day, omitting omitted: PersonFacts.Omitted = []) -> (people: [PersonSummary], problems: [Diagnostic]) {
+        let (all, unread) = facts(today: today, omitting: omitted)
         let (facts, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
         return (facts.map { PersonSummary(facts: $0, config: config, today: today) }, problems)
     }

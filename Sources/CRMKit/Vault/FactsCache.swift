@@ -352,7 +352,9 @@ extension Vault {
     /// a later day is read again); without it, only what the files alone say is needed.
     /// The cache is rewritten when a file was removed or a file read can be cached (it has not
     /// changed in the last two seconds); a file just written is read again until it settles.
-    public func facts(of paths: [String]? = nil, today: Day? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
+    /// The facts of cached files come without the `omitted` parts (see `PersonFacts.Omitted`).
+    public func facts(of paths: [String]? = nil, today: Day? = nil, omitting omitted: PersonFacts.Omitted = [])
+        -> (rows: [PersonFacts], problems: [Diagnostic]) {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
         let listed = paths == nil ? personPathsAndFolders() : nil
@@ -379,7 +381,9 @@ extension Vault {
                             if cachedIndex[i] >= 0, let stamp = stamp(path),
                                let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp, in: piece),
                                today.map(hit.facts.timeline.answers) ?? true {
-                                slots[i] = .success(hit)
+                                // Only the facts are kept: the record itself is copied into a new cache.
+                                slots[i] = .success(omitted.isEmpty ? hit : FactsCache.Entry(
+                                    stamp: hit.stamp, facts: PersonFacts(fields: hit.facts.fields.omitting(omitted, today: today))))
                                 hitFlags[i] = true
                             } else {
                                 slots[i] = Result { () throws(VaultError) in

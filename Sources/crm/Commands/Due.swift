@@ -23,7 +23,7 @@ let dueCommand = Command(
         let within = try context.arguments.value("--within").map { try context.cadence($0, option: "--within") }
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = vault.summaries(today: today)
+        let (people, problems) = vault.summaries(today: today, omitting: [.notes, .otherEntries, .tally, .problems, .matchKeys])
         let list = DueList(people: people, today: today, within: within)
         context.keepUntilExit((people, list))
         for problem in problems { context.warn(problem) }

@@ -28,7 +28,7 @@ let importCommand = Command(
         if !args.all("--tag").isEmpty { tail.append(("tags", .list(args.all("--tag")))) }
         tail.append(("added", .string(today.description)))
 
-        let plan = ContactImport.plan(book, people: vault.facts().rows)
+        let plan = ContactImport.plan(book, people: vault.facts(omitting: [.log, .tally, .problems]).rows)
         // New files are written together: one lock, one flush of the folder.
         var newFiles: [(slug: String, bytes: [UInt8])] = []
         for case .add(let contact) in plan where !dryRun {

@@ -25,7 +25,7 @@ let summaryCommand = Command(
         let until = try context.arguments.value("--until").map { try context.date($0, option: "--until", tense: .past) } ?? today
         guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
         let vault = try context.vault()
-        let (people, problems) = vault.summaries(today: today)
+        let (people, problems) = vault.summaries(today: today, omitting: [.notes, .otherEntries, .problems, .matchKeys])
         for problem in problems { context.warn(problem) }
         let summary = InteractionSummary(people: people, config: vault.config, today: today, since: since, until: until)
         if context.json {
