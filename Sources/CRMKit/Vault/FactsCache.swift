@@ -268,6 +268,8 @@ struct FactsCache {
     enum Record {
         case unchanged(Int)
         case read(Entry)
+        /// An entry read from its file, already encoded (`Entry.record`).
+        case encoded([UInt8])
     }
 
     /// Writes `entries` as the cache atomically, leaving out files changed after `settled`;
@@ -334,6 +336,9 @@ struct FactsCache {
                 case .read:
                     writer.int(encoded[k].count)
                     writer.raw(encoded[k][...])
+                case .encoded(let bytes):
+                    writer.int(bytes.count)
+                    writer.raw(bytes[...])
                 }
                 if writer.bytes.count >= 1 << 20 {
                     try write(writer.bytes[...])
@@ -352,7 +357,7 @@ extension Vault {
     /// a later day is read again); without it, only what the files alone say is needed.
     /// The cache is rewritten when a file was removed or a file read can be cached (it has not
     /// changed in the last two seconds); a file just written is read again until it settles.
-    /// The facts of cached files come without the `omitted` parts (see `PersonFacts.Omitted`).
+    /// The facts come without the `omitted` parts (see `PersonFacts.Omitted`).
     public func facts(of paths: [String]? = nil, today: Day? = nil, omitting omitted: PersonFacts.Omitted = [])
         -> (rows: [PersonFacts], problems: [Diagnostic]) {
         // Files changed after this moment are not cached: taken before any file is read.
@@ -368,27 +373,38 @@ extension Vault {
         let cachedCount = cache.count
         var results = [Result<FactsCache.Entry, VaultError>?](repeating: nil, count: paths.count)
         var hits = [Bool](repeating: false, count: paths.count)
+        // The records of files read, encoded as they are read (nil: not to be cached), so that
+        // only the facts the caller keeps are held.
+        var encoded = [[UInt8]?](repeating: nil, count: paths.count)
+        // The facts the caller keeps of an entry.
+        @Sendable func kept(_ entry: FactsCache.Entry) -> FactsCache.Entry {
+            omitted.isEmpty ? entry
+                : FactsCache.Entry(stamp: entry.stamp, facts: PersonFacts(fields: entry.facts.fields.omitting(omitted, today: today)))
+        }
         FileSystem.withStamps(relativeTo: root) { stamp in
             results.withUnsafeMutableBufferPointer { resultSlots in
                 hits.withUnsafeMutableBufferPointer { hitSlots in
-                    nonisolated(unsafe) let slots = resultSlots, hitFlags = hitSlots
-                    // In batches, each batch's records read from the cache file in one piece.
-                    for batch in stride(from: 0, to: paths.count, by: 4096).map({ $0..<min($0 + 4096, paths.count) }) {
-                        let piece = cache.piece(records: batch.map { cachedIndex[$0] }.filter { $0 >= 0 })
-                        DispatchQueue.concurrentPerform(iterations: batch.count) { k in
-                            let i = batch.lowerBound + k
-                            let path = paths[i]
-                            if cachedIndex[i] >= 0, let stamp = stamp(path),
-                               let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp, in: piece),
-                               today.map(hit.facts.timeline.answers) ?? true {
-                                // Only the facts are kept: the record itself is copied into a new cache.
-                                slots[i] = .success(omitted.isEmpty ? hit : FactsCache.Entry(
-                                    stamp: hit.stamp, facts: PersonFacts(fields: hit.facts.fields.omitting(omitted, today: today))))
-                                hitFlags[i] = true
-                            } else {
-                                slots[i] = Result { () throws(VaultError) in
-                                    let person = try load(path: path, notesOnDemand: true)   // only the notes the timeline keeps are read
-                                    return FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
+                    encoded.withUnsafeMutableBufferPointer { encodedSlots in
+                        nonisolated(unsafe) let slots = resultSlots, hitFlags = hitSlots, records = encodedSlots
+                        // In batches, each batch's records read from the cache file in one piece.
+                        for batch in stride(from: 0, to: paths.count, by: 4096).map({ $0..<min($0 + 4096, paths.count) }) {
+                            let piece = cache.piece(records: batch.map { cachedIndex[$0] }.filter { $0 >= 0 })
+                            DispatchQueue.concurrentPerform(iterations: batch.count) { k in
+                                let i = batch.lowerBound + k
+                                let path = paths[i]
+                                if cachedIndex[i] >= 0, let stamp = stamp(path),
+                                   let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp, in: piece),
+                                   today.map(hit.facts.timeline.answers) ?? true {
+                                    // Only the facts are kept: the record itself is copied into a new cache.
+                                    slots[i] = .success(kept(hit))
+                                    hitFlags[i] = true
+                                } else {
+                                    slots[i] = Result { () throws(VaultError) in
+                                        let person = try load(path: path, notesOnDemand: true)   // only the notes the timeline keeps are read
+                                        let entry = FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
+                                        if entry.isSettled(settled) { records[i] = entry.record }
+                                        return kept(entry)
+                                    }
                                 }
                             }
                         }
@@ -406,15 +422,10 @@ extension Vault {
             }
         }
         let removed = cachedCount != cachedIndex.count { $0 >= 0 }
-        let cacheable = zip(results, hits).contains { result, hit in
-            guard !hit, case .success(let entry)? = result else { return false }
-            return entry.isSettled(settled)
-        }
+        let cacheable = encoded.contains { $0 != nil }
         if removed || cacheable {
             FactsCache.save(paths: paths, records: { i in
-                if hits[i] { return .unchanged(cachedIndex[i]) }
-                guard case .success(let entry)? = results[i] else { return nil }
-                return .read(entry)
+                hits[i] ? .unchanged(cachedIndex[i]) : encoded[i].map(FactsCache.Record.encoded)
             }, from: cache, to: self, settled: settled, folders: listed?.folders ?? [])
         }
         return (rows, problems)
