@@ -38,7 +38,8 @@ extension PersonDocument {
         }
         // `name:` with no value; any other value that is not a name is one of `valueProblems`.
         switch pair.value {
-        case .empty, .scalar where pair.value.string == nil: break
+        case .empty: break
+        case .scalar where pair.value.string == nil: break
         default: return []
         }
         return [error(pair.lineIndex + 1, valueColumn(pair), FieldSchema.name.problem(with: "")!)]

@@ -18,14 +18,9 @@ public struct InteractionLog: Sendable {
         case .index(let index): index.heads.indices.map(index.entry)
         }
     }
-    /// Entries in file order, their notes empty when the log reads notes on demand: what counting
-    /// and ordering entries need, without reading a note.
-    var entriesWithoutNotes: [Interaction] {
-        switch storage {
-        case .values(let entries): entries
-        case .index(let index): index.heads.indices.map(index.head)
-        }
-    }
+    /// Entries in file order without their notes, each made as it is read (a log of 1,000,000
+    /// entries is never an array of them): what counting and ordering entries need.
+    var entriesWithoutNotes: LazyMapCollection<Range<Int>, Interaction> { (0..<entryCount).lazy.map(head(at:)) }
     /// How many entries the log holds.
     public var entryCount: Int {
         switch storage {

@@ -13,7 +13,7 @@ public struct InteractionTally: Sendable, Equatable {
     let bytes: [UInt8]
 
     /// The interactions among `entries` (open items are left out).
-    public init(_ entries: [Interaction]) {
+    public init<Entries: Sequence<Interaction>>(_ entries: Entries) {
         var types: [String] = []
         var packed = ByteWriter()
         var count = 0, previous = 0
@@ -38,7 +38,7 @@ public struct InteractionTally: Sendable, Equatable {
     }
 
     /// No interactions.
-    static let empty = InteractionTally([])
+    static let empty = InteractionTally([Interaction]())
 
     /// The interactions' types, each once, in order of first use.
     public var types: [String] {

@@ -32,8 +32,9 @@ struct TextTable {
                 widths[i] = max(widths[i], i == last ? width : min(width, maximumWidth))
             }
         }
-        // Each padding a column can need, made once: `paddings[n]` is n spaces.
-        let paddings = (0...((widths.max() ?? 0) + 2)).map { String(repeating: " ", count: $0) }
+        // Each padding a column can need, made once: `paddings[n]` is n spaces. The last column,
+        // the only one not cut to `maximumWidth`, is never padded.
+        let paddings = (0...((widths.dropLast().max() ?? 0) + 2)).map { String(repeating: " ", count: $0) }
         var chunk = ""
         func append(_ cells: [String], widths cellWidths: [Int], styled: (Int, String) -> String) {
             for (i, cell) in cells.enumerated() {
