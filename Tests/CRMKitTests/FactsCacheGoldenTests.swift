@@ -76,6 +76,25 @@ import Testing
         return bytes
     }
 
+    /// A record encoded as its file is read, or set aside in a spill file on a large first run,
+    /// is written as the same bytes as one encoded when the cache is written.
+    @Test func encodedAndSpilledRecordsWriteTheSameBytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spill = try #require(FactsCache.RecordSpill(folder: folder))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)   // unlinked at once
+        let records = Self.entries.map(\.entry.record)
+        let ranges = try #require(spill.append(records))
+        #expect(ranges.map { spill.read($0) } == records)
+        for record in [{ (i: Int) in FactsCache.Record.encoded(records[i]) }, { i in .spilled(spill, ranges[i]) }] {
+            var bytes: [UInt8] = []
+            FactsCache.encode(paths: Self.entries.map(\.path), records: record, from: FactsCache(),
+                              fingerprint: Self.fingerprint) { (piece: ArraySlice<UInt8>) in bytes += piece }
+            #expect(bytes == Self.encoded())
+        }
+    }
+
     @Test func aSmallCacheEncodesToTheCommittedBytes() throws {
         let dump = Self.hexDump(Self.encoded())
         let committed = try String(contentsOf: Self.golden, encoding: .utf8)

@@ -270,6 +270,57 @@ struct FactsCache {
         case read(Entry)
         /// An entry read from its file, already encoded (`Entry.record`).
         case encoded([UInt8])
+        /// The same, set aside in `spill` at `range` (see `RecordSpill`).
+        case spilled(RecordSpill, Range<Int>)
+    }
+
+    /// Records encoded while files are read, set aside in an unlinked temporary file until the new
+    /// cache is written, so that a first run over 100,000 people does not hold them all in memory
+    /// (about 50 MB) besides the facts it prints.
+    final class RecordSpill: @unchecked Sendable {
+        private let descriptor: Int32
+        private var size = 0
+
+        /// A spill file in `folder`; nil when one cannot be made (records then stay in memory).
+        init?(folder: String) {
+            var template = Array((folder + "/" + FileSystem.temporaryPrefix + "spill-XXXXXX").utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { return nil }
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        }
+
+        deinit { close(descriptor) }
+
+        /// Writes `records` one after another; where each now stands, nil when they could not all be written.
+        func append(_ records: [[UInt8]]) -> [Range<Int>]? {
+            let bytes = records.flatMap { $0 }
+            var written = 0
+            while written < bytes.count {
+                let n = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, bytes.count - written, off_t(size + written)) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return nil }
+                written += n
+            }
+            var ranges: [Range<Int>] = []
+            for record in records {
+                ranges.append(size..<(size + record.count))
+                size += record.count
+            }
+            return ranges
+        }
+
+        /// The bytes at `range`; empty when they cannot be read (the record is then left out).
+        func read(_ range: Range<Int>) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: range.count)
+            var total = 0
+            while total < range.count {
+                let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + total, range.count - total, off_t(range.lowerBound + total)) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return [] }
+                total += n
+            }
+            return bytes
+        }
     }
 
     /// Writes `entries` as the cache atomically, leaving out files changed after `settled`;
@@ -339,6 +390,10 @@ struct FactsCache {
                 case .encoded(let bytes):
                     writer.int(bytes.count)
                     writer.raw(bytes[...])
+                case .spilled(let spill, let range):
+                    let bytes = spill.read(range)
+                    writer.int(bytes.count)
+                    writer.raw(bytes[...])
                 }
                 if writer.bytes.count >= 1 << 20 {
                     try write(writer.bytes[...])
@@ -376,6 +431,10 @@ extension Vault {
         // The records of files read, encoded as they are read (nil: not to be cached), so that
         // only the facts the caller keeps are held.
         var encoded = [[UInt8]?](repeating: nil, count: paths.count)
+        // Past 8 MB of them, they wait in a spill file instead (see `RecordSpill`).
+        var spill: FactsCache.RecordSpill?
+        var spilled = [Range<Int>?](repeating: nil, count: paths.count)
+        var held = 0
         // The facts the caller keeps of an entry.
         @Sendable func kept(_ entry: FactsCache.Entry) -> FactsCache.Entry {
             omitted.isEmpty ? entry
@@ -407,6 +466,17 @@ extension Vault {
                                     }
                                 }
                             }
+                            held += batch.reduce(0) { $0 + (records[$1]?.count ?? 0) }
+                            if held > 8 << 20, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
+                                spill = to
+                                let indices = batch.filter { records[$0] != nil }
+                                if let ranges = to.append(indices.map { records[$0]! }) {
+                                    for (i, range) in zip(indices, ranges) {
+                                        spilled[i] = range
+                                        records[i] = nil
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -422,10 +492,12 @@ extension Vault {
             }
         }
         let removed = cachedCount != cachedIndex.count { $0 >= 0 }
-        let cacheable = encoded.contains { $0 != nil }
+        let cacheable = encoded.contains { $0 != nil } || spilled.contains { $0 != nil }
         if removed || cacheable {
             FactsCache.save(paths: paths, records: { i in
-                hits[i] ? .unchanged(cachedIndex[i]) : encoded[i].map(FactsCache.Record.encoded)
+                if hits[i] { return .unchanged(cachedIndex[i]) }
+                if let range = spilled[i], let spill { return .spilled(spill, range) }
+                return encoded[i].map(FactsCache.Record.encoded)
             }, from: cache, to: self, settled: settled, folders: listed?.folders ?? [])
         }
         return (rows, problems)
