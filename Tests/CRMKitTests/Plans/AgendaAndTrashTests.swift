@@ -174,18 +174,23 @@ import Testing
 
     static let base = "---\nname: Ada\n---\n\n## Interactions\n\n- [ ] 2026-12-04 visit: Dinner.\n- 2026-11-20 call: Cards.\n"
 
-    @Test func mergeDriverLetsTheTickedSideWin() throws {
+    /// Runs the built `crm merge-driver` on `Self.base` with `a` as ours and `b` as theirs, then
+    /// the other way round: both must exit 0 and leave `expected`.
+    static func mergeEitherWay(_ a: String, _ b: String, gives expected: String) throws {
         let vault = try TemporaryVault()
-        let ticked = Self.base.replacingOccurrences(of: "- [ ] 2026-12-04", with: "- [x] 2026-12-04")
-        let other = Self.base + "- 2026-11-01 call: Older.\n"
-        for (current, theirs) in [(ticked, other), (other, ticked)] {
-            try vault.write("base.md", Self.base)
+        for (current, theirs) in [(a, b), (b, a)] {
+            try vault.write("base.md", base)
             try vault.write("current.md", current)
             try vault.write("other.md", theirs)
             let result = try vault.crm("merge-driver", vault.path + "/base.md", vault.path + "/current.md", vault.path + "/other.md", "people/ada.md")
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(vault.read("current.md") == ticked + "- 2026-11-01 call: Older.\n")
+            #expect(vault.read("current.md") == expected)
         }
+    }
+
+    @Test func mergeDriverLetsTheTickedSideWin() throws {
+        let ticked = Self.base.replacingOccurrences(of: "- [ ] 2026-12-04", with: "- [x] 2026-12-04")
+        try Self.mergeEitherWay(ticked, Self.base + "- 2026-11-01 call: Older.\n", gives: ticked + "- 2026-11-01 call: Older.\n")
     }
 
     @Test func resolveWithoutABaseKeepsOneTickedCopy() throws {
@@ -203,17 +208,9 @@ import Testing
         ("- [ ] 2026-12-04 visit: Supper.\n", "- [x] 2026-12-04 visit: Supper.\n"),
     ])
     func mergeDriverKeepsATickWhenTheOtherSideRewordedTheItem(edit: String, expected: String) throws {
-        let vault = try TemporaryVault()
         let ticked = Self.base.replacingOccurrences(of: "- [ ] 2026-12-04", with: "- [x] 2026-12-04")
         let other = Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.\n", with: edit)
-        for (current, theirs) in [(ticked, other), (other, ticked)] {
-            try vault.write("base.md", Self.base)
-            try vault.write("current.md", current)
-            try vault.write("other.md", theirs)
-            let result = try vault.crm("merge-driver", vault.path + "/base.md", vault.path + "/current.md", vault.path + "/other.md", "people/ada.md")
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(vault.read("current.md") == Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.\n", with: expected))
-        }
+        try Self.mergeEitherWay(ticked, other, gives: Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.\n", with: expected))
     }
 
     @Test func bothSidesRewordingAnItemKeepsBothWordings() throws {
