@@ -288,3 +288,80 @@ import Testing
         return "none"
     }
 }
+
+/// What `personKeys` reads of the cache (only the stamps and keys, a piece at a time) and what it
+/// writes on a first run (the record of every file read).
+@Suite struct PersonKeysCacheTests {
+    /// The example vault and three more people, one in a subfolder, with a cache of every file.
+    private func cachedVault() throws -> (TemporaryVault, Vault, [String: FactsCache.Entry]) {
+        let copy = try TemporaryVault(copyingExample: true)
+        try copy.write("people/team/ivo-brandt.md", "---\nname: Ivo Brandt\naliases: [Ivo, Brandt]\nemail: [ivo@example.org]\ncontact_id: C-1\ntags: [a, b]\n---\n")
+        try copy.write("people/zoë.md", "---\nname: Zoë Ørsted\n---\n")
+        try copy.write("people/empty.md", "")
+        let vault = try Vault(root: copy.path)
+        let (paths, folders) = vault.personPathsAndFolders()
+        let entries = try paths.map { path in
+            let person = try vault.load(path: path)
+            return (path: path, entry: FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
+        }
+        FactsCache.save(entries, to: vault, settled: .max, folders: folders)
+        return (copy, vault, Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0.entry) }))
+    }
+
+    @Test func theKeysAloneAreReadAsTheWholeCacheHoldsThemWhereverAPieceEnds() throws {
+        let (copy, vault, entries) = try cachedVault()
+        let whole = FactsCache.load(vault)
+        #expect(whole.count == entries.count && whole.count > 10)
+        let size = copy.bytes(FactsCache.path).count
+        for pieceSize in [1, 5, 64, 333, size - 1, size, 1 << 20] {
+            let keys = FactsCache.loadKeys(vault, pieceSize: pieceSize)
+            #expect(keys.count == whole.count && keys.folders == whole.folders, "\(pieceSize)")
+            #expect(keys.listing(in: vault) == whole.listing(in: vault), "\(pieceSize)")
+            let paths = keys.withPaths { bytes, paths in paths.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } }
+            for (index, path) in paths.enumerated() {
+                let entry = try #require(entries[path])
+                var reader = try #require(keys.keys(index, ifStamp: entry.stamp), "\(path) \(pieceSize)")
+                #expect(try PersonKeys(from: &reader) == entry.facts.keys, "\(path) \(pieceSize)")
+                // The whole record is read again from the file.
+                #expect(keys.entry(index, path: path)?.record == entry.record, "\(path) \(pieceSize)")
+            }
+        }
+    }
+
+    @Test func aDamagedCacheHoldsNoKeys() throws {
+        let (copy, vault, _) = try cachedVault()
+        let bytes = copy.bytes(FactsCache.path)
+        for damaged in [Array(bytes.dropLast()), bytes + [0], Array(bytes.prefix(40)), []] {
+            try copy.write(FactsCache.path, damaged)
+            for pieceSize in [1, 64, 1 << 20] {
+                #expect(FactsCache.loadKeys(vault, pieceSize: pieceSize).count == 0, "\(damaged.count) \(pieceSize)")
+            }
+        }
+    }
+
+    @Test func aFirstRunCachesTheRecordOfEveryFileItReads() throws {
+        let (copy, vault, entries) = try cachedVault()
+        try FileManager.default.removeItem(atPath: copy.path + "/" + FactsCache.path)
+        let keys = vault.personKeys(settled: .max)
+        #expect(keys == entries.keys.sorted(by: Bytes.precedes).map { entries[$0]!.facts.keys })
+        let cached = FactsCache.load(vault)
+        #expect(cached.entries.mapValues(\.record) == entries.mapValues(\.record))
+        #expect(cached.listing(in: vault) == vault.personPaths())
+        // Only the keys asked for are returned; every file read is still cached.
+        try FileManager.default.removeItem(atPath: copy.path + "/" + FactsCache.path)
+        #expect(vault.personKeys(where: { $0.name == "Ivo Brandt" }, settled: .max).map(\.path) == ["people/team/ivo-brandt.md"])
+        #expect(FactsCache.load(vault).entries.mapValues(\.record) == entries.mapValues(\.record))
+    }
+
+    @Test func aFileIsStampedFromThePathsBytes() throws {
+        let (copy, _, _) = try cachedVault()
+        let folder = try #require(FileSystem.openDirectory(copy.path + "/people"))
+        defer { FileSystem.closeDirectory(folder) }
+        func stamp(_ name: String) -> FileStamp? { Array(name.utf8).withUnsafeBufferPointer { FileSystem.stamp($0, in: folder) } }
+        for name in ["zoë.md", "team/ivo-brandt.md", "empty.md"] {
+            #expect(stamp(name) != nil && stamp(name) == FileSystem.stamp(copy.path + "/people/" + name), "\(name)")
+        }
+        #expect(stamp("missing.md") == nil)
+        #expect(stamp("empty.md\0/x") == nil)   // never the file named by the bytes before a NUL
+    }
+}

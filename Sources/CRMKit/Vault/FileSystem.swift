@@ -63,7 +63,19 @@ public enum FileSystem {
         }
     }
 
-    /// `directory` opened for `readFile(_:in:)`, nil when it cannot be; close with `closeDirectory`.
+    /// The stamp of the file at `path` (UTF-8, relative to the folder open as `directory`),
+    /// without making a String of it; nil when it cannot be stamped or holds a NUL byte.
+    static func stamp(_ path: UnsafeBufferPointer<UInt8>, in directory: Int32) -> FileStamp? {
+        guard !path.contains(0) else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: path.count + 1) { name in
+            name.initialize(repeating: 0)
+            path.withMemoryRebound(to: CChar.self) { _ = name.update(fromContentsOf: $0) }
+            var st = stat()
+            return fstatat(directory, name.baseAddress!, &st, 0) == 0 ? FileStamp(st) : nil
+        }
+    }
+
+    /// `directory` opened for `readFile(_:in:)` and `stamp(_:in:)`, nil when it cannot be; close with `closeDirectory`.
     static func openDirectory(_ directory: String) -> Int32? {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         return fd >= 0 ? fd : nil

@@ -213,7 +213,7 @@ public struct Vault: Sendable {
            FileSystem.exists(root + "/" + direct) {
             return try load(path: direct, notesOnDemand: notesOnDemand)
         }
-        return try load(path: PersonMatcher.match(query, among: personKeys(where:ruledOutBy:)).path, notesOnDemand: notesOnDemand)
+        return try load(path: PersonMatcher.match(query, among: { personKeys(where: $0, ruledOutBy: $1) }).path, notesOnDemand: notesOnDemand)
     }
 
     // MARK: Writing
