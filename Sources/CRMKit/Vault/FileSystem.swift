@@ -312,7 +312,7 @@ public enum FileSystem {
     static func list(_ path: String) -> [(name: String, isDirectory: Bool, isSymbolicLink: Bool)] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
-        var entries: [(String, Bool, Bool)] = []
+        var entries: [(name: String, isDirectory: Bool, isSymbolicLink: Bool)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)

@@ -69,11 +69,14 @@ extension Vault {
         let recent = FileSystem.stamp(root + "/people").map { !FactsCache.recordable([FactsCache.Folder(path: "people", stamp: $0)], settled: settled) } ?? true
         let shared = SharedCache { FactsCache.loadKeys(self) }
         let listed = recent ? nil : shared.cache.listing(in: self)
-        nonisolated(unsafe) var walked: (paths: [String], folders: [FactsCache.Folder])?
-        let checked = unchangedKeys(in: shared, keep: keep, ruledOutBy: ruledOut, meanwhile: listed == nil ? { walked = personPathsAndFolders() } : nil)
+        nonisolated(unsafe) var walked: (paths: [String], folders: [FactsCache.Folder])?, paired: [Int] = []
+        let checked = unchangedKeys(in: shared, keep: keep, ruledOutBy: ruledOut, meanwhile: listed == nil ? {
+            walked = personPathsAndFolders()
+            paired = shared.cache.indices(of: walked!.paths)   // while the other cores stamp files
+        } : nil)
         let cache = shared.cache
         let paths = listed ?? walked!.paths
-        let cachedIndex = listed.map { Array($0.indices) } ?? cache.indices(of: paths)
+        let cachedIndex = listed.map { Array($0.indices) } ?? paired
         var found = paths.indices.map { i -> Found in
             guard cachedIndex[i] >= 0 else { return .unreadable }
             switch checked[cachedIndex[i]] {
@@ -140,8 +143,10 @@ extension Vault {
                                meanwhile: (() -> Void)?) -> [Checked] {
         let partCount = 64, first = meanwhile == nil ? 0 : 1
         var parts = [[Checked]](repeating: [], count: partCount)
-        let people = FileSystem.openDirectory(root + "/people"), vault = FileSystem.openDirectory(root)
-        defer { FileSystem.closeDirectory(people); FileSystem.closeDirectory(vault) }
+        let peopleFolder = FileSystem.openDirectory(root + "/people"), vault = FileSystem.openDirectory(root)
+        defer { FileSystem.closeDirectory(peopleFolder); FileSystem.closeDirectory(vault) }
+        let prefix: StaticString = "people/"
+        nonisolated(unsafe) let people = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
         nonisolated(unsafe) let meanwhile = meanwhile
         parts.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let parts = buffer
@@ -151,9 +156,9 @@ extension Vault {
                 parts[part] = cache.withPaths { bytes, paths in
                     (part * paths.count / partCount..<(part + 1) * paths.count / partCount).map { j -> Checked in
                         let path = UnsafeBufferPointer(rebasing: bytes[paths[j]])
-                        let inPeople = path.starts(with: "people/".utf8)
-                        guard let folder = inPeople ? people : vault,
-                              let stamp = FileSystem.stamp(inPeople ? UnsafeBufferPointer(rebasing: path[7...]) : path, in: folder),
+                        let inPeople = path.count > people.count && Bytes.compare(UnsafeBufferPointer(rebasing: path.prefix(people.count)), people) == 0
+                        guard let folder = inPeople ? peopleFolder : vault,
+                              let stamp = FileSystem.stamp(inPeople ? UnsafeBufferPointer(rebasing: path[people.count...]) : path, in: folder),
                               var reader = cache.keys(j, ifStamp: stamp) else { return .changed }
                         var bytes = reader
                         if let ruledOut, (try? ruledOut.rulesOut(&bytes)) == true { return .leftOut }

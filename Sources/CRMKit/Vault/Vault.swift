@@ -101,22 +101,54 @@ public struct Vault: Sendable {
             }
         }
         walk("people", depth: 0)
-        // Sorted as indices over one buffer of the paths' bytes: no strings moved or retained.
-        return (NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }, unstamped ? [] : folders)
+        return (Self.byteOrder(files.map(\.path)).map { files[$0] }, unstamped ? [] : folders)
+    }
+
+    /// The indices of `paths` in byte order: sorted by the eight bytes after the prefix all of
+    /// them share (`people/`, and often more) read as one integer, and by all their bytes only
+    /// where those eight are the same.
+    static func byteOrder(_ paths: [String]) -> [Int] {
+        guard var first = paths.first else { return [] }
+        var common = first.utf8.count
+        first.withUTF8 { first in
+            for var path in paths.dropFirst() where common > 0 {
+                path.withUTF8 { path in
+                    var n = 0
+                    while n < common, n < path.count, path[n] == first[n] { n += 1 }
+                    common = n
+                }
+            }
+        }
+        let keyed = paths.indices.map { i in
+            var path = paths[i]
+            return path.withUTF8 { path in
+                var key: UInt64 = 0   // a shorter path, padded with zeros, first
+                for k in common..<(common + 8) { key = key << 8 | UInt64(k < path.count ? path[k] : 0) }
+                return (key: key, index: i)
+            }
+        }
+        return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : Bytes.precedes(paths[a.index], paths[b.index]) }.map(\.index)
     }
 
     /// `name.hasPrefix(".")`, decided on the bytes unless a combining mark follows the dot.
     private static func isHidden(_ name: String) -> Bool {
-        let bytes = name.utf8
-        guard bytes.first == UInt8(ascii: ".") else { return false }
-        return bytes.dropFirst().first.map { $0 < 0x80 } ?? true ? true : name.hasPrefix(".")
+        var name = name
+        let decided: Bool? = name.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: ".") else { return false }
+            return bytes.count == 1 || bytes[1] < 0x80 ? true : nil
+        }
+        return decided ?? name.hasPrefix(".")
     }
 
     /// `name.hasSuffix(".md")`, decided on the bytes unless the dot could join what comes before it.
     private static func isMarkdown(_ name: String) -> Bool {
-        let bytes = name.utf8
-        guard bytes.count >= 3, bytes.reversed().starts(with: "dm.".utf8) else { return false }
-        return bytes.count == 3 || bytes.dropLast(3).last! < 0x80 ? true : name.hasSuffix(".md")
+        var name = name
+        let decided: Bool? = name.withUTF8 { bytes in
+            let n = bytes.count
+            guard n >= 3, bytes[n - 3] == UInt8(ascii: "."), bytes[n - 2] == UInt8(ascii: "m"), bytes[n - 1] == UInt8(ascii: "d") else { return false }
+            return n == 3 || bytes[n - 4] < 0x80 ? true : nil
+        }
+        return decided ?? name.hasSuffix(".md")
     }
 
     /// Every person's id, from the file names alone.
