@@ -106,7 +106,7 @@ struct FactsCache {
     /// what matching people needs. The file is read `pieceSize` bytes at a time, so the records
     /// (45 MB for 100,000 people) are never in memory; one copied into a new cache is read from the
     /// open file again. Empty when there is none or it cannot be used, as `load` would find it.
-    static func loadKeys(_ vault: Vault, pieceSize: Int = 1 << 20) -> FactsCache {
+    static func loadKeys(_ vault: Vault, pieceSize: Int = 64 << 10) -> FactsCache {
         guard let build, let file = OpenFile(vault.root + "/" + path) else { return FactsCache() }
         let expected = fingerprint(vault.config, build: build)
         var cache = FactsCache()
@@ -124,6 +124,11 @@ struct FactsCache {
                     remaining = try reader.int()
                     guard remaining >= 0, remaining <= file.size else { return FactsCache() }
                     done = reader.offset
+                    // Room for every path and key, so that nothing is copied as they come.
+                    cache.bytes.reserveCapacity(file.size / 2)
+                    cache.paths.reserveCapacity(remaining)
+                    cache.records.reserveCapacity(remaining)
+                    cache.keyRecords.reserveCapacity(remaining)
                 }
                 while remaining > 0 {
                     let path = try reader.skip(try reader.int())

@@ -70,79 +70,50 @@ extension Vault {
         let shared = SharedCache { FactsCache.loadKeys(self) }
         let listed = recent ? nil : shared.cache.listing(in: self)
         nonisolated(unsafe) var walked: (paths: [String], folders: [FactsCache.Folder])?, paired: [Int] = []
-        let checked = unchangedKeys(in: shared, keep: keep, ruledOutBy: ruledOut, meanwhile: listed == nil ? {
+        let (unchanged, kept) = unchangedKeys(in: shared, keep: keep, ruledOutBy: ruledOut, meanwhile: listed == nil ? {
             walked = personPathsAndFolders()
             paired = shared.cache.indices(of: walked!.paths)   // while the other cores stamp files
         } : nil)
         let cache = shared.cache
         let paths = listed ?? walked!.paths
         let cachedIndex = listed.map { Array($0.indices) } ?? paired
-        var found = paths.indices.map { i -> Found in
-            guard cachedIndex[i] >= 0 else { return .unreadable }
-            switch checked[cachedIndex[i]] {
-            case .unchanged(let keys): return .cached(keys)
-            case .leftOut: return .cachedAndLeftOut
-            case .changed: return .unreadable
-            }
-        }
-        let unread = found.indices.filter { if case .unreadable = found[$0] { true } else { false } }
-        for (i, read) in zip(unread, read(unread.map { paths[$0] }, keep: keep, settled: settled)) { found[i] = read }
+        // Files without an unchanged record are read; `readAt[i]`: where file i's reading is in `reads`.
+        let unread = paths.indices.filter { cachedIndex[$0] < 0 || !unchanged[cachedIndex[$0]] }
+        let reads = read(unread.map { paths[$0] }, keep: keep, settled: settled)
+        var readAt = [Int](repeating: -1, count: unread.isEmpty ? 0 : paths.count)
+        for (k, i) in unread.enumerated() { readAt[i] = k }
         let removed = cache.count != cachedIndex.count { $0 >= 0 }
-        let cacheable = found.contains { if case .read(_, _?) = $0 { true } else { false } }
+        let cacheable = reads.contains { $0?.record != nil }
         // Folders walked that the cache could list from next time: every file has a record.
         let completes = walked.map { walked in
-            FactsCache.recordable(walked.folders, settled: settled) && cache.folders != walked.folders && found.allSatisfy { found in
-                switch found {
-                case .cached, .cachedAndLeftOut, .read(_, _?): true
-                case .read(_, nil), .unreadable: false
-                }
-            }
+            FactsCache.recordable(walked.folders, settled: settled) && cache.folders != walked.folders && reads.allSatisfy { $0?.record != nil }
         } ?? false
         if removed || cacheable || completes {
             FactsCache.save(paths: paths, records: { i in
-                switch found[i] {
-                case .cached, .cachedAndLeftOut: .unchanged(cachedIndex[i])
-                case .read(_, let record): record
-                case .unreadable: nil
-                }
+                readAt.isEmpty || readAt[i] < 0 ? .unchanged(cachedIndex[i]) : reads[readAt[i]]?.record
             }, from: cache, to: self, settled: settled, folders: walked?.folders ?? cache.folders)
         }
-        return found.compactMap { found in
-            switch found {
-            case .cached(let keys), .read(let keys?, _): keys
-            case .cachedAndLeftOut, .read(nil, _), .unreadable: nil
-            }
+        return paths.indices.compactMap { i in
+            readAt.isEmpty || readAt[i] < 0 ? (kept.isEmpty ? nil : kept[cachedIndex[i]]) : reads[readAt[i]]?.keys
         }
     }
 
-    /// What `personKeys` found for one file.
-    private enum Found {
-        case cached(PersonKeys)
-        /// Unchanged since cached, and not asked for.
-        case cachedAndLeftOut
-        /// Read from the file: the keys when `keep` passes them, and the record for the new cache
-        /// when the file had settled.
-        case read(PersonKeys?, FactsCache.Record?)
-        case unreadable
+    /// What reading one file found: its keys when `keep` passes them, and its record for the new
+    /// cache when it had settled.
+    private struct Read {
+        var keys: PersonKeys?
+        var record: FactsCache.Record?
     }
 
-    /// What the cache holds of one record's file.
-    private enum Checked {
-        /// Not looked at yet, changed, gone, or its keys could not be read: the file is read.
-        case changed
-        case unchanged(PersonKeys)
-        /// Unchanged, and not asked for.
-        case leftOut
-    }
-
-    /// For each of the cache's records, its keys when its file is unchanged: each file stamped
-    /// (relative to the open `people/` folder, from the path's bytes where they stand in the
-    /// cache), on all cores, in 64 parts; `meanwhile` (the folders walked) runs beside them, and
-    /// the cache is loaded by the first part to need it while the others wait.
+    /// Whether each of the cache's records is of a file unchanged since, and the keys of those
+    /// `keep` passes, by record: each file stamped (relative to the open `people/` folder, from
+    /// the path's bytes where they stand in the cache), on all cores, in 64 parts; `meanwhile`
+    /// (the folders walked) runs beside them, and the cache is loaded by the first part to need it
+    /// while the others wait.
     private func unchangedKeys(in shared: SharedCache, keep: @escaping @Sendable (PersonKeys) -> Bool, ruledOutBy ruledOut: KeyBytesFilter?,
-                               meanwhile: (() -> Void)?) -> [Checked] {
+                               meanwhile: (() -> Void)?) -> (unchanged: [Bool], kept: [Int: PersonKeys]) {
         let partCount = 64, first = meanwhile == nil ? 0 : 1
-        var parts = [[Checked]](repeating: [], count: partCount)
+        var parts = [(unchanged: [Bool], kept: [(Int, PersonKeys)])](repeating: ([], []), count: partCount)
         let peopleFolder = FileSystem.openDirectory(root + "/people"), vault = FileSystem.openDirectory(root)
         defer { FileSystem.closeDirectory(peopleFolder); FileSystem.closeDirectory(vault) }
         let prefix: StaticString = "people/"
@@ -154,21 +125,24 @@ extension Vault {
                 guard k >= first else { meanwhile?(); return }
                 let cache = shared.cache, part = k - first
                 parts[part] = cache.withPaths { bytes, paths in
-                    (part * paths.count / partCount..<(part + 1) * paths.count / partCount).map { j -> Checked in
+                    var kept: [(Int, PersonKeys)] = []
+                    let unchanged = (part * paths.count / partCount..<(part + 1) * paths.count / partCount).map { j -> Bool in
                         let path = UnsafeBufferPointer(rebasing: bytes[paths[j]])
                         let inPeople = path.count > people.count && Bytes.compare(UnsafeBufferPointer(rebasing: path.prefix(people.count)), people) == 0
                         guard let folder = inPeople ? peopleFolder : vault,
                               let stamp = FileSystem.stamp(inPeople ? UnsafeBufferPointer(rebasing: path[people.count...]) : path, in: folder),
-                              var reader = cache.keys(j, ifStamp: stamp) else { return .changed }
+                              var reader = cache.keys(j, ifStamp: stamp) else { return false }
                         var bytes = reader
-                        if let ruledOut, (try? ruledOut.rulesOut(&bytes)) == true { return .leftOut }
-                        guard let keys = try? PersonKeys(from: &reader) else { return .changed }
-                        return keep(keys) ? .unchanged(keys) : .leftOut
+                        if let ruledOut, (try? ruledOut.rulesOut(&bytes)) == true { return true }
+                        guard let keys = try? PersonKeys(from: &reader) else { return false }   // unreadable: the file is read
+                        if keep(keys) { kept.append((j, keys)) }
+                        return true
                     }
+                    return (unchanged, kept)
                 }
             }
         }
-        return parts.flatMap { $0 }
+        return (parts.flatMap(\.unchanged), Dictionary(uniqueKeysWithValues: parts.flatMap(\.kept)))
     }
 
     /// The facts cache, loaded by the first thread to ask for it while any other waits.
@@ -191,32 +165,30 @@ extension Vault {
     /// passes, and each settled file's record, encoded; past 8 MB of records, they wait in a spill
     /// file (`FactsCache.RecordSpill`), so a first run over 100,000 people holds neither their
     /// facts nor their records.
-    private func read(_ paths: [String], keep: @escaping @Sendable (PersonKeys) -> Bool, settled: Int64) -> [Found] {
-        var found: [Found] = []
+    private func read(_ paths: [String], keep: @escaping @Sendable (PersonKeys) -> Bool, settled: Int64) -> [Read?] {
+        var found: [Read?] = []
         found.reserveCapacity(paths.count)
         var held = 0
         var spill: FactsCache.RecordSpill?
         for batch in stride(from: 0, to: paths.count, by: 4096).map({ $0..<min($0 + 4096, paths.count) }) {
-            var read = [Found](repeating: .unreadable, count: batch.count)
+            var read = [Read?](repeating: nil, count: batch.count)
             read.withUnsafeMutableBufferPointer { buffer in
                 nonisolated(unsafe) let slots = buffer
                 DispatchQueue.concurrentPerform(iterations: batch.count) { k in
                     guard let person = try? load(path: paths[batch.lowerBound + k], notesOnDemand: true) else { return }
                     let entry = FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person))
                     let keys = entry.facts.keys
-                    slots[k] = .read(keep(keys) ? keys : nil, entry.isSettled(settled) ? .encoded(entry.record) : nil)
+                    slots[k] = Read(keys: keep(keys) ? keys : nil, record: entry.isSettled(settled) ? .encoded(entry.record) : nil)
                 }
             }
-            held += read.reduce(0) { if case .read(_, .encoded(let bytes)?) = $1 { $0 + bytes.count } else { $0 } }
+            held += read.reduce(0) { if case .encoded(let bytes)? = $1?.record { $0 + bytes.count } else { $0 } }
             if held > 8 << 20, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
                 spill = to
                 let encoded = read.indices.compactMap { k -> (Int, [UInt8])? in
-                    if case .read(_, .encoded(let bytes)?) = read[k] { (k, bytes) } else { nil }
+                    if case .encoded(let bytes)? = read[k]?.record { (k, bytes) } else { nil }
                 }
                 if let ranges = to.append(encoded.map(\.1)) {
-                    for ((k, _), range) in zip(encoded, ranges) {
-                        if case .read(let keys, _) = read[k] { read[k] = .read(keys, .spilled(to, range)) }
-                    }
+                    for ((k, _), range) in zip(encoded, ranges) { read[k]?.record = .spilled(to, range) }
                 }
             }
             found += read
