@@ -381,6 +381,27 @@ import Testing
             #expect(ordered == paths.sorted(by: Bytes.precedes), "\(paths)")
         }
         #expect(Vault.byteOrder([]) == [])
+        #expect(Vault.byteOrder(["people/b.md"]) == [0])
         #expect(Vault.byteOrder(["people/b.md", "people/a.md", "people/a.md.md"]) == [1, 2, 0])
+    }
+
+    /// What a walk of `people/` lists: Markdown files, in subfolders too; not hidden names, other
+    /// files, or folders reached through a symbolic link; a name that is not UTF-8 repaired.
+    @Test func theWalkListsMarkdownFilesOnly() throws {
+        let copy = try TemporaryVault()
+        for name in ["b.md", ".hidden.md", ".md", "notes.txt", "x.MD", "team/a.md", "team/.git/c.md", "dir.md/d.md", "e\u{301}.md", "a.sync-conflict-20261128-101500-ABCDEFG.md"] {
+            try copy.write("people/" + name, "---\nname: N\n---\n")
+        }
+        #expect(symlink(copy.path + "/people/team", copy.path + "/people/link") == 0)
+        #expect(symlink(copy.path + "/people/b.md", copy.path + "/people/linked.md") == 0)
+        let invalid = copy.path + "/people/\u{FF}x.md"
+        let fd = Array(invalid.utf8).map { $0 == 0xC3 ? nil : $0 == 0xBF ? UInt8(0xFF) : $0 }.compactMap { $0 }.withUnsafeBufferPointer { bytes in
+            (Array(bytes) + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(fd >= 0)
+        close(fd)
+        let vault = try Vault(root: copy.path)
+        #expect(vault.personPaths() == ["people/b.md", "people/dir.md/d.md", "people/e\u{301}.md", "people/linked.md", "people/team/a.md", "people/\u{FFFD}x.md"])
+        #expect(vault.conflictCopies() == ["people/a.sync-conflict-20261128-101500-ABCDEFG.md"])
     }
 }

@@ -91,13 +91,16 @@ public struct Vault: Sendable {
             // A folder that cannot be stamped leaves none recorded: a change in it could not be seen.
             guard let stamp = FileSystem.stamp(root + "/" + relative) else { return unstamped = true }
             folders.append(FactsCache.Folder(path: relative, stamp: stamp))
-            for entry in FileSystem.list(root + "/" + relative) where !Vault.isHidden(entry.name) {
-                let path = relative + "/" + entry.name
-                if entry.isDirectory {
-                    if !entry.isSymbolicLink { walk(path, depth: depth + 1) }
-                } else if Vault.isMarkdown(entry.name) {
-                    files.append((path, Vault.isConflictCopy(entry.name)))
+            let prefix = Array((relative + "/").utf8)
+            FileSystem.forEachEntry(in: root + "/" + relative) { name, isDirectory, isSymbolicLink in
+                guard !Vault.isHidden(name), isDirectory ? !isSymbolicLink : Vault.isMarkdown(name) else { return }
+                // The path made from the bytes at once (invalid UTF-8 repaired, as in any String).
+                let path = String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
+                    _ = buffer.initialize(fromContentsOf: prefix)
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[prefix.count...]).initialize(fromContentsOf: name)
+                    return prefix.count + name.count
                 }
+                if isDirectory { walk(path, depth: depth + 1) } else { files.append((path, Vault.isConflictCopy(path))) }
             }
         }
         walk("people", depth: 0)
@@ -131,24 +134,16 @@ public struct Vault: Sendable {
     }
 
     /// `name.hasPrefix(".")`, decided on the bytes unless a combining mark follows the dot.
-    private static func isHidden(_ name: String) -> Bool {
-        var name = name
-        let decided: Bool? = name.withUTF8 { bytes in
-            guard bytes.first == UInt8(ascii: ".") else { return false }
-            return bytes.count == 1 || bytes[1] < 0x80 ? true : nil
-        }
-        return decided ?? name.hasPrefix(".")
+    private static func isHidden(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.first == UInt8(ascii: ".") else { return false }
+        return name.count == 1 || name[1] < 0x80 ? true : String(decoding: name, as: UTF8.self).hasPrefix(".")
     }
 
     /// `name.hasSuffix(".md")`, decided on the bytes unless the dot could join what comes before it.
-    private static func isMarkdown(_ name: String) -> Bool {
-        var name = name
-        let decided: Bool? = name.withUTF8 { bytes in
-            let n = bytes.count
-            guard n >= 3, bytes[n - 3] == UInt8(ascii: "."), bytes[n - 2] == UInt8(ascii: "m"), bytes[n - 1] == UInt8(ascii: "d") else { return false }
-            return n == 3 || bytes[n - 4] < 0x80 ? true : nil
-        }
-        return decided ?? name.hasSuffix(".md")
+    private static func isMarkdown(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = name.count
+        guard n >= 3, name[n - 3] == UInt8(ascii: "."), name[n - 2] == UInt8(ascii: "m"), name[n - 1] == UInt8(ascii: "d") else { return false }
+        return n == 3 || name[n - 4] < 0x80 ? true : String(decoding: name, as: UTF8.self).hasSuffix(".md")
     }
 
     /// Every person's id, from the file names alone.
