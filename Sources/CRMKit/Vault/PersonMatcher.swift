@@ -126,25 +126,26 @@ struct KeyBytesFilter: Sendable {
     func rulesOut(_ r: inout ByteReader) throws(ByteReader.Malformed) -> Bool {
         typealias Malformed = ByteReader.Malformed
         let bytes = r.bytes
-        /// Whether `key` may equal `wanted`: its bytes are the same, or it is not plain enough to tell.
-        func mayEqual(_ key: Range<Int>, _ wanted: [UInt8]?) -> Bool {
+        func isPlain(_ key: Range<Int>) -> Bool { bytes.withUnsafeBufferPointer { Self.isPlain(UnsafeBufferPointer(rebasing: $0[key])) } }
+        /// Whether `key` may equal `wanted`: its bytes are the same, or it is not plain enough to
+        /// tell (`plain`, when already known).
+        func mayEqual(_ key: Range<Int>, _ wanted: [UInt8]?, plain: Bool? = nil) -> Bool {
             guard let wanted else { return false }
-            return bytes.withUnsafeBufferPointer { all in
-                wanted.withUnsafeBufferPointer { wanted in
-                    let key = UnsafeBufferPointer(rebasing: all[key])
-                    return Bytes.compare(key, wanted) == 0 || !Self.isPlain(key)
-                }
+            let same = key.count == wanted.count && bytes.withUnsafeBufferPointer { all in
+                wanted.withUnsafeBufferPointer { Bytes.compare(UnsafeBufferPointer(rebasing: all[key]), $0) == 0 }
             }
+            return same || !(plain ?? isPlain(key))
         }
         let id = try r.skip(try r.int())
         _ = try r.skip(try r.int())   // the name: compared as `sortName`
         let sortName = try r.skip(try r.int())
         try r.skipArray { r throws(Malformed) in _ = try r.skip(try r.int()) }
-        var keeps = mayEqual(id, self.id) || mayEqual(sortName, self.sortName) || part.map { part in
-            bytes.withUnsafeBufferPointer { all in
+        let plainID = isPlain(id), plainSortName = isPlain(sortName)
+        var keeps = mayEqual(id, self.id, plain: plainID) || mayEqual(sortName, self.sortName, plain: plainSortName) || part.map { part in
+            !plainSortName || !plainID || bytes.withUnsafeBufferPointer { all in
                 part.withUnsafeBufferPointer { part in
-                    let id = UnsafeBufferPointer(rebasing: all[id]), sortName = UnsafeBufferPointer(rebasing: all[sortName])
-                    return !Self.isPlain(sortName) || !Self.isPlain(id) || Self.contains(sortName, part) || Self.contains(id, part, lowerCasing: true)
+                    Self.contains(UnsafeBufferPointer(rebasing: all[sortName]), part)
+                        || Self.contains(UnsafeBufferPointer(rebasing: all[id]), part, lowerCasing: true)
                 }
             }
         } ?? false
@@ -166,6 +167,9 @@ struct KeyBytesFilter: Sendable {
     /// Whether every scalar of `text` (UTF-8) is ASCII or cannot stand for ASCII.
     private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
+        if let start = UnsafeRawPointer(text.baseAddress) {   // eight ASCII bytes at a time first
+            while i + 8 <= text.count, start.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+        }
         while i < text.count {
             let lead = text[i]
             if lead < 0x80 { i += 1; continue }
