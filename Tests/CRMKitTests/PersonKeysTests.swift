@@ -288,3 +288,120 @@ import Testing
         return "none"
     }
 }
+
+/// What `personKeys` reads of the cache (only the stamps and keys, a piece at a time) and what it
+/// writes on a first run (the record of every file read).
+@Suite struct PersonKeysCacheTests {
+    /// The example vault and three more people, one in a subfolder, with a cache of every file.
+    private func cachedVault() throws -> (TemporaryVault, Vault, [String: FactsCache.Entry]) {
+        let copy = try TemporaryVault(copyingExample: true)
+        try copy.write("people/team/ivo-brandt.md", "---\nname: Ivo Brandt\naliases: [Ivo, Brandt]\nemail: [ivo@example.org]\ncontact_id: C-1\ntags: [a, b]\n---\n")
+        try copy.write("people/zoë.md", "---\nname: Zoë Ørsted\n---\n")
+        try copy.write("people/empty.md", "")
+        let vault = try Vault(root: copy.path)
+        let (paths, folders) = vault.personPathsAndFolders()
+        let entries = try paths.map { path in
+            let person = try vault.load(path: path)
+            return (path: path, entry: FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
+        }
+        FactsCache.save(entries, to: vault, settled: .max, folders: folders)
+        return (copy, vault, Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0.entry) }))
+    }
+
+    @Test func theKeysAloneAreReadAsTheWholeCacheHoldsThemWhereverAPieceEnds() throws {
+        let (copy, vault, entries) = try cachedVault()
+        let whole = FactsCache.load(vault)
+        #expect(whole.count == entries.count && whole.count > 10)
+        let size = copy.bytes(FactsCache.path).count
+        for pieceSize in [1, 5, 64, 333, size - 1, size, 1 << 20] {
+            let keys = FactsCache.loadKeys(vault, pieceSize: pieceSize)
+            #expect(keys.count == whole.count && keys.folders == whole.folders, "\(pieceSize)")
+            #expect(keys.listing(in: vault) == whole.listing(in: vault), "\(pieceSize)")
+            let paths = keys.withPaths { bytes, paths in paths.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } }
+            for (index, path) in paths.enumerated() {
+                let entry = try #require(entries[path])
+                var reader = try #require(keys.keys(index, ifStamp: entry.stamp), "\(path) \(pieceSize)")
+                #expect(try PersonKeys(from: &reader) == entry.facts.keys, "\(path) \(pieceSize)")
+                // The whole record is read again from the file.
+                #expect(keys.entry(index, path: path)?.record == entry.record, "\(path) \(pieceSize)")
+            }
+        }
+    }
+
+    @Test func aDamagedCacheHoldsNoKeys() throws {
+        let (copy, vault, _) = try cachedVault()
+        let bytes = copy.bytes(FactsCache.path)
+        for damaged in [Array(bytes.dropLast()), bytes + [0], Array(bytes.prefix(40)), []] {
+            try copy.write(FactsCache.path, damaged)
+            for pieceSize in [1, 64, 1 << 20] {
+                #expect(FactsCache.loadKeys(vault, pieceSize: pieceSize).count == 0, "\(damaged.count) \(pieceSize)")
+            }
+        }
+    }
+
+    @Test func aFirstRunCachesTheRecordOfEveryFileItReads() throws {
+        let (copy, vault, entries) = try cachedVault()
+        try FileManager.default.removeItem(atPath: copy.path + "/" + FactsCache.path)
+        let keys = vault.personKeys(settled: .max)
+        #expect(keys == entries.keys.sorted(by: Bytes.precedes).map { entries[$0]!.facts.keys })
+        let cached = FactsCache.load(vault)
+        #expect(cached.entries.mapValues(\.record) == entries.mapValues(\.record))
+        #expect(cached.listing(in: vault) == vault.personPaths())
+        // Only the keys asked for are returned; every file read is still cached.
+        try FileManager.default.removeItem(atPath: copy.path + "/" + FactsCache.path)
+        #expect(vault.personKeys(where: { $0.name == "Ivo Brandt" }, settled: .max).map(\.path) == ["people/team/ivo-brandt.md"])
+        #expect(FactsCache.load(vault).entries.mapValues(\.record) == entries.mapValues(\.record))
+    }
+
+    @Test func aFileIsStampedFromThePathsBytes() throws {
+        let (copy, _, _) = try cachedVault()
+        let folder = try #require(FileSystem.openDirectory(copy.path + "/people"))
+        defer { FileSystem.closeDirectory(folder) }
+        func stamp(_ name: String) -> FileStamp? { Array(name.utf8).withUnsafeBufferPointer { FileSystem.stamp($0, in: folder) } }
+        for name in ["zoë.md", "team/ivo-brandt.md", "empty.md"] {
+            #expect(stamp(name) != nil && stamp(name) == FileSystem.stamp(copy.path + "/people/" + name), "\(name)")
+        }
+        #expect(stamp("missing.md") == nil)
+        #expect(stamp("empty.md\0/x") == nil)   // never the file named by the bytes before a NUL
+    }
+}
+
+@Suite struct PersonPathOrderTests {
+    /// Paths sharing long prefixes, of every length around eight bytes past them, non-ASCII and
+    /// in subfolders: in byte order, as `ls` in the C locale and `git` list them.
+    @Test func pathsAreInByteOrder() {
+        var generator = SeededGenerator(seed: 11)
+        let parts = ["a", "ab", "abcdefgh", "abcdefghi", "abcdefgh-", "Z", "é", "e\u{301}", "ö", "~", "-", "0", "person-000", "/", "山"]
+        for _ in 0..<200 {
+            let count = Int.random(in: 0...12, using: &generator)
+            let paths = (0..<count).map { _ in
+                "people/" + (0..<Int.random(in: 1...4, using: &generator)).map { _ in parts.randomElement(using: &generator)! }.joined() + ".md"
+            }
+            let ordered = Vault.byteOrder(paths).map { paths[$0] }
+            #expect(ordered == paths.sorted(by: Bytes.precedes), "\(paths)")
+        }
+        #expect(Vault.byteOrder([]) == [])
+        #expect(Vault.byteOrder(["people/b.md"]) == [0])
+        #expect(Vault.byteOrder(["people/b.md", "people/a.md", "people/a.md.md"]) == [1, 2, 0])
+    }
+
+    /// What a walk of `people/` lists: Markdown files, in subfolders too; not hidden names, other
+    /// files, or folders reached through a symbolic link; a name that is not UTF-8 repaired.
+    @Test func theWalkListsMarkdownFilesOnly() throws {
+        let copy = try TemporaryVault()
+        for name in ["b.md", ".hidden.md", ".md", "notes.txt", "x.MD", "team/a.md", "team/.git/c.md", "dir.md/d.md", "e\u{301}.md", "a.sync-conflict-20261128-101500-ABCDEFG.md"] {
+            try copy.write("people/" + name, "---\nname: N\n---\n")
+        }
+        #expect(symlink(copy.path + "/people/team", copy.path + "/people/link") == 0)
+        #expect(symlink(copy.path + "/people/b.md", copy.path + "/people/linked.md") == 0)
+        let invalid = copy.path + "/people/\u{FF}x.md"
+        let fd = Array(invalid.utf8).map { $0 == 0xC3 ? nil : $0 == 0xBF ? UInt8(0xFF) : $0 }.compactMap { $0 }.withUnsafeBufferPointer { bytes in
+            (Array(bytes) + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(fd >= 0)
+        close(fd)
+        let vault = try Vault(root: copy.path)
+        #expect(vault.personPaths() == ["people/b.md", "people/dir.md/d.md", "people/e\u{301}.md", "people/linked.md", "people/team/a.md", "people/\u{FFFD}x.md"])
+        #expect(vault.conflictCopies() == ["people/a.sync-conflict-20261128-101500-ABCDEFG.md"])
+    }
+}

@@ -62,6 +62,10 @@ struct FactsCache {
     private var paths: [Range<Int>] = []
     private var records: [Range<Int>] = []
     private var file: OpenFile?
+    /// Read by `loadKeys`: `bytes` holds the paths and, at `keyRecords`, each record's stamp and
+    /// keys; `records` are where the records stand in `file`.
+    private var keysOnly = false
+    private var keyRecords: [Range<Int>] = []
 
     /// What the cached facts depend on besides the file: the log settings and the program's `build`.
     static func fingerprint(_ config: VaultConfig, build: String) -> String {
@@ -98,6 +102,59 @@ struct FactsCache {
         return cache
     }
 
+    /// The cache of `vault` holding of each record only its path, stamp and keys (`PersonKeys`):
+    /// what matching people needs. The file is read `pieceSize` bytes at a time, so the records
+    /// (45 MB for 100,000 people) are never in memory; one copied into a new cache is read from the
+    /// open file again. Empty when there is none or it cannot be used, as `load` would find it.
+    static func loadKeys(_ vault: Vault, pieceSize: Int = 64 << 10) -> FactsCache {
+        guard let build, let file = OpenFile(vault.root + "/" + path) else { return FactsCache() }
+        let expected = fingerprint(vault.config, build: build)
+        var cache = FactsCache()
+        cache.file = file
+        cache.keysOnly = true
+        var start = 0, size = max(pieceSize, 1), remaining = -1   // records still to read; -1: the header first
+        while remaining != 0 {
+            guard let piece = file.read(start..<min(start + size, file.size)) else { return FactsCache() }
+            var reader = ByteReader(piece)
+            var done = 0   // where the last whole item read ends
+            do throws(ByteReader.Malformed) {
+                if remaining < 0 {
+                    guard try reader.string() == magic, try reader.int() == version, try reader.string() == expected else { return FactsCache() }
+                    cache.folders = try reader.array { r throws(ByteReader.Malformed) in Folder(path: try r.string(), stamp: try FileStamp(from: &r)) }
+                    remaining = try reader.int()
+                    guard remaining >= 0, remaining <= file.size else { return FactsCache() }
+                    done = reader.offset
+                    // Room for every path and key, so that nothing is copied as they come.
+                    cache.bytes.reserveCapacity(file.size / 2)
+                    cache.paths.reserveCapacity(remaining)
+                    cache.records.reserveCapacity(remaining)
+                    cache.keyRecords.reserveCapacity(remaining)
+                }
+                while remaining > 0 {
+                    let path = try reader.skip(try reader.int())
+                    let record = try reader.skip(try reader.int())
+                    var keys = ByteReader(piece, range: record)
+                    _ = try FileStamp(from: &keys)
+                    try PersonKeys.skip(&keys)
+                    cache.paths.append(cache.bytes.count..<(cache.bytes.count + path.count))
+                    cache.bytes += piece[path]
+                    cache.keyRecords.append(cache.bytes.count..<(cache.bytes.count + keys.offset - record.lowerBound))
+                    cache.bytes += piece[record.lowerBound..<keys.offset]
+                    cache.records.append((start + record.lowerBound)..<(start + record.upperBound))
+                    remaining -= 1
+                    done = reader.offset
+                }
+            } catch {
+                // The piece ends inside an item: read on from its start (a larger piece when not even
+                // one item fitted); at the end of the file, the cache is damaged.
+                guard start + piece.count < file.size else { return FactsCache() }
+                if done == 0 { size *= 2 }
+            }
+            start += done
+        }
+        return start == file.size ? cache : FactsCache()
+    }
+
     /// The cache file, open: another `crm` replaces it by renaming a new file over it, so what is
     /// read from it stays the version whose records were found.
     private final class OpenFile: Sendable {
@@ -118,15 +175,18 @@ struct FactsCache {
 
         /// The bytes at `range`; nil when they cannot all be read.
         func read(_ range: Range<Int>) -> [UInt8]? {
-            var bytes = [UInt8](repeating: 0, count: range.count)
-            var total = 0
-            while total < range.count {
-                let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + total, range.count - total, off_t(range.lowerBound + total)) }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return nil }
-                total += n
+            guard !range.isEmpty else { return [] }
+            // Not zeroed first: each byte is read into place.
+            let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, total in
+                total = 0
+                while total < range.count {
+                    let n = pread(descriptor, buffer.baseAddress! + total, range.count - total, off_t(range.lowerBound + total))
+                    if n < 0, errno == EINTR { continue }
+                    guard n > 0 else { return }
+                    total += n
+                }
             }
-            return bytes
+            return bytes.count == range.count ? bytes : nil
         }
     }
 
@@ -141,7 +201,7 @@ struct FactsCache {
     /// The bytes at `range` of the file: all the bytes while the cache holds them, else read from
     /// the file; nil when they cannot be read.
     private func piece(_ range: Range<Int>) -> Piece? {
-        guard let file, bytes.isEmpty else { return Piece(bytes: bytes, start: 0) }
+        guard let file, bytes.isEmpty || keysOnly else { return Piece(bytes: bytes, start: 0) }
         return file.read(range).map { Piece(bytes: $0, start: range.lowerBound) }
     }
 
@@ -192,8 +252,8 @@ struct FactsCache {
     /// The record at `index`, for the file at `path`, decoded only when its stamp is `stamp`;
     /// nil otherwise or when malformed. Read from `piece` when given (see `piece(records:)`).
     func entry(_ index: Int, path: String, ifStamp stamp: FileStamp? = nil, in piece: Piece? = nil) -> Entry? {
-        let piece = piece ?? Piece(bytes: bytes, start: 0)
-        guard piece.holds(records[index]) else { return nil }
+        guard let piece = piece ?? (keysOnly ? self.piece(records[index]) : Piece(bytes: bytes, start: 0)),
+              piece.holds(records[index]) else { return nil }
         var reader = ByteReader(piece.bytes, range: (records[index].lowerBound - piece.start)..<(records[index].upperBound - piece.start))
         guard let cachedStamp = try? FileStamp(from: &reader), stamp == nil || cachedStamp == stamp,
               let fields = try? PersonFacts.Fields(from: &reader, path: path), reader.isAtEnd else { return nil }
@@ -203,10 +263,17 @@ struct FactsCache {
     /// A reader of the record at `index` where its keys start (see `PersonKeys`), only when its
     /// stamp is `stamp`. Reads the bytes the cache holds: none after `forgetPaths`.
     func keys(_ index: Int, ifStamp stamp: FileStamp) -> ByteReader? {
-        guard records[index].upperBound <= bytes.count else { return nil }   // the bytes were let go
-        var reader = ByteReader(bytes, range: records[index])
+        let range = keysOnly ? keyRecords[index] : records[index]
+        guard range.upperBound <= bytes.count else { return nil }   // the bytes were let go
+        var reader = ByteReader(bytes, range: range)
         guard let cachedStamp = try? FileStamp(from: &reader), cachedStamp == stamp else { return nil }
         return reader
+    }
+
+    /// Calls `body` with the bytes the cache holds and where each record's path stands in them
+    /// (none after `forgetPaths`).
+    func withPaths<T>(_ body: (UnsafeBufferPointer<UInt8>, [Range<Int>]) -> T) -> T {
+        bytes.withUnsafeBufferPointer { body($0, paths) }
     }
 
     /// The person files of `vault`, as the cache lists them, while every folder they were listed

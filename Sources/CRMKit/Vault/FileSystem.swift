@@ -63,7 +63,19 @@ public enum FileSystem {
         }
     }
 
-    /// `directory` opened for `readFile(_:in:)`, nil when it cannot be; close with `closeDirectory`.
+    /// The stamp of the file at `path` (UTF-8, relative to the folder open as `directory`),
+    /// without making a String of it; nil when it cannot be stamped or holds a NUL byte.
+    static func stamp(_ path: UnsafeBufferPointer<UInt8>, in directory: Int32) -> FileStamp? {
+        guard !path.contains(0) else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: path.count + 1) { name in
+            name.initialize(repeating: 0)
+            path.withMemoryRebound(to: CChar.self) { _ = name.update(fromContentsOf: $0) }
+            var st = stat()
+            return fstatat(directory, name.baseAddress!, &st, 0) == 0 ? FileStamp(st) : nil
+        }
+    }
+
+    /// `directory` opened for `readFile(_:in:)` and `stamp(_:in:)`, nil when it cannot be; close with `closeDirectory`.
     static func openDirectory(_ directory: String) -> Int32? {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         return fd >= 0 ? fd : nil
@@ -298,25 +310,35 @@ public enum FileSystem {
     /// Names in a folder (not `.` and `..`), each with whether it is a folder (a symbolic link
     /// counts as what it points to) and whether it is a symbolic link.
     static func list(_ path: String) -> [(name: String, isDirectory: Bool, isSymbolicLink: Bool)] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var entries: [(String, Bool, Bool)] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name == "." || name == ".." { continue }
-            let type = entry.pointee.d_type
-            var isDir = type == UInt8(DT_DIR)
-            var isLink = type == UInt8(DT_LNK)
-            if type == UInt8(DT_UNKNOWN) || isLink {
-                var st = stat()
-                if type == UInt8(DT_UNKNOWN), lstat(path + "/" + name, &st) == 0 { isLink = (st.st_mode & S_IFMT) == S_IFLNK }
-                isDir = isDirectory(path + "/" + name)
-            }
-            entries.append((name, isDir, isLink))
+        var entries: [(name: String, isDirectory: Bool, isSymbolicLink: Bool)] = []
+        forEachEntry(in: path) { name, isDirectory, isSymbolicLink in
+            entries.append((String(decoding: name, as: UTF8.self), isDirectory, isSymbolicLink))
         }
         return entries
+    }
+
+    /// The same, each name handed to `body` as its bytes while the folder is read: no String is
+    /// made for a name `body` passes over.
+    static func forEachEntry(in path: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ isDirectory: Bool, _ isSymbolicLink: Bool) -> Void) {
+        guard let dir = opendir(path) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let start = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                let name = UnsafeBufferPointer(start: start, count: strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count))
+                if name.count <= 2, name.allSatisfy({ $0 == UInt8(ascii: ".") }) { return }   // `.` and `..`
+                let type = entry.pointee.d_type
+                var isDir = type == UInt8(DT_DIR)
+                var isLink = type == UInt8(DT_LNK)
+                if type == UInt8(DT_UNKNOWN) || isLink {
+                    let full = path + "/" + String(decoding: name, as: UTF8.self)
+                    var st = stat()
+                    if type == UInt8(DT_UNKNOWN), lstat(full, &st) == 0 { isLink = (st.st_mode & S_IFMT) == S_IFLNK }
+                    isDir = isDirectory(full)
+                }
+                body(name, isDir, isLink)
+            }
+        }
     }
 
     /// Holds an exclusive lock on a folder while `body` runs, so two `crm` processes never

@@ -126,31 +126,55 @@ struct KeyBytesFilter: Sendable {
     func rulesOut(_ r: inout ByteReader) throws(ByteReader.Malformed) -> Bool {
         typealias Malformed = ByteReader.Malformed
         let bytes = r.bytes
-        func field(_ r: inout ByteReader) throws(Malformed) -> ArraySlice<UInt8> { bytes[try r.skip(try r.int())] }
-        /// Whether `key` may equal `wanted`: it is not plain enough to tell, or its bytes are the same.
-        func mayEqual(_ key: ArraySlice<UInt8>, _ wanted: [UInt8]?) -> Bool {
-            wanted.map { !Self.isPlain(key) || key.elementsEqual($0) } ?? false
+        func isPlain(_ key: Range<Int>) -> Bool { bytes.withUnsafeBufferPointer { Self.isPlain(UnsafeBufferPointer(rebasing: $0[key])) } }
+        /// Whether `key` may equal `wanted`: its bytes are the same, or it is not plain enough to
+        /// tell (`plain`, when already known).
+        func mayEqual(_ key: Range<Int>, _ wanted: [UInt8]?, plain: Bool? = nil) -> Bool {
+            guard let wanted else { return false }
+            let same = key.count == wanted.count && bytes.withUnsafeBufferPointer { all in
+                wanted.withUnsafeBufferPointer { Bytes.compare(UnsafeBufferPointer(rebasing: all[key]), $0) == 0 }
+            }
+            return same || !(plain ?? isPlain(key))
         }
-        let id = try field(&r)
+        let id = try r.skip(try r.int())
         _ = try r.skip(try r.int())   // the name: compared as `sortName`
-        let sortName = try field(&r)
+        let sortName = try r.skip(try r.int())
         try r.skipArray { r throws(Malformed) in _ = try r.skip(try r.int()) }
-        var keeps = mayEqual(id, self.id) || mayEqual(sortName, self.sortName)
-            || part.map { !Self.isPlain(sortName) || !Self.isPlain(id) || Self.contains(sortName, $0) || Self.contains(id, $0, lowerCasing: true) } ?? false
-        try r.skipArray { r throws(Malformed) in keeps = mayEqual(try field(&r), alias) || keeps }
-        try r.skipArray { r throws(Malformed) in keeps = mayEqual(try field(&r), email) || keeps }
-        if try r.bool() { keeps = mayEqual(try field(&r), contactID) || keeps }
+        let plainID = isPlain(id), plainSortName = isPlain(sortName)
+        var keeps = mayEqual(id, self.id, plain: plainID) || mayEqual(sortName, self.sortName, plain: plainSortName) || part.map { part in
+            !plainSortName || !plainID || bytes.withUnsafeBufferPointer { all in
+                part.withUnsafeBufferPointer { part in
+                    Self.contains(UnsafeBufferPointer(rebasing: all[sortName]), part)
+                        || Self.contains(UnsafeBufferPointer(rebasing: all[id]), part, lowerCasing: true)
+                }
+            }
+        } ?? false
+        try r.skipArray { r throws(Malformed) in
+            let alias = try r.skip(try r.int())
+            keeps = keeps || mayEqual(alias, self.alias)
+        }
+        try r.skipArray { r throws(Malformed) in
+            let email = try r.skip(try r.int())
+            keeps = keeps || mayEqual(email, self.email)
+        }
+        if try r.bool() {
+            let contactID = try r.skip(try r.int())
+            keeps = keeps || mayEqual(contactID, self.contactID)
+        }
         return !keeps
     }
 
     /// Whether every scalar of `text` (UTF-8) is ASCII or cannot stand for ASCII.
-    private static func isPlain(_ text: ArraySlice<UInt8>) -> Bool {
-        var i = text.startIndex
-        while i < text.endIndex {
+    private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        if let start = UnsafeRawPointer(text.baseAddress) {   // eight ASCII bytes at a time first
+            while i + 8 <= text.count, start.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+        }
+        while i < text.count {
             let lead = text[i]
             if lead < 0x80 { i += 1; continue }
             let count = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-            guard count > 0, i + count <= text.endIndex else { return false }
+            guard count > 0, i + count <= text.count else { return false }
             var value = UInt32(lead) & (0xFF >> (count + 1))
             for k in 1..<count { value = value << 6 | UInt32(text[i + k] & 0x3F) }
             guard PersonMatcher.holdsNoASCII(value) else { return false }
@@ -160,11 +184,15 @@ struct KeyBytesFilter: Sendable {
     }
 
     /// Whether `part` stands in `text` (lower-cased first with `lowerCasing`), byte for byte.
-    private static func contains(_ text: ArraySlice<UInt8>, _ part: [UInt8], lowerCasing: Bool = false) -> Bool {
+    private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ part: UnsafeBufferPointer<UInt8>, lowerCasing: Bool = false) -> Bool {
         guard part.count <= text.count else { return false }
-        func lower(_ byte: UInt8) -> UInt8 { lowerCasing && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
-        return (text.startIndex...(text.endIndex - part.count)).contains { start in
-            part.indices.allSatisfy { lower(text[start + $0]) == part[$0] }
+        guard lowerCasing else { return Bytes.contains(part, in: text) }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        for start in 0...(text.count - part.count) {
+            var k = 0
+            while k < part.count, lower(text[start + k]) == part[k] { k += 1 }
+            if k == part.count { return true }
         }
+        return false
     }
 }

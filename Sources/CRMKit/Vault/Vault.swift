@@ -91,32 +91,59 @@ public struct Vault: Sendable {
             // A folder that cannot be stamped leaves none recorded: a change in it could not be seen.
             guard let stamp = FileSystem.stamp(root + "/" + relative) else { return unstamped = true }
             folders.append(FactsCache.Folder(path: relative, stamp: stamp))
-            for entry in FileSystem.list(root + "/" + relative) where !Vault.isHidden(entry.name) {
-                let path = relative + "/" + entry.name
-                if entry.isDirectory {
-                    if !entry.isSymbolicLink { walk(path, depth: depth + 1) }
-                } else if Vault.isMarkdown(entry.name) {
-                    files.append((path, Vault.isConflictCopy(entry.name)))
+            let prefix = Array((relative + "/").utf8)
+            FileSystem.forEachEntry(in: root + "/" + relative) { name, isDirectory, isSymbolicLink in
+                guard !Vault.isHidden(name), isDirectory ? !isSymbolicLink : Vault.isMarkdown(name) else { return }
+                // The path made from the bytes at once (invalid UTF-8 repaired, as in any String).
+                let path = String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
+                    _ = buffer.initialize(fromContentsOf: prefix)
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[prefix.count...]).initialize(fromContentsOf: name)
+                    return prefix.count + name.count
                 }
+                if isDirectory { walk(path, depth: depth + 1) } else { files.append((path, Vault.isConflictCopy(path))) }
             }
         }
         walk("people", depth: 0)
-        // Sorted as indices over one buffer of the paths' bytes: no strings moved or retained.
-        return (NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }, unstamped ? [] : folders)
+        return (Self.byteOrder(files.map(\.path)).map { files[$0] }, unstamped ? [] : folders)
+    }
+
+    /// The indices of `paths` in byte order: sorted by the eight bytes after the prefix all of
+    /// them share (`people/`, and often more) read as one integer, and by all their bytes only
+    /// where those eight are the same.
+    static func byteOrder(_ paths: [String]) -> [Int] {
+        guard var first = paths.first else { return [] }
+        var common = first.utf8.count
+        first.withUTF8 { first in
+            for var path in paths.dropFirst() where common > 0 {
+                path.withUTF8 { path in
+                    var n = 0
+                    while n < common, n < path.count, path[n] == first[n] { n += 1 }
+                    common = n
+                }
+            }
+        }
+        let keyed = paths.indices.map { i in
+            var path = paths[i]
+            return path.withUTF8 { path in
+                var key: UInt64 = 0   // a shorter path, padded with zeros, first
+                for k in common..<(common + 8) { key = key << 8 | UInt64(k < path.count ? path[k] : 0) }
+                return (key: key, index: i)
+            }
+        }
+        return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : Bytes.precedes(paths[a.index], paths[b.index]) }.map(\.index)
     }
 
     /// `name.hasPrefix(".")`, decided on the bytes unless a combining mark follows the dot.
-    private static func isHidden(_ name: String) -> Bool {
-        let bytes = name.utf8
-        guard bytes.first == UInt8(ascii: ".") else { return false }
-        return bytes.dropFirst().first.map { $0 < 0x80 } ?? true ? true : name.hasPrefix(".")
+    private static func isHidden(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.first == UInt8(ascii: ".") else { return false }
+        return name.count == 1 || name[1] < 0x80 ? true : String(decoding: name, as: UTF8.self).hasPrefix(".")
     }
 
     /// `name.hasSuffix(".md")`, decided on the bytes unless the dot could join what comes before it.
-    private static func isMarkdown(_ name: String) -> Bool {
-        let bytes = name.utf8
-        guard bytes.count >= 3, bytes.reversed().starts(with: "dm.".utf8) else { return false }
-        return bytes.count == 3 || bytes.dropLast(3).last! < 0x80 ? true : name.hasSuffix(".md")
+    private static func isMarkdown(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = name.count
+        guard n >= 3, name[n - 3] == UInt8(ascii: "."), name[n - 2] == UInt8(ascii: "m"), name[n - 1] == UInt8(ascii: "d") else { return false }
+        return n == 3 || name[n - 4] < 0x80 ? true : String(decoding: name, as: UTF8.self).hasSuffix(".md")
     }
 
     /// Every person's id, from the file names alone.
@@ -213,7 +240,7 @@ public struct Vault: Sendable {
            FileSystem.exists(root + "/" + direct) {
             return try load(path: direct, notesOnDemand: notesOnDemand)
         }
-        return try load(path: PersonMatcher.match(query, among: personKeys(where:ruledOutBy:)).path, notesOnDemand: notesOnDemand)
+        return try load(path: PersonMatcher.match(query, among: { personKeys(where: $0, ruledOutBy: $1) }).path, notesOnDemand: notesOnDemand)
     }
 
     // MARK: Writing
