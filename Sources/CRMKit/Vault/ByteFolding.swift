@@ -33,6 +33,11 @@ enum ByteFolding {
         return (0x80..<0x800).map { value in value >= 0x500 || !covered[value - 0x80] || folded(twoByteScalar: value).contains(byte) }
     }
 
+    /// Whether a two-byte scalar (by its value) is in the table.
+    static func isCovered(twoByteScalar value: Int) -> Bool {
+        value < 0x500 && table.covered[value - 0x80]
+    }
+
     /// The folded bytes of a two-byte scalar of the table (by its value).
     static func folded(twoByteScalar value: Int) -> ArraySlice<UInt8> {
         let table = table
