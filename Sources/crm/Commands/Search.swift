@@ -25,15 +25,17 @@ let searchCommand = Command(
         let asJSON = context.json
         var json = asJSON ? VaultSearch.JSONWriter() : nil
         var found = false
-        VaultSearch.search(needle, in: vault, render: { hits in
-            if asJSON { return VaultSearch.JSONWriter.items(hits) }
+        VaultSearch.search(needle, in: vault, render: { file in
+            if asJSON { return VaultSearch.JSONWriter.items(file.hits) }
             var out: [UInt8] = []
-            for hit in hits {
-                out.append(contentsOf: terminal.style(hit.path, .cyan).utf8)
+            let path = Array(terminal.style(file.path, .cyan).utf8)
+            file.forEachLine { line, text in
+                out.append(contentsOf: path)
                 out.append(UInt8(ascii: ":"))
-                out.append(contentsOf: terminal.style(String(hit.line), .green).utf8)
-                out.append(contentsOf: ": ".utf8)
-                out.append(contentsOf: hit.text.utf8)
+                out.append(contentsOf: Array(terminal.style(String(line), .green).utf8))
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: text)
                 out.append(0x0A)
             }
             return out
