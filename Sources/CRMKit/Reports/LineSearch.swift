@@ -127,6 +127,14 @@ struct LineSearch: Sendable {
             let contentEnd = end > lineStart && b[end - 1] == 0x0D ? end - 1 : end
             if !delimiters.contains(lineStart) { found.append(Match(index: line, text: lineStart..<contentEnd)) }
         }
+        // The needle byte beside the anchor (after it, else before it) and where, relative to
+        // the anchor; a needle of one byte has itself beside it.
+        let beside: (step: Int, byte: UInt8, caseBit: UInt8) = {
+            guard let anchor, needle.count > 1 else { return (0, anchor?.byte ?? 0, anchor?.caseBit ?? 0) }
+            let step = anchor.offset + 1 < needle.count ? 1 : -1
+            let byte = needle[anchor.offset + step]
+            return (step, byte, byte >= 0x61 && byte <= 0x7A ? 0x20 : 0)
+        }()
         var p = bom
         while p < n {
             var word: UInt64 = 0
@@ -141,7 +149,7 @@ struct LineSearch: Sendable {
             var stops = (~((((x & low) &+ low) | x) & (((y & low) &+ low) | y)) | word) & high
             if p + 8 > n { stops &= (1 &<< (UInt64(n - p) &* 8)) &- 1 }
             while stops != 0 {
-                let i = p + stops.trailingZeroBitCount >> 3
+                let i = p &+ stops.trailingZeroBitCount &>> 3
                 stops &= stops &- 1
                 guard i >= next else { continue }
                 let c = b[i]
@@ -151,10 +159,15 @@ struct LineSearch: Sendable {
                     lineStart = i + 1
                     holds = false
                 } else if c < 0x80 {
-                    holds = holds || holdsNeedle(around: i, b, lineStart: lineStart, needle: needle)
-                } else if c >= 0xC2, c < 0xE0, i + 1 < n, b[i + 1] & 0xC0 == 0x80,
-                          !mayFoldToAnchor[(Int(c & 0x1F) << 6 | Int(b[i + 1] & 0x3F)) - 0x80] {
-                    next = i + 2
+                    // Most anchors are told apart by the needle byte beside them, in either case.
+                    let k = i &+ beside.step
+                    if !holds, k < bom || k >= n || b[k] >= 0x80 || b[k] | beside.caseBit == beside.byte {
+                        holds = holdsNeedle(around: i, b, lineStart: lineStart, needle: needle)
+                    }
+                } else if c >= 0xC2, c < 0xE0, i &+ 1 < n, b[i &+ 1] & 0xC0 == 0x80,
+                          !mayFoldToAnchor[(Int(c & 0x1F) &<< 6 | Int(b[i &+ 1] & 0x3F)) &- 0x80] {
+                    next = i &+ 2
+                    stops &= ~(0x80 &<< (UInt64(i &+ 1 &- p) &* 8))   // its second byte, in this word
                 } else {
                     let (contentEnd, end) = LineSearch.lineEnd(b, from: i)
                     guard let told = foldedHolds(UnsafeBufferPointer(rebasing: b[lineStart..<contentEnd]), needle: needle, buffer: &folded) else { return nil }

@@ -20,13 +20,15 @@ public enum VaultSearch {
     }
 
     /// The hits of one file, as found: its bytes as read and where each matching line is in them,
-    /// so a line is printed by copying its bytes (`forEachLine`), without making a `Hit` of it.
-    public struct FileHits: Sendable {
+    /// so a line is printed by copying its bytes, without making a `Hit` of it. Its elements are
+    /// each hit's 1-based line number and text as written (no line ending, no trailing spaces),
+    /// in line order.
+    public struct FileHits: RandomAccessCollection, Sendable {
         /// The file, relative to the vault (`people/ada.md`).
         public let path: String
         private let bytes: [UInt8]
         /// Each hit's line index and text, without trailing white space.
-        fileprivate let lines: [LineSearch.Match]
+        private let lines: [LineSearch.Match]
 
         fileprivate init(path: String, bytes: [UInt8], matches: [LineSearch.Match]) {
             self.path = path
@@ -38,16 +40,16 @@ public enum VaultSearch {
             }
         }
 
-        /// Calls `body` with each hit's 1-based line number and text as written (no line ending,
-        /// no trailing spaces), in line order.
-        public func forEachLine(_ body: (_ line: Int, _ text: ArraySlice<UInt8>) -> Void) {
-            for line in lines { body(line.index + 1, bytes[line.text]) }
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { lines.count }
+        public subscript(position: Int) -> (line: Int, text: ArraySlice<UInt8>) {
+            (lines[position].index + 1, bytes[lines[position].text])
         }
 
         /// The hits as values.
         public var hits: [Hit] {
             let id = Person.id(forPath: path)
-            return lines.map { Hit(id: id, path: path, line: $0.index + 1, text: String(decoding: bytes[$0.text], as: UTF8.self)) }
+            return map { Hit(id: id, path: path, line: $0.line, text: String(decoding: $0.text, as: UTF8.self)) }
         }
     }
 
@@ -64,7 +66,7 @@ public enum VaultSearch {
         let paths = vault.personPaths()
         for batch in stride(from: 0, to: paths.count, by: 2048) {
             let (rows, unread) = vault.scanFiles(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { path, bytes -> ([UInt8]?, Diagnostic?) in
-                if let found = hits(search, inFile: bytes, path: path) { return (found.lines.isEmpty ? nil : render(found), nil) }
+                if let found = hits(search, inFile: bytes, path: path) { return (found.isEmpty ? nil : render(found), nil) }
                 let document = PersonDocument(bytes: bytes, path: path, settings: settings)
                 return (nil, ReadProblems.of(document).first)
             }

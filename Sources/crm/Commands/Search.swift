@@ -27,12 +27,13 @@ let searchCommand = Command(
         var found = false
         VaultSearch.search(needle, in: vault, render: { file in
             if asJSON { return VaultSearch.JSONWriter.items(file.hits) }
-            var out: [UInt8] = []
             let path = Array(terminal.style(file.path, .cyan).utf8)
-            file.forEachLine { line, text in
+            var out: [UInt8] = []
+            out.reserveCapacity(file.reduce(0) { $0 + $1.text.count } + file.count * (path.count + 24))
+            for (line, text) in file {
                 out.append(contentsOf: path)
                 out.append(UInt8(ascii: ":"))
-                out.append(contentsOf: Array(terminal.style(String(line), .green).utf8))
+                out.append(contentsOf: terminal.style(String(line), .green).utf8)
                 out.append(UInt8(ascii: ":"))
                 out.append(UInt8(ascii: " "))
                 out.append(contentsOf: text)
