@@ -137,17 +137,17 @@ struct LineSearch: Sendable {
         }()
         var p = bom
         while p < n {
-            var word: UInt64 = 0
-            if p + 8 <= n {
+            var word: UInt64 = 0, inFile = high   // the high bits of the bytes before `n`
+            if p &+ 8 <= n {
                 word = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
             } else {
                 withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + p, count: n - p)) }
+                inFile &= (1 &<< (UInt64(n - p) &* 8)) &- 1
             }
             // The high bit of each byte that is the anchor or a newline (a zero byte once
             // compared; exact: no carry crosses a byte), or beyond ASCII.
             let x = (word | caseBits) ^ anchors, y = word ^ newlines
-            var stops = (~((((x & low) &+ low) | x) & (((y & low) &+ low) | y)) | word) & high
-            if p + 8 > n { stops &= (1 &<< (UInt64(n - p) &* 8)) &- 1 }
+            var stops = (~((((x & low) &+ low) | x) & (((y & low) &+ low) | y)) | word) & inFile
             while stops != 0 {
                 let i = p &+ stops.trailingZeroBitCount &>> 3
                 stops &= stops &- 1
@@ -178,7 +178,7 @@ struct LineSearch: Sendable {
                     next = end
                 }
             }
-            p = max(p + 8, next)
+            p = max(p &+ 8, next)
         }
         if holds { record(endingAt: n) }   // the last line, without a newline
         return found
