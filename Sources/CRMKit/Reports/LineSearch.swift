@@ -29,16 +29,23 @@ struct LineSearch: Sendable {
     /// newline, which no line holds.
     private let anchor: (byte: UInt8, offset: Int, caseBit: UInt8)?
     /// For each two-byte scalar (`value - 0x80`, U+0080–U+07FF): whether a line holding it may
-    /// hold the anchor once folded (see `ByteFolding.twoByteScalars(mayFoldTo:)`); all true
-    /// without an anchor.
+    /// hold the anchor once folded (see `ByteFolding.twoByteScalars(mayFoldTo:)`). For a needle
+    /// beyond ASCII, whether it may hold the needle's byte beyond ASCII that fewest scalars fold
+    /// to: a line without such a scalar cannot hold the needle, as its folding lacks that byte.
     private let mayFoldToAnchor: [Bool]
 
     init(folded needle: String) {
         let bytes = Array(needle.utf8)
         self.needle = bytes
-        guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0 }) else {
+        guard !bytes.isEmpty, !bytes.contains(0x0A), !bytes.contains(0) else {
             anchor = nil
             mayFoldToAnchor = Array(repeating: true, count: 0x800 - 0x80)
+            return
+        }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            anchor = nil
+            mayFoldToAnchor = bytes.filter { $0 >= 0x80 }.map { ByteFolding.twoByteScalars(mayFoldTo: $0) }
+                .min { $0.count(where: { $0 }) < $1.count(where: { $0 }) }!
             return
         }
         let offset = bytes.indices.min { LineSearch.commonness(bytes[$0]) < LineSearch.commonness(bytes[$1]) }!
