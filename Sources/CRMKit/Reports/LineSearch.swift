@@ -112,27 +112,31 @@ struct LineSearch: Sendable {
     }
 
     /// The matching lines, or nil when the bytes are not UTF-8. One pass reads the bytes eight
-    /// at a time and stops at each newline, anchor (either case) and byte beyond ASCII: lines are
-    /// counted at the newlines; at an anchor the needle is compared around it (`holdsNeedle`); a
-    /// two-byte letter of the table whose folding lacks the anchor is checked and passed over;
-    /// at any other byte beyond ASCII (a letter that may fold to the anchor, another script, a
-    /// combining mark, a byte that is not UTF-8) the whole line is folded and searched, which
-    /// validates it. So every byte beyond ASCII is validated as folding would, and a line is
-    /// read once unless it must be folded.
+    /// at a time and stops only at the anchor (either case) and at bytes beyond ASCII: at an
+    /// anchor the needle is compared around it (`holdsNeedle`); a two-byte letter of the table
+    /// whose folding lacks the anchor is checked and passed over; at any other byte beyond ASCII
+    /// (a letter that may fold to the anchor, another script, a combining mark, a byte that is
+    /// not UTF-8) the whole line is folded and searched, which validates it and decides the line.
+    /// So every byte beyond ASCII is validated as folding would, a line is read once unless it
+    /// must be folded, and lines are found and counted only up to a match.
     private func scan(_ b: UnsafeBufferPointer<UInt8>, bom: Int, skipping delimiters: [Int], needle: UnsafeBufferPointer<UInt8>) -> [Match]? {
         let n = b.count
         let raw = UnsafeRawPointer(b.baseAddress!)
-        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80, low = ones &* 0x7F, newlines = ones &* 0x0A
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80, low = ones &* 0x7F
         // Without an anchor the byte looked for is NUL, which a file searched does not hold.
         let (anchors, caseBits) = anchor.map { (UInt64($0.byte) &* ones, UInt64($0.caseBit) &* ones) } ?? (0, 0)
         var found: [Match] = []
         var folded: [UInt8] = []   // one buffer for every folded line, grown for the longest
-        var line = 0, lineStart = bom
-        var holds = false   // whether the line so far holds the needle around an anchor
+        var counted = (start: bom, index: 0)   // the line found last (or the first line) and its index
         var next = bom      // the first byte not yet passed over (a letter's second byte, a folded line)
-        func record(endingAt end: Int) {
-            let contentEnd = end > lineStart && b[end - 1] == 0x0D ? end - 1 : end
-            if !delimiters.contains(lineStart) { found.append(Match(index: line, text: lineStart..<contentEnd)) }
+        var matchedUpTo = bom   // the end of the last line found: its other anchors need no look
+        func line(holding i: Int) -> (start: Int, index: Int) {   // of a byte at or after `counted`
+            let (newlines, last) = LineSearch.newlines(b, counted.start..<i)
+            counted = (last.map { $0 + 1 } ?? counted.start, counted.index + newlines)
+            return counted
+        }
+        func record(_ line: (start: Int, index: Int), _ contentEnd: Int) {
+            if !delimiters.contains(line.start) { found.append(Match(index: line.index, text: line.start..<contentEnd)) }
         }
         // The needle byte beside the anchor (after it, else before it) and where, relative to
         // the anchor; a needle of one byte has itself beside it.
@@ -151,43 +155,39 @@ struct LineSearch: Sendable {
                 withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + p, count: n - p)) }
                 inFile &= (1 &<< (UInt64(n - p) &* 8)) &- 1
             }
-            // The high bit of each byte that is the anchor or a newline (a zero byte once
-            // compared; exact: no carry crosses a byte), or beyond ASCII.
-            let x = (word | caseBits) ^ anchors, y = word ^ newlines
-            var stops = (~((((x & low) &+ low) | x) & (((y & low) &+ low) | y)) | word) & inFile
+            // The high bit of each byte that is the anchor (a zero byte once compared; exact:
+            // no carry crosses a byte) or beyond ASCII.
+            let x = (word | caseBits) ^ anchors
+            var stops = (~(((x & low) &+ low) | x) | word) & inFile
             while stops != 0 {
                 let i = p &+ stops.trailingZeroBitCount &>> 3
                 stops &= stops &- 1
                 guard i >= next else { continue }
                 let c = b[i]
-                if c == 0x0A {
-                    if holds { record(endingAt: i) }
-                    line += 1
-                    lineStart = i + 1
-                    holds = false
-                } else if c < 0x80 {
-                    // Most anchors are told apart by the needle byte beside them, in either case.
+                if c < 0x80 {
+                    // Most anchors are told apart by the needle byte beside them, in either case;
+                    // a line's ending is never beside it, so the comparison stays in the line.
                     let k = i &+ beside.step
-                    if !holds, k < bom || k >= n || b[k] >= 0x80 || b[k] | beside.caseBit == beside.byte {
-                        holds = holdsNeedle(around: i, b, lineStart: lineStart, needle: needle)
-                    }
+                    guard i >= matchedUpTo, k < bom || k >= n || b[k] >= 0x80 || b[k] | beside.caseBit == beside.byte,
+                          holdsNeedle(around: i, b, lineStart: bom, needle: needle) else { continue }
+                    let (contentEnd, end) = LineSearch.lineEnd(b, from: i)
+                    record(line(holding: i), contentEnd)
+                    matchedUpTo = end
                 } else if c >= 0xC2, c < 0xE0, i &+ 1 < n, b[i &+ 1] & 0xC0 == 0x80,
                           !mayFoldToAnchor[(Int(c & 0x1F) &<< 6 | Int(b[i &+ 1] & 0x3F)) &- 0x80] {
                     next = i &+ 2
                     stops &= ~(0x80 &<< (UInt64(i &+ 1 &- p) &* 8))   // its second byte, in this word
                 } else {
-                    let (contentEnd, end) = LineSearch.lineEnd(b, from: i)
-                    guard let told = foldedHolds(UnsafeBufferPointer(rebasing: b[lineStart..<contentEnd]), needle: needle, buffer: &folded) else { return nil }
-                    if told { record(endingAt: b[end - 1] == 0x0A ? end - 1 : end) }
-                    line += 1
-                    lineStart = end
-                    holds = false
+                    // The folded line decides, also when an anchor in it was found to match.
+                    let line = line(holding: i), (contentEnd, end) = LineSearch.lineEnd(b, from: i)
+                    if i < matchedUpTo, found.last?.text.lowerBound == line.start { found.removeLast() }
+                    guard let told = foldedHolds(UnsafeBufferPointer(rebasing: b[line.start..<contentEnd]), needle: needle, buffer: &folded) else { return nil }
+                    if told { record(line, contentEnd) }
                     next = end
                 }
             }
             p = max(p &+ 8, next)
         }
-        if holds { record(endingAt: n) }   // the last line, without a newline
         return found
     }
 
@@ -201,8 +201,9 @@ struct LineSearch: Sendable {
         return String(decoding: text, as: UTF8.self).folded.utf8.withContiguousStorageIfAvailable { Bytes.contains(needle, in: $0) } ?? false
     }
 
-    /// Whether the needle stands around the anchor at `k` once folded, in the line from
-    /// `lineStart`: letters of the table are folded one at a time. Bytes before `k` were passed
+    /// Whether the needle stands around the anchor at `k` once folded, in its line (a needle
+    /// without a newline fails at the line's ends; `lineStart` bounds the look back):
+    /// letters of the table are folded one at a time. Bytes of the line before `k` were passed
     /// over by the scan (ASCII or two-byte letters of the table); after it, any other byte
     /// beyond ASCII fails the comparison here, and the scan folds that line as a whole when it
     /// gets there. A match may not take in the line's ending (a needle ending in `\r`).
@@ -246,5 +247,29 @@ struct LineSearch: Sendable {
             }
         }
         return true
+    }
+}
+
+extension LineSearch {
+    /// The number of `\n` in `b[range]` and where the last one is, eight bytes at a time.
+    fileprivate static func newlines(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (count: Int, last: Int?) {
+        let ones: UInt64 = 0x0101_0101_0101_0101, low = ones &* 0x7F, newline = ones &* 0x0A
+        let raw = UnsafeRawPointer(b.baseAddress!)
+        var count = 0, last: Int?, k = range.lowerBound
+        while k &+ 8 <= range.upperBound {
+            let x = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) ^ newline
+            // The high bit of each byte that was a newline (now zero), exactly.
+            let flags = ~(((x & low) &+ low) | x) & ~low
+            if flags != 0 {
+                count &+= Int((flags &>> 7 &* ones) &>> 56)   // the flags summed into the top byte
+                last = k &+ (63 &- flags.leadingZeroBitCount) &>> 3
+            }
+            k &+= 8
+        }
+        while k < range.upperBound {
+            if b[k] == 0x0A { count += 1; last = k }
+            k += 1
+        }
+        return (count, last)
     }
 }
