@@ -7,13 +7,13 @@ import Darwin
 /// One folded needle looked for in the lines of files, as `crm search` does, without parsing the
 /// files or splitting every one into lines.
 ///
-/// One pass reads the bytes eight at a time and stops only at newlines (to count lines), at the
-/// needle's least common byte in either case (its anchor) and at bytes beyond ASCII. At an
-/// anchor the needle is compared around it, lower-cased, the table's two-byte letters folded one
-/// at a time (`brûlée` is not `bread`); such a letter that cannot fold to the anchor is passed
-/// over; any other byte beyond ASCII has its line folded as a whole (`ByteFolding`, else
-/// `String.folded`) and searched. So only lines that may match cost more than the scan, and
-/// every line is decided as folding it would decide it: folding ASCII only lower-cases it.
+/// One pass reads the bytes eight at a time and stops only at the needle's least common byte in
+/// either case (its anchor) and at bytes beyond ASCII. At an anchor the needle is compared
+/// around it, lower-cased, the table's two-byte letters folded one at a time (`brûlée` is not
+/// `bread`); such a letter that cannot fold to the anchor is passed over; any other byte beyond
+/// ASCII has its line folded as a whole (`ByteFolding`, else `String.folded`) and searched.
+/// Lines are counted only up to a match. So only lines that may match cost more than the scan,
+/// and every line is decided as folding it would decide it: folding ASCII only lower-cases it.
 struct LineSearch: Sendable {
     /// A line that holds the needle: its 0-based index and the range of its text (no line ending).
     struct Match: Equatable {
