@@ -19,13 +19,47 @@ public enum VaultSearch {
         hits(of: needle, inFile: person.document.text.bytes, path: person.path) ?? []
     }
 
+    /// The hits of one file, as found: its bytes as read and where each matching line is in them,
+    /// so a line is printed by copying its bytes, without making a `Hit` of it. Its elements are
+    /// each hit's 1-based line number and text as written (no line ending, no trailing spaces),
+    /// in line order.
+    public struct FileHits: RandomAccessCollection, Sendable {
+        /// The file, relative to the vault (`people/ada.md`).
+        public let path: String
+        private let bytes: [UInt8]
+        /// Each hit's line index and text, without trailing white space.
+        private let lines: [LineSearch.Match]
+
+        fileprivate init(path: String, bytes: [UInt8], matches: [LineSearch.Match]) {
+            self.path = path
+            self.bytes = bytes
+            lines = matches.map { match in
+                var end = match.text.upperBound   // printed without trailing white space
+                while end > match.text.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+                return LineSearch.Match(index: match.index, text: match.text.lowerBound..<end)
+            }
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { lines.count }
+        public subscript(position: Int) -> (line: Int, text: ArraySlice<UInt8>) {
+            (lines[position].index + 1, bytes[lines[position].text])
+        }
+
+        /// The hits as values.
+        public var hits: [Hit] {
+            let id = Person.id(forPath: path)
+            return map { Hit(id: id, path: path, line: $0.line, text: String(decoding: $0.text, as: UTF8.self)) }
+        }
+    }
+
     /// Every hit of `needle` (folded) in the vault, in path order, given to `body` a batch of
     /// files at a time with a warning for each file in the batch the tool cannot read, which is
     /// not searched (see `ReadProblems`); a batch's hits can be printed before the next batch is
     /// read, so a large vault is never held at once. Files are read on all cores, and each file's
-    /// hits are made into the bytes printed (`render`) on the core that read it; only a file that
-    /// could not be searched is parsed, for its warning.
-    public static func search(_ needle: String, in vault: Vault, render: @escaping @Sendable (_ hits: [Hit]) -> [UInt8],
+    /// hits are made into the bytes printed (`render`, given only files with hits) on the core
+    /// that read it; only a file that could not be searched is parsed, for its warning.
+    public static func search(_ needle: String, in vault: Vault, render: @escaping @Sendable (_ file: FileHits) -> [UInt8],
                               _ body: (_ rendered: [[UInt8]], _ problems: [Diagnostic]) -> Void) {
         let settings = vault.logSettings
         let search = LineSearch(folded: needle)
@@ -43,19 +77,13 @@ public enum VaultSearch {
     /// The same, for a file's bytes as read, without parsing it; nil for a file the tool does not
     /// read (NUL bytes, invalid UTF-8, front matter without its closing `---`). See `LineSearch`.
     public static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit]? {
-        hits(LineSearch(folded: needle), inFile: bytes, path: path)
+        hits(LineSearch(folded: needle), inFile: bytes, path: path)?.hits
     }
 
-    private static func hits(_ search: LineSearch, inFile bytes: [UInt8], path: String) -> [Hit]? {
-        guard !search.needle.isEmpty else { return [] }
+    private static func hits(_ search: LineSearch, inFile bytes: [UInt8], path: String) -> FileHits? {
+        guard !search.needle.isEmpty else { return FileHits(path: path, bytes: [], matches: []) }
         guard let matches = search.matches(in: bytes) else { return nil }
-        if matches.isEmpty { return [] }
-        let id = Person.id(forPath: path)
-        return matches.map { match in
-            var shown = bytes[match.text]   // printed without trailing white space
-            while let last = shown.last, last == 0x20 || last == 0x09 { shown = shown.dropLast() }
-            return Hit(id: id, path: path, line: match.index + 1, text: String(decoding: shown, as: UTF8.self))
-        }
+        return FileHits(path: path, bytes: matches.isEmpty ? [] : bytes, matches: matches)
     }
 
     /// `crm search --json` (`[{"id", "path", "line", "text"}]`, as `JSON.rendered()` writes it),

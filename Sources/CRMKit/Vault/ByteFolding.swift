@@ -26,11 +26,16 @@ enum ByteFolding {
     }()
 
     /// For each two-byte scalar, U+0080 to U+07FF (at `value - 0x80`): whether its folded bytes
-    /// hold `byte` (ASCII, lower case), or may: a scalar outside the table is folded with the
-    /// text around it.
+    /// hold `byte` (ASCII in lower case, or a byte of a folded letter beyond ASCII), or may: a
+    /// scalar outside the table is folded with the text around it.
     static func twoByteScalars(mayFoldTo byte: UInt8) -> [Bool] {
         let covered = table.covered
         return (0x80..<0x800).map { value in value >= 0x500 || !covered[value - 0x80] || folded(twoByteScalar: value).contains(byte) }
+    }
+
+    /// Whether a two-byte scalar (by its value) is in the table.
+    static func isCovered(twoByteScalar value: Int) -> Bool {
+        value < 0x500 && table.covered[value - 0x80]
     }
 
     /// The folded bytes of a two-byte scalar of the table (by its value).

@@ -25,15 +25,18 @@ let searchCommand = Command(
         let asJSON = context.json
         var json = asJSON ? VaultSearch.JSONWriter() : nil
         var found = false
-        VaultSearch.search(needle, in: vault, render: { hits in
-            if asJSON { return VaultSearch.JSONWriter.items(hits) }
+        VaultSearch.search(needle, in: vault, render: { file in
+            if asJSON { return VaultSearch.JSONWriter.items(file.hits) }
+            let path = Array(terminal.style(file.path, .cyan).utf8)
             var out: [UInt8] = []
-            for hit in hits {
-                out.append(contentsOf: terminal.style(hit.path, .cyan).utf8)
+            out.reserveCapacity(file.reduce(0) { $0 + $1.text.count } + file.count * (path.count + 24))
+            for (line, text) in file {
+                out.append(contentsOf: path)
                 out.append(UInt8(ascii: ":"))
-                out.append(contentsOf: terminal.style(String(hit.line), .green).utf8)
-                out.append(contentsOf: ": ".utf8)
-                out.append(contentsOf: hit.text.utf8)
+                out.append(contentsOf: terminal.style(String(line), .green).utf8)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: text)
                 out.append(0x0A)
             }
             return out
