@@ -27,6 +27,24 @@ struct FileSystemTests {
         }
     }
 
+    @Test func readFileReadsWholeFilesOfEverySize() throws {
+        try withTemporaryFolder { folder throws in
+            for size in [0, 1, 4095, 4096, 65536, 65537, 300_000] {
+                let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ size) }
+                try writeFile(bytes, to: folder + "/f.md")
+                #expect(try FileSystem.readFile(folder + "/f.md").bytes == bytes, "size \(size)")
+            }
+        }
+    }
+
+    #if os(Linux)
+    @Test func readFileReadsOnPastTheSizeAFileReports() throws {
+        // /proc files report a size of 0 yet have contents, as a file that grew while read would.
+        let expected = Array((CommandLine.arguments.joined(separator: "\0") + "\0").utf8)
+        #expect(try FileSystem.readFile("/proc/self/cmdline").bytes == expected)
+    }
+    #endif
+
     @Test func createRefusesAnExistingFile() throws {
         try withTemporaryFolder { folder throws in
             let path = folder + "/event.ics"

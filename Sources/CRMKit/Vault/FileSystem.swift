@@ -129,20 +129,37 @@ public enum FileSystem {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw FileSystemError(path, "not a regular file", errno: EISDIR) }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size) + 1)
+        // Read straight into the array's room (one byte more than the size, to see the end), not
+        // into zeros written first; a file that grew meanwhile is read on in pieces.
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(st.st_size) + 1) { buffer, count in
+            guard let n = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer)) else { return failed = true }
+            count = n
+        }
+        var grew = !failed && bytes.count == Int(st.st_size) + 1
+        while grew {
+            var piece = [UInt8](repeating: 0, count: 65536)
+            guard let n = piece.withUnsafeMutableBytes({ readFully(fd, into: $0) }) else { failed = true; break }
+            bytes.append(contentsOf: piece[..<n])
+            grew = n == piece.count
+        }
+        if failed { throw FileSystemError(path, "cannot read") }
+        return (bytes, FileStamp(st))
+    }
+
+    /// Reads from `fd` until `buffer` is full or the file ends; the count read, nil on an error.
+    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         var total = 0
-        while true {
-            if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let n = bytes.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress! + total, $0.count - total) }
+        while total < buffer.count {
+            let n = Platform.read(fd, buffer.baseAddress! + total, buffer.count - total)
             // Local file systems read regular files in full even when non-blocking; a network or
             // user-space one may not: then the file is read blocking.
             if n < 0, errno == EAGAIN || errno == EWOULDBLOCK { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); continue }
-            if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot read") }
+            if n < 0 { if errno == EINTR { continue }; return nil }
             if n == 0 { break }
             total += n
         }
-        bytes.removeLast(bytes.count - total)
-        return (bytes, FileStamp(st))
+        return total
     }
 
     /// For tests of resource failures: while set (`$simulatedWriteFailure.withValue(ENOSPC) { … }`),
