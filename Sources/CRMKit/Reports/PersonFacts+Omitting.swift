@@ -16,7 +16,8 @@ extension PersonFacts {
         /// match people by name, contact id and email.
         public static let log = Omitted(rawValue: 1 << 3)
         /// Every interaction but the last contact and the next planned entry on the day asked for
-        /// (the newest interaction without a day): what `list` and `due` show.
+        /// (the newest interaction without a day): what `list` and `due` show. `Vault.summaries`
+        /// keeps those two in each schedule and none in the facts.
         public static let otherEntries = Omitted(rawValue: 1 << 4)
         /// Aliases, emails and contact id: what matches a person, not what a listing shows.
         public static let matchKeys = Omitted(rawValue: 1 << 5)
