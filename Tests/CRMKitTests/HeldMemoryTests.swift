@@ -86,6 +86,10 @@ struct HeldMemoryTests {
             #expect(people[0].schedule.next?.date == Day(year: 2026, month: 12, day: 5))
             #expect(people.map(\.interactionCount) == [3, 0])
         }
+        let listed = vault.summaries(today: today, omitting: [.notes, .lastNote, .otherEntries, .tally, .problems, .matchKeys]).people
+        #expect(listed[0].schedule.last?.date == Day(year: 2026, month: 11, day: 20))
+        #expect(listed[0].schedule.last?.note == "")
+        #expect(listed[0].facts.timeline.open.map(\.note) == [""])
         let summary = InteractionSummary(people: vault.summaries(today: today, omitting: [.notes, .otherEntries, .problems, .matchKeys]).people,
                                          config: vault.config, today: today, since: Day(year: 2026, month: 1, day: 1)!, until: today)
         #expect(summary.interactions == 2)

@@ -24,6 +24,9 @@ extension PersonFacts {
         /// Every interaction but those dated more than a year after the day asked for (what
         /// `crm check` warns about; none without a day), and every note.
         public static let nearEntries = Omitted(rawValue: 1 << 6)
+        /// With `.notes`, the last contact's note too: for listings that print no note (`list`,
+        /// `birthdays`), so 100,000 people are not held with one each.
+        public static let lastNote = Omitted(rawValue: 1 << 7)
     }
 }
 
@@ -44,7 +47,7 @@ extension PersonFacts.Fields {
                 let planned = today.flatMap { day in timeline.interactions.last { $0.date > day } }
                 fields.timeline.interactions = [planned, last].compactMap { $0 }
             }
-            if omitted.contains(.notes) { fields.timeline = fields.timeline.keepingNote(of: last) }
+            if omitted.contains(.notes) { fields.timeline = fields.timeline.keepingNote(of: omitted.contains(.lastNote) ? nil : last) }
         }
         if omitted.contains(.matchKeys) {
             fields.foldedAliases = []
