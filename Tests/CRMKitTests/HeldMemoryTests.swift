@@ -53,6 +53,17 @@ struct HeldMemoryTests {
         #expect(everyone.contains { $0.hasPrefix("add ") } && everyone.contains { $0.hasPrefix("skip ") })
     }
 
+    @Test("A PERSON matched without a cache finds the keys every file's facts have", arguments: [6, 7] as [UInt64])
+    func keysWithoutACache(seed: UInt64) throws {
+        let (temporary, vault, _) = try vault(people: 40, seed: seed)
+        try temporary.write("people/broken.md", "---\nname: [unclosed\n")
+        #expect(FactsCache.load(vault).count == 0)
+        let keys = vault.personKeys()
+        #expect(keys.count == 41)
+        #expect(keys == vault.facts().rows.map(\.keys))
+        #expect(vault.personKeys { $0.name == "Zoë Day" } == keys.filter { $0.name == "Zoë Day" })
+    }
+
     @Test("Listings keep each person's last and next contact in the schedule, not in the facts")
     func listingsHoldNoEntries() throws {
         let temporary = try TemporaryVault()

@@ -64,6 +64,9 @@ extension Vault {
         let listed = walked == nil ? loaded.listing(in: self) : nil
         if walked == nil, listed == nil { walked = personPathsAndFolders() }
         let paths = listed ?? walked!.paths
+        // Without a cache every file is read, as `facts` reads them: only the keys are held, not
+        // every person's facts (the records for the new cache wait in a spill file).
+        if loaded.count == 0 { return facts(today: nil) { $0.keys }.rows.filter(keep) }
         let cachedIndex = listed.map { Array($0.indices) } ?? loaded.indices(of: paths)
         // The cache keeps its bytes (no `forgetPaths`): every record's keys are read from them.
         let cache = loaded
