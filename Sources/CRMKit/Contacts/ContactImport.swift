@@ -37,6 +37,22 @@ public enum ContactImport {
         plan(book, people: people.map { PersonFacts(document: $0.document, id: $0.id, checking: false) })
     }
 
+    /// The same for the people of `vault` (their facts from the cache where files are unchanged):
+    /// only the people who share a contact id, an email or a name with a card are held, so an
+    /// import into 100,000 people keeps a few thousand.
+    public static func plan(_ book: ContactBook, vault: Vault) -> [Decision] {
+        let uids = Set(book.contacts.compactMap(\.uid))
+        let emails = Set(book.contacts.flatMap { $0.emails.map { $0.lowercased() } })
+        let names = Set(book.contacts.map(\.name.folded))
+        let (rows, _) = vault.facts(today: nil) { person -> PersonFacts? in
+            let shares = person.contactID.map(uids.contains) == true || names.contains(person.name.folded)
+                || person.emails.contains { emails.contains($0.lowercased()) }
+            return shares ? person : nil
+        }
+        // The others hold no key a card is looked up by: leaving them out changes no decision.
+        return plan(book, people: rows.compactMap { $0 })
+    }
+
     /// The same from the people's facts (`Vault.facts`: no file is held, or read when cached).
     public static func plan(_ book: ContactBook, people: [PersonFacts]) -> [Decision] {
         let uids = Set(book.contacts.compactMap(\.uid))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What happened between two days (`crm summary`): interactions by type and by month, who was
 /// contacted most and least, and, as of today, who is due and who was never contacted.
 public struct InteractionSummary: Sendable {
@@ -39,22 +41,28 @@ public struct InteractionSummary: Sendable {
         return Day(year: first.year, month: first.month, day: 1)!
     }
 
-    /// Counts the interactions of `people` dated from `since` to `until` (from each one's
-    /// `InteractionTally`, so no file is read); what is planned and due is as of `today`.
-    public init(people: [PersonSummary], config: VaultConfig, today: Day, since: Day, until: Day) {
-        self.since = since
-        self.until = until
-        let firstMonth = InteractionSummary.monthNumber(since)
-        let (first, last, now) = (since.dayNumber, until.dayNumber, today.dayNumber)
+    /// The counts of the period, added to as each person is counted (in any order).
+    struct Totals {
+        let today: Day
+        let firstMonth: Int
+        let first: Int, last: Int, now: Int
         var types: [String: Int] = [:]
-        var months = [Int](repeating: 0, count: InteractionSummary.monthNumber(until) - firstMonth + 1)
-        var perPerson: [PersonCount] = []
-        perPerson.reserveCapacity(people.count)
+        var months: [Int]
         var planned = 0
-        for person in people {
+
+        init(today: Day, since: Day, until: Day) {
+            self.today = today
+            firstMonth = InteractionSummary.monthNumber(since)
+            (first, last, now) = (since.dayNumber, until.dayNumber, today.dayNumber)
+            months = [Int](repeating: 0, count: InteractionSummary.monthNumber(until) - firstMonth + 1)
+        }
+
+        /// Adds one person's interactions (from their `InteractionTally`, so no file is read);
+        /// returns how many are in the period.
+        mutating func count(_ facts: PersonFacts.Fields) -> Int {
             // Only what happened counts; plans (open items from today on, entries after today) apart.
-            planned += person.facts.timeline.open.count { $0.date >= today }
-            let tally = person.facts.tally
+            planned += facts.timeline.open.count { $0.date >= today }
+            let tally = facts.tally
             let names = tally.types
             var count = 0, counts = [Int](repeating: 0, count: names.count)
             tally.forEach { day, type in
@@ -68,15 +76,31 @@ public struct InteractionSummary: Sendable {
                 months[InteractionSummary.monthNumber(Day(dayNumber: day)) - firstMonth] += 1
             }
             for (name, count) in zip(names, counts) where count > 0 { types[name, default: 0] += count }
-            perPerson.append(PersonCount(person: person, count: count))
+            return count
         }
+    }
+
+    /// Counts the interactions of `people` dated from `since` to `until` (from each one's
+    /// `InteractionTally`, so no file is read); what is planned and due is as of `today`.
+    public init(people: [PersonSummary], config: VaultConfig, today: Day, since: Day, until: Day) {
+        var totals = Totals(today: today, since: since, until: until)
+        self.init(counted: people.map { PersonCount(person: $0, count: totals.count($0.facts.fields)) }, totals: totals,
+                  config: config, since: since, until: until)
+    }
+
+    /// The summary of people already counted into `totals`.
+    init(counted perPerson: [PersonCount], totals: Totals, config: VaultConfig, since: Day, until: Day) {
+        self.since = since
+        self.until = until
+        let today = totals.today
+        let people = perPerson.map(\.person)
         self.perPerson = perPerson
         interactions = perPerson.reduce(0) { $0 + $1.count }
-        self.planned = planned
-        let extraTypes = types.keys.filter { !config.types.contains($0) }.sorted()
-        byType = (config.types + extraTypes).map { ($0, types[$0] ?? 0) }
+        planned = totals.planned
+        let extraTypes = totals.types.keys.filter { !config.types.contains($0) }.sorted()
+        byType = (config.types + extraTypes).map { ($0, totals.types[$0] ?? 0) }
         let firstDay = Day(year: since.year, month: since.month, day: 1)!
-        byMonth = months.enumerated().map { (InteractionSummary.month(firstDay.adding(months: $0.offset)), $0.element) }
+        byMonth = totals.months.enumerated().map { (InteractionSummary.month(firstDay.adding(months: $0.offset)), $0.element) }
         peopleContacted = perPerson.count { $0.count > 0 }
         // Rankings sort positions in name order (ties stay by name), not the people themselves.
         let byName = NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices()
@@ -123,5 +147,31 @@ public struct InteractionSummary: Sendable {
             ("due_ids", .array(due.map { .string($0.person.id) })),
             ("never_contacted_ids", .array(neverContacted.map { .string($0.id) })),
         ])
+    }
+}
+
+extension Vault {
+    /// `crm summary` of everyone `summaries` lists (their facts without the `omitted` parts) from
+    /// `since` to `until`, as of `today`, and the warnings to print. Each person is counted on
+    /// the core that read them, so their interactions' days and types are never all held at once.
+    public func interactionSummary(today: Day, since: Day, until: Day, omitting omitted: PersonFacts.Omitted = [])
+        -> (summary: InteractionSummary, problems: [Diagnostic]) {
+        final class Counter: @unchecked Sendable {
+            let lock = NSLock()
+            var totals: InteractionSummary.Totals
+            init(_ totals: InteractionSummary.Totals) { self.totals = totals }
+        }
+        let config = config
+        let counter = Counter(InteractionSummary.Totals(today: today, since: since, until: until))
+        let (all, unread) = facts(today: today) { facts in
+            let person = PersonSummary(listing: facts, config: config, today: today, omitting: omitted.union(.tally))
+            // Files that cannot be read are not listed (`ReadProblems.listed`), so not counted.
+            guard facts.isReadable else { return InteractionSummary.PersonCount(person: person, count: 0) }
+            counter.lock.lock()
+            defer { counter.lock.unlock() }
+            return InteractionSummary.PersonCount(person: person, count: counter.totals.count(facts.fields))
+        }
+        let (counted, problems) = ReadProblems.listed(all, facts: \.person.facts, problems: unread)
+        return (InteractionSummary(counted: counted, totals: counter.totals, config: config, since: since, until: until), problems)
     }
 }

@@ -16,13 +16,17 @@ extension PersonFacts {
         /// match people by name, contact id and email.
         public static let log = Omitted(rawValue: 1 << 3)
         /// Every interaction but the last contact and the next planned entry on the day asked for
-        /// (the newest interaction without a day): what `list` and `due` show.
+        /// (the newest interaction without a day): what `list` and `due` show. `Vault.summaries`
+        /// keeps those two in each schedule and none in the facts.
         public static let otherEntries = Omitted(rawValue: 1 << 4)
         /// Aliases, emails and contact id: what matches a person, not what a listing shows.
         public static let matchKeys = Omitted(rawValue: 1 << 5)
         /// Every interaction but those dated more than a year after the day asked for (what
         /// `crm check` warns about; none without a day), and every note.
         public static let nearEntries = Omitted(rawValue: 1 << 6)
+        /// With `.notes`, the last contact's note too: for listings that print no note (`list`,
+        /// `birthdays`), so 100,000 people are not held with one each.
+        public static let lastNote = Omitted(rawValue: 1 << 7)
     }
 }
 
@@ -43,7 +47,7 @@ extension PersonFacts.Fields {
                 let planned = today.flatMap { day in timeline.interactions.last { $0.date > day } }
                 fields.timeline.interactions = [planned, last].compactMap { $0 }
             }
-            if omitted.contains(.notes) { fields.timeline = fields.timeline.keepingNote(of: last) }
+            if omitted.contains(.notes) { fields.timeline = fields.timeline.keepingNote(of: omitted.contains(.lastNote) ? nil : last) }
         }
         if omitted.contains(.matchKeys) {
             fields.foldedAliases = []

@@ -13,6 +13,16 @@ public final class PersonSummary: Sendable {
         schedule = DueSchedule(facts: facts, config: config, today: today)
     }
 
+    /// The summary `Vault.summaries` keeps of a person's `facts`, without the `omitted` parts;
+    /// with `.otherEntries`, without any interaction at all: the schedule, made first, holds the
+    /// last and the next, so 100,000 people are not each held with a copy of them.
+    init(listing facts: PersonFacts, config: VaultConfig, today: Day, omitting omitted: PersonFacts.Omitted) {
+        var fields = facts.fields.omitting(omitted, today: today)
+        schedule = DueSchedule(fields: fields, config: config, on: today)
+        if omitted.contains(.otherEntries) { fields.timeline.interactions = [] }
+        self.facts = PersonFacts(fields: fields)
+    }
+
     public convenience init(_ person: Person, config: VaultConfig, today: Day) {
         self.init(facts: PersonFacts(document: person.document, id: person.id, checking: false, today: today),
                   config: config, today: today)
@@ -106,10 +116,12 @@ public final class PersonSummary: Sendable {
 extension Vault {
     /// Everyone as the listings show them on `today` (from the facts cache where files are
     /// unchanged), and the warnings to print: files that could not be read are left out (see
-    /// `ReadProblems`). Their facts come without the `omitted` parts (see `PersonFacts.Omitted`).
+    /// `ReadProblems`). Their facts come without the `omitted` parts (see `PersonFacts.Omitted`);
+    /// with `.otherEntries`, without any interaction: each schedule holds the last and the next.
     public func summaries(today: Day, omitting omitted: PersonFacts.Omitted = []) -> (people: [PersonSummary], problems: [Diagnostic]) {
-        let (all, unread) = facts(today: today, omitting: omitted)
-        let (facts, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
-        return (facts.map { PersonSummary(facts: $0, config: config, today: today) }, problems)
+        let config = config
+        let (all, unread) = facts(today: today) { PersonSummary(listing: $0, config: config, today: today, omitting: omitted) }
+        let (people, problems) = ReadProblems.listed(all, facts: \.facts, problems: unread)
+        return (people, problems)
     }
 }

@@ -482,6 +482,13 @@ extension Vault {
     /// The facts come without the `omitted` parts (see `PersonFacts.Omitted`).
     public func facts(of paths: [String]? = nil, today: Day? = nil, omitting omitted: PersonFacts.Omitted = [])
         -> (rows: [PersonFacts], problems: [Diagnostic]) {
+        facts(of: paths, today: today) { omitted.isEmpty ? $0 : PersonFacts(fields: $0.fields.omitting(omitted, today: today)) }
+    }
+
+    /// The same, each person's facts made into the row a caller keeps by `row`, on the core that
+    /// read them: only the rows are held, never every person's facts whole.
+    func facts<Row>(of paths: [String]? = nil, today: Day?, row: @escaping @Sendable (PersonFacts) -> Row)
+        -> (rows: [Row], problems: [Diagnostic]) {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
         let listed = paths == nil ? personPathsAndFolders() : nil
@@ -493,20 +500,15 @@ extension Vault {
         loaded.forgetPaths()
         let cache = loaded
         let cachedCount = cache.count
-        var results = [Result<FactsCache.Entry, VaultError>?](repeating: nil, count: paths.count)
+        var results = [Result<Row, VaultError>?](repeating: nil, count: paths.count)
         var hits = [Bool](repeating: false, count: paths.count)
         // The records of files read, encoded as they are read (nil: not to be cached), so that
         // only the facts the caller keeps are held.
         var encoded = [[UInt8]?](repeating: nil, count: paths.count)
-        // Past 8 MB of them, they wait in a spill file instead (see `RecordSpill`).
+        // Past a megabyte of them, they wait in a spill file instead (see `RecordSpill`).
         var spill: FactsCache.RecordSpill?
         var spilled = [Range<Int>?](repeating: nil, count: paths.count)
         var held = 0
-        // The facts the caller keeps of an entry.
-        @Sendable func kept(_ entry: FactsCache.Entry) -> FactsCache.Entry {
-            omitted.isEmpty ? entry
-                : FactsCache.Entry(stamp: entry.stamp, facts: PersonFacts(fields: entry.facts.fields.omitting(omitted, today: today)))
-        }
         FileSystem.withStamps(relativeTo: root) { stamp in
             results.withUnsafeMutableBufferPointer { resultSlots in
                 hits.withUnsafeMutableBufferPointer { hitSlots in
@@ -522,19 +524,19 @@ extension Vault {
                                    let hit = cache.entry(cachedIndex[i], path: path, ifStamp: stamp, in: piece),
                                    today.map(hit.facts.timeline.answers) ?? true {
                                     // Only the facts are kept: the record itself is copied into a new cache.
-                                    slots[i] = .success(kept(hit))
+                                    slots[i] = .success(row(hit.facts))
                                     hitFlags[i] = true
                                 } else {
                                     slots[i] = Result { () throws(VaultError) in
                                         let person = try load(path: path, notesOnDemand: true)   // only the notes the timeline keeps are read
                                         let entry = FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
                                         if entry.isSettled(settled) { records[i] = entry.record }
-                                        return kept(entry)
+                                        return row(entry.facts)
                                     }
                                 }
                             }
                             held += batch.reduce(0) { $0 + (records[$1]?.count ?? 0) }
-                            if held > 8 << 20, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
+                            if held > 1 << 20, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
                                 spill = to
                                 let indices = batch.filter { records[$0] != nil }
                                 if let ranges = to.append(indices.map { records[$0]! }) {
@@ -549,12 +551,12 @@ extension Vault {
                 }
             }
         }
-        var rows: [PersonFacts] = []
+        var rows: [Row] = []
         rows.reserveCapacity(paths.count)
         var problems: [Diagnostic] = []
         for (path, result) in zip(paths, results) {
             switch result! {
-            case .success(let entry): rows.append(entry.facts)
+            case .success(let row): rows.append(row)
             case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
             }
         }

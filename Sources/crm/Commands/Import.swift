@@ -28,13 +28,13 @@ let importCommand = Command(
         if !args.all("--tag").isEmpty { tail.append(("tags", .list(args.all("--tag")))) }
         tail.append(("added", .string(today.description)))
 
-        let plan = ContactImport.plan(book, people: vault.facts(omitting: [.log, .tally, .problems]).rows)
+        let plan = ContactImport.plan(book, vault: vault)
         // New files are written together: one lock, one flush of the folder.
         var newFiles: [(slug: String, bytes: [UInt8])] = []
         for case .add(let contact) in plan where !dryRun {
             newFiles.append((Slug.make(contact.name), NewPersonFile.render(contact.personFields + tail, heading: vault.config.heading)))
         }
-        var created = newFiles.isEmpty ? [] : try vault.create(newFiles)[...]
+        var created = newFiles.isEmpty ? [] : try vault.create(newFiles, keeping: { (id: $0.id, path: $0.path) })[...]
         var added: [JSON] = [], skipped: [JSON] = [], lines: [String] = []
         for decision in plan {
             switch decision {

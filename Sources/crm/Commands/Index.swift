@@ -22,7 +22,7 @@ let indexCommand = Command(
         let (bytes, people, problems) = IndexPage.render(vault)
         for problem in problems { context.warn(problem) }
         if context.arguments.flag("--check") {
-            let reason = staleness(of: vault.readIndex(), expected: bytes)
+            let reason = vault.indexHolds(bytes) ? nil : staleness(of: vault.readIndex(), expected: bytes)
             if context.json {
                 context.printJSON(.object([("path", .string(IndexPage.path)), ("current", .bool(reason == nil)), ("reason", .optional(reason))]))
             } else {

@@ -24,7 +24,7 @@ let listCommand = Command(
             for id in vault.personIDs() { context.terminal.print(id) }   // no file needs to be read
             return
         }
-        let (everyone, problems) = vault.summaries(today: today, omitting: [.notes, .otherEntries, .tally, .problems, .matchKeys])
+        let (everyone, problems) = vault.summaries(today: today, omitting: [.notes, .lastNote, .otherEntries, .tally, .problems, .matchKeys])
         context.keepUntilExit(everyone)
         let people = tag.map { tag in everyone.filter { $0.tags.contains { $0.folded == tag } } } ?? everyone
         for problem in problems { context.warn(problem) }

@@ -25,9 +25,9 @@ let summaryCommand = Command(
         let until = try context.arguments.value("--until").map { try context.date($0, option: "--until", tense: .past) } ?? today
         guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
         let vault = try context.vault()
-        let (people, problems) = vault.summaries(today: today, omitting: [.notes, .otherEntries, .problems, .matchKeys])
+        let (summary, problems) = vault.interactionSummary(today: today, since: since, until: until,
+                                                           omitting: [.notes, .otherEntries, .problems, .matchKeys])
         for problem in problems { context.warn(problem) }
-        let summary = InteractionSummary(people: people, config: vault.config, today: today, since: since, until: until)
         if context.json {
             context.printJSON(summary.json)
             return
@@ -35,7 +35,7 @@ let summaryCommand = Command(
         let terminal = context.terminal
         let chart = BarChart(unicode: terminal.unicode)
         var out = terminal.style("\(summary.interactions) interaction\(summary.interactions == 1 ? "" : "s")", .bold)
-        out += " from \(since) to \(until), with \(summary.peopleContacted) of \(people.count) people\n\n"
+        out += " from \(since) to \(until), with \(summary.peopleContacted) of \(summary.perPerson.count) people\n\n"
         out += terminal.style("By type", .bold) + "\n" + chart.rendered(summary.byType.map { ($0.type, $0.count) }) + "\n\n"
         out += terminal.style("By month", .bold) + "\n" + chart.rendered(summary.byMonth.map { ($0.month, $0.count) }) + "\n\n"
         func counted(_ list: [InteractionSummary.PersonCount]) -> String {
