@@ -10,18 +10,18 @@ struct TextTable {
 
     /// The table as one string, lines joined with newlines (no final newline).
     func rendered(headerStyle: (String) -> String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(headerStyle: headerStyle) { out += $0 }
-        return String(out.dropLast())
+        return String(String(decoding: out, as: UTF8.self).dropLast())
     }
 
     /// Prints the table a chunk at a time, so a listing of 100,000 people is never one string.
     func print(to terminal: Terminal, headerStyle: (String) -> String) {
-        write(headerStyle: headerStyle, to: terminal.write)
+        write(headerStyle: headerStyle, to: terminal.write(bytes:))
     }
 
-    /// Hands the lines, each ending in a newline, to `output` in chunks of about 64 KB.
-    private func write(headerStyle: (String) -> String, to output: (String) -> Void) {
+    /// Hands the lines' UTF-8, each line ending in a newline, to `output` in chunks of about 64 KB.
+    private func write(headerStyle: (String) -> String, to output: (ArraySlice<UInt8>) -> Void) {
         // Each cell's width is measured once, before the columns' widths are known.
         let headerWidths = headers.map(displayWidth)
         let cellWidths = rows.map { $0.map(displayWidth) }
@@ -32,11 +32,11 @@ struct TextTable {
                 widths[i] = max(widths[i], i == last ? width : min(width, maximumWidth))
             }
         }
-        // Each padding a column can need, made once: `paddings[n]` is n spaces. The last column,
-        // the only one not cut to `maximumWidth`, is never padded.
-        let paddings = (0...((widths.dropLast().max() ?? 0) + 2)).map { String(repeating: " ", count: $0) }
-        var chunk = ""
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 16 + 4096)
         func append(_ cells: [String], widths cellWidths: [Int], styled: (Int, String) -> String) {
+            // No padding after the last cell with text: lines never end in spaces.
+            let lastWithText = cells.lastIndex { !$0.isEmpty } ?? -1
             for (i, cell) in cells.enumerated() {
                 var width = cellWidths[i]
                 var cell = cell
@@ -44,23 +44,23 @@ struct TextTable {
                     cell = truncated(cell, toWidth: maximumWidth)
                     width = displayWidth(cell)
                 }
-                chunk += styled(i, cell)
-                // No padding after the last cell with text: lines never end in spaces.
-                if i < cells.count - 1, cells[(i + 1)...].contains(where: { !$0.isEmpty }) {
-                    chunk += paddings[widths[i] - width + 2]
+                chunk.append(contentsOf: styled(i, cell).utf8)
+                // The last column, the only one not cut to `maximumWidth`, is never padded.
+                if i < lastWithText {
+                    chunk.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[i] - width + 2))
                 }
             }
-            chunk += "\n"
+            chunk.append(UInt8(ascii: "\n"))
         }
         append(headers, widths: headerWidths) { _, text in headerStyle(text) }
         for (r, row) in rows.enumerated() {
             append(row, widths: cellWidths[r]) { c, text in style(r, c, text) }
-            if chunk.utf8.count > 1 << 16 {
-                output(chunk)
+            if chunk.count > 1 << 16 {
+                output(chunk[...])
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        output(chunk)
+        output(chunk[...])
     }
 }
 
