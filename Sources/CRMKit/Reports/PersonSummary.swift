@@ -108,8 +108,9 @@ extension Vault {
     /// unchanged), and the warnings to print: files that could not be read are left out (see
     /// `ReadProblems`). Their facts come without the `omitted` parts (see `PersonFacts.Omitted`).
     public func summaries(today: Day, omitting omitted: PersonFacts.Omitted = []) -> (people: [PersonSummary], problems: [Diagnostic]) {
-        let (all, unread) = facts(today: today, omitting: omitted)
-        let (facts, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
-        return (facts.map { PersonSummary(facts: $0, config: config, today: today) }, problems)
+        facts(today: today, omitting: omitted) { all, unread in
+            let (facts, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
+            return (facts.map { PersonSummary(facts: $0, config: config, today: today) }, problems)
+        }
     }
 }

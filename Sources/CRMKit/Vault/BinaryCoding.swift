@@ -2,6 +2,11 @@
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 
+    init() {}
+
+    /// A writer with room for `capacity` bytes, so that writing a small record grows it seldom.
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
     mutating func int(_ value: Int) {
         var v = UInt64(bitPattern: Int64(value))
         v = (v << 1) ^ UInt64(bitPattern: Int64(value) >> 63)   // zig-zag: small negatives stay small
