@@ -251,5 +251,21 @@ import Testing
             #expect(NameOrder(names, ties: ties).sortedIndices() == reference(names, ties))
         }
     }
+
+    /// Paths share `people/` and more: the order past the shared bytes must still be byte order,
+    /// also where one name ends inside another's first eight bytes or holds NUL bytes.
+    @Test func sortsAsByteOrderWhenEveryNameSharesItsStart() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["", "a", "ab", "abcdefgh", "é", "山", "\u{0}", "\u{0}\u{0}", "-", "z"]
+        for shared in ["", "people/", "people/person-0000"] {
+            for _ in 0..<30 {
+                let names = (0..<60).map { _ in shared + (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
+                #expect(NameOrder(names).sortedIndices() == reference(names, nil))
+                let readable = names.map { $0.filter { $0 != "\u{0}" } }
+                let ties = names.map { _ in pieces.randomElement(using: &generator)!.filter { $0 != "\u{0}" } }
+                #expect(NameOrder(readable, ties: ties).sortedIndices() == reference(readable, ties))
+            }
+        }
+    }
 }
 

@@ -447,6 +447,8 @@ extension Vault {
             omitted.isEmpty ? entry
                 : FactsCache.Entry(stamp: entry.stamp, facts: PersonFacts(fields: entry.facts.fields.omitting(omitted, today: today)))
         }
+        let folder = FileSystem.openDirectory(root)
+        defer { FileSystem.closeDirectory(folder) }
         FileSystem.withStamps(relativeTo: root) { stamp in
             results.withUnsafeMutableBufferPointer { resultSlots in
                 hits.withUnsafeMutableBufferPointer { hitSlots in
@@ -466,7 +468,7 @@ extension Vault {
                                     hitFlags[i] = true
                                 } else {
                                     slots[i] = Result { () throws(VaultError) in
-                                        let person = try load(path: path, notesOnDemand: true)   // only the notes the timeline keeps are read
+                                        let person = try load(path: path, in: folder, notesOnDemand: true)   // only the notes the timeline keeps are read
                                         let entry = FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
                                         if entry.isSettled(settled) { records[i] = entry.record }
                                         return kept(entry)

@@ -138,7 +138,12 @@ public struct Vault: Sendable {
 
     /// Reads one person file; `notesOnDemand`: see `PersonDocument.init(bytes:path:settings:notesOnDemand:)`.
     public func load(path: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
-        let (bytes, stamp) = try read(path: path)
+        try load(path: path, in: nil, notesOnDemand: notesOnDemand)
+    }
+
+    /// The same, `path` opened relative to `folder` (the vault folder, opened once for many files) when given.
+    func load(path: String, in folder: Int32?, notesOnDemand: Bool) throws(VaultError) -> Person {
+        let (bytes, stamp) = try read(path: path, in: folder)
         return person(path: path, bytes: bytes, stamp: stamp, notesOnDemand: notesOnDemand)
     }
 
