@@ -25,8 +25,11 @@ struct ByteWriter {
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     mutating func string(_ value: String) {
-        int(value.utf8.count)
-        bytes.append(contentsOf: value.utf8)
+        var value = value
+        value.withUTF8 { utf8 in
+            int(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
     }
 
     mutating func optional<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {

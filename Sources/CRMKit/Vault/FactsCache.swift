@@ -25,10 +25,11 @@ struct FactsCache {
 
         /// The entry as the cache file holds it: its stamp, then its facts.
         var record: [UInt8] {
-            var writer = ByteWriter(capacity: 512)
+            // Written with room to spare, kept without it: records wait in memory until the cache is written.
+            var writer = ByteWriter(capacity: 1024)
             stamp.encode(to: &writer)
             facts.fields.encode(to: &writer)
-            return writer.bytes
+            return writer.bytes.withUnsafeBufferPointer { Array($0) }
         }
     }
 
