@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Columns aligned by display width (wide CJK letters take two cells), for terminal listings.
 struct TextTable {
     var headers: [String]
@@ -20,11 +22,20 @@ struct TextTable {
         write(headerStyle: headerStyle, to: terminal.write(bytes:))
     }
 
-    /// Hands the lines' UTF-8, each line ending in a newline, to `output` in chunks of about 64 KB.
+    /// Hands the lines' UTF-8, each line ending in a newline, to `output` in chunks of about 100 KB.
+    /// Rows are measured, then written, a block at a time on all cores (the blocks' bytes handed
+    /// on in order): a listing of 100,000 people is neither one string nor one core's work.
     private func write(headerStyle: (String) -> String, to output: (ArraySlice<UInt8>) -> Void) {
+        let blocks = stride(from: 0, to: rows.count, by: 1024).map { $0..<min($0 + 1024, rows.count) }
         // Each cell's width is measured once, before the columns' widths are known.
         let headerWidths = headers.map(displayWidth)
-        let cellWidths = rows.map { $0.map(displayWidth) }
+        var cellWidths = [[Int]](repeating: [], count: rows.count)
+        cellWidths.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let (slots, table) = (slots, self)
+            DispatchQueue.concurrentPerform(iterations: blocks.count) { b in
+                for r in blocks[b] { slots[r] = table.rows[r].map(displayWidth) }
+            }
+        }
         var widths = headerWidths
         let last = headers.count - 1
         for row in cellWidths {
@@ -32,9 +43,7 @@ struct TextTable {
                 widths[i] = max(widths[i], i == last ? width : min(width, maximumWidth))
             }
         }
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(1 << 16 + 4096)
-        func append(_ cells: [String], widths cellWidths: [Int], styled: (Int, String) -> String) {
+        func append(_ cells: [String], widths cellWidths: [Int], to chunk: inout [UInt8], styled: (Int, String) -> String) {
             // No padding after the last cell with text: lines never end in spaces.
             let lastWithText = cells.lastIndex { !$0.isEmpty } ?? -1
             for (i, cell) in cells.enumerated() {
@@ -52,15 +61,24 @@ struct TextTable {
             }
             chunk.append(UInt8(ascii: "\n"))
         }
-        append(headers, widths: headerWidths) { _, text in headerStyle(text) }
-        for (r, row) in rows.enumerated() {
-            append(row, widths: cellWidths[r]) { c, text in style(r, c, text) }
-            if chunk.count > 1 << 16 {
-                output(chunk[...])
-                chunk.removeAll(keepingCapacity: true)
+        var header: [UInt8] = []
+        append(headers, widths: headerWidths, to: &header) { _, text in headerStyle(text) }
+        output(header[...])
+        // Sixteen blocks at a time, so that only so much output is held at once.
+        for wave in stride(from: 0, to: blocks.count, by: 16).map({ $0..<min($0 + 16, blocks.count) }) {
+            var chunks = [[UInt8]](repeating: [], count: wave.count)
+            chunks.withUnsafeMutableBufferPointer { slots in
+                nonisolated(unsafe) let (slots, table, cellWidths, append) = (slots, self, cellWidths, append)
+                DispatchQueue.concurrentPerform(iterations: wave.count) { k in
+                    var chunk: [UInt8] = []
+                    for r in blocks[wave.lowerBound + k] {
+                        append(table.rows[r], cellWidths[r], &chunk) { c, text in table.style(r, c, text) }
+                    }
+                    slots[k] = chunk
+                }
             }
+            for chunk in chunks { output(chunk[...]) }
         }
-        output(chunk[...])
     }
 }
 
