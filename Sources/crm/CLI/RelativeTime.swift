@@ -16,6 +16,13 @@ func relative(_ day: Day, from today: Day) -> String {
 
 /// A number of days as the largest whole unit: "5 days", "3 weeks", "4 months", "2 years".
 func span(_ days: Int) -> String {
+    days >= 0 && days < shortSpans.count ? shortSpans[days] : wordedSpan(days)
+}
+
+/// `span` of each number of days under two years, worded once: a listing asks for thousands.
+private let shortSpans = (0..<730).map(wordedSpan)
+
+private func wordedSpan(_ days: Int) -> String {
     func unit(_ n: Int, _ name: String) -> String { String(n) + " " + name + (n == 1 ? "" : "s") }
     switch days {
     case ..<14: return unit(days, "day")
