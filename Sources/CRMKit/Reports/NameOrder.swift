@@ -53,11 +53,32 @@ public struct NameOrder {
     /// Indices `0..<count` sorted by `first` (when given, then by name and ties), the rest kept in
     /// index order.
     public func sortedIndices(by first: ((Int, Int) -> Int)? = nil) -> [Int] {
-        Array(spans.indices).sorted { a, b in
-            let byFirst = first?(a, b) ?? 0
+        guard let first else { return sortedByName() }
+        return Array(spans.indices).sorted { a, b in
+            let byFirst = first(a, b)
             if byFirst != 0 { return byFirst < 0 }
             let byName = compare(a, b)
             return byName != 0 ? byName < 0 : a < b
         }
+    }
+
+    /// Indices sorted by name alone: by the keys as plain integers (no call per comparison), then
+    /// each run of equal keys by the rest of the names, then by index.
+    private func sortedByName() -> [Int] {
+        var order = keys.indices.map { (key: keys[$0], index: $0) }
+        order.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, order[end].key == order[start].key { end += 1 }
+            if end - start > 1 {
+                order[start..<end].sort { a, b in
+                    let byName = compare(a.index, b.index)
+                    return byName != 0 ? byName < 0 : a.index < b.index
+                }
+            }
+            start = end
+        }
+        return order.map(\.index)
     }
 }
