@@ -300,12 +300,14 @@ public enum FileSystem {
     static func list(_ path: String) -> [(name: String, isDirectory: Bool, isSymbolicLink: Bool)] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
-        var entries: [(String, Bool, Bool)] = []
+        var entries: [(name: String, isDirectory: Bool, isSymbolicLink: Bool)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name == "." || name == ".." { continue }
+            guard let name = withUnsafeBytes(of: entry.pointee.d_name, { raw -> String? in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                // `.` and `..` are skipped before a string is made of them.
+                if bytes[0] == UInt8(ascii: "."), bytes[1] == 0 || (bytes[1] == UInt8(ascii: ".") && bytes[2] == 0) { return nil }
+                return String(cString: bytes.baseAddress!)
+            }) else { continue }
             let type = entry.pointee.d_type
             var isDir = type == UInt8(DT_DIR)
             var isLink = type == UInt8(DT_LNK)

@@ -115,7 +115,7 @@ public struct Vault: Sendable {
     /// `name.hasSuffix(".md")`, decided on the bytes unless the dot could join what comes before it.
     private static func isMarkdown(_ name: String) -> Bool {
         let bytes = name.utf8
-        guard bytes.count >= 3, bytes.reversed().starts(with: "dm.".utf8) else { return false }
+        guard bytes.count >= 3, bytes.suffix(3).elementsEqual(".md".utf8) else { return false }
         return bytes.count == 3 || bytes.dropLast(3).last! < 0x80 ? true : name.hasSuffix(".md")
     }
 
