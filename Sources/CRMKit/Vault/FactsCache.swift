@@ -501,6 +501,7 @@ extension Vault {
             case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
             }
         }
+        results = []   // not held while `finish` makes what it keeps of the rows
         let removed = cachedCount != cachedIndex.count { $0 >= 0 }
         let cacheable = encoded.contains { $0 != nil } || spilled.contains { $0 != nil }
         guard removed || cacheable else { return finish(rows, problems) }
@@ -511,6 +512,12 @@ extension Vault {
                 return encoded[i].map(FactsCache.Record.encoded)
             }, from: cache, to: self, settled: settled, folders: listed?.folders ?? [])
             encoded = []   // freed on that core too
+        }
+        // Once records had to be spilled, memory counts for more than the idle core: the records
+        // held are written and let go of before `finish` makes its rows.
+        if spill != nil {
+            save()
+            return finish(rows, problems)
         }
         return withoutActuallyEscaping(finish) { finish in
             nonisolated(unsafe) let work = (save: save, finish: { finish(rows, problems) })
