@@ -11,6 +11,20 @@ import Testing
         #expect(Day("２０２６-11-29") == nil)
     }
 
+    /// `YYYY-MM-DD`, zero-padded; a year past 9999 or before 0 is written as it is.
+    @Test func descriptionIsTheDatePadded() {
+        func padded(_ value: Int, _ width: Int) -> String {
+            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
+        for n in stride(from: -800_000, through: 3_000_000, by: 997) {
+            let day = Day(dayNumber: n)
+            #expect(day.description == padded(day.year, 4) + "-" + padded(day.month, 2) + "-" + padded(day.day, 2))
+        }
+        #expect(Day("0001-01-09")?.description == "0001-01-09")
+        #expect(Day("9999-12-31")?.description == "9999-12-31")
+        #expect(Day(dayNumber: Day("9999-12-31")!.dayNumber + 1).description == "10000-01-01")
+    }
+
     @Test func dayNumbersRoundTrip() {
         for n in stride(from: -800_000, through: 3_000_000, by: 997) {
             #expect(Day(dayNumber: n).dayNumber == n)
@@ -249,6 +263,22 @@ import Testing
             let ties = names.map { _ in pieces.randomElement(using: &generator)! }
             #expect(NameOrder(names).sortedIndices() == reference(names, nil))
             #expect(NameOrder(names, ties: ties).sortedIndices() == reference(names, ties))
+        }
+    }
+
+    /// Paths share `people/` and more: the order past the shared bytes must still be byte order,
+    /// also where one name ends inside another's first eight bytes or holds NUL bytes.
+    @Test func sortsAsByteOrderWhenEveryNameSharesItsStart() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["", "a", "ab", "abcdefgh", "é", "山", "\u{0}", "\u{0}\u{0}", "-", "z"]
+        for shared in ["", "people/", "people/person-0000"] {
+            for _ in 0..<30 {
+                let names = (0..<60).map { _ in shared + (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
+                #expect(NameOrder(names).sortedIndices() == reference(names, nil))
+                let readable = names.map { $0.filter { $0 != "\u{0}" } }
+                let ties = names.map { _ in pieces.randomElement(using: &generator)!.filter { $0 != "\u{0}" } }
+                #expect(NameOrder(readable, ties: ties).sortedIndices() == reference(readable, ties))
+            }
         }
     }
 }

@@ -377,12 +377,12 @@ import Testing
             let paths = (0..<count).map { _ in
                 "people/" + (0..<Int.random(in: 1...4, using: &generator)).map { _ in parts.randomElement(using: &generator)! }.joined() + ".md"
             }
-            let ordered = Vault.byteOrder(paths).map { paths[$0] }
+            let ordered = NameOrder(paths).sortedIndices().map { paths[$0] }
             #expect(ordered == paths.sorted(by: Bytes.precedes), "\(paths)")
         }
-        #expect(Vault.byteOrder([]) == [])
-        #expect(Vault.byteOrder(["people/b.md"]) == [0])
-        #expect(Vault.byteOrder(["people/b.md", "people/a.md", "people/a.md.md"]) == [1, 2, 0])
+        #expect(NameOrder([]).sortedIndices() == [])
+        #expect(NameOrder(["people/b.md"]).sortedIndices() == [0])
+        #expect(NameOrder(["people/b.md", "people/a.md", "people/a.md.md"]).sortedIndices() == [1, 2, 0])
     }
 
     /// What a walk of `people/` lists: Markdown files, in subfolders too; not hidden names, other

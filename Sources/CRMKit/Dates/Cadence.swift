@@ -38,5 +38,5 @@ public struct Cadence: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(count)\(unit.rawValue)" }
+    public var description: String { String(count) + String(unit.rawValue) }
 }

@@ -106,7 +106,25 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     public var description: String {
-        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        guard year >= 0, year <= 9999, month < 100, day < 100 else {
+            return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        }
+        // The ten bytes written in place: a listing words thousands of days.
+        return String(unsafeUninitializedCapacity: 10) { out in
+            func digits(_ value: Int, _ count: Int, at start: Int) {
+                var value = value
+                for i in (start..<(start + count)).reversed() {
+                    out[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            digits(year, 4, at: 0)
+            out[4] = UInt8(ascii: "-")
+            digits(month, 2, at: 5)
+            out[7] = UInt8(ascii: "-")
+            digits(day, 2, at: 8)
+            return 10
+        }
     }
 
     /// Today's date: `$CRM_TODAY` when set (tests, scripts), else the local date.

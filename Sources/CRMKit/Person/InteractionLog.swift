@@ -104,17 +104,24 @@ public struct InteractionLog: Sendable {
     /// on demand are read only for the entries it keeps: every open item, and the interactions
     /// dated on or after the newest one dated `today` or earlier (nil `today`: the newest).
     func timeline(today: Day?) -> Timeline {
-        guard case .index = storage else { return Timeline(entries: entries, followUps: followUps, today: today) }
+        guard case .index(let index) = storage else { return Timeline(entries: entries, followUps: followUps, today: today) }
+        // Read from the heads as they are: no entry is made until it is kept.
         var cut: Day?
-        for i in 0..<entryCount {
-            let entry = head(at: i)
-            if entry.isInteraction, today.map({ entry.date <= $0 }) ?? true, cut.map({ entry.date > $0 }) ?? true { cut = entry.date }
+        for head in index.heads where head.checkbox != .open {
+            if today.map({ head.date <= $0 }) ?? true, cut.map({ head.date > $0 }) ?? true { cut = head.date }
         }
-        let kept = (0..<entryCount).filter { i in
-            let entry = head(at: i)
-            return !entry.isInteraction || cut.map { entry.date >= $0 } ?? true
+        let kept = index.heads.indices.filter { i in
+            index.heads[i].checkbox == .open || cut.map { index.heads[i].date >= $0 } ?? true
         }
-        return Timeline(entries: kept.map(entry), followUps: followUps, today: today)
+        return Timeline(entries: kept.map(index.entry), followUps: followUps, today: today)
+    }
+
+    /// The log's interactions, each as its day and type (see `InteractionTally`).
+    var tally: InteractionTally {
+        guard case .index(let index) = storage else { return InteractionTally(entries) }
+        return InteractionTally(interactions: index.heads.lazy.filter { $0.checkbox != .open }.map { head in
+            (head.date, head.type == .max ? "note" : index.types[Int(head.type)])
+        })
     }
 
     /// How a log keeps its entries: as values, or (notes on demand) as where each stands in the

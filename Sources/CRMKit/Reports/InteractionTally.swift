@@ -14,19 +14,24 @@ public struct InteractionTally: Sendable, Equatable {
 
     /// The interactions among `entries` (open items are left out).
     public init<Entries: Sequence<Interaction>>(_ entries: Entries) {
+        self.init(interactions: entries.lazy.filter(\.isInteraction).map { ($0.date, $0.type) })
+    }
+
+    /// The interactions given as each one's day and type, in file order.
+    init<Interactions: Sequence<(Day, String)>>(interactions: Interactions) {
         var types: [String] = []
-        var packed = ByteWriter()
+        var packed = ByteWriter(capacity: 64)
         var count = 0, previous = 0
-        for entry in entries where entry.isInteraction {
-            let type = types.firstIndex(of: entry.type) ?? types.count
-            if type == types.count { types.append(entry.type) }
-            let day = entry.date.dayNumber
+        for (date, entryType) in interactions {
+            let type = types.firstIndex(of: entryType) ?? types.count
+            if type == types.count { types.append(entryType) }
+            let day = date.dayNumber
             packed.int(day - previous)
             packed.int(type)
             previous = day
             count += 1
         }
-        var header = ByteWriter()
+        var header = ByteWriter(capacity: types.reduce(packed.bytes.count + 2) { $0 + $1.utf8.count + 2 })
         header.array(types) { $0.string($1) }
         header.raw(packed.bytes[...])
         self.init(count: count, bytes: header.bytes)

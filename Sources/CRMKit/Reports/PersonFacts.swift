@@ -99,7 +99,7 @@ public final class PersonFacts: Sendable, Equatable {
             added = document.added
             timeline = document.log.map { $0.timeline(today: today) }
                 ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
-            tally = document.log.map { InteractionTally($0.entriesWithoutNotes) } ?? .empty
+            tally = document.log?.tally ?? .empty
             let values = document.valueCheck
             fieldProblems = values.fieldProblems
             problems = checking ? document.problems(values: values) : []

@@ -2,6 +2,11 @@
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 
+    init() {}
+
+    /// A writer with room for `capacity` bytes, so that writing a small record grows it seldom.
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
     mutating func int(_ value: Int) {
         var v = UInt64(bitPattern: Int64(value))
         v = (v << 1) ^ UInt64(bitPattern: Int64(value) >> 63)   // zig-zag: small negatives stay small
@@ -20,8 +25,11 @@ struct ByteWriter {
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     mutating func string(_ value: String) {
-        int(value.utf8.count)
-        bytes.append(contentsOf: value.utf8)
+        var value = value
+        value.withUTF8 { utf8 in
+            int(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
     }
 
     mutating func optional<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {

@@ -25,10 +25,11 @@ struct FactsCache {
 
         /// The entry as the cache file holds it: its stamp, then its facts.
         var record: [UInt8] {
-            var writer = ByteWriter()
+            // Written with room to spare, kept without it: records wait in memory until the cache is written.
+            var writer = ByteWriter(capacity: 1024)
             stamp.encode(to: &writer)
             facts.fields.encode(to: &writer)
-            return writer.bytes
+            return writer.bytes.withUnsafeBufferPointer { Array($0) }
         }
     }
 
@@ -345,6 +346,10 @@ struct FactsCache {
     /// cache is written, so that a first run over 100,000 people does not hold them all in memory
     /// (about 50 MB) besides the facts it prints.
     final class RecordSpill: @unchecked Sendable {
+        /// Bytes of records held in memory past which the rest are spilled: a vault of 10,000
+        /// people (about 5 MB of records) never spills; one of 100,000 does.
+        static let threshold = 8 << 20
+
         private let descriptor: Int32
         private var size = 0
 
@@ -482,13 +487,27 @@ extension Vault {
     /// The facts come without the `omitted` parts (see `PersonFacts.Omitted`).
     public func facts(of paths: [String]? = nil, today: Day? = nil, omitting omitted: PersonFacts.Omitted = [])
         -> (rows: [PersonFacts], problems: [Diagnostic]) {
-        facts(of: paths, today: today) { omitted.isEmpty ? $0 : PersonFacts(fields: $0.fields.omitting(omitted, today: today)) }
+        facts(of: paths, today: today, omitting: omitted) { ($0, $1) }
+    }
+
+    /// The same, handed to `finish` while the cache is written on another core: what a listing
+    /// makes of the facts costs no time of its own after a first run.
+    func facts<Finished>(of paths: [String]? = nil, today: Day? = nil, omitting omitted: PersonFacts.Omitted = [],
+                         finishing finish: (_ rows: [PersonFacts], _ problems: [Diagnostic]) -> Finished) -> Finished {
+        facts(of: paths, today: today, row: { omitted.isEmpty ? $0 : PersonFacts(fields: $0.fields.omitting(omitted, today: today)) },
+              finishing: finish)
     }
 
     /// The same, each person's facts made into the row a caller keeps by `row`, on the core that
     /// read them: only the rows are held, never every person's facts whole.
     func facts<Row>(of paths: [String]? = nil, today: Day?, row: @escaping @Sendable (PersonFacts) -> Row)
         -> (rows: [Row], problems: [Diagnostic]) {
+        facts(of: paths, today: today, row: row) { ($0, $1) }
+    }
+
+    /// The rows handed to `finish` while the cache is written on another core.
+    func facts<Row, Finished>(of paths: [String]?, today: Day?, row: @escaping @Sendable (PersonFacts) -> Row,
+                              finishing finish: (_ rows: [Row], _ problems: [Diagnostic]) -> Finished) -> Finished {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
         let listed = paths == nil ? personPathsAndFolders() : nil
@@ -505,10 +524,12 @@ extension Vault {
         // The records of files read, encoded as they are read (nil: not to be cached), so that
         // only the facts the caller keeps are held.
         var encoded = [[UInt8]?](repeating: nil, count: paths.count)
-        // Past a megabyte of them, they wait in a spill file instead (see `RecordSpill`).
+        // Past `RecordSpill.threshold` of them, they wait in a spill file instead.
         var spill: FactsCache.RecordSpill?
         var spilled = [Range<Int>?](repeating: nil, count: paths.count)
         var held = 0
+        let folder = FileSystem.openDirectory(root)
+        defer { FileSystem.closeDirectory(folder) }
         FileSystem.withStamps(relativeTo: root) { stamp in
             results.withUnsafeMutableBufferPointer { resultSlots in
                 hits.withUnsafeMutableBufferPointer { hitSlots in
@@ -528,7 +549,7 @@ extension Vault {
                                     hitFlags[i] = true
                                 } else {
                                     slots[i] = Result { () throws(VaultError) in
-                                        let person = try load(path: path, notesOnDemand: true)   // only the notes the timeline keeps are read
+                                        let person = try load(path: path, in: folder, notesOnDemand: true)   // only the notes the timeline keeps are read
                                         let entry = FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
                                         if entry.isSettled(settled) { records[i] = entry.record }
                                         return row(entry.facts)
@@ -536,7 +557,7 @@ extension Vault {
                                 }
                             }
                             held += batch.reduce(0) { $0 + (records[$1]?.count ?? 0) }
-                            if held > 1 << 20, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
+                            if held > FactsCache.RecordSpill.threshold, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
                                 spill = to
                                 let indices = batch.filter { records[$0] != nil }
                                 if let ranges = to.append(indices.map { records[$0]! }) {
@@ -560,15 +581,31 @@ extension Vault {
             case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
             }
         }
+        results = []   // not held while `finish` makes what it keeps of the rows
         let removed = cachedCount != cachedIndex.count { $0 >= 0 }
         let cacheable = encoded.contains { $0 != nil } || spilled.contains { $0 != nil }
-        if removed || cacheable {
+        guard removed || cacheable else { return finish(rows, problems) }
+        let save = {
             FactsCache.save(paths: paths, records: { i in
                 if hits[i] { return .unchanged(cachedIndex[i]) }
                 if let range = spilled[i], let spill { return .spilled(spill, range) }
                 return encoded[i].map(FactsCache.Record.encoded)
             }, from: cache, to: self, settled: settled, folders: listed?.folders ?? [])
+            encoded = []   // freed on that core too
         }
-        return (rows, problems)
+        // Once records had to be spilled, memory counts for more than the idle core: the records
+        // held are written and let go of before `finish` makes its rows.
+        if spill != nil {
+            save()
+            return finish(rows, problems)
+        }
+        return withoutActuallyEscaping(finish) { finish in
+            nonisolated(unsafe) let work = (save: save, finish: { finish(rows, problems) })
+            nonisolated(unsafe) var finished: Finished?
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                if k == 0 { finished = work.finish() } else { work.save() }
+            }
+            return finished!
+        }
     }
 }

@@ -182,7 +182,7 @@ extension Vault {
                 }
             }
             held += read.reduce(0) { if case .encoded(let bytes)? = $1?.record { $0 + bytes.count } else { $0 } }
-            if held > 8 << 20, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
+            if held > FactsCache.RecordSpill.threshold, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
                 spill = to
                 let encoded = read.indices.compactMap { k -> (Int, [UInt8])? in
                     if case .encoded(let bytes)? = read[k]?.record { (k, bytes) } else { nil }

@@ -104,33 +104,8 @@ public struct Vault: Sendable {
             }
         }
         walk("people", depth: 0)
-        return (Self.byteOrder(files.map(\.path)).map { files[$0] }, unstamped ? [] : folders)
-    }
-
-    /// The indices of `paths` in byte order: sorted by the eight bytes after the prefix all of
-    /// them share (`people/`, and often more) read as one integer, and by all their bytes only
-    /// where those eight are the same.
-    static func byteOrder(_ paths: [String]) -> [Int] {
-        guard var first = paths.first else { return [] }
-        var common = first.utf8.count
-        first.withUTF8 { first in
-            for var path in paths.dropFirst() where common > 0 {
-                path.withUTF8 { path in
-                    var n = 0
-                    while n < common, n < path.count, path[n] == first[n] { n += 1 }
-                    common = n
-                }
-            }
-        }
-        let keyed = paths.indices.map { i in
-            var path = paths[i]
-            return path.withUTF8 { path in
-                var key: UInt64 = 0   // a shorter path, padded with zeros, first
-                for k in common..<(common + 8) { key = key << 8 | UInt64(k < path.count ? path[k] : 0) }
-                return (key: key, index: i)
-            }
-        }
-        return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : Bytes.precedes(paths[a.index], paths[b.index]) }.map(\.index)
+        // Sorted as indices over one buffer of the paths' bytes: no strings moved or retained.
+        return (NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }, unstamped ? [] : folders)
     }
 
     /// `name.hasPrefix(".")`, decided on the bytes unless a combining mark follows the dot.
@@ -165,7 +140,12 @@ public struct Vault: Sendable {
 
     /// Reads one person file; `notesOnDemand`: see `PersonDocument.init(bytes:path:settings:notesOnDemand:)`.
     public func load(path: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
-        let (bytes, stamp) = try read(path: path)
+        try load(path: path, in: nil, notesOnDemand: notesOnDemand)
+    }
+
+    /// The same, `path` opened relative to `folder` (the vault folder, opened once for many files) when given.
+    func load(path: String, in folder: Int32?, notesOnDemand: Bool) throws(VaultError) -> Person {
+        let (bytes, stamp) = try read(path: path, in: folder)
         return person(path: path, bytes: bytes, stamp: stamp, notesOnDemand: notesOnDemand)
     }
 

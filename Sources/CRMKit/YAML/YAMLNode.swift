@@ -32,7 +32,13 @@ public enum YAMLNode: Sendable, Equatable {
     }
 
     static func isNullWord(_ text: String) -> Bool {
-        text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+        // By length first: most values are longer, and `==` on those is not free.
+        switch text.utf8.count {
+        case 0: true
+        case 1: text == "~"
+        case 4: text == "null" || text == "Null" || text == "NULL"
+        default: false
+        }
     }
 }
 

@@ -8,14 +8,22 @@ func relative(_ day: Day, from today: Day) -> String {
     case -1: return "yesterday"
     case 1: return "tomorrow"
     default:
+        // Joined with `+`, not interpolated: short results stay inline, and a listing makes 20,000.
         let span = span(abs(days))
-        return days < 0 ? "\(span) ago" : "in \(span)"
+        return days < 0 ? span + " ago" : "in " + span
     }
 }
 
 /// A number of days as the largest whole unit: "5 days", "3 weeks", "4 months", "2 years".
 func span(_ days: Int) -> String {
-    func unit(_ n: Int, _ name: String) -> String { "\(n) \(name)\(n == 1 ? "" : "s")" }
+    days >= 0 && days < shortSpans.count ? shortSpans[days] : wordedSpan(days)
+}
+
+/// `span` of each number of days under two years, worded once: a listing asks for thousands.
+private let shortSpans = (0..<730).map(wordedSpan)
+
+private func wordedSpan(_ days: Int) -> String {
+    func unit(_ n: Int, _ name: String) -> String { String(n) + " " + name + (n == 1 ? "" : "s") }
     switch days {
     case ..<14: return unit(days, "day")
     case ..<60: return unit(days / 7, "week")
@@ -31,4 +39,4 @@ func dueWording(_ due: Day, from today: Day) -> String {
 }
 
 /// "12 days overdue", "3 weeks overdue".
-func overdueWording(_ days: Int) -> String { "\(span(days)) overdue" }
+func overdueWording(_ days: Int) -> String { span(days) + " overdue" }

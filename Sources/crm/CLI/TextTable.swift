@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Columns aligned by display width (wide CJK letters take two cells), for terminal listings.
 struct TextTable {
     var headers: [String]
@@ -10,21 +12,30 @@ struct TextTable {
 
     /// The table as one string, lines joined with newlines (no final newline).
     func rendered(headerStyle: (String) -> String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(headerStyle: headerStyle) { out += $0 }
-        return String(out.dropLast())
+        return String(String(decoding: out, as: UTF8.self).dropLast())
     }
 
     /// Prints the table a chunk at a time, so a listing of 100,000 people is never one string.
     func print(to terminal: Terminal, headerStyle: (String) -> String) {
-        write(headerStyle: headerStyle, to: terminal.write)
+        write(headerStyle: headerStyle, to: terminal.write(bytes:))
     }
 
-    /// Hands the lines, each ending in a newline, to `output` in chunks of about 64 KB.
-    private func write(headerStyle: (String) -> String, to output: (String) -> Void) {
+    /// Hands the lines' UTF-8, each line ending in a newline, to `output` in chunks of about 100 KB.
+    /// Rows are measured, then written, a block at a time on all cores (the blocks' bytes handed
+    /// on in order): a listing of 100,000 people is neither one string nor one core's work.
+    private func write(headerStyle: (String) -> String, to output: (ArraySlice<UInt8>) -> Void) {
+        let blocks = stride(from: 0, to: rows.count, by: 1024).map { $0..<min($0 + 1024, rows.count) }
         // Each cell's width is measured once, before the columns' widths are known.
         let headerWidths = headers.map(displayWidth)
-        let cellWidths = rows.map { $0.map(displayWidth) }
+        var cellWidths = [[Int]](repeating: [], count: rows.count)
+        cellWidths.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let (slots, table) = (slots, self)
+            DispatchQueue.concurrentPerform(iterations: blocks.count) { b in
+                for r in blocks[b] { slots[r] = table.rows[r].map(displayWidth) }
+            }
+        }
         var widths = headerWidths
         let last = headers.count - 1
         for row in cellWidths {
@@ -32,11 +43,9 @@ struct TextTable {
                 widths[i] = max(widths[i], i == last ? width : min(width, maximumWidth))
             }
         }
-        // Each padding a column can need, made once: `paddings[n]` is n spaces. The last column,
-        // the only one not cut to `maximumWidth`, is never padded.
-        let paddings = (0...((widths.dropLast().max() ?? 0) + 2)).map { String(repeating: " ", count: $0) }
-        var chunk = ""
-        func append(_ cells: [String], widths cellWidths: [Int], styled: (Int, String) -> String) {
+        func append(_ cells: [String], widths cellWidths: [Int], to chunk: inout [UInt8], styled: (Int, String) -> String) {
+            // No padding after the last cell with text: lines never end in spaces.
+            let lastWithText = cells.lastIndex { !$0.isEmpty } ?? -1
             for (i, cell) in cells.enumerated() {
                 var width = cellWidths[i]
                 var cell = cell
@@ -44,23 +53,32 @@ struct TextTable {
                     cell = truncated(cell, toWidth: maximumWidth)
                     width = displayWidth(cell)
                 }
-                chunk += styled(i, cell)
-                // No padding after the last cell with text: lines never end in spaces.
-                if i < cells.count - 1, cells[(i + 1)...].contains(where: { !$0.isEmpty }) {
-                    chunk += paddings[widths[i] - width + 2]
+                chunk.append(contentsOf: styled(i, cell).utf8)
+                // The last column, the only one not cut to `maximumWidth`, is never padded.
+                if i < lastWithText {
+                    chunk.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[i] - width + 2))
                 }
             }
-            chunk += "\n"
+            chunk.append(UInt8(ascii: "\n"))
         }
-        append(headers, widths: headerWidths) { _, text in headerStyle(text) }
-        for (r, row) in rows.enumerated() {
-            append(row, widths: cellWidths[r]) { c, text in style(r, c, text) }
-            if chunk.utf8.count > 1 << 16 {
-                output(chunk)
-                chunk.removeAll(keepingCapacity: true)
+        var header: [UInt8] = []
+        append(headers, widths: headerWidths, to: &header) { _, text in headerStyle(text) }
+        output(header[...])
+        // Sixteen blocks at a time, so that only so much output is held at once.
+        for wave in stride(from: 0, to: blocks.count, by: 16).map({ $0..<min($0 + 16, blocks.count) }) {
+            var chunks = [[UInt8]](repeating: [], count: wave.count)
+            chunks.withUnsafeMutableBufferPointer { slots in
+                nonisolated(unsafe) let (slots, table, cellWidths, append) = (slots, self, cellWidths, append)
+                DispatchQueue.concurrentPerform(iterations: wave.count) { k in
+                    var chunk: [UInt8] = []
+                    for r in blocks[wave.lowerBound + k] {
+                        append(table.rows[r], cellWidths[r], &chunk) { c, text in table.style(r, c, text) }
+                    }
+                    slots[k] = chunk
+                }
             }
+            for chunk in chunks { output(chunk[...]) }
         }
-        output(chunk)
     }
 }
 
