@@ -68,7 +68,8 @@ struct TextTable {
         for wave in stride(from: 0, to: blocks.count, by: 16).map({ $0..<min($0 + 16, blocks.count) }) {
             var chunks = [[UInt8]](repeating: [], count: wave.count)
             chunks.withUnsafeMutableBufferPointer { slots in
-                nonisolated(unsafe) let (slots, table, cellWidths, append) = (slots, self, cellWidths, append)
+                nonisolated(unsafe) let (slots, table, append) = (slots, self, append)
+                let cellWidths = cellWidths
                 DispatchQueue.concurrentPerform(iterations: wave.count) { k in
                     var chunk: [UInt8] = []
                     for r in blocks[wave.lowerBound + k] {
