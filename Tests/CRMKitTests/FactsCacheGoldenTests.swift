@@ -95,6 +95,28 @@ import Testing
         }
     }
 
+    /// Records stay in memory until the threshold is passed; from then on every batch, the one
+    /// that passed it included, goes to one spill file and reads back as it was.
+    @Test func recordsAreHeldUntilTheThresholdThenSpilled() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("holding-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var holding = FactsCache.RecordHolding(folder: folder)
+        let half = [UInt8](repeating: 7, count: FactsCache.RecordHolding.threshold / 2)
+        #expect(holding.setAside([half]) == nil)
+        #expect(holding.setAside([half]) == nil)   // exactly at the threshold: still held
+        #expect(holding.spill == nil)
+        let batches = [[[1, 2, 3], [4]], [[5, 6]]] as [[[UInt8]]]
+        var spills: [FactsCache.RecordSpill] = []
+        for batch in batches {
+            let setAside = holding.setAside(batch)
+            let (spill, ranges) = try #require(setAside)
+            #expect(ranges.map { spill.read($0) } == batch)
+            spills.append(spill)
+        }
+        #expect(spills[0] === spills[1] && holding.spill === spills[0])
+    }
+
     @Test func aSmallCacheEncodesToTheCommittedBytes() throws {
         let dump = Self.hexDump(Self.encoded())
         let committed = try String(contentsOf: Self.golden, encoding: .utf8)

@@ -342,14 +342,33 @@ struct FactsCache {
         case spilled(RecordSpill, Range<Int>)
     }
 
+    /// Where the records encoded while files are read wait for the new cache: in memory up to
+    /// `threshold` bytes (a vault of 10,000 people, about 5 MB of records, never spills), then each
+    /// later batch in a `RecordSpill`, so a first run over 100,000 people holds neither.
+    struct RecordHolding {
+        static let threshold = 8 << 20
+        private let folder: String
+        private var held = 0
+        /// The spill file, once a batch went there.
+        private(set) var spill: RecordSpill?
+
+        /// Spill files are made in `folder` (the vault's `.crm/`).
+        init(folder: String) { self.folder = folder }
+
+        /// Counts a batch's `records` as held; past the threshold, writes them to the spill file
+        /// and returns it and where each record stands there. Nil: they stay in memory.
+        mutating func setAside(_ records: [[UInt8]]) -> (spill: RecordSpill, ranges: [Range<Int>])? {
+            held += records.reduce(0) { $0 + $1.count }
+            guard held > Self.threshold, let to = spill ?? RecordSpill(folder: folder) else { return nil }
+            spill = to
+            return to.append(records).map { (to, $0) }
+        }
+    }
+
     /// Records encoded while files are read, set aside in an unlinked temporary file until the new
     /// cache is written, so that a first run over 100,000 people does not hold them all in memory
     /// (about 50 MB) besides the facts it prints.
     final class RecordSpill: @unchecked Sendable {
-        /// Bytes of records held in memory past which the rest are spilled: a vault of 10,000
-        /// people (about 5 MB of records) never spills; one of 100,000 does.
-        static let threshold = 8 << 20
-
         private let descriptor: Int32
         private var size = 0
 
@@ -524,10 +543,9 @@ extension Vault {
         // The records of files read, encoded as they are read (nil: not to be cached), so that
         // only the facts the caller keeps are held.
         var encoded = [[UInt8]?](repeating: nil, count: paths.count)
-        // Past `RecordSpill.threshold` of them, they wait in a spill file instead.
-        var spill: FactsCache.RecordSpill?
+        // Past a threshold of them, they wait in a spill file instead (see `RecordHolding`).
+        var holding = FactsCache.RecordHolding(folder: root + "/.crm")
         var spilled = [Range<Int>?](repeating: nil, count: paths.count)
-        var held = 0
         let folder = FileSystem.openDirectory(root)
         defer { FileSystem.closeDirectory(folder) }
         FileSystem.withStamps(relativeTo: root) { stamp in
@@ -556,15 +574,11 @@ extension Vault {
                                     }
                                 }
                             }
-                            held += batch.reduce(0) { $0 + (records[$1]?.count ?? 0) }
-                            if held > FactsCache.RecordSpill.threshold, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
-                                spill = to
-                                let indices = batch.filter { records[$0] != nil }
-                                if let ranges = to.append(indices.map { records[$0]! }) {
-                                    for (i, range) in zip(indices, ranges) {
-                                        spilled[i] = range
-                                        records[i] = nil
-                                    }
+                            let indices = batch.filter { records[$0] != nil }
+                            if let (_, ranges) = holding.setAside(indices.map { records[$0]! }) {
+                                for (i, range) in zip(indices, ranges) {
+                                    spilled[i] = range
+                                    records[i] = nil
                                 }
                             }
                         }
@@ -584,6 +598,7 @@ extension Vault {
         results = []   // not held while `finish` makes what it keeps of the rows
         let removed = cachedCount != cachedIndex.count { $0 >= 0 }
         let cacheable = encoded.contains { $0 != nil } || spilled.contains { $0 != nil }
+        let spill = holding.spill
         guard removed || cacheable else { return finish(rows, problems) }
         let save = {
             FactsCache.save(paths: paths, records: { i in

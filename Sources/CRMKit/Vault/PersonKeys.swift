@@ -58,7 +58,7 @@ extension Vault {
     /// cache while the folders it recorded are unchanged (`FactsCache.listing(in:)`), else the
     /// folders are walked while the cache's records are checked. The cache is rewritten when
     /// `facts` would rewrite it (a file was removed, or a file read can be cached) or to record the
-    /// folders walked; the records of files read wait for it encoded, past 8 MB in a spill file,
+    /// folders walked; the records of files read wait for it encoded (see `FactsCache.RecordHolding`),
     /// and only the keys `keep` passes are held.
     /// Files changed after `settled` are not cached: by default two seconds before any is read.
     func personKeys(where keep: @escaping @Sendable (PersonKeys) -> Bool = { _ in true },
@@ -162,14 +162,13 @@ extension Vault {
     }
 
     /// What reading the files at `paths` finds, on all cores, a batch at a time: the keys `keep`
-    /// passes, and each settled file's record, encoded; past 8 MB of records, they wait in a spill
-    /// file (`FactsCache.RecordSpill`), so a first run over 100,000 people holds neither their
+    /// passes, and each settled file's record, encoded; past a threshold of records, they wait in a
+    /// spill file (`FactsCache.RecordHolding`), so a first run over 100,000 people holds neither their
     /// facts nor their records.
     private func read(_ paths: [String], keep: @escaping @Sendable (PersonKeys) -> Bool, settled: Int64) -> [Read?] {
         var found: [Read?] = []
         found.reserveCapacity(paths.count)
-        var held = 0
-        var spill: FactsCache.RecordSpill?
+        var holding = FactsCache.RecordHolding(folder: root + "/.crm")
         for batch in stride(from: 0, to: paths.count, by: 4096).map({ $0..<min($0 + 4096, paths.count) }) {
             var read = [Read?](repeating: nil, count: batch.count)
             read.withUnsafeMutableBufferPointer { buffer in
@@ -181,15 +180,11 @@ extension Vault {
                     slots[k] = Read(keys: keep(keys) ? keys : nil, record: entry.isSettled(settled) ? .encoded(entry.record) : nil)
                 }
             }
-            held += read.reduce(0) { if case .encoded(let bytes)? = $1?.record { $0 + bytes.count } else { $0 } }
-            if held > FactsCache.RecordSpill.threshold, let to = spill ?? FactsCache.RecordSpill(folder: root + "/.crm") {
-                spill = to
-                let encoded = read.indices.compactMap { k -> (Int, [UInt8])? in
-                    if case .encoded(let bytes)? = read[k]?.record { (k, bytes) } else { nil }
-                }
-                if let ranges = to.append(encoded.map(\.1)) {
-                    for ((k, _), range) in zip(encoded, ranges) { read[k]?.record = .spilled(to, range) }
-                }
+            let encoded = read.indices.compactMap { k -> (Int, [UInt8])? in
+                if case .encoded(let bytes)? = read[k]?.record { (k, bytes) } else { nil }
+            }
+            if let (spill, ranges) = holding.setAside(encoded.map(\.1)) {
+                for ((k, _), range) in zip(encoded, ranges) { read[k]?.record = .spilled(spill, range) }
             }
             found += read
         }

@@ -4,7 +4,9 @@ import Dispatch
 struct TextTable {
     var headers: [String]
     var rows: [[String]] = []
-    /// Styling applied after alignment, so escape codes do not upset the widths.
+    /// Styling applied after alignment, so escape codes do not upset the widths. It is called
+    /// from several threads at once (rows are written a block at a time on all cores), so it
+    /// must only read what it captures.
     var style: (_ row: Int, _ column: Int, _ text: String) -> String = { _, _, text in text }
     /// The widest a cell may be, in terminal cells, except in the last column (which widens no
     /// other): longer text is cut to fit, ending in `…`. JSON output is never cut.
