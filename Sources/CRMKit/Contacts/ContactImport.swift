@@ -42,11 +42,11 @@ public enum ContactImport {
     /// import into 100,000 people keeps a few thousand.
     public static func plan(_ book: ContactBook, vault: Vault) -> [Decision] {
         let uids = Set(book.contacts.compactMap(\.uid))
-        let emails = Set(book.contacts.flatMap { $0.emails.map { $0.lowercased() } })
-        let names = Set(book.contacts.map(\.name.folded))
+        let emails = Set(book.contacts.flatMap { $0.emails.map(emailKey) })
+        let names = Set(book.contacts.map { nameKey($0.name) })
         let (rows, _) = vault.facts(today: nil) { person -> PersonFacts? in
-            let shares = person.contactID.map(uids.contains) == true || names.contains(person.name.folded)
-                || person.emails.contains { emails.contains($0.lowercased()) }
+            let shares = person.contactID.map(uids.contains) == true || names.contains(nameKey(person.name))
+                || person.emails.contains { emails.contains(emailKey($0)) }
             return shares ? person : nil
         }
         // The others hold no key a card is looked up by: leaving them out changes no decision.
@@ -60,8 +60,8 @@ public enum ContactImport {
         func track(_ tracker: Tracker, contactID: String?, emails: [String], name: String) {
             if let contactID, byID[contactID] == nil { byID[contactID] = tracker }
             guard contactID.map({ !uids.contains($0) }) ?? true else { return }
-            for email in emails where byEmail[email.lowercased()] == nil { byEmail[email.lowercased()] = tracker }
-            if byName[name.folded] == nil { byName[name.folded] = tracker }
+            for email in emails where byEmail[emailKey(email)] == nil { byEmail[emailKey(email)] = tracker }
+            if byName[nameKey(name)] == nil { byName[nameKey(name)] = tracker }
         }
         for person in people {
             track(Tracker(id: person.id, name: person.name), contactID: person.contactID, emails: person.emails, name: person.name)
@@ -69,12 +69,16 @@ public enum ContactImport {
         return book.contacts.map { contact in
             guard !contact.name.isEmpty else { return .unnamed(contact) }
             if let uid = contact.uid, let tracker = byID[uid] { return .skip(contact, tracker: tracker, match: .contactID) }
-            if let tracker = contact.emails.lazy.compactMap({ byEmail[$0.lowercased()] }).first {
+            if let tracker = contact.emails.lazy.compactMap({ byEmail[emailKey($0)] }).first {
                 return .skip(contact, tracker: tracker, match: .email)
             }
-            if let tracker = byName[contact.name.folded] { return .skip(contact, tracker: tracker, match: .name) }
+            if let tracker = byName[nameKey(contact.name)] { return .skip(contact, tracker: tracker, match: .name) }
             track(Tracker(id: nil, name: contact.name), contactID: contact.uid, emails: contact.emails, name: contact.name)
             return .add(contact)
         }
     }
+
+    /// What a card and a person are matched by: an email ignoring case, a name folded.
+    private static func emailKey(_ email: String) -> String { email.lowercased() }
+    private static func nameKey(_ name: String) -> String { name.folded }
 }

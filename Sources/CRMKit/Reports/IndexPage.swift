@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `INDEX.md` at the vault root (`crm index`): a table of everyone with links to their files,
 /// their due dates soonest first, the open items coming up, and the last 20 interactions.
 ///
@@ -177,34 +171,7 @@ extension Vault {
 
     /// Whether `INDEX.md` holds `bytes`: false when it differs, is missing or cannot be read.
     public func indexHolds(_ bytes: [UInt8]) -> Bool {
-        (try? indexFile(root + "/" + IndexPage.path, holds: bytes).same) ?? false
-    }
-
-    /// Whether the file at `full` holds `bytes`, and its stamp: compared a megabyte at a time, so
-    /// the page of 100,000 people (20 MB) is not read whole beside the new one.
-    private func indexFile(_ full: String, holds bytes: [UInt8]) throws(FileSystemError) -> (same: Bool, stamp: FileStamp) {
-        // Non-blocking, so that a named pipe is refused instead of waited on (as `readFile`).
-        let fd = open(full, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw FileSystemError(full, "cannot open") }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileSystemError(full, "cannot stat") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw FileSystemError(full, "not a regular file", errno: EISDIR) }
-        let stamp = FileStamp(st)
-        guard Int(st.st_size) == bytes.count else { return (false, stamp) }
-        var piece = [UInt8](repeating: 0, count: 1 << 20)
-        var offset = 0
-        while true {
-            let n = piece.withUnsafeMutableBytes { Platform.read(fd, $0.baseAddress!, $0.count) }
-            if n < 0, errno == EAGAIN || errno == EWOULDBLOCK { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); continue }
-            if n < 0 { if errno == EINTR { continue }; throw FileSystemError(full, "cannot read") }
-            if n == 0 { return (offset == bytes.count, stamp) }
-            let same = offset + n <= bytes.count && bytes.withUnsafeBytes { all in
-                piece.withUnsafeBytes { memcmp(all.baseAddress! + offset, $0.baseAddress!, n) == 0 }
-            }
-            guard same else { return (false, stamp) }
-            offset += n
-        }
+        (try? FileSystem.fileHolds(root + "/" + IndexPage.path, bytes).same) ?? false
     }
 
     /// Writes `INDEX.md` atomically when its bytes differ from `bytes`; returns whether it wrote.
@@ -218,8 +185,8 @@ extension Vault {
                 recordWrite(full)
                 return true
             }
-            let (current, stamp) = try indexFile(full, holds: bytes)
-            if current { return false }
+            let (same, stamp) = try FileSystem.fileHolds(full, bytes)
+            if same { return false }
             try prepareWrite()
             try FileSystem.replace(full, with: bytes, mode: stamp.mode)
             recordWrite(full)

@@ -29,8 +29,7 @@ enum ByteFolding {
     /// hold `byte` (ASCII in lower case, or a byte of a folded letter beyond ASCII), or may: a
     /// scalar outside the table is folded with the text around it.
     static func twoByteScalars(mayFoldTo byte: UInt8) -> [Bool] {
-        let covered = table.covered
-        return (0x80..<0x800).map { value in value >= 0x500 || !covered[value - 0x80] || folded(twoByteScalar: value).contains(byte) }
+        (0x80..<0x800).map { value in !isCovered(twoByteScalar: value) || folded(twoByteScalar: value).contains(byte) }
     }
 
     /// Whether a two-byte scalar (by its value) is in the table.

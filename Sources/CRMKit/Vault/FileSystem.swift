@@ -122,6 +122,30 @@ public enum FileSystem {
     /// The whole file and the stamp of the version read; a relative `path` is found in the
     /// folder open as `directory` (one folder opened for many files walks only their names).
     public static func readFile(_ path: String, in directory: Int32 = AT_FDCWD) throws(FileSystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+        try withRegularFile(path, in: directory) { fd, st throws(FileSystemError) in try readAll(fd, size: Int(st.st_size), path: path) }
+    }
+
+    /// Whether the file at `path` holds exactly `bytes`, and the stamp of the version compared:
+    /// read a megabyte at a time, so a large file is never held whole beside `bytes`.
+    public static func fileHolds(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) -> (same: Bool, stamp: FileStamp) {
+        try withRegularFile(path, in: AT_FDCWD) { fd, st throws(FileSystemError) in
+            guard Int(st.st_size) == bytes.count else { return false }
+            var piece = [UInt8](repeating: 0, count: 1 << 20)
+            var offset = 0
+            while true {
+                guard let n = piece.withUnsafeMutableBytes({ readFully(fd, into: $0) }) else { throw FileSystemError(path, "cannot read") }
+                guard offset + n <= bytes.count, bytes.withUnsafeBufferPointer({ all in
+                    piece.withUnsafeBufferPointer { Bytes.compare(UnsafeBufferPointer(rebasing: all[offset..<(offset + n)]), UnsafeBufferPointer(rebasing: $0[..<n])) == 0 }
+                }) else { return false }
+                offset += n
+                if n < piece.count { return offset == bytes.count }
+            }
+        }
+    }
+
+    /// `body` given the open regular file at `path` and its status, and the file's stamp.
+    private static func withRegularFile<T>(_ path: String, in directory: Int32,
+                                           _ body: (Int32, stat) throws(FileSystemError) -> T) throws(FileSystemError) -> (T, FileStamp) {
         // Non-blocking, so that a named pipe saved as `x.md` is refused instead of waited on.
         let fd = openat(directory, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(path, "cannot open") }
@@ -129,14 +153,19 @@ public enum FileSystem {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw FileSystemError(path, "not a regular file", errno: EISDIR) }
+        return (try body(fd, st), FileStamp(st))
+    }
+
+    /// Everything `fd` holds, `size` bytes by its status or more if it grew.
+    private static func readAll(_ fd: Int32, size: Int, path: String) throws(FileSystemError) -> [UInt8] {
         // Read straight into the array's room (one byte more than the size, to see the end), not
         // into zeros written first; a file that grew meanwhile is read on in pieces.
         var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: Int(st.st_size) + 1) { buffer, count in
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
             guard let n = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer)) else { return failed = true }
             count = n
         }
-        var grew = !failed && bytes.count == Int(st.st_size) + 1
+        var grew = !failed && bytes.count == size + 1
         while grew {
             var piece = [UInt8](repeating: 0, count: 65536)
             guard let n = piece.withUnsafeMutableBytes({ readFully(fd, into: $0) }) else { failed = true; break }
@@ -144,7 +173,7 @@ public enum FileSystem {
             grew = n == piece.count
         }
         if failed { throw FileSystemError(path, "cannot read") }
-        return (bytes, FileStamp(st))
+        return bytes
     }
 
     /// Reads from `fd` until `buffer` is full or the file ends; the count read, nil on an error.
