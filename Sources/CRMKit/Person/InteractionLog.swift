@@ -107,11 +107,11 @@ public struct InteractionLog: Sendable {
         guard case .index(let index) = storage else { return Timeline(entries: entries, followUps: followUps, today: today) }
         // Read from the heads as they are: no entry is made until it is kept.
         var cut: Day?
-        for head in index.heads where head.checkbox != .open {
+        for head in index.heads where head.isInteraction {
             if today.map({ head.date <= $0 }) ?? true, cut.map({ head.date > $0 }) ?? true { cut = head.date }
         }
         let kept = index.heads.indices.filter { i in
-            index.heads[i].checkbox == .open || cut.map { index.heads[i].date >= $0 } ?? true
+            !index.heads[i].isInteraction || cut.map { index.heads[i].date >= $0 } ?? true
         }
         return Timeline(entries: kept.map(index.entry), followUps: followUps, today: today)
     }
@@ -119,9 +119,7 @@ public struct InteractionLog: Sendable {
     /// The log's interactions, each as its day and type (see `InteractionTally`).
     var tally: InteractionTally {
         guard case .index(let index) = storage else { return InteractionTally(entries) }
-        return InteractionTally(interactions: index.heads.lazy.filter { $0.checkbox != .open }.map { head in
-            (head.date, head.type == .max ? "note" : index.types[Int(head.type)])
-        })
+        return InteractionTally(interactions: index.heads.lazy.filter(\.isInteraction).map { ($0.date, index.type(of: $0)) })
     }
 
     /// How a log keeps its entries: as values, or (notes on demand) as where each stands in the
@@ -146,6 +144,8 @@ public struct InteractionLog: Sendable {
             var type: UInt8
 
             var time: TimeOfDay? { minutes == .max ? nil : TimeOfDay(hour: Int(minutes) / 60, minute: Int(minutes) % 60) }
+            /// As `Interaction.isInteraction`: not an open item.
+            var isInteraction: Bool { checkbox != .open }
         }
         var heads: [Head]
         let text: TextBuffer
@@ -153,9 +153,12 @@ public struct InteractionLog: Sendable {
 
         func head(_ i: Int) -> Interaction {
             let head = heads[i]
-            return Interaction(date: head.date, time: head.time, type: head.type == .max ? "note" : types[Int(head.type)],
+            return Interaction(date: head.date, time: head.time, type: type(of: head),
                                note: "", line: Int(head.line) + 1, lineCount: Int(head.lineCount), checkbox: head.checkbox)
         }
+
+        /// The entry type of `head`.
+        func type(of head: Head) -> String { head.type == .max ? "note" : types[Int(head.type)] }
 
         func entry(_ i: Int) -> Interaction {
             var entry = head(i)

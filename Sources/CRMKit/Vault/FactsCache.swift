@@ -175,20 +175,7 @@ struct FactsCache {
         deinit { close(descriptor) }
 
         /// The bytes at `range`; nil when they cannot all be read.
-        func read(_ range: Range<Int>) -> [UInt8]? {
-            guard !range.isEmpty else { return [] }
-            // Not zeroed first: each byte is read into place.
-            let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, total in
-                total = 0
-                while total < range.count {
-                    let n = pread(descriptor, buffer.baseAddress! + total, range.count - total, off_t(range.lowerBound + total))
-                    if n < 0, errno == EINTR { continue }
-                    guard n > 0 else { return }
-                    total += n
-                }
-            }
-            return bytes.count == range.count ? bytes : nil
-        }
+        func read(_ range: Range<Int>) -> [UInt8]? { FileSystem.read(descriptor, at: range) }
     }
 
     /// Some of the cache file's bytes, from `start` on: where records are decoded from.
@@ -401,17 +388,7 @@ struct FactsCache {
         }
 
         /// The bytes at `range`; empty when they cannot be read (the record is then left out).
-        func read(_ range: Range<Int>) -> [UInt8] {
-            var bytes = [UInt8](repeating: 0, count: range.count)
-            var total = 0
-            while total < range.count {
-                let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + total, range.count - total, off_t(range.lowerBound + total)) }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return [] }
-                total += n
-            }
-            return bytes
-        }
+        func read(_ range: Range<Int>) -> [UInt8] { FileSystem.read(descriptor, at: range) ?? [] }
     }
 
     /// Writes `entries` as the cache atomically, leaving out files changed after `settled`;
