@@ -45,41 +45,68 @@ public enum IndexPage {
 
     /// The page's bytes from everyone's facts and the interactions that may be recent enough.
     public static func render(people: [PersonFacts], recent candidates: [RecentEntry], config: VaultConfig) -> [UInt8] {
-        let rows = people.sorted { ($0.sortName, $0.id) < ($1.sortName, $1.id) }
-        // Worked out where each is printed, not held for everyone at once.
-        func schedule(_ person: PersonFacts) -> DueSchedule { DueSchedule(facts: person, config: config, on: nil) }
+        let rows = NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices().map { people[$0] }
         var out: [UInt8] = []
         out.reserveCapacity(256 * (people.count + 4))   // about a table row and a due line each: no copies while growing
         out += "# People\n\n".utf8
         out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n".utf8
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n".utf8
-        for person in rows {
-            let schedule = schedule(person)
-            let cells = [
-                link(person),
-                schedule.last.map { "\($0.date) \($0.type)" } ?? "never",
-                schedule.cadence?.description ?? "",
-                due(schedule),
-                escaped(person.tags.joined(separator: ", ")),
-            ]
-            out += ("| " + cells.joined(separator: " | ") + " |\n").utf8
+        // Rows and due lines are written a block of people at a time on all cores, sixteen blocks
+        // at a time, so that only so much is held besides the page.
+        var dueDays: [(day: Int, row: Int)] = []
+        for wave in stride(from: 0, to: rows.count, by: 16 * Blocks.size) {
+            let blocks = Blocks.map(wave..<min(wave + 16 * Blocks.size, rows.count)) { block in
+                var table: [UInt8] = []
+                var dueDays: [(day: Int, row: Int)] = []
+                for row in block {
+                    let person = rows[row]
+                    let schedule = DueSchedule(facts: person, config: config, on: nil)
+                    table += "| ".utf8
+                    table += link(person).utf8
+                    table += " | ".utf8
+                    if let last = schedule.last {
+                        table += last.date.description.utf8
+                        table.append(UInt8(ascii: " "))
+                        table += last.type.utf8
+                    } else {
+                        table += "never".utf8
+                    }
+                    table += " | ".utf8
+                    table += (schedule.cadence?.description ?? "").utf8
+                    table += " | ".utf8
+                    table += due(schedule).utf8
+                    table += " | ".utf8
+                    table += escaped(person.tags.joined(separator: ", ")).utf8
+                    table += " |\n".utf8
+                    if schedule.cadence != nil { dueDays.append((schedule.datedDue?.dayNumber ?? Int.min, row)) }
+                }
+                return (table, dueDays)
+            }
+            for (table, days) in blocks {
+                out += table
+                dueDays += days
+            }
         }
         if rows.isEmpty { out += "\nNobody yet.\n".utf8 }
 
         out += "\n## Due dates\n\nSoonest first; `crm due` tells who is due today.\n\n".utf8
-        // `rows` is in name order already; a stable sort by due date keeps it within a day.
-        // Sorted as indices: the rows themselves are not copied.
-        let scheduled = rows.indices.compactMap { i -> (day: Int, index: Int)? in
-            let schedule = schedule(rows[i])
-            return schedule.cadence == nil ? nil : (schedule.datedDue?.dayNumber ?? Int.min, i)
-        }.sorted { $0 < $1 }
-        for person in scheduled.lazy.map({ rows[$0.index] }) {
-            let schedule = schedule(person)
-            let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
-            let snoozed = schedule.isSnoozed ? ", snoozed" : ""
-            out += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n".utf8
+        // `rows` is in name order already: by day, then by row, keeps it within a day.
+        dueDays.sort { $0 < $1 }
+        for wave in stride(from: 0, to: dueDays.count, by: 16 * Blocks.size) {
+            for lines in Blocks.map(wave..<min(wave + 16 * Blocks.size, dueDays.count), { block in
+                var lines: [UInt8] = []
+                for person in block.lazy.map({ rows[dueDays[$0].row] }) {
+                    let schedule = DueSchedule(facts: person, config: config, on: nil)
+                    let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
+                    let snoozed = schedule.isSnoozed ? ", snoozed" : ""
+                    lines += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n".utf8
+                }
+                return lines
+            }) {
+                out += lines
+            }
         }
-        if scheduled.isEmpty { out += "Nobody has a cadence.\n".utf8 }
+        if dueDays.isEmpty { out += "Nobody has a cadence.\n".utf8 }
 
         out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n".utf8
         let open = rows.flatMap { person in person.timeline.open.map { (person, $0) } }.enumerated()

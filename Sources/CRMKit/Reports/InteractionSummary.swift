@@ -78,6 +78,13 @@ public struct InteractionSummary: Sendable {
             for (name, count) in zip(names, counts) where count > 0 { types[name, default: 0] += count }
             return count
         }
+
+        /// Adds the counts of `other`, made for the same days.
+        mutating func add(_ other: Totals) {
+            planned += other.planned
+            for (name, count) in other.types { types[name, default: 0] += count }
+            for (month, count) in other.months.enumerated() { months[month] += count }
+        }
     }
 
     /// Counts the interactions of `people` dated from `since` to `until` (from each one's
@@ -115,7 +122,7 @@ public struct InteractionSummary: Sendable {
         }
         leastContacted = everContacted.sorted { ($0.count, $0.last, $0.rank) < ($1.count, $1.last, $1.rank) }
             .prefix(3).map { perPerson[$0.index] }
-        due = DueList(people: people, today: today).entries
+        due = DueList(byName: byName.map { people[$0] }, today: today).entries
         neverContacted = byName.filter { perPerson[$0].last == nil }.map { people[$0] }
     }
 
@@ -156,22 +163,42 @@ extension Vault {
     /// the core that read them, so their interactions' days and types are never all held at once.
     public func interactionSummary(today: Day, since: Day, until: Day, omitting omitted: PersonFacts.Omitted = [])
         -> (summary: InteractionSummary, problems: [Diagnostic]) {
-        final class Counter: @unchecked Sendable {
-            let lock = NSLock()
-            var totals: InteractionSummary.Totals
-            init(_ totals: InteractionSummary.Totals) { self.totals = totals }
-        }
         let config = config
         let counter = Counter(InteractionSummary.Totals(today: today, since: since, until: until))
         let (all, unread) = facts(today: today) { facts in
             let person = PersonSummary(listing: facts, config: config, today: today, omitting: omitted.union(.tally))
             // Files that cannot be read are not listed (`ReadProblems.listed`), so not counted.
             guard facts.isReadable else { return InteractionSummary.PersonCount(person: person, count: 0) }
-            counter.lock.lock()
-            defer { counter.lock.unlock() }
-            return InteractionSummary.PersonCount(person: person, count: counter.totals.count(facts.fields))
+            return InteractionSummary.PersonCount(person: person, count: counter.count(facts.fields))
         }
         let (counted, problems) = ReadProblems.listed(all, facts: \.person.facts, problems: unread)
-        return (InteractionSummary(counted: counted, totals: counter.totals, config: config, since: since, until: until), problems)
+        return (InteractionSummary(counted: counted, totals: counter.totals(), config: config, since: since, until: until), problems)
+    }
+}
+
+/// Totals counted on several cores at once: each count takes a copy of the totals no other core
+/// holds, so the cores do not wait for each other; the copies are added up at the end.
+private final class Counter: @unchecked Sendable {
+    private final class Slot {
+        let lock = NSLock()
+        var totals: InteractionSummary.Totals
+        init(_ totals: InteractionSummary.Totals) { self.totals = totals }
+    }
+    private let slots: [Slot]
+
+    init(_ empty: InteractionSummary.Totals) {
+        slots = (0...ProcessInfo.processInfo.activeProcessorCount).map { _ in Slot(empty) }
+    }
+
+    /// Counts one person into a free copy; returns how many of their interactions are in the period.
+    func count(_ facts: PersonFacts.Fields) -> Int {
+        let slot = slots.first { $0.lock.try() } ?? { slots[0].lock.lock(); return slots[0] }()
+        defer { slot.lock.unlock() }
+        return slot.totals.count(facts)
+    }
+
+    /// The copies added up (once every count has returned).
+    func totals() -> InteractionSummary.Totals {
+        slots.dropFirst().reduce(into: slots[0].totals) { $0.add($1.totals) }
     }
 }

@@ -50,21 +50,16 @@ public struct NameOrder {
         }
     }
 
-    /// Indices `0..<count` sorted by `first` (when given, then by name and ties), the rest kept in
-    /// index order.
-    public func sortedIndices(by first: ((Int, Int) -> Int)? = nil) -> [Int] {
-        guard let first else { return sortedByName() }
-        return Array(spans.indices).sorted { a, b in
-            let byFirst = first(a, b)
-            if byFirst != 0 { return byFirst < 0 }
-            let byName = compare(a, b)
-            return byName != 0 ? byName < 0 : a < b
-        }
+    /// Indices `0..<count` sorted by `keys` (ascending), then by name: integers are compared, never
+    /// names, since each name's place comes from one sort by name.
+    public func sortedIndices(first keys: [Int]) -> [Int] {
+        let byName = sortedIndices()
+        return byName.indices.map { (key: keys[byName[$0]], rank: $0) }.sorted { $0 < $1 }.map { byName[$0.rank] }
     }
 
-    /// Indices sorted by name alone: by the keys as plain integers (no call per comparison), then
-    /// each run of equal keys by the rest of the names, then by index.
-    private func sortedByName() -> [Int] {
+    /// Indices `0..<count` sorted by name (then ties, then index): by the keys as plain integers
+    /// (no call per comparison), then each run of equal keys by the rest of the names.
+    public func sortedIndices() -> [Int] {
         var order = keys.indices.map { (key: keys[$0], index: $0) }
         order.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
         var start = 0
@@ -80,5 +75,12 @@ public struct NameOrder {
             start = end
         }
         return order.map(\.index)
+    }
+}
+
+extension NameOrder {
+    /// `people` by name, then id: the order the listings start from.
+    public static func sorted(_ people: [PersonSummary]) -> [PersonSummary] {
+        NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices().map { people[$0] }
     }
 }

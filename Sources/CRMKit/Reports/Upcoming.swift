@@ -1,14 +1,12 @@
 /// What `due` and `birthdays` both list: people by a day of theirs, soonest first, then by name
-/// and id (compared as `NameOrder` does), up to a last day.
+/// and id (`NameOrder`), up to a last day.
 enum Upcoming {
-    /// `all` sorted by `day`: those on or before `horizon`, and the first one after it.
-    static func split<Entry>(_ all: [Entry], day: (Entry) -> Day, person: (Entry) -> PersonSummary,
-                             through horizon: Day) -> (shown: [Entry], next: Entry?) {
+    /// `byName` (entries in name order) sorted by `day`, name order kept within a day: those on or
+    /// before `horizon`, and the first one after it.
+    static func split<Entry>(_ byName: [Entry], day: (Entry) -> Day, through horizon: Day) -> (shown: [Entry], next: Entry?) {
         // Sort small keys, not the entries themselves.
-        let names = NameOrder(all.map { person($0).sortName }, ties: all.map { person($0).id })
-        let days = all.map { day($0).dayNumber }
-        let order = names.sortedIndices { a, b in days[a] == days[b] ? 0 : (days[a] < days[b] ? -1 : 1) }
-        let shown = order.prefix { days[$0] <= horizon.dayNumber }
-        return (shown.map { all[$0] }, shown.count < order.count ? all[order[shown.count]] : nil)
+        let order = byName.indices.map { (day: day(byName[$0]).dayNumber, index: $0) }.sorted { $0 < $1 }
+        let shown = order.prefix { $0.day <= horizon.dayNumber }
+        return (shown.map { byName[$0.index] }, shown.count < order.count ? byName[order[shown.count].index] : nil)
     }
 }

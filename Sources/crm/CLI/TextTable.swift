@@ -1,4 +1,4 @@
-import Dispatch
+import CRMKit
 
 /// Columns aligned by display width (wide CJK letters take two cells), for terminal listings.
 struct TextTable {
@@ -28,19 +28,12 @@ struct TextTable {
     /// Rows are measured, then written, a block at a time on all cores (the blocks' bytes handed
     /// on in order): a listing of 100,000 people is neither one string nor one core's work.
     private func write(headerStyle: (String) -> String, to output: (ArraySlice<UInt8>) -> Void) {
-        let blocks = stride(from: 0, to: rows.count, by: 1024).map { $0..<min($0 + 1024, rows.count) }
         // Each cell's width is measured once, before the columns' widths are known.
         let headerWidths = headers.map(displayWidth)
-        var cellWidths = [[Int]](repeating: [], count: rows.count)
-        cellWidths.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let (slots, table) = (slots, self)
-            DispatchQueue.concurrentPerform(iterations: blocks.count) { b in
-                for r in blocks[b] { slots[r] = table.rows[r].map(displayWidth) }
-            }
-        }
+        let cellWidths = Blocks.map(rows.indices) { block in block.map { rows[$0].map(displayWidth) } }
         var widths = headerWidths
         let last = headers.count - 1
-        for row in cellWidths {
+        for row in cellWidths.joined() {
             for (i, width) in row.enumerated() where i < widths.count {
                 widths[i] = max(widths[i], i == last ? width : min(width, maximumWidth))
             }
@@ -67,18 +60,13 @@ struct TextTable {
         append(headers, widths: headerWidths, to: &header) { _, text in headerStyle(text) }
         output(header[...])
         // Sixteen blocks at a time, so that only so much output is held at once.
-        for wave in stride(from: 0, to: blocks.count, by: 16).map({ $0..<min($0 + 16, blocks.count) }) {
-            var chunks = [[UInt8]](repeating: [], count: wave.count)
-            chunks.withUnsafeMutableBufferPointer { slots in
-                nonisolated(unsafe) let (slots, table, append) = (slots, self, append)
-                let cellWidths = cellWidths
-                DispatchQueue.concurrentPerform(iterations: wave.count) { k in
-                    var chunk: [UInt8] = []
-                    for r in blocks[wave.lowerBound + k] {
-                        append(table.rows[r], cellWidths[r], &chunk) { c, text in table.style(r, c, text) }
-                    }
-                    slots[k] = chunk
+        for wave in stride(from: 0, to: rows.count, by: 16 * Blocks.size) {
+            let chunks = Blocks.map(wave..<min(wave + 16 * Blocks.size, rows.count)) { block in
+                var chunk: [UInt8] = []
+                for r in block {
+                    append(rows[r], widths: cellWidths[r / Blocks.size][r % Blocks.size], to: &chunk) { c, text in style(r, c, text) }
                 }
+                return chunk
             }
             for chunk in chunks { output(chunk[...]) }
         }

@@ -37,11 +37,10 @@ let listCommand = Command(
         let order: [Int]
         switch sort {
         case "last":
-            let last = people.map { $0.schedule.last?.date.dayNumber ?? Int.min }
-            order = names.sortedIndices { a, b in last[a] == last[b] ? 0 : (last[a] > last[b] ? -1 : 1) }
+            // Newest first, never contacted last.
+            order = names.sortedIndices(first: people.map { $0.schedule.last.map { -$0.date.dayNumber } ?? Int.max })
         case "due":
-            let due = people.map { $0.schedule.due?.dayNumber ?? Int.max }
-            order = names.sortedIndices { a, b in due[a] == due[b] ? 0 : (due[a] < due[b] ? -1 : 1) }
+            order = names.sortedIndices(first: people.map { $0.schedule.due?.dayNumber ?? Int.max })
         default: order = names.sortedIndices()
         }
         if context.json {
