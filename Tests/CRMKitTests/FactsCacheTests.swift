@@ -131,6 +131,22 @@ import Testing
         #expect(copy.bytes(FactsCache.path) == rewritten)
     }
 
+    /// As the tool opens vaults (`writesCacheInBackground`), `facts` returns before the cache is
+    /// written; once the writes are waited for, the file holds what writing it in place gives.
+    @Test func aCacheWrittenInTheBackgroundIsTheOneWrittenInPlace() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        usleep(2_100_000)   // a file is cached once it has not changed for 2 s
+        var background = try Vault(root: copy.path)
+        background.writesCacheInBackground = true
+        let rows = background.facts().rows
+        Vault.finishCacheWrites()
+        let written = copy.bytes(FactsCache.path)
+        #expect(FactsCache.load(background).entries.count == rows.count)
+        try FileManager.default.removeItem(atPath: copy.path + "/" + FactsCache.path)
+        #expect(try Vault(root: copy.path).facts().rows == rows)
+        #expect(copy.bytes(FactsCache.path) == written)
+    }
+
     @Test func recentlyChangedFilesAreNotCached() throws {
         let copy = try TemporaryVault(copyingExample: true)
         let vault = try Vault(root: copy.path)

@@ -5,14 +5,13 @@ public enum VaultCheck {
         var found = vault.config.diagnostics
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
         let (paths, copies) = vault.personAndConflictPaths()
-        found += vault.facts(of: paths, today: today, omitting: [.nearEntries, .tally]) { people, problems in
-            var found = problems
-            for person in people {
-                found += person.problems
-                if let today { found += person.farFuture(today: today) }
-            }
-            return found + duplicates(people)
+        let (people, unread) = vault.facts(of: paths, today: today, omitting: [.nearEntries, .tally])
+        found += unread
+        for person in people {
+            found += person.problems
+            if let today { found += person.farFuture(today: today) }
         }
+        found += duplicates(people)
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
             found.append(Diagnostic(path: copy, line: 1, severity: .error,

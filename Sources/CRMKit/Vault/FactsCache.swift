@@ -97,6 +97,7 @@ struct FactsCache {
 
     /// The cache of `vault`, or an empty one when there is none or it cannot be used.
     static func load(_ vault: Vault) -> FactsCache {
+        waitForWrites()
         guard let build, let file = OpenFile(vault.root + "/" + path), let bytes = file.read(0..<file.size),
               var cache = FactsCache(bytes, fingerprint: fingerprint(vault.config, build: build)) else { return FactsCache() }
         cache.file = file
@@ -108,6 +109,7 @@ struct FactsCache {
     /// (45 MB for 100,000 people) are never in memory; one copied into a new cache is read from the
     /// open file again. Empty when there is none or it cannot be used, as `load` would find it.
     static func loadKeys(_ vault: Vault, pieceSize: Int = 64 << 10) -> FactsCache {
+        waitForWrites()
         guard let build, let file = OpenFile(vault.root + "/" + path) else { return FactsCache() }
         let expected = fingerprint(vault.config, build: build)
         var cache = FactsCache()
@@ -398,6 +400,18 @@ struct FactsCache {
         save(paths: sorted.map(\.path), records: { .read(sorted[$0].entry) }, from: FactsCache(), to: vault, settled: settled, folders: folders)
     }
 
+    /// Cache writes under way on another core (`Vault.writesCacheInBackground`): the listing goes
+    /// on meanwhile, so that what it makes of the facts costs no time of its own after a first
+    /// run. A later read of the cache waits for them, and so does the process before it exits
+    /// (`Vault.finishCacheWrites`).
+    private static let writing = DispatchGroup()
+
+    static func writeInBackground(_ save: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async(group: writing, execute: save)
+    }
+
+    static func waitForWrites() { writing.wait() }
+
     /// Writes the cache: for each of `paths` (sorted), `records(i)` (nil: none), an unchanged
     /// record copied from `old` rather than encoded again. The file is written in pieces, never
     /// whole in memory; entries of files changed after `settled` are left out. `folders` are those
@@ -474,6 +488,11 @@ struct FactsCache {
 }
 
 extension Vault {
+    /// Waits for cache writes still under way on another core (`Vault.facts` goes on while the
+    /// cache is written). A program calls it before it exits, or the cache a first run made may
+    /// be lost; the next run then reads every file again.
+    public static func finishCacheWrites() { FactsCache.waitForWrites() }
+
     /// Every person's facts in path order, from the cache where the file is unchanged, else read
     /// (on all cores). `paths` are every person file when the caller has them already (the cache
     /// keeps only these). With `today`, every timeline answers for that day (a cached one made for
@@ -481,29 +500,17 @@ extension Vault {
     /// The cache is rewritten when a file was removed or a file read can be cached (it has not
     /// changed in the last two seconds); a file just written is read again until it settles.
     /// The facts come without the `omitted` parts (see `PersonFacts.Omitted`).
+    /// The cache is written on another core while the caller goes on when the vault
+    /// `writesCacheInBackground`.
     public func facts(of paths: [String]? = nil, today: Day? = nil, omitting omitted: PersonFacts.Omitted = [])
         -> (rows: [PersonFacts], problems: [Diagnostic]) {
-        facts(of: paths, today: today, omitting: omitted) { ($0, $1) }
-    }
-
-    /// The same, handed to `finish` while the cache is written on another core: what a listing
-    /// makes of the facts costs no time of its own after a first run.
-    func facts<Finished>(of paths: [String]? = nil, today: Day? = nil, omitting omitted: PersonFacts.Omitted = [],
-                         finishing finish: (_ rows: [PersonFacts], _ problems: [Diagnostic]) -> Finished) -> Finished {
-        facts(of: paths, today: today, row: { omitted.isEmpty ? $0 : PersonFacts(fields: $0.fields.omitting(omitted, today: today)) },
-              finishing: finish)
+        facts(of: paths, today: today, row: { omitted.isEmpty ? $0 : PersonFacts(fields: $0.fields.omitting(omitted, today: today)) })
     }
 
     /// The same, each person's facts made into the row a caller keeps by `row`, on the core that
     /// read them: only the rows are held, never every person's facts whole.
     func facts<Row>(of paths: [String]? = nil, today: Day?, row: @escaping @Sendable (PersonFacts) -> Row)
         -> (rows: [Row], problems: [Diagnostic]) {
-        facts(of: paths, today: today, row: row) { ($0, $1) }
-    }
-
-    /// The rows handed to `finish` while the cache is written on another core.
-    func facts<Row, Finished>(of paths: [String]?, today: Day?, row: @escaping @Sendable (PersonFacts) -> Row,
-                              finishing finish: (_ rows: [Row], _ problems: [Diagnostic]) -> Finished) -> Finished {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
         let listed = paths == nil ? personPathsAndFolders() : nil
@@ -572,32 +579,28 @@ extension Vault {
             case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
             }
         }
-        results = []   // not held while `finish` makes what it keeps of the rows
+        results = []   // not held while the caller makes what it keeps of the rows
         let removed = cachedCount != cachedIndex.count { $0 >= 0 }
         let cacheable = encoded.contains { $0 != nil } || spilled.contains { $0 != nil }
         let spill = holding.spill
-        guard removed || cacheable else { return finish(rows, problems) }
-        let save = {
+        guard removed || cacheable else { return (rows, problems) }
+        nonisolated(unsafe) let (old, records) = (cache, encoded)
+        encoded = []   // held by the writing core alone
+        let (hit, spilledAt, folders) = (hits, spilled, listed?.folders ?? [])
+        let save = { @Sendable in
             FactsCache.save(paths: paths, records: { i in
-                if hits[i] { return .unchanged(cachedIndex[i]) }
-                if let range = spilled[i], let spill { return .spilled(spill, range) }
-                return encoded[i].map(FactsCache.Record.encoded)
-            }, from: cache, to: self, settled: settled, folders: listed?.folders ?? [])
-            encoded = []   // freed on that core too
+                if hit[i] { return .unchanged(cachedIndex[i]) }
+                if let range = spilledAt[i], let spill { return .spilled(spill, range) }
+                return records[i].map(FactsCache.Record.encoded)
+            }, from: old, to: self, settled: settled, folders: folders)
         }
         // Once records had to be spilled, memory counts for more than the idle core: the records
-        // held are written and let go of before `finish` makes its rows.
-        if spill != nil {
+        // held are written and let go of before the caller makes anything of the rows.
+        if spill == nil, writesCacheInBackground {
+            FactsCache.writeInBackground(save)
+        } else {
             save()
-            return finish(rows, problems)
         }
-        return withoutActuallyEscaping(finish) { finish in
-            nonisolated(unsafe) let work = (save: save, finish: { finish(rows, problems) })
-            nonisolated(unsafe) var finished: Finished?
-            DispatchQueue.concurrentPerform(iterations: 2) { k in
-                if k == 0 { finished = work.finish() } else { work.save() }
-            }
-            return finished!
-        }
+        return (rows, problems)
     }
 }

@@ -9,6 +9,10 @@ public struct Vault: Sendable {
     public let logSettings: PersonDocument.LogSettings
     /// The files this value's writes changed, for `commitChanges(command:)`.
     let changes = VaultChanges()
+    /// Whether `facts` hands the cache it rewrites to another core and returns at once, so that
+    /// what the caller makes of the facts overlaps the writing (the `crm` tool does; it calls
+    /// `Vault.finishCacheWrites()` before it exits). False: written before `facts` returns.
+    public var writesCacheInBackground = false
 
     public init(root: String) throws(VaultError) {
         self.root = root

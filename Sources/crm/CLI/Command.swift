@@ -77,7 +77,8 @@ struct Context {
     func keepUntilExit(_ value: Any) { valuesKeptUntilExit.append(value) }
 
     func vault() throws -> Vault {
-        let vault = try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
+        var vault = try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
+        vault.writesCacheInBackground = true   // waited for in `main` before the process exits
         opened.vaults.append(vault)
         return vault
     }
