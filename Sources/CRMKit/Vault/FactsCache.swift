@@ -594,9 +594,7 @@ extension Vault {
                 return records[i].map(FactsCache.Record.encoded)
             }, from: old, to: self, settled: settled, folders: folders)
         }
-        // Once records had to be spilled, memory counts for more than the idle core: the records
-        // held are written and let go of before the caller makes anything of the rows.
-        if spill == nil, writesCacheInBackground {
+        if writesCacheInBackground {
             FactsCache.writeInBackground(save)
         } else {
             save()
