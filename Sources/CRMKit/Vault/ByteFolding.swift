@@ -3,17 +3,15 @@
 /// (U+0080–U+02FF), Greek and Cyrillic (U+0370–U+04FF). Text with any other scalar (combining
 /// marks, whose folding depends on the letter before them; other scripts) is not folded here.
 enum ByteFolding {
-    /// Each table scalar's folded UTF-8 bytes, stored one after another: scalar `v`'s are
-    /// `bytes[offsets[v - 0x80]..<offsets[v - 0x80 + 1]]`; scalars outside the table have none
-    /// and `covered[v - 0x80]` false.
+    /// Each table scalar's folded UTF-8 bytes (from `foldedForms`), stored one after another:
+    /// scalar `v`'s are `bytes[offsets[v - 0x80]..<offsets[v - 0x80 + 1]]`; scalars outside the
+    /// table have none and `covered[v - 0x80]` false.
     private static let table: (bytes: [UInt8], offsets: [Int], covered: [Bool]) = {
         var bytes: [UInt8] = [], offsets = [0], covered: [Bool] = []
-        for value in 0x80..<0x500 {
-            let scalar = Unicode.Scalar(value)!
-            let inTable = ![.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
-            if inTable { bytes += TextFolding.foldedInFull(String(Character(scalar))).utf8 }
+        for form in foldedForms {
+            bytes += form?.utf8 ?? "".utf8
             offsets.append(bytes.count)
-            covered.append(inTable)
+            covered.append(form != nil)
         }
         return (bytes, offsets, covered)
     }()
