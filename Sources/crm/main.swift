@@ -6,6 +6,7 @@ import Darwin
 import CRMKit
 import Foundation
 
+Terminal.catchBrokenPipe()
 let status = CLI.run(Array(CommandLine.arguments.dropFirst()),
                      environment: ProcessInfo.processInfo.environment,
                      currentDirectory: FileManager.default.currentDirectoryPath)

@@ -147,6 +147,35 @@ import Testing
         #expect(copy.bytes(FactsCache.path) == written)
     }
 
+    /// `crm list --json | head`: the reader goes away while the cache may still be being written.
+    /// The process ends by SIGPIPE as before, but only once the cache is complete, leaving no
+    /// temporary file. (Here the write is usually done first; at 100,000 people, without the
+    /// wait, a 36 MB temporary file was left and no cache.)
+    @Test func aReaderThatLeavesEarlyDoesNotCutTheCacheWriteShort() throws {
+        let copy = try TemporaryVault()
+        for i in 0..<3_000 {
+            try copy.write("people/p\(i).md", "---\nname: Person \(i)\nevery: 30d\n---\n\n## Interactions\n\n- 2026-10-0\(i % 9 + 1) call: Hello.\n")
+        }
+        usleep(2_100_000)   // a file is cached once it has not changed for 2 s
+        let process = Process()
+        process.executableURL = CRM.binary
+        process.arguments = ["--vault", copy.path, "list", "--json"]
+        process.environment = ["CRM_TODAY": "2026-11-29", "PATH": "/usr/bin:/bin"]
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()   // the reader is gone before the first line
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGPIPE)
+        // Written by `crm`, so read with its build's fingerprint.
+        let build = try #require(FactsCache.build(ofExecutable: CRM.binary.resolvingSymlinksInPath().path))
+        let fingerprint = FactsCache.fingerprint(try Vault(root: copy.path).config, build: build)
+        let cache = try #require(FactsCache(copy.bytes(FactsCache.path), fingerprint: fingerprint))
+        #expect(cache.entries.count == 3_000)
+        let left = try FileManager.default.subpathsOfDirectory(atPath: copy.path + "/.crm").filter { $0.contains(FileSystem.temporaryPrefix) }
+        #expect(left.isEmpty)
+    }
+
     @Test func recentlyChangedFilesAreNotCached() throws {
         let copy = try TemporaryVault(copyingExample: true)
         let vault = try Vault(root: copy.path)
