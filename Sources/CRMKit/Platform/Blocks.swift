@@ -18,4 +18,12 @@ public enum Blocks {
         }
         return results.map { $0! }
     }
+
+    /// The same, each block's result handed to `consume` in order, sixteen blocks at a time, so
+    /// that only so many results are held at once.
+    public static func forEach<Result>(_ items: Range<Int>, _ body: (Range<Int>) -> Result, handing consume: (Result) -> Void) {
+        for wave in stride(from: items.lowerBound, to: items.upperBound, by: 16 * size) {
+            for result in map(wave..<min(wave + 16 * size, items.upperBound), body) { consume(result) }
+        }
+    }
 }

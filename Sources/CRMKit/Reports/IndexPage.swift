@@ -51,61 +51,53 @@ public enum IndexPage {
         out += "# People\n\n".utf8
         out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n".utf8
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n".utf8
-        // Rows and due lines are written a block of people at a time on all cores, sixteen blocks
-        // at a time, so that only so much is held besides the page.
+        // Rows and due lines are written a block of people at a time on all cores.
         var dueDays: [(day: Int, row: Int)] = []
-        for wave in stride(from: 0, to: rows.count, by: 16 * Blocks.size) {
-            let blocks = Blocks.map(wave..<min(wave + 16 * Blocks.size, rows.count)) { block in
-                var table: [UInt8] = []
-                var dueDays: [(day: Int, row: Int)] = []
-                for row in block {
-                    let person = rows[row]
-                    let schedule = DueSchedule(facts: person, config: config, on: nil)
-                    table += "| ".utf8
-                    table += link(person).utf8
-                    table += " | ".utf8
-                    if let last = schedule.last {
-                        table += last.date.description.utf8
-                        table.append(UInt8(ascii: " "))
-                        table += last.type.utf8
-                    } else {
-                        table += "never".utf8
-                    }
-                    table += " | ".utf8
-                    table += (schedule.cadence?.description ?? "").utf8
-                    table += " | ".utf8
-                    table += due(schedule).utf8
-                    table += " | ".utf8
-                    table += escaped(person.tags.joined(separator: ", ")).utf8
-                    table += " |\n".utf8
-                    if schedule.cadence != nil { dueDays.append((schedule.datedDue?.dayNumber ?? Int.min, row)) }
+        Blocks.forEach(rows.indices, { block in
+            var table: [UInt8] = []
+            var dueDays: [(day: Int, row: Int)] = []
+            for row in block {
+                let person = rows[row]
+                let schedule = DueSchedule(facts: person, config: config, on: nil)
+                table += "| ".utf8
+                table += link(person).utf8
+                table += " | ".utf8
+                if let last = schedule.last {
+                    table += last.date.description.utf8
+                    table.append(UInt8(ascii: " "))
+                    table += last.type.utf8
+                } else {
+                    table += "never".utf8
                 }
-                return (table, dueDays)
+                table += " | ".utf8
+                table += (schedule.cadence?.description ?? "").utf8
+                table += " | ".utf8
+                table += due(schedule).utf8
+                table += " | ".utf8
+                table += escaped(person.tags.joined(separator: ", ")).utf8
+                table += " |\n".utf8
+                if schedule.cadence != nil { dueDays.append((schedule.datedDue?.dayNumber ?? Int.min, row)) }
             }
-            for (table, days) in blocks {
-                out += table
-                dueDays += days
-            }
-        }
+            return (table, dueDays)
+        }, handing: { table, days in
+            out += table
+            dueDays += days
+        })
         if rows.isEmpty { out += "\nNobody yet.\n".utf8 }
 
         out += "\n## Due dates\n\nSoonest first; `crm due` tells who is due today.\n\n".utf8
         // `rows` is in name order already: by day, then by row, keeps it within a day.
         dueDays.sort { $0 < $1 }
-        for wave in stride(from: 0, to: dueDays.count, by: 16 * Blocks.size) {
-            for lines in Blocks.map(wave..<min(wave + 16 * Blocks.size, dueDays.count), { block in
-                var lines: [UInt8] = []
-                for person in block.lazy.map({ rows[dueDays[$0].row] }) {
-                    let schedule = DueSchedule(facts: person, config: config, on: nil)
-                    let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
-                    let snoozed = schedule.isSnoozed ? ", snoozed" : ""
-                    lines += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n".utf8
-                }
-                return lines
-            }) {
-                out += lines
+        Blocks.forEach(dueDays.indices, { block in
+            var lines: [UInt8] = []
+            for person in block.lazy.map({ rows[dueDays[$0].row] }) {
+                let schedule = DueSchedule(facts: person, config: config, on: nil)
+                let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
+                let snoozed = schedule.isSnoozed ? ", snoozed" : ""
+                lines += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n".utf8
             }
-        }
+            return lines
+        }, handing: { out += $0 })
         if dueDays.isEmpty { out += "Nobody has a cadence.\n".utf8 }
 
         out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n".utf8

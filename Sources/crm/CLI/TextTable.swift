@@ -59,17 +59,13 @@ struct TextTable {
         var header: [UInt8] = []
         append(headers, widths: headerWidths, to: &header) { _, text in headerStyle(text) }
         output(header[...])
-        // Sixteen blocks at a time, so that only so much output is held at once.
-        for wave in stride(from: 0, to: rows.count, by: 16 * Blocks.size) {
-            let chunks = Blocks.map(wave..<min(wave + 16 * Blocks.size, rows.count)) { block in
-                var chunk: [UInt8] = []
-                for r in block {
-                    append(rows[r], widths: cellWidths[r / Blocks.size][r % Blocks.size], to: &chunk) { c, text in style(r, c, text) }
-                }
-                return chunk
+        Blocks.forEach(rows.indices, { block in
+            var chunk: [UInt8] = []
+            for r in block {
+                append(rows[r], widths: cellWidths[r / Blocks.size][r % Blocks.size], to: &chunk) { c, text in style(r, c, text) }
             }
-            for chunk in chunks { output(chunk[...]) }
-        }
+            return chunk
+        }, handing: { output($0[...]) })
     }
 }
 
