@@ -266,6 +266,45 @@ import Testing
         }
     }
 
+    /// A first key, then the names: what `due --sort`, `list --sort` and `Upcoming` order by.
+    @Test func sortsByAKeyThenByName() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["", "a", "ab", "abcdefgh", "é", "山", "-", "z"]
+        for _ in 0..<50 {
+            let names = (0..<60).map { _ in (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
+            let ties = names.map { _ in pieces.randomElement(using: &generator)! }
+            let keys = names.map { _ in [Int.min, -3, 0, 0, 7, Int.max].randomElement(using: &generator)! }
+            let byName = reference(names, ties)
+            let rank = Dictionary(uniqueKeysWithValues: byName.enumerated().map { ($0.element, $0.offset) })
+            let expected = names.indices.sorted { (keys[$0], rank[$0]!) < (keys[$1], rank[$1]!) }
+            #expect(NameOrder(names, ties: ties).sortedIndices(first: keys) == expected)
+        }
+    }
+
+    /// `due` and `birthdays` put in order only who is shown and the others of the first later
+    /// day: the same as ordering everyone by day, then name, then id.
+    @Test func upcomingShowsWhatSortingEveryoneShows() {
+        var generator = SystemRandomNumberGenerator()
+        let today = Day("2026-11-29")!
+        for _ in 0..<50 {
+            let people = (0..<40).map { i -> (person: PersonSummary, day: Day) in
+                var fields = PersonFacts.Fields(id: "p\(Int.random(in: 0..<5, using: &generator))-\(i)")
+                fields.name = ["Ann", "ann", "Bo", "Émile", "Zoë"].randomElement(using: &generator)!
+                fields.sortName = fields.name.folded
+                let person = PersonSummary(facts: PersonFacts(fields: fields), config: VaultConfig(), today: today)
+                return (person, today.adding(days: Int.random(in: -3...6, using: &generator)))
+            }
+            let horizon = today.adding(days: Int.random(in: -4...7, using: &generator))
+            let names = reference(people.map(\.person.sortName), people.map(\.person.id))
+            let rank = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
+            let everyone = people.indices.sorted { (people[$0].day, rank[$0]!) < (people[$1].day, rank[$1]!) }
+            let shown = everyone.prefix { people[$0].day <= horizon }
+            let (split, next) = Upcoming.split(people, day: \.day, person: \.person, through: horizon)
+            #expect(split.map(\.person.id) == shown.map { people[$0].person.id })
+            #expect(next?.person.id == (shown.count < everyone.count ? people[everyone[shown.count]].person.id : nil))
+        }
+    }
+
     /// Paths share `people/` and more: the order past the shared bytes must still be byte order,
     /// also where one name ends inside another's first eight bytes or holds NUL bytes.
     @Test func sortsAsByteOrderWhenEveryNameSharesItsStart() {

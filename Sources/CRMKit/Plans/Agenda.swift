@@ -61,13 +61,13 @@ public struct Agenda: Sendable {
                 someday.append(Item(kind: .followUp, date: nil, person: person, time: nil, type: nil, note: note, overdueDays: nil, age: nil))
             }
         }
-        let dueList = DueList(byName: byName, today: today, within: within)
+        let dueList = DueList(people: byName, today: today, within: within)
         // A person with a plan on their due day shows the plan only.
         let planDays = Set(planned.map { "\($0.person.id)\n\($0.date!)" })
         let due = dueList.entries.filter { $0.due >= today && !planDays.contains("\($0.person.id)\n\($0.due)") }.map {
             Item(kind: .due, date: $0.due, person: $0.person, time: nil, type: nil, note: nil, overdueDays: $0.overdueDays, age: nil)
         }
-        let birthdayList = BirthdayList(byName: byName, today: today, within: within)
+        let birthdayList = BirthdayList(people: byName, today: today, within: within)
         let birthdays = birthdayList.entries.map {
             Item(kind: .birthday, date: $0.next, person: $0.person, time: nil, type: nil, note: nil, overdueDays: nil, age: $0.age)
         }

@@ -22,11 +22,6 @@ public struct BirthdayList: Sendable {
 
     /// Birthdays from `today` to `today` plus `within`, both included.
     public init(people: [PersonSummary], today: Day, within: Cadence) {
-        self.init(byName: NameOrder.sorted(people), today: today, within: within)
-    }
-
-    /// The birthdays of people already in name order (`NameOrder.sorted`).
-    init(byName people: [PersonSummary], today: Day, within: Cadence) {
         self.today = today
         let horizon = within.step(from: today)
         self.horizon = horizon
@@ -38,7 +33,7 @@ public struct BirthdayList: Sendable {
             let next = birthday.next(onOrAfter: today)
             all.append(Entry(person: person, birthday: birthday, next: next, age: birthday.age(on: next)))
         }
-        (entries, next) = Upcoming.split(all, day: \.next, through: horizon)
+        (entries, next) = Upcoming.split(all, day: \.next, person: \.person, through: horizon)
         self.problems = problems
     }
 

@@ -22,11 +22,6 @@ public struct DueList: Sendable {
 
     /// The list on `today`: people due by today, or by today plus `within` when given.
     public init(people: [PersonSummary], today: Day, within: Cadence? = nil) {
-        self.init(byName: NameOrder.sorted(people), today: today, within: within)
-    }
-
-    /// The list of people already in name order (`NameOrder.sorted`).
-    init(byName people: [PersonSummary], today: Day, within: Cadence? = nil) {
         self.today = today
         horizon = within?.step(from: today) ?? today
         var all: [Entry] = []
@@ -37,7 +32,7 @@ public struct DueList: Sendable {
             guard let due = schedule.due else { continue }
             all.append(Entry(person: person, due: due, overdueDays: due.days(until: today)))
         }
-        (entries, next) = Upcoming.split(all, day: \.due, through: horizon)
+        (entries, next) = Upcoming.split(all, day: \.due, person: \.person, through: horizon)
         self.problems = problems
     }
 

@@ -122,7 +122,7 @@ public struct InteractionSummary: Sendable {
         }
         leastContacted = everContacted.sorted { ($0.count, $0.last, $0.rank) < ($1.count, $1.last, $1.rank) }
             .prefix(3).map { perPerson[$0.index] }
-        due = DueList(byName: byName.map { people[$0] }, today: today).entries
+        due = DueList(people: people, today: today).entries
         neverContacted = byName.filter { perPerson[$0].last == nil }.map { people[$0] }
     }
 
