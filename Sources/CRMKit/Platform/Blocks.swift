@@ -3,13 +3,13 @@ import Dispatch
 /// Work over many items done a block at a time on all cores, the blocks' results kept in order:
 /// what a listing of 100,000 people writes is neither one core's work nor one string.
 public enum Blocks {
-    /// How many items a block holds unless told: enough that handing out a block costs little.
+    /// How many items a block holds: enough that handing out a block costs little.
     public static let size = 1024
 
     /// `body` of each block of `items` (`size` items each, the last one maybe fewer), run on all
     /// cores at once; the results in the blocks' order. `body` is called from several threads, so
     /// it must only read what it captures.
-    public static func map<Result>(_ items: Range<Int>, size: Int = size, _ body: (Range<Int>) -> Result) -> [Result] {
+    public static func map<Result>(_ items: Range<Int>, _ body: (Range<Int>) -> Result) -> [Result] {
         let blocks = stride(from: items.lowerBound, to: items.upperBound, by: size).map { $0..<min($0 + size, items.upperBound) }
         var results = [Result?](repeating: nil, count: blocks.count)
         results.withUnsafeMutableBufferPointer { buffer in
