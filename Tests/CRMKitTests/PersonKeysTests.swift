@@ -162,6 +162,36 @@ import Testing
         #expect(throws: VaultError.self) { try vault.find("CACHED Ivo Brandt") }
     }
 
+    /// Listings, too, take the people from the cache while the folders it recorded are unchanged,
+    /// and see a file added, renamed, removed or edited since.
+    @Test func listingsSeeFilesAddedRenamedRemovedOrEditedThoughTheCacheListsTheFolders() throws {
+        let copy = try TemporaryVault(copyingExample: true)
+        let vault = try Vault(root: copy.path)
+        func names() -> [String] { vault.facts().rows.map(\.name) }
+        try saveListing(vault)
+        let listed = names()
+        #expect(!listed.isEmpty && listed.allSatisfy { $0.hasPrefix("CACHED ") })
+
+        try copy.write("people/family/zed-quill.md", "---\nname: Zed Quill\n---\n")   // only the subfolder changes
+        #expect(names().contains("Zed Quill"))
+        #expect(names().count == listed.count + 1)
+
+        try saveListing(vault)
+        try FileManager.default.moveItem(atPath: copy.path + "/people/lena-marsh.md", toPath: copy.path + "/people/lena.md")
+        #expect(names().contains("Lena Marsh"))
+        #expect(!names().contains("CACHED Lena Marsh"))
+
+        try saveListing(vault)
+        try FileManager.default.removeItem(atPath: copy.path + "/people/henrik-dahl.md")
+        #expect(!names().contains { $0.hasSuffix("Henrik Dahl") })
+
+        try saveListing(vault)
+        try edit(copy, "people/theo-vance.md") { $0.replacingOccurrences(of: "name: Theo Vance", with: "name: Theo V.") }
+        #expect(FactsCache.load(vault).listing(in: vault) != nil)
+        #expect(names().contains("Theo V."))
+        #expect(names().count == listed.count)   // Zed in, Henrik out
+    }
+
     @Test func unchangedFoldersAreListedFromTheCacheAndEditedFilesStillRead() throws {
         let copy = try TemporaryVault(copyingExample: true)
         let vault = try Vault(root: copy.path)

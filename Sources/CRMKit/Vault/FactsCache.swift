@@ -495,7 +495,8 @@ extension Vault {
 
     /// Every person's facts in path order, from the cache where the file is unchanged, else read
     /// (on all cores). `paths` are every person file when the caller has them already (the cache
-    /// keeps only these). With `today`, every timeline answers for that day (a cached one made for
+    /// keeps only these); else the cache lists them while the folders it recorded are unchanged
+    /// (`FactsCache.listing(in:)`), or `people/` is walked. With `today`, every timeline answers for that day (a cached one made for
     /// a later day is read again); without it, only what the files alone say is needed.
     /// The cache is rewritten when a file was removed or a file read can be cached (it has not
     /// changed in the last two seconds); a file just written is read again until it settles.
@@ -513,12 +514,15 @@ extension Vault {
         -> (rows: [Row], problems: [Diagnostic]) {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
-        let listed = paths == nil ? personPathsAndFolders() : nil
-        let given = paths ?? listed!.paths
+        var loaded = FactsCache.load(self)
+        // While the folders the cache recorded are unchanged, its paths are every person file and
+        // `people/` need not be walked; each file's own stamp is still checked below.
+        let fromCache = paths == nil ? loaded.listing(in: self) : nil
+        let listed = paths == nil && fromCache == nil ? personPathsAndFolders() : nil
+        let given = paths ?? fromCache ?? listed!.paths
         // The cache and the files are paired as two sorted lists, and the cache is written in order.
         let paths = zip(given, given.dropFirst()).contains { Bytes.precedes($1, $0) } ? given.sorted(by: Bytes.precedes) : given
-        var loaded = FactsCache.load(self)
-        let cachedIndex = loaded.indices(of: paths)
+        let cachedIndex = fromCache == nil ? loaded.indices(of: paths) : Array(paths.indices)
         loaded.forgetPaths()
         let cache = loaded
         let cachedCount = cache.count
@@ -586,7 +590,7 @@ extension Vault {
         guard removed || cacheable else { return (rows, problems) }
         nonisolated(unsafe) let (old, records) = (cache, encoded)
         encoded = []   // held by the writing core alone
-        let (hit, spilledAt, folders) = (hits, spilled, listed?.folders ?? [])
+        let (hit, spilledAt, folders) = (hits, spilled, listed?.folders ?? (fromCache == nil ? [] : cache.folders))
         let save = { @Sendable in
             FactsCache.save(paths: paths, records: { i in
                 if hit[i] { return .unchanged(cachedIndex[i]) }
