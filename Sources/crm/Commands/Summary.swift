@@ -27,6 +27,7 @@ let summaryCommand = Command(
         let vault = try context.vault()
         let (summary, problems) = vault.interactionSummary(today: today, since: since, until: until,
                                                            omitting: [.notes, .otherEntries, .problems, .matchKeys])
+        context.keepUntilExit(summary)
         for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(summary.json)
