@@ -496,12 +496,13 @@ extension Vault {
     /// Every person's facts in path order, from the cache where the file is unchanged, else read
     /// (on all cores). `paths` are every person file when the caller has them already (the cache
     /// keeps only these); else the cache lists them while the folders it recorded are unchanged
-    /// (`FactsCache.listing(in:)`), or `people/` is walked. With `today`, every timeline answers for that day (a cached one made for
-    /// a later day is read again); without it, only what the files alone say is needed.
+    /// (`FactsCache.listing(in:)`), or `people/` is walked. With `today`, every timeline answers
+    /// for that day (a cached one made for a later day is read again); without it, only what the
+    /// files alone say is needed. The facts come without the `omitted` parts (see
+    /// `PersonFacts.Omitted`).
     /// The cache is rewritten when a file was removed or a file read can be cached (it has not
-    /// changed in the last two seconds); a file just written is read again until it settles.
-    /// The facts come without the `omitted` parts (see `PersonFacts.Omitted`).
-    /// The cache is written on another core while the caller goes on when the vault
+    /// changed in the last two seconds); a file just written is read again until it settles. It
+    /// is written on another core while the caller goes on when the vault
     /// `writesCacheInBackground`.
     public func facts(of paths: [String]? = nil, today: Day? = nil, omitting omitted: PersonFacts.Omitted = [])
         -> (rows: [PersonFacts], problems: [Diagnostic]) {
@@ -590,7 +591,7 @@ extension Vault {
         guard removed || cacheable else { return (rows, problems) }
         nonisolated(unsafe) let (old, records) = (cache, encoded)
         encoded = []   // held by the writing core alone
-        let (hit, spilledAt, folders) = (hits, spilled, listed?.folders ?? (fromCache == nil ? [] : cache.folders))
+        let (hit, spilledAt, folders) = (hits, spilled, listed?.folders ?? (fromCache != nil ? cache.folders : []))
         let save = { @Sendable in
             FactsCache.save(paths: paths, records: { i in
                 if hit[i] { return .unchanged(cachedIndex[i]) }
