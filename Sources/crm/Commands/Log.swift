@@ -12,7 +12,7 @@ let logCommand = Command(
         ("NOTE…", "the note; several words are joined with spaces; '-' reads it from standard input"),
     ],
     options: [
-        OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today (default), yesterday, or -3d, -2w, -1m (a day to come: crm plan)"),
+        OptionSpec(name: "--date", value: "D", help: "when it happened (default: today): \(Day.InputTense.past.forms); a day to come: crm plan"),
     ] + entryOptions,
     examples: [
         "crm log ada Talked about the punched cards",
