@@ -90,6 +90,22 @@ public struct FieldSchema: Sendable {
         "\(key) '\(item)' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does)"
     }
 
+    /// The warning for a value (or, with `item`, a list item) that is empty only because what
+    /// follows is a YAML comment (`tags: #friends`): what YAML reads, and how to write the text so
+    /// it is the value. Text keys keep the `#` in quotes; `tags` also drops it, as Obsidian writes
+    /// tags; a typed key drops it when the rest has the key's form.
+    func commentedOutWarning(_ comment: String, item: Bool) -> String {
+        let bare = comment.drop { $0 == "#" }.trimmingSpaces
+        var forms: [String] = []
+        if !isTyped { forms.append(item ? "- " + YAMLQuoting.doubleQuoted(comment) : "\(key): " + YAMLQuoting.doubleQuoted(comment)) }
+        if !bare.isEmpty, isTyped ? accepts(bare) : key == FieldSchema.tags.key {
+            forms.append(item ? "- " + YAMLQuoting.scalar(bare) : "\(key): " + (isTyped ? bare : YAMLQuoting.flowSequence([bare])))
+        }
+        let what = item ? "\(key) has an empty item" : "\(key) has no value"
+        let how = forms.isEmpty ? "" : "; if it is the value, write " + forms.joined(separator: " or ")
+        return "\(what): '\(comment)' is a YAML comment (a '#' after a space starts one)\(how)"
+    }
+
     /// What is wrong with `key` as a key the tool writes: keys are plain YAML words, a letter or
     /// `_` first, then letters, digits, `_` and `-`.
     public static func keyProblem(_ key: String) -> String? {
