@@ -18,8 +18,9 @@ let showCommand = Command(
     2026-13-22, every: sometimes) are warnings on stderr: path:line:col: warning: …
 
     Open items ('- [ ] …'), entries dated after today and undated follow-ups are listed under
-    "Coming up", apart from what happened. Entries are numbered newest first (1 = newest), the
-    numbers 'crm unlog' takes.
+    "Coming up", apart from what happened; an item ticked done but dated after today says so.
+    Entries are numbered newest first (1 = newest), then undated follow-ups in file order: the
+    numbers 'crm unlog' and 'crm done' take.
     """,
     run: { context in
         let query = try context.positionals("PERSON")[0]
@@ -92,9 +93,9 @@ let showCommand = Command(
             if typeWidths[head.type] == nil { typeWidths[head.type] = head.type.count }
         }
         coming.sort { ($0.date, $1.number) < ($1.date, $0.number) }
-        let followUps = log?.followUps.filter { !$0.isDone } ?? []
+        let followUps = log?.openFollowUps ?? []
         let typeWidth = typeWidths.values.max() ?? 0
-        let numberWidth = String(count).count
+        let numberWidth = String(log?.numberedCount ?? 0).count
         func printEntry(_ number: Int, _ entry: Interaction) {
             let when = "\(entry.date)" + (entry.time.map { " \($0)" } ?? "      ")
             let lines = entry.note.split(separator: "\n", omittingEmptySubsequences: false)
@@ -103,6 +104,7 @@ let showCommand = Command(
             let indent = String(repeating: " ", count: 2 + numberWidth + 2 + when.count + 2 + typeWidth + 2)
             var first = lines.first.map(String.init) ?? ""
             if entry.checkbox == .open, entry.date < today { first += t.style(" (\(dueWording(entry.date, from: today)))", .red) }
+            if entry.checkbox == .done, entry.date > today { first += t.style(" (ticked done, but dated after today)", .red) }
             t.print("  " + t.style(lead, .dim) + "  " + t.style(when, .dim) + "  " + t.style(entry.type.padding(typeWidth), .cyan) + "  " + first)
             for line in lines.dropFirst() { t.print(indent + line) }
         }
@@ -110,9 +112,11 @@ let showCommand = Command(
             t.print()
             t.print(t.style("Coming up (\(coming.count + followUps.count))", .bold))
             for (number, _) in coming { printEntry(number, entry(number)) }
-            for item in followUps {
+            for (index, item) in followUps.enumerated() {
                 let lines = item.note.split(separator: "\n", omittingEmptySubsequences: false)
-                t.print("  " + String(repeating: " ", count: numberWidth) + "  " + t.style("someday".padding(16), .dim) + "  "
+                let label = String(log!.number(ofFollowUp: index))
+                let lead = String(repeating: " ", count: numberWidth - label.count) + label
+                t.print("  " + t.style(lead, .dim) + "  " + t.style("someday".padding(16), .dim) + "  "
                         + "".padding(typeWidth) + "  " + (lines.first.map(String.init) ?? ""))
             }
         }

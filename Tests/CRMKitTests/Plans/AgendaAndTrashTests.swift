@@ -145,7 +145,7 @@ import Testing
         let before = vault.read("people/ada.md")
         let result = try vault.crm("unlog", "ada", "2")
         #expect(result.status == 1)
-        #expect(result.stderr == "crm: error: people/ada.md has 1 entry; there is no entry 2 (see crm show ada)\n")
+        #expect(result.stderr == "crm: error: people/ada.md has 1 entry; there is no item 2 (see crm show ada)\n")
         #expect(try vault.crm("unlog", "ada", "zero").status == 2)
         #expect(vault.read("people/ada.md") == before)
     }
