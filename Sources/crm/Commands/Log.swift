@@ -17,12 +17,14 @@ let logCommand = Command(
     examples: [
         "crm log ada Talked about the punched cards",
         "crm log ada \"Tea at her place\" --type visit --date 2026-11-02 --time 14:30",
+        "crm log ada Lunch at the club --type visit --date friday",
         "echo 'Long letter about Bernoulli numbers' | crm log ada - --type email",
         "crm log ada Dinner --type visit --date 2026-12-05 --time 19:00 --calendar=~/.calendars/personal",
     ],
     discussion: """
-    The entry goes where the log's order puts it: newest first, unless the file's entries are
-    consistently oldest first. A note of several lines is written as indented continuation lines and
+    The entry goes where the log's order puts it: newest first, unless more of the file's
+    neighbouring entries run oldest first ('crm check' names the order when an entry is out of
+    place). A weekday (friday, fri) is the last such day before today. A note of several lines is written as indented continuation lines and
     reads back as given: nested indentation (a list, a code sample) is kept; the indentation all
     lines after the first share, trailing spaces and blank lines at either end are dropped.
     An entry dated after today is planned: it counts as the last contact from its day on ('crm
