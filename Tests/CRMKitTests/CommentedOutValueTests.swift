@@ -43,6 +43,13 @@ import Testing
         #expect(problems("birthday: # unknown\n").contains { $0.hasSuffix("'# unknown' is a YAML comment (a '#' after a space starts one)") })
         #expect(problems("phone: #42\n").contains { $0.hasSuffix("write phone: \"#42\"") })
         #expect(problems("aliases: # Kimmy\n").contains { $0.hasSuffix("write aliases: \"# Kimmy\"") })
+        #expect(problems("tags: #friends #family\n").contains { $0.hasSuffix("write tags: \"#friends #family\" or tags: [friends, family]") })
+    }
+
+    /// In a flow list a `#` cannot start an item (PyYAML refuses `[#friends]`): an error, not a tag.
+    @Test(arguments: ["tags: [#friends]\n", "tags: [a, #b]\n", "aliases: [ #Kimmy ]\n"])
+    func aHashInAFlowListIsAnError(_ line: String) {
+        #expect(problems(line).contains { $0.contains(": error: ") }, "\(line): \(problems(line))")
     }
 
     @Test func listItemsLeftEmptyByAComment() {

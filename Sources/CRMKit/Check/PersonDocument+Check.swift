@@ -9,7 +9,7 @@ extension PersonDocument {
     func problems(values: ValueCheck) -> [Diagnostic] {
         guard writeBlocker == nil else { return diagnostics }
         // Conflict markers first: at the same place, they explain the YAML errors they cause.
-        let found = conflictProblems + diagnostics + nameProblems + values.problems + orderProblems + fenceProblems + literalProblems
+        let found = conflictProblems + diagnostics + nameProblems + values.problems + orderProblems + fenceProblems + literalProblems + undatedDoneProblems
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
     }
@@ -71,6 +71,14 @@ extension PersonDocument {
             warning(fence.lineIndex + 1, fence.column, fence.endedWithItem
                 ? "code block is not closed: it ends with its list item; add the closing fence"
                 : "code block is never closed: the rest of the file is code to a Markdown reader, and headings below it are not read; add the closing fence")
+        }
+    }
+
+    /// Follow-ups ticked without a date (`- [x] NOTE`): done, but on no day, so no interaction.
+    private var undatedDoneProblems: [Diagnostic] {
+        (log?.followUps ?? []).filter(\.isDone).map { item in
+            warning(item.line, 1, "follow-up ticked without a date counts as no interaction; write the day it was done: "
+                    + "- [x] YYYY-MM-DD: \(item.note.prefix { $0 != "\n" })")
         }
     }
 

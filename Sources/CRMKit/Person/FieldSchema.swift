@@ -98,8 +98,11 @@ public struct FieldSchema: Sendable {
         let bare = comment.drop { $0 == "#" }.trimmingSpaces
         var forms: [String] = []
         if !isTyped { forms.append(item ? "- " + YAMLQuoting.doubleQuoted(comment) : "\(key): " + YAMLQuoting.doubleQuoted(comment)) }
-        if !bare.isEmpty, isTyped ? accepts(bare) : key == FieldSchema.tags.key {
-            forms.append(item ? "- " + YAMLQuoting.scalar(bare) : "\(key): " + (isTyped ? bare : YAMLQuoting.flowSequence([bare])))
+        if isTyped, !bare.isEmpty, accepts(bare) { forms.append("\(key): " + bare) }
+        // Tags as Obsidian writes them: `#friends #family` is `[friends, family]`.
+        let words = comment.split(separator: " ").map { String($0.drop { $0 == "#" }) }
+        if key == FieldSchema.tags.key, !words.contains(where: \.isEmpty), !item || words.count == 1 {
+            forms.append(item ? "- " + YAMLQuoting.scalar(words[0]) : "\(key): " + YAMLQuoting.flowSequence(words))
         }
         let what = item ? "\(key) has an empty item" : "\(key) has no value"
         let how = forms.isEmpty ? "" : "; if it is the value, write " + forms.joined(separator: " or ")

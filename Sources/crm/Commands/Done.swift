@@ -37,6 +37,9 @@ let doneCommand = Command(
         let text = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
         let ticked = try vault.tick(try vault.find(words[0]), text: text, date: date, today: today)
         let entry = ticked.entry
+        if entry.date > today {
+            context.warn("\(entry.date) is after today: a done item counts as contact only from its day on ('crm check' warns until then)")
+        }
         if context.json {
             context.printJSON(.object([("id", .string(ticked.person.id)), ("path", .string(ticked.person.path)),
                                        ("interaction", entry.json(on: today))]))

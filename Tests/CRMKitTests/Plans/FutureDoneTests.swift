@@ -36,6 +36,24 @@ import Testing
         #expect(try vault.crm("check").stdout == Self.warning, "\(log)")
     }
 
+    @Test func doneWithADateAfterTodayWritesItAndWarns() throws {
+        let vault = try vault("- [ ] 2026-11-20 visit: Dinner.\n")
+        let done = try vault.crm("done", "ada", "--date", "2026-12-05")
+        #expect(done.status == 0)
+        #expect(done.stderr == "crm: warning: 2026-12-05 is after today: a done item counts as contact only from its day on "
+                + "('crm check' warns until then)\n")
+        #expect(try vault.crm("check").stdout == Self.warning)
+    }
+
+    /// A follow-up ticked by hand in an editor has no day: it is no interaction, and `check` says so.
+    @Test func aFollowUpTickedWithoutADateIsReported() throws {
+        let vault = try vault("- [x] Lend her the book.\n- 2026-11-20 call: Cards.\n")
+        #expect(try vault.crm("check").stdout == "people/ada.md:7:1: warning: follow-up ticked without a date counts as no interaction; "
+                + "write the day it was done: - [x] YYYY-MM-DD: Lend her the book.\n")
+        let list = try vault.crm("list", "--json").stdout
+        #expect(list.contains("\"interactions\": 1"), "\(list)")
+    }
+
     @Test(arguments: ["- [x] 2026-11-29 call: Today.\n", "- 2026-12-05 call: A plain entry ahead is planned.\n",
                       "- [ ] 2026-12-05 call: An open plan.\n", "- [x] 2026-11-01 call: Done.\n"])
     func whatIsNoProblem(_ log: String) throws {
