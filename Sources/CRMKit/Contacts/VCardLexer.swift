@@ -143,13 +143,16 @@ struct VCardLexer {
     // MARK: - Name and parameters
 
     /// Reads `[group "."] name *(";" param) ":"` from `range`, skipping folds; `nil` when the
-    /// line has no `:` or its name is not made of letters, digits, dashes and underscores.
+    /// line has no `:`, its name or group is not made of letters, digits, dashes and
+    /// underscores, or it has more than one group (`A.B.TEL`, which vobject and RFC 6350 refuse).
     private func parseHeader(_ range: Range<Int>) -> (name: String, parameters: VCardParameters, valueStart: Int)? {
         var i = skipFold(range.lowerBound, range.upperBound)
         var name: [UInt8] = []
+        var hasGroup = false
         while i < range.upperBound, bytes[i] != Self.colon, bytes[i] != Self.semicolon {
             let byte = bytes[i]
-            if byte == Self.dot, !name.isEmpty {
+            if byte == Self.dot, !name.isEmpty, !hasGroup {
+                hasGroup = true
                 name.removeAll(keepingCapacity: true)
             } else if isNameByte(byte) {
                 name.append(byte)

@@ -76,6 +76,18 @@ struct VCardContentLineTests {
         #expect(book.diagnostics == [])
     }
 
+    @Test("A line with two groups (`E.A.EMAIL`) is not a vCard property: reported and ignored; one group is read")
+    func twoGroups() {
+        let bytes = card(version: "4.0", "FN:Ada", "E.A.EMAIL;TYPE=home:ada@example.org", "T.B.TEL:1", "item1.TEL:2")
+        let book = ContactBook.parse(bytes, path: "test.vcf")
+        #expect(book.contacts.map(\.phones) == [["2"]])
+        #expect(book.contacts.map(\.emails) == [[]])
+        #expect(book.diagnostics.map(\.description) == [
+            "test.vcf:4:1: warning: not a vCard property; ignored",
+            "test.vcf:5:1: warning: not a vCard property; ignored",
+        ])
+    }
+
     @Test("A UTF-8 byte order mark before the first card is ignored")
     func byteOrderMark() {
         #expect(onlyContact([0xEF, 0xBB, 0xBF] + card("FN:Ada"))?.name == "Ada")
