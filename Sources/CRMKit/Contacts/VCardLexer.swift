@@ -173,14 +173,18 @@ struct VCardLexer {
         return (String(decoding: name, as: UTF8.self).uppercased(), parameters, i + 1)
     }
 
-    /// Reads one `name[=value[,value]…]` and returns the index of the `;` or `:` after it.
+    /// Reads one `name[=value[,value]…]` and returns the index of the `;` or `:` after it; `nil`
+    /// when the name is empty or not made of letters, digits, dashes and underscores
+    /// (`TYPE#WORK`, `;;`), which vobject and RFC 6350 refuse too.
     private func parseParameter(from start: Int, end: Int, into parameters: inout VCardParameters) -> Int? {
         var i = skipFold(start, end)
         var name: [UInt8] = []
         while i < end, bytes[i] != Self.equals, bytes[i] != Self.semicolon, bytes[i] != Self.colon {
+            guard isNameByte(bytes[i]) else { return nil }
             name.append(bytes[i])
             i = skipFold(i + 1, end)
         }
+        guard !name.isEmpty else { return nil }
         var values: [String] = []
         if i < end, bytes[i] == Self.equals {
             var value: [UInt8] = []
@@ -203,7 +207,7 @@ struct VCardLexer {
             values.append(Self.trimmedString(value))
         }
         guard i < end else { return nil }
-        parameters.add(name: Self.trimmedString(name), values: values)
+        parameters.add(name: String(decoding: name, as: UTF8.self), values: values)
         return i
     }
 

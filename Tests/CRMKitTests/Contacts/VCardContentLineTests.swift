@@ -88,6 +88,37 @@ struct VCardContentLineTests {
         ])
     }
 
+    @Test("A parameter whose name is not a vCard name makes its line not a property: reported and ignored", arguments: [
+        "TEL;TYPE#WORK,VOICE:1", "TEL;;TYPE=cell:1", "TEL;TYPE=cell;:1", "TEL;TY PE=cell:1", "TEL;(pref):1",
+    ])
+    func badParameterName(line: String) {
+        let book = ContactBook.parse(card("FN:Ada", line), path: "test.vcf")
+        #expect(book.contacts.map(\.phones) == [[]])
+        #expect(book.diagnostics.map(\.description) == ["test.vcf:4:1: warning: not a vCard property; ignored"])
+    }
+
+    /// Groups and parameter names drawn from letters, digits and the characters writers get wrong:
+    /// a line is read exactly when its group and parameter name are vCard names
+    /// (`[A-Za-z0-9_-]+`, vobject's and RFC 6350's rule, with Lotus Notes' `_`), else reported.
+    @Test("Generated groups and parameter names: read when they are vCard names, else reported (fixed seed)")
+    func generatedNames() {
+        var random = SeededGenerator(seed: 2026_12_01)
+        // No space in groups: a line that starts with one continues the line before it.
+        let groupAlphabet = Array("aZ9-_#.()/,'*"), parameterAlphabet = groupAlphabet + [" "]
+        let isName = { (text: String) in !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } }
+        for _ in 0..<300 {
+            let draw = { (alphabet: [Character]) in
+                String((0..<Int.random(in: 0...3, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            }
+            let group = draw(groupAlphabet), parameter = draw(parameterAlphabet)
+            let line = (group.isEmpty ? "" : group + ".") + "TEL;" + parameter + "=cell:+1 555 0100"
+            let book = ContactBook.parse(card("FN:Ada", line), path: "test.vcf")
+            let isRead = (group.isEmpty || isName(group)) && isName(parameter)
+            #expect(book.contacts.map(\.phones) == [isRead ? ["+1 555 0100"] : []], "\(line)")
+            #expect(book.diagnostics.isEmpty == isRead, "\(line): \(book.diagnostics)")
+        }
+    }
+
     @Test("A UTF-8 byte order mark before the first card is ignored")
     func byteOrderMark() {
         #expect(onlyContact([0xEF, 0xBB, 0xBF] + card("FN:Ada"))?.name == "Ada")
