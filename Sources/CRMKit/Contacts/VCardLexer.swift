@@ -118,14 +118,24 @@ struct VCardLexer {
     }
 
     /// Base64 values whose continuation lines lack the leading space (some 2.1 writers): lines
-    /// without a `:` cannot be properties, so they belong to the value.
+    /// without a `:`, even once unfolded, cannot be properties, so they belong to the value
+    /// (`EMAIL;` folded before ` TYPE=WORK:…` is a property).
     private mutating func consumeBareBase64Lines(after end: Int) -> Int {
         var end = end
         while position < bytes.count {
             let lineEnd = bytes[position...].firstIndex(of: Self.lf) ?? bytes.count
             let line = bytes[position..<lineEnd]
-            if line.isEmpty || line == [Self.cr] || line.contains(Self.colon) { break }
+            if line.isEmpty || line == [Self.cr] || bytes[position..<endOfFolds(after: lineEnd)].contains(Self.colon) { break }
             end = consumeFolds(after: consumePhysicalLine())
+        }
+        return end
+    }
+
+    /// Where the folded continuations of the line ending at `lineEnd` (its `LF`) end.
+    private func endOfFolds(after lineEnd: Int) -> Int {
+        var end = lineEnd
+        while end + 1 < bytes.count, bytes[end + 1] == Self.space || bytes[end + 1] == Self.tab {
+            end = bytes[(end + 1)...].firstIndex(of: Self.lf) ?? bytes.count
         }
         return end
     }

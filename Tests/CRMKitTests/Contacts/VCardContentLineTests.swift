@@ -76,6 +76,17 @@ struct VCardContentLineTests {
         #expect(book.diagnostics == [])
     }
 
+    @Test("A 2.1 base64 photo without leading spaces ends at a property folded right after it")
+    func base64PhotoBeforeAFoldedProperty() {
+        let bytes = card(
+            version: "2.1", "FN:Ada", "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQ", "SkZJRgABAQ", "EMAIL;", " TYPE=WORK:ada@example.org",
+            "TE", "\tL;CELL:1")
+        let book = ContactBook.parse(bytes, path: "test.vcf")
+        #expect(book.contacts.map(\.emails) == [["ada@example.org"]])
+        #expect(book.contacts.map(\.phones) == [["1"]])
+        #expect(book.diagnostics == [])
+    }
+
     @Test("A line with two groups (`E.A.EMAIL`) is not a vCard property: reported and ignored; one group is read")
     func twoGroups() {
         let bytes = card(version: "4.0", "FN:Ada", "E.A.EMAIL;TYPE=home:ada@example.org", "T.B.TEL:1", "item1.TEL:2")
