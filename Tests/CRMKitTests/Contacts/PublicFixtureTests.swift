@@ -66,8 +66,7 @@ struct PublicFixtureTests {
 
     @Test func theSetsAreHere() throws {
         try PublicSuites.requireFolder()
-        #expect(Self.sets.keys.contains { $0.hasPrefix("project-sets/") })
-        #expect(Self.sets.keys.contains { $0.hasPrefix("new-sets/") })
+        #expect(!Self.sets.isEmpty, "no .vcf file under \(PublicSuites.url("vcf").path)")
         let readings = try PublicSuites.requireReadings()
         for file in Self.sets.values.joined() {
             #expect(readings.vcf[file] != nil, "no vobject reading of \(file)")
@@ -80,6 +79,59 @@ struct PublicFixtureTests {
         let counts = try Self.counts(of: name)
         print("vCards \(name): \(counts)")
         #expect(counts.misread == [], "\(name)")
+    }
+
+    /// Every card file of the sets written again the ways writers differ, from a fixed seed: LF or
+    /// CRLF, property lines folded at random places with a space or a tab (never inside a
+    /// character, nor in files with quoted-printable values, whose soft line breaks readers join
+    /// each their own way), names in lower or upper case. Each card still agrees with vobject's
+    /// reading of the new file, or is reported.
+    @Test func rewrittenCards() throws {
+        _ = try PublicSuites.requireReadings()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crm-cards-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var random = SeededGenerator(seed: 2026_12_01)
+        for file in Self.sets.values.joined().sorted() {
+            let target = folder.appendingPathComponent("vcf/" + file)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let bytes = Array(try Data(contentsOf: PublicSuites.url("vcf/" + file)))
+            try Data(Self.rewritten(bytes, using: &random)).write(to: target)
+        }
+        let readings = try PublicSuites.readings(of: folder).get()
+        let counts = try Self.compare(readings.vcf.sorted { $0.key < $1.key }.map {
+            (folder.appendingPathComponent("vcf/" + $0.key).path, $0.value)
+        })
+        print("vCards rewritten: \(counts)")
+        #expect(counts.agreeing > 0)
+        #expect(counts.misread == [])
+    }
+
+    /// `bytes` with another line ending, folds and name case (see `rewrittenCards`).
+    static func rewritten(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+        guard !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF]) else { return bytes }
+        let canFold = !String(decoding: bytes, as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
+        let lineEnding: [UInt8] = Bool.random(using: &random) ? [0x0D, 0x0A] : [0x0A]
+        var out: [UInt8] = []
+        for var line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init) {
+            if line.last == 0x0D { line.removeLast() }
+            let header = line.prefix { $0 != 0x3A && $0 != 0x3B }   // up to the first `:` or `;`
+            let isProperty = header.count < line.count && !header.isEmpty && header.allSatisfy { $0 < 0x80 && $0 != 0x20 && $0 != 0x09 }
+            let text = String(decoding: line, as: UTF8.self).uppercased()
+            let isDelimiter = text.contains("BEGIN:") || text.contains("END:")
+            if isProperty, Int.random(in: 0..<3, using: &random) == 0 {
+                let cased = String(decoding: header, as: UTF8.self)
+                line.replaceSubrange(0..<header.count, with: (Bool.random(using: &random) ? cased.lowercased() : cased.uppercased()).utf8)
+            }
+            if canFold, isProperty, !isDelimiter, line.count > 2, Int.random(in: 0..<3, using: &random) == 0 {
+                let at = Int.random(in: 1..<line.count, using: &random)
+                if line[at] < 0x80, line[at - 1] < 0x80 {
+                    line.insert(contentsOf: lineEnding + [Bool.random(using: &random) ? 0x20 : 0x09], at: at)
+                }
+            }
+            out += line + lineEnding
+        }
+        if bytes.last != 0x0A { out.removeLast(lineEnding.count) }
+        return out
     }
 
     /// Prints the totals of each group of sets (`project-sets`, `more-sets`, `new-sets`).

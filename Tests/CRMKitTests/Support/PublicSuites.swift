@@ -62,7 +62,8 @@ enum PublicSuites {
         var group: [String] = []
         if top == "vcf", !folders.isEmpty { group.append(folders.removeFirst()) }
         let listed = FileManager.default.fileExists(atPath: url(([top] + group + ["FILES.txt"]).joined(separator: "/")).path)
-        return (group + folders.prefix(listed ? 2 : 1)).joined(separator: "/")
+        let set = (group + folders.prefix(listed ? 2 : 1)).joined(separator: "/")
+        return set.isEmpty ? top : set
     }
 
     // MARK: - The independent readers
@@ -120,11 +121,15 @@ enum PublicSuites {
         var description: String
     }
 
-    static let readings: Result<Readings, OracleFailure> = {
+    static let readings = readings(of: folder)
+
+    /// The readings of the files under `root/vcf` and `root/notes` (the suites folder, or cards a
+    /// test wrote).
+    static func readings(of root: URL) -> Result<Readings, OracleFailure> {
         let script = Fixtures.packageRoot.appendingPathComponent("Tests/Interop/suite_readings.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, folder.path]
+        process.arguments = ["python3", script.path, root.path]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -154,7 +159,7 @@ enum PublicSuites {
         } catch {
             return .failure(OracleFailure(isMissingTools: false, description: "Tests/Interop/suite_readings.py printed no readings: \(error)"))
         }
-    }()
+    }
 
     /// The trait of every suite compared with vobject or PyYAML: skipped, with one line, when
     /// python3 with vobject and PyYAML is not installed.
