@@ -108,12 +108,13 @@ def split_lines(data):
 
 
 def front_matter_text(data):
-    """The front matter (docs/format.md: first line `---`, up to the next `---` or `...`), or None."""
+    """The front matter (docs/format.md: first line `---`, up to the next `---` or `...`, each
+    maybe followed by spaces or tabs), or None."""
     lines = split_lines(data)
-    if not lines or lines[0] != "---":
+    if not lines or lines[0].rstrip(" \t") != "---":
         return None
     for i in range(1, len(lines)):
-        if lines[i] in ("---", "..."):
+        if lines[i].rstrip(" \t") in ("---", "..."):
             return "\n".join(lines[1:i]) + "\n"
     return None
 
