@@ -16,11 +16,11 @@
 /// person's id, the same on every export. Phone numbers are written as text exactly as the file
 /// has them (a `tel:` URI could not hold `+44 20 7946 0018`); the first phone and email carry
 /// `PREF=1`, so `crm import` keeps them first. A birthday without a year is `--MMDD`; one that
-/// is not a date is left out (see `leftOut(of:)`). Tags become `CATEGORIES`. Lines end in CRLF
-/// and are folded at 75 octets.
+/// is not a date is left out (see `leftOut(of:)`). Tags become `CATEGORIES`, relationships
+/// `RELATED` (see `RelatedCard`). Lines end in CRLF and are folded at 75 octets.
 enum VCardExport {
-    /// The card of one person.
-    static func card(for person: Person) -> String {
+    /// The card of one person; `related` (as `VaultLinks` gives them) become `RELATED` lines.
+    static func card(for person: Person, related: [RelatedCard] = []) -> String {
         let doc = person.document
         var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + text(uid(for: person)), "FN:" + text(person.name)]
         for (index, phone) in doc.phones.enumerated() {
@@ -35,6 +35,7 @@ enum VCardExport {
         if !doc.tags.isEmpty {
             lines.append("CATEGORIES:" + doc.tags.map(text).joined(separator: ","))
         }
+        lines += related.map(\.line)
         lines.append("END:VCARD")
         return lines.map(ContentLine.folded).joined()
     }
@@ -62,4 +63,30 @@ enum VCardExport {
 
     /// A TEXT value: `\` `;` `,` and line breaks escaped (the same rules as iCalendar's).
     private static func text(_ value: String) -> String { ContentLine.escaped(value) }
+}
+
+/// One relationship as a `RELATED` line (RFC 6350 §6.6.6), seen from the card's person:
+/// `RELATED;TYPE=parent:urn:uuid:…` when the other person's `contact_id` is a UUID (their card's
+/// `UID`), else `RELATED;VALUE=text;TYPE=parent:Bob Marsh`. `TYPE` is the relation when it is one
+/// word (letters, digits, `-`); a relation such as `godmother of` has none.
+struct RelatedCard: Sendable {
+    var relation: String
+    var name: String
+    var contactID: String?
+
+    var line: String {
+        let type = relation.lowercased()
+        let typeParameter = !type.isEmpty && type.utf8.allSatisfy({ $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
+            ? ";TYPE=" + type : ""
+        if let uri = contactID.flatMap(Self.uuidURI) { return "RELATED" + typeParameter + ":" + uri }
+        return "RELATED;VALUE=text" + typeParameter + ":" + ContentLine.escaped(name)
+    }
+
+    /// `urn:uuid:…` for a contact id that is a UUID, written bare or as that URN.
+    static func uuidURI(_ id: String) -> String? {
+        let bare = id.lowercased().hasPrefix("urn:uuid:") ? String(id.dropFirst(9)) : id
+        let groups = bare.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.count) == [8, 4, 4, 4, 12], bare.allSatisfy({ $0 == "-" || $0.isHexDigit }) else { return nil }
+        return "urn:uuid:" + bare
+    }
 }

@@ -30,11 +30,14 @@ public struct LinkResolver: Sendable {
         }
     }
 
+    /// Everyone the table is made of.
+    public let people: [Identity]
     /// Folded key → the kind of key it is (0 id, 1 file name, 2 name, 3 alias) and who has it.
     private var table: [String: (kind: Int, ids: [String])] = [:]
 
     public init(_ people: some Sequence<Identity>) {
-        for person in people {
+        self.people = Array(people)
+        for person in self.people {
             let id = person.id.folded
             add(id, kind: 0, person.id)
             add("people/" + id, kind: 0, person.id)
@@ -49,6 +52,11 @@ public struct LinkResolver: Sendable {
         guard !key.isEmpty else { return }
         guard let found = table[key] else { return table[key] = (kind, [id]) }
         if kind < found.kind { table[key] = (kind, [id]) } else if kind == found.kind, !found.ids.contains(id) { table[key]!.ids.append(id) }
+    }
+
+    /// The table with the person `id` known by `identity` instead (a rename).
+    func replacing(_ id: String, with identity: Identity) -> LinkResolver {
+        LinkResolver(people.map { $0.id == id ? identity : $0 })
     }
 
     /// Who `target` (a link's target as written) names.
@@ -66,7 +74,13 @@ public struct LinkResolver: Sendable {
     /// A target as the table keys it: spaces trimmed, `.md` dropped, folded.
     static func key(_ target: String) -> String {
         var key = target.trimmingSpaces
-        if key.utf8.count > 3, key.lowercased().hasSuffix(".md") { key = String(key.dropLast(3)).trimmingSpaces }
+        if hasMarkdownSuffix(key) { key = String(key.dropLast(3)).trimmingSpaces }
         return key.folded
+    }
+
+    /// Whether `target` ends in `.md` (any case) after something.
+    static func hasMarkdownSuffix(_ target: String) -> Bool {
+        let end = target.utf8.suffix(3)
+        return target.utf8.count > 3 && end.first == 0x2E && end.dropFirst().map { $0 | 0x20 } == [0x6D, 0x64]
     }
 }
