@@ -35,6 +35,9 @@ extension FileLinks {
         var linked: [Int: [LinkTarget]] = [:]
         var order: [Int] = []
         PersonLink.forEachLine(in: text, plain: frontMatter) { i, b, links in
+            if frontMatter.contains(i) {
+                return add(links.map { $0.unquoted(PersonLink.yamlQuote(before: $0.span.lowerBound, in: b)) }, at: i, line: b)
+            }
             guard let item = items.owner[i] else { return add(links, at: i, line: b) }
             let targets = separated(links, at: i, line: b)
             guard !targets.isEmpty else { return }

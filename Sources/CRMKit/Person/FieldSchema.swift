@@ -78,6 +78,7 @@ public struct FieldSchema: Sendable {
             return parse(value) ? nil : "\(label): '\(value)' is not \(form)"
         case .text(let list):
             guard let value else { return "\(key) must be text" + (list ? " or a list of text" : "") }
+            if let itemProblem { return itemProblem(value) }
             guard key == FieldSchema.name.key else { return nil }
             if value.trimmingSpaces.isEmpty { return "name cannot be empty" }
             if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {

@@ -76,7 +76,7 @@ extension FileLinks {
         var order: [Int] = []
         PersonLink.forEachLine(in: text, plain: frontMatter) { i, b, links in
             if frontMatter.contains(i) {
-                if !relatedLines.contains(i) { add(links, at: i, line: b) }
+                if !relatedLines.contains(i) { add(links.map { $0.unquoted(PersonLink.yamlQuote(before: $0.span.lowerBound, in: b)) }, at: i, line: b) }
                 return
             }
             while next < spans.count, spans[next].lines.upperBound <= i { next += 1 }
@@ -96,7 +96,9 @@ extension FileLinks {
         guard PersonLink.mayHoldLinks(bytes), UTF8Validation.isValid(bytes) else { return }
         let text = TextBuffer(bytes)
         let frontMatter = Self.frontMatterLines(text)
-        PersonLink.forEachLine(in: text, plain: frontMatter) { i, b, links in add(links, at: i, line: b) }
+        PersonLink.forEachLine(in: text, plain: frontMatter) { i, b, links in
+            add(frontMatter.contains(i) ? links.map { $0.unquoted(PersonLink.yamlQuote(before: $0.span.lowerBound, in: b)) } : links, at: i, line: b)
+        }
     }
 
     /// The lines (0-based) of a note's front matter, read without looking for code fences.

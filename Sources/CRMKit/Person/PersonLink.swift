@@ -289,3 +289,52 @@ extension PersonLink {
         }.joined(separator: "\n")
     }
 }
+
+// MARK: Links inside YAML strings
+
+extension PersonLink {
+    /// The YAML quote (`"` or `'`) a front-matter line is inside at byte `offset`; nil outside quotes.
+    static func yamlQuote(before offset: Int, in b: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var quote: UInt8?
+        var i = 0
+        while i < offset {
+            let byte = b[i]
+            if let q = quote {
+                if q == 0x22, byte == 0x5C { i += 2; continue }
+                if byte == q {
+                    if q == 0x27, i + 1 < b.count, b[i + 1] == 0x27 { i += 2; continue }
+                    quote = nil
+                }
+            } else if byte == 0x22 || byte == 0x27 {
+                quote = byte
+            } else if byte == 0x23, i > 0, b[i - 1] == 0x20 {
+                return nil   // a comment
+            }
+            i += 1
+        }
+        return quote
+    }
+
+    /// `text` as it must be written inside `quote`.
+    static func quoted(_ text: String, _ quote: UInt8?) -> [UInt8] {
+        switch quote {
+        case 0x22: Array(text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").utf8)
+        case 0x27: Array(text.replacing("'", with: "''").utf8)
+        default: Array(text.utf8)
+        }
+    }
+
+    /// The link as YAML reads it inside `quote` (`''` is `'` in single quotes; `\"` and `\\`
+    /// are `"` and `\` in double quotes); the same link outside quotes.
+    func unquoted(_ quote: UInt8?) -> PersonLink {
+        guard let quote else { return self }
+        var link = self
+        func read(_ text: String) -> String {
+            quote == 0x27 ? text.replacing("''", with: "'") : text.replacing("\\\"", with: "\"").replacing("\\\\", with: "\\")
+        }
+        link.target = read(target)
+        link.anchor = anchor.map(read)
+        link.text = text.map(read)
+        return link
+    }
+}

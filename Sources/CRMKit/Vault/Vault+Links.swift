@@ -112,14 +112,17 @@ struct LinkRewrite {
         PersonLink.forEachLine(in: text, plain: frontMatter) { i, b, links in
             let start = text.lines[i].start
             var changed = false
-            for link in links where (link.mayNamePerson || link.isEmbed) && before.person(link.target) == old.id {
-                let quote = frontMatter.contains(i) ? Self.quote(before: link.span.lowerBound, in: b) : nil
+            for written in links where written.mayNamePerson || written.isEmbed {
+                // In a front matter, the link stands inside a YAML string: read and written with its quoting.
+                let quote = frontMatter.contains(i) ? PersonLink.yamlQuote(before: written.span.lowerBound, in: b) : nil
+                let link = written.unquoted(quote)
+                guard before.person(link.target) == old.id else { continue }
                 if let target = newTarget(link.target), target != link.target {
-                    edits.append(((start + link.targetSpan.lowerBound)..<(start + link.targetSpan.upperBound), Self.escaped(target, quote)))
+                    edits.append(((start + link.targetSpan.lowerBound)..<(start + link.targetSpan.upperBound), PersonLink.quoted(target, quote)))
                     changed = true
                 }
                 if let span = link.textSpan, let text = link.text, let shown = newText(text), shown != text {
-                    edits.append(((start + span.lowerBound)..<(start + span.upperBound), Self.escaped(shown, quote)))
+                    edits.append(((start + span.lowerBound)..<(start + span.upperBound), PersonLink.quoted(shown, quote)))
                     changed = true
                 }
             }
@@ -168,36 +171,5 @@ struct LinkRewrite {
             return String(text[...colon]) + " " + new.name
         }
         return nil
-    }
-
-    /// The YAML quote (`"` or `'`) a front-matter line is inside at byte `offset`; nil outside quotes.
-    static func quote(before offset: Int, in b: UnsafeBufferPointer<UInt8>) -> UInt8? {
-        var quote: UInt8?
-        var i = 0
-        while i < offset {
-            let byte = b[i]
-            if let q = quote {
-                if q == 0x22, byte == 0x5C { i += 2; continue }
-                if byte == q {
-                    if q == 0x27, i + 1 < b.count, b[i + 1] == 0x27 { i += 2; continue }
-                    quote = nil
-                }
-            } else if byte == 0x22 || byte == 0x27 {
-                quote = byte
-            } else if byte == 0x23, i > 0, b[i - 1] == 0x20 {
-                return nil   // a comment
-            }
-            i += 1
-        }
-        return quote
-    }
-
-    /// `text` as it must be written inside `quote`.
-    static func escaped(_ text: String, _ quote: UInt8?) -> [UInt8] {
-        switch quote {
-        case 0x22: Array(text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").utf8)
-        case 0x27: Array(text.replacing("'", with: "''").utf8)
-        default: Array(text.utf8)
-        }
     }
 }

@@ -22,7 +22,7 @@ let renameCommand = Command(
         let name = try usage { try FieldAssignment.name(args[1]) }
         let vault = try context.vault()
         let person = try vault.find(args[0])
-        let renamed = try vault.rename(person, to: name, force: context.arguments.flag("--force"))
+        let renamed = try vault.renameAndRelink(person, to: name, force: context.arguments.flag("--force"))
         let moved = renamed.person
         if context.json {
             context.printJSON(.object([("id", .string(moved.id)), ("path", .string(moved.path)), ("previous_path", .string(person.path)),
