@@ -19,6 +19,8 @@ public struct SharedInteraction: Sendable, Equatable {
     public var interaction: Interaction
     /// The file it lives in, relative to the vault.
     public var path: String
+    /// The person whose log it is in; nil for a daily note.
+    public var owner: String?
     /// The other participants' ids: the file's own person first for a log entry.
     public var with: [String]
 }

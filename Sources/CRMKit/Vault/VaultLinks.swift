@@ -106,7 +106,7 @@ public struct VaultLinks: Sendable {
                 let everyone = (owner.map { [$0] } ?? []) + ids
                 for id in ids {
                     all[id, default: PersonConnections()].shared.append(
-                        SharedInteraction(interaction: entry.interaction, path: file.path, with: everyone.filter { $0 != id }))
+                        SharedInteraction(interaction: entry.interaction, path: file.path, owner: owner, with: everyone.filter { $0 != id }))
                 }
             }
             for line in file.links.mentions {

@@ -124,8 +124,8 @@ let showCommand = Command(
             t.print("  " + t.style(lead, .dim) + "  " + t.style(when, .dim) + "  " + t.style(entry.type.padding(typeWidth), .cyan) + "  " + first)
             for line in lines.dropFirst() { t.print(indent + line) }
             if let shared {
-                let owner = links.people.first { $0.path == shared.path }
-                t.print(indent + t.style("in " + (owner.map { "\($0.name)'s log, " } ?? "") + "\(shared.path):\(entry.line)", .dim))
+                let log = shared.owner.map { "\(links.name(of: $0))'s log, " } ?? ""
+                t.print(indent + t.style("in " + log + "\(shared.path):\(entry.line)", .dim))
             }
         }
         if !coming.isEmpty || !followUps.isEmpty || !sharedComing.isEmpty {
