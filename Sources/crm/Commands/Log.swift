@@ -69,7 +69,10 @@ let logCommand = Command(
         }
         var eventFile: String?
         if context.arguments.flag("--calendar") {
-            let event = ICalendarEvent.interaction(entry, with: written.name, durationMinutes: vault.config.calendarDuration,
+            var shown = entry   // the event reads as `crm show` does: links as their names
+            shown.note = PersonLink.readable(entry.note)
+            let event = ICalendarEvent.interaction(shown, with: SharedEntry.list([written.name] + others.map(\.name)),
+                                                   durationMinutes: vault.config.calendarDuration,
                                                    uid: EventUID.random(), stamp: try context.clock().eventStamp)
             eventFile = context.addToCalendar(event, vault: vault)
         }
