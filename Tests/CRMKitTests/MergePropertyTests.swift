@@ -120,6 +120,7 @@ struct MergeSample: CustomStringConvertible {
         var lines = ["---", "name: Person @b0@", "phone: \"+44 20 7946 0018 @b1@\"", "email: p@example.org"]
         for k in 0..<Int.random(in: 0...3, using: &g) { lines.append("key\(k): value @b\(10 + k)@") }
         if Bool.random(using: &g) { lines.append("tags: [friends, b@b20@]") }
+        if Int.random(in: 0..<3, using: &g) == 0 { lines.append("related: [\"[[p-2|partner: Person Two @b21@]]\"]") }
         lines += ["---", ""]
         for n in 0..<Int.random(in: 0...4, using: &g) {
             lines.append("Notes line @b\(30 + n)@.")
@@ -144,7 +145,10 @@ struct MergeSample: CustomStringConvertible {
     static func entryLines(day: Int, token: String, _ g: inout SeededGenerator) -> [String] {
         let date = String(format: "2026-10-%02d", day)
         let box = Int.random(in: 0..<4, using: &g) == 0 ? "[ ] " : ""
-        var lines = ["- \(box)\(date) \(["call", "visit", "email"].randomElement(using: &g)!): Entry @\(token)@."]
+        // Some entries are shared, written as `--with` writes them, or link someone in the note.
+        let with = ["", "", " (with [[p-2|Person Two]])", " (with [[p-2|Person Two]] and [[p-3|Person Three]])", " with [[Person Four]]"]
+            .randomElement(using: &g)!
+        var lines = ["- \(box)\(date) \(["call", "visit", "email"].randomElement(using: &g)!): Entry @\(token)@.\(with)"]
         switch Int.random(in: 0..<5, using: &g) {
         case 1: lines.append("  More @\(token)c@.")
         case 2: lines += ["  - step @\(token)s@", "    - sub @\(token)u@"]
@@ -170,7 +174,7 @@ struct MergeSample: CustomStringConvertible {
             let entries = doc.log?.entries ?? []
             switch Int.random(in: 0..<11, using: &g) {
             case 0, 1:
-                var note = "Added \(token())."
+                var note = "Added \(token())." + (Bool.random(using: &g) ? " (with [[p-\(Int.random(in: 2...4, using: &g))|Someone]])" : "")
                 if Bool.random(using: &g) { note += "\n- step \(token())\n  - sub \(token())" }
                 if Int.random(in: 0..<3, using: &g) == 0 { note += "\n```\ncode \(token())" }
                 let entry = Interaction(date: Day(year: 2026, month: 10, day: Int.random(in: 1...28, using: &g))!,
@@ -185,8 +189,9 @@ struct MergeSample: CustomStringConvertible {
                 reworded.note = "Reworded \(token())."
                 doc = replacing((entry.line - 1)..<(entry.line - 1 + entry.lineCount), with: reworded.rendered)
             case 4:
-                let key = ["phone", "email", "key0", "every", "extra"].randomElement(using: &g)!
-                let value = key == "every" ? "\(Int.random(in: 1...99, using: &g))d" : "value \(token())"
+                let key = ["phone", "email", "key0", "every", "extra", "related"].randomElement(using: &g)!
+                let value = key == "every" ? "\(Int.random(in: 1...99, using: &g))d"
+                    : key == "related" ? "[[p-3|friend: value \(token())]]" : "value \(token())"
                 doc = PersonDocument(bytes: try! doc.setting(key, to: .string(value)), path: doc.path)
             case 5:
                 doc = PersonDocument(bytes: try! doc.removing(["phone", "email", "key1", "tags"].randomElement(using: &g)!), path: doc.path)

@@ -14,6 +14,7 @@ public enum VaultCheck {
             if let today { found += person.dateProblems(today: today) }
         }
         found += duplicates(people)
+        found += VaultLinks.read(vault).problems
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
             found.append(Diagnostic(path: copy, line: 1, severity: .error,

@@ -16,11 +16,11 @@
 /// person's id, the same on every export. Phone numbers are written as text exactly as the file
 /// has them (a `tel:` URI could not hold `+44 20 7946 0018`); the first phone and email carry
 /// `PREF=1`, so `crm import` keeps them first. A birthday without a year is `--MMDD`; one that
-/// is not a date is left out (see `leftOut(of:)`). Tags become `CATEGORIES`. Lines end in CRLF
-/// and are folded at 75 octets.
+/// is not a date is left out (see `leftOut(of:)`). Tags become `CATEGORIES`, relationships
+/// `RELATED` (see `RelatedCard`). Lines end in CRLF and are folded at 75 octets.
 enum VCardExport {
-    /// The card of one person.
-    static func card(for person: Person) -> String {
+    /// The card of one person; `related` (as `VaultLinks` gives them) become `RELATED` lines.
+    static func card(for person: Person, related: [RelatedCard] = []) -> String {
         let doc = person.document
         var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + text(uid(for: person)), "FN:" + text(person.name)]
         for (index, phone) in doc.phones.enumerated() {
@@ -35,6 +35,7 @@ enum VCardExport {
         if !doc.tags.isEmpty {
             lines.append("CATEGORIES:" + doc.tags.map(text).joined(separator: ","))
         }
+        lines += related.map(\.line)
         lines.append("END:VCARD")
         return lines.map(ContentLine.folded).joined()
     }

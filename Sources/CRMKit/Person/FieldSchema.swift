@@ -20,12 +20,17 @@ public struct FieldSchema: Sendable {
     public let alwaysQuoted: Bool
     /// `crm set KEY=a,b` gives a list of two.
     public let commaSeparated: Bool
+    /// For a list whose items have a form of their own: what is wrong with one item's text
+    /// (nil when it has the form). Each bad item is reported at its own line and column.
+    let itemProblem: (@Sendable (String) -> String?)?
 
-    init(_ key: String, _ kind: Kind, alwaysQuoted: Bool = false, commaSeparated: Bool = false) {
+    init(_ key: String, _ kind: Kind, alwaysQuoted: Bool = false, commaSeparated: Bool = false,
+         itemProblem: (@Sendable (String) -> String?)? = nil) {
         self.key = key
         self.kind = kind
         self.alwaysQuoted = alwaysQuoted
         self.commaSeparated = commaSeparated
+        self.itemProblem = itemProblem
     }
 
     public static let name = FieldSchema("name", .text(list: false))
@@ -40,9 +45,11 @@ public struct FieldSchema: Sendable {
                                                           parse: { Cadence($0) != nil }))
     public static let snooze = FieldSchema("snooze", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
     public static let added = FieldSchema("added", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
+    /// Relationships, each item `"[[id|RELATION: Name]]"` or `"RELATION: Name"` (see `Relationship`).
+    public static let related = FieldSchema("related", .text(list: true), itemProblem: Relationship.problem(with:))
 
     /// Every known key, in the order a new file lists them.
-    public static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added]
+    public static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added, related]
 
     /// The known key `key`, if it is one.
     public static func named(_ key: String) -> FieldSchema? { all.first { $0.key == key } }
@@ -71,6 +78,7 @@ public struct FieldSchema: Sendable {
             return parse(value) ? nil : "\(label): '\(value)' is not \(form)"
         case .text(let list):
             guard let value else { return "\(key) must be text" + (list ? " or a list of text" : "") }
+            if let itemProblem { return itemProblem(value) }
             guard key == FieldSchema.name.key else { return nil }
             if value.trimmingSpaces.isEmpty { return "name cannot be empty" }
             if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {

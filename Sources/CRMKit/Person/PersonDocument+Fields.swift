@@ -50,19 +50,29 @@ extension PersonDocument {
             guard case .scalar(let s, .plain) = item, YAMLQuoting.isAmbiguousPlain(s) else { return nil }
             return diagnostic(.warning, field.ambiguityWarning(s))
         }
+        /// Items whose text has not the form the key's items need, each at its own place.
+        func itemProblems(_ items: [YAMLNode]) -> [Diagnostic] {
+            guard let itemProblem = field.itemProblem else { return [] }
+            let positions = itemPositions(pair)
+            return items.enumerated().compactMap { index, item in
+                guard let text = item.string, let message = itemProblem(text) else { return nil }
+                let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, valueColumn(pair))
+                return Diagnostic(path: path, line: line, column: column, severity: .error, message: message)
+            }
+        }
         switch (field.kind, pair.value) {
         case (.typed, _):
             return field.problem(with: pair.value.string).map { [diagnostic(.error, $0)] } ?? []
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ if case .scalar = $0 { true } else { false } }):
-            return list.compactMap(ambiguity)
+            return list.compactMap(ambiguity) + itemProblems(list)
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ $0 == .empty || $0.string != nil }):
             // Items left empty by a comment (`- #friends`) are warned about; other empty items are errors.
             let commented = commentedOut(pair, field)
             let error = commented.count < list.count { $0 == .empty } ? [diagnostic(.error, field.problem(with: nil)!)] : []
-            return error + commented + list.compactMap(ambiguity)
+            return error + commented + list.compactMap(ambiguity) + itemProblems(list)
         case (.text, .scalar(let s, _)):
             if field.key == FieldSchema.name.key, s.trimmingSpaces.isEmpty { return [diagnostic(.error, field.problem(with: s)!)] }
-            return ambiguity(pair.value).map { [$0] } ?? []
+            return (ambiguity(pair.value).map { [$0] } ?? []) + itemProblems([pair.value])
         default:
             return [diagnostic(.error, field.problem(with: nil)!)]
         }

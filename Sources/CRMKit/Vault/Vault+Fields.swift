@@ -30,14 +30,24 @@ extension Vault {
     }
 
     /// Gives `person` the display name `name` (from `FieldAssignment.name`), then moves the file to
-    /// the slug of that name in its folder. Refuses a name another person has (ignoring case and
+    /// the slug of that name in its folder, then rewrites the links across the vault that named
+    /// them (see `renameAndRelink`). Refuses a name another person has (ignoring case and
     /// accents) unless `force`. Returns the person as moved.
+    @discardableResult
     public func rename(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Person {
+        try renameAndRelink(person, to: name, force: force, change: change).person
+    }
+
+    /// `rename`, returning the links it rewrote (see `rewriteLinks`) and the files it could not.
+    public func renameAndRelink(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Renamed {
         if !force, let same = duplicate(name: name, excluding: person.id) {
             throw VaultError(Vault.duplicateMessage(same, name: name) + "; use --force to rename anyway")
         }
+        let links = VaultLinks.read(self)
         let (renamed, _) = try update(person, change: change) { try $0.setting("name", to: .string(name)) }
-        return try move(renamed, toSlug: Slug.make(name))
+        let moved = try move(renamed, toSlug: Slug.make(name))
+        let (changes, failures) = rewriteLinks(from: person, to: moved, links)
+        return Renamed(person: moved, links: changes, failures: failures)
     }
 
 }

@@ -15,6 +15,8 @@ public struct VaultConfig: Sendable {
     public var calendarDuration = 60
     /// The default contacts source.
     public var contacts: String?
+    /// The folder of daily notes (`journal: Daily`), relative to the vault: see `DailyNote`.
+    public var journal: String?
     /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
     public var gitCommit = false
     /// Problems in the file; a bad value is reported and its default used.
@@ -57,6 +59,10 @@ public struct VaultConfig: Sendable {
                 if let minutes = pair.value.string.flatMap({ Int($0) }), (0...1440).contains(minutes) { calendarDuration = minutes }
                 else { warn(pair, "calendar_duration must be a number of minutes from 0 to 1440, e.g. 60") }
             case "contacts": contacts = pair.value.string
+            case "journal":
+                if let folder = pair.value.string, !folder.hasPrefix("/"), !folder.hasPrefix("~"),
+                   !folder.split(separator: "/").contains("..") { journal = folder }
+                else { warn(pair, "journal must be a folder inside the vault, relative to it (journal: Daily)") }
             case "git":
                 switch pair.value.string {
                 case "commit": gitCommit = true

@@ -12,8 +12,9 @@ let completionsCommand = Command(
         "crm completions fish > ~/.config/fish/completions/crm.fish",
     ],
     discussion: """
-    PERSON arguments complete to the ids of the vault the command line names (--vault DIR), else
-    of the current one ('crm list --ids'); --type to the vault's interaction types; --sort and
+    PERSON arguments (and --with, and the OTHER of relate and unrelate) complete to the ids of the
+    vault the command line names (--vault DIR), else of the current one ('crm list --ids'); a
+    RELATION to the relations named from both sides; --type to the vault's interaction types; --sort and
     other options with fixed values to those values; the keys of 'crm set' and 'crm unset' to the
     known front-matter keys; files and folders only where a file or folder is asked for.
     """,
@@ -46,6 +47,7 @@ enum CompletionScripts {
     static func values(of option: OptionSpec) -> Values {
         if !option.choices.isEmpty { return .words(option.choices) }
         if option.name == "--type" { return .types }
+        if option.value == "OTHER" { return .people }
         switch option.value {
         case "DIR": return .folders
         case "FILE", "SOURCE", "TARGET", "PATH": return .files
@@ -53,10 +55,12 @@ enum CompletionScripts {
         }
     }
 
-    /// What an argument named `name` (as in help: `PERSON`, `KEY=VALUE…`) completes to.
-    static func values(ofArgument name: String) -> Values {
+    /// What an argument named `name` (as in help: `PERSON`, `KEY=VALUE…`) of `command` completes to.
+    static func values(ofArgument name: String, of command: String = "") -> Values {
         switch name.hasSuffix("…") ? String(name.dropLast()) : name {
         case "PERSON": return .people
+        case "OTHER" where command != mergeDriverCommand.name: return .people
+        case "RELATION": return .words(Relationship.knownNames)
         case "KEY=VALUE": return .assignments
         case "KEY": return .keys
         case "SHELL": return .words(["bash", "zsh", "fish"])
@@ -106,7 +110,7 @@ enum CompletionScripts {
             }
             var lines: [String] = []
             for (n, argument) in command.arguments.enumerated() {
-                let completion = values(ofArgument: argument.0)
+                let completion = values(ofArgument: argument.0, of: command.name)
                 guard completion != .none else { continue }
                 let test = argument.0.hasSuffix("…") ? "n >= \(n)" : "n == \(n)"
                 lines.append("(( \(test) )) && { \(bashCompletion(completion)); return; }")
@@ -204,6 +208,7 @@ enum CompletionScripts {
                 case .types: completion = "compadd -- ${(f)\"$(crm $vault completions --types 2>/dev/null)\"}"
                 case .files: completion = "_files"
                 case .folders: completion = "_files -/"
+                case .people: completion = "compadd -- ${(f)\"$(crm $vault list --ids 2>/dev/null)\"}"
                 default: continue
                 }
                 valueCases += "    '\(command.name) \(option.name)') \(completion); return ;;\n"
@@ -236,6 +241,10 @@ enum CompletionScripts {
           if [[ $words[CURRENT] == -* ]]; then
             compadd -- $opts
           elif (( CURRENT == i + 1 )) && [[ " \(personCommands.joined(separator: " ")) " == *" $cmd "* ]]; then
+            compadd -- ${(f)"$(crm $vault list --ids 2>/dev/null)"}
+          elif [[ $cmd == relate ]] && (( CURRENT == i + 2 )); then
+            compadd -- \(Relationship.knownNames.joined(separator: " "))
+          elif [[ $cmd == relate ]] && (( CURRENT == i + 3 )) || [[ $cmd == unrelate ]] && (( CURRENT == i + 2 )); then
             compadd -- ${(f)"$(crm $vault list --ids 2>/dev/null)"}
           elif [[ $cmd == set ]]; then
             compadd -S '' -- \(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))
@@ -281,6 +290,7 @@ enum CompletionScripts {
                     case .words(let words): line += " -a '\(words.joined(separator: " "))'"
                     case .types: line += " -a '(crm (__crm_vault) completions --types 2>/dev/null)'"
                     case .files, .folders: line += " -F"
+                    case .people: line += " -a '(crm (__crm_vault) list --ids 2>/dev/null)'"
                     default: break
                     }
                 }
@@ -291,6 +301,7 @@ enum CompletionScripts {
         out += "complete -c crm -n '__fish_seen_subcommand_from set' -a '\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))'\n"
         out += "complete -c crm -n '__fish_seen_subcommand_from unset' -a '\(PersonDocument.knownKeys.joined(separator: " "))'\n"
         out += "complete -c crm -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'\n"
+        out += "complete -c crm -n '__fish_seen_subcommand_from relate' -a '\(Relationship.knownNames.joined(separator: " "))'\n"
         return out
     }
 }

@@ -4,8 +4,8 @@ let planCommand = Command(
     name: "plan",
     summary: "Plan an interaction or a follow-up: an open item '- [ ] …' in the person's log.",
     usage: [
-        "plan PERSON NOTE… --date D [--time HH:MM] [--type T] [--calendar | --calendar=TARGET]",
-        "plan PERSON NOTE…   (an undated follow-up)",
+        "plan PERSON NOTE… --date D [--time HH:MM] [--type T] [--with OTHER]… [--calendar | --calendar=TARGET]",
+        "plan PERSON NOTE… [--with OTHER]…   (an undated follow-up)",
     ],
     arguments: [
         Command.personArgument,
@@ -19,6 +19,7 @@ let planCommand = Command(
         "crm plan ada Ask about the interview --date +1w",
         "crm plan ada Lend her the Dolomites guidebook",
         "crm plan ada Dinner --type visit --date 2026-12-05 --time 19:00 --calendar",
+        "crm plan lena Flat viewing in Leeds --date saturday --with priya",
     ],
     discussion: """
     Writes one line, '- [ ] 2026-12-05 19:00 visit: Dinner', where the log's order puts it. An
@@ -30,6 +31,8 @@ let planCommand = Command(
     first). It has no time, type or event; 'crm show' numbers it after the entries, the number
     'crm done' and 'crm unlog' take. 'crm agenda' shows what is coming.
     --calendar adds an event as 'crm log --calendar' does, with the UID 'crm calendar --plans' gives it.
+    --with OTHER links someone else who will take part, as 'crm log --with' does: one item, in
+    PERSON's log; 'crm show OTHER' lists it under Coming up.
     """,
     run: { context in
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
@@ -44,9 +47,10 @@ let planCommand = Command(
         let time = try context.timeOption()
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
-        let entry = Interaction(date: date, time: time, type: type, note: note, checkbox: .open)
+        let (shared, others) = try context.sharedNote(note, of: person, in: vault)
+        let entry = Interaction(date: date, time: time, type: type, note: shared, checkbox: .open)
         var line = 0
-        let (written, _) = try vault.update(person, change: entry.change(with: person.name)) { document in
+        let (written, _) = try vault.update(person, change: entry.change(with: SharedEntry.list([person.name] + others.map(\.name)))) { document in
             let inserted = try document.inserting(entry)
             line = inserted.line
             return inserted.bytes
@@ -59,11 +63,12 @@ let planCommand = Command(
         if context.json {
             var json = entry
             json.line = line
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: today)),
+            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)),
+                                       ("interaction", json.json(on: today, with: others.map(\.id))),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else {
             let when = "\(date)\(time.map { " \($0)" } ?? "") (\(weekdayName(date)), \(relative(date, from: today)))"
-            context.terminal.print("Planned \(type) with \(written.name) on \(when) (\(written.path):\(line))")
+            context.terminal.print("Planned \(type) with \(SharedEntry.list([written.name] + others.map(\.name))) on \(when) (\(written.path):\(line))")
             if date < today { context.warn("\(date) is in the past: the item is an overdue follow-up until it is done") }
             if let eventFile { context.terminal.print("Added the event to \(eventFile)") }
         }
