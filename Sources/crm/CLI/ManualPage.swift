@@ -13,6 +13,8 @@ enum ManualPage {
         ("CRM_CALENDAR", "the calendar 'crm log --calendar' adds events to (a vdir folder or an .ics file)"),
         ("VISUAL, EDITOR", "the editor 'crm edit' opens"),
         ("NO_COLOR", "set (to anything) to print without colour; output to a pipe has none anyway"),
+        ("CRM_PAGER, PAGER", "the first one set pages show, list, search, agenda and help on a terminal (default less -FRX; empty or cat: none)"),
+        ("LESS", "set to FRX for the pager when not set, as git does"),
         ("LC_ALL, LC_CTYPE, LANG", "the first one set: a UTF-8 locale lets 'crm summary' draw bars with block characters"),
     ]
 

@@ -19,6 +19,7 @@ let agendaCommand = Command(
     JSON: a list of {date, kind (follow-up, planned, due, birthday), id, name, time, type, note,
     overdue_days} in the order printed; date is null for undated follow-ups.
     """,
+    pages: true,
     run: { context in
         _ = try context.positionals()
         let within = try context.cadence(context.arguments.value("--within") ?? "2w", option: "--within")

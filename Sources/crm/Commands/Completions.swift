@@ -103,7 +103,7 @@ enum CompletionScripts {
     }
 
     static func bash() -> String {
-        let commands = Commands.all.map(\.name) + ["--help", "--version", "--vault", "--json"]
+        let commands = Commands.all.map(\.name) + ["--help", "--version", "--vault", "--json", "--no-pager"]
         var takesValue: [String] = []
         var optionCases = ""
         var valueCases = ""
@@ -250,7 +250,7 @@ enum CompletionScripts {
             case $words[i] in
               --vault) vault=(--vault ${~words[i+1]}); (( i += 2 )) ;;
               --vault=*) vault=(--vault ${~words[i]#--vault=}); (( i += 1 )) ;;
-              --json) (( i += 1 )) ;;
+              --json|--no-pager) (( i += 1 )) ;;
               *) cmd=$words[i]; break ;;
             esac
           done

@@ -21,6 +21,7 @@ let showCommand = Command(
     "Coming up", apart from what happened. Entries are numbered newest first (1 = newest), the
     numbers 'crm unlog' takes.
     """,
+    pages: true,
     run: { context in
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()
