@@ -62,7 +62,7 @@ enum ManualPage {
 
         out.section("FILES")
         out.item("\\fIpeople/\\fR", "one Markdown file per person (subfolders allowed)")
-        out.item("\\fI.crm/config.yaml\\fR", "vault settings: types, heading, every, tag_every, calendar, contacts")
+        out.item("\\fI.crm/config.yaml\\fR", "vault settings: types, heading, every, tag_every, calendar, calendar_duration, calendar_alarm, contacts")
         out.item("\\fI.crm/\\fR", "everything else under it is machine-local (cache, lock, trash), not synced, safe to delete")
         out.item("\\fIINDEX.md\\fR", "written by 'crm index'")
         out.item("\\fI.gitattributes\\fR, \\fI.gitignore\\fR, \\fI.stignore\\fR", "written by 'crm init' for git and syncthing")
