@@ -60,6 +60,13 @@ public struct FieldSchema: Sendable {
         return false
     }
 
+    /// Whether the key holds a list (or a single text standing for a list of one): `KEY+=ITEM`
+    /// and `KEY-=ITEM` edit it.
+    public var isList: Bool {
+        if case .text(list: true) = kind { return true }
+        return false
+    }
+
     /// Whether `value` has this key's form; any text for a text key.
     public func accepts(_ value: String) -> Bool {
         if case .typed(_, let parse) = kind { return parse(value) }

@@ -2,9 +2,20 @@
 public struct PersonFileError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var line: Int?
+    /// 1-based column on `line`, when the problem has one.
+    public var column: Int?
     public var message: String
+
+    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
     public var description: String {
-        line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)"
+        guard let line else { return "\(path): \(message)" }
+        return "\(path):\(line):" + (column.map { "\($0):" } ?? "") + " \(message)"
     }
 }
 
@@ -29,7 +40,7 @@ public enum FieldValue: Sendable, Equatable {
 }
 
 extension PersonDocument {
-    private func refuseIfNotUnderstood(frontMatterEdit: Bool) throws(PersonFileError) {
+    func refuseIfNotUnderstood(frontMatterEdit: Bool) throws(PersonFileError) {
         if let writeBlocker {
             throw PersonFileError(path: path, message: "not changed: \(writeBlocker)")
         }

@@ -13,6 +13,9 @@ public struct VaultConfig: Sendable {
     /// How many minutes the event of a timed `crm log --calendar` entry lasts
     /// (`calendar_duration`, 0 to 1440; 0 writes no end, an event that ends when it starts).
     public var calendarDuration = 60
+    /// The alarm of every calendar event the tool writes (`calendar_alarm`: `15m`, `1h`, `2d`…;
+    /// `none` for no alarms); 15 minutes before a timed event when not set. See `CalendarAlarm`.
+    public var calendarAlarm: CalendarAlarm? = .standard
     /// The default contacts source.
     public var contacts: String?
     /// The folder of daily notes (`journal: Daily`), relative to the vault: see `DailyNote`.
@@ -58,6 +61,9 @@ public struct VaultConfig: Sendable {
             case "calendar_duration":
                 if let minutes = pair.value.string.flatMap({ Int($0) }), (0...1440).contains(minutes) { calendarDuration = minutes }
                 else { warn(pair, "calendar_duration must be a number of minutes from 0 to 1440, e.g. 60") }
+            case "calendar_alarm":
+                if let setting = pair.value.string.flatMap(CalendarAlarm.setting) { calendarAlarm = setting }
+                else { warn(pair, "calendar_alarm must be \(CalendarAlarm.form)") }
             case "contacts": contacts = pair.value.string
             case "journal":
                 if let folder = pair.value.string, !folder.hasPrefix("/"), !folder.hasPrefix("~"),

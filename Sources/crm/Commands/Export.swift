@@ -5,7 +5,8 @@ let exportCommand = Command(
     summary: "Write every person as vCard, CSV or JSON.",
     usage: ["export --format vcard|csv|json [-o FILE]"],
     options: [
-        OptionSpec(name: "--format", short: "f", value: "FORMAT", help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json"),
+        OptionSpec(name: "--format", short: "f", value: "FORMAT", help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json",
+                   choices: ExportFormat.allCases.map(\.rawValue)),
         OptionSpec(name: "--output", short: "o", value: "FILE", help: "write FILE (atomically) instead of standard output"),
     ],
     examples: [
@@ -35,7 +36,7 @@ let exportCommand = Command(
         guard let name = named ?? (context.json ? "json" : nil) else {
             throw UsageError("missing --format (vcard, csv or json)")
         }
-        guard let format = ExportFormat(rawValue: name.lowercased()) else {
+        guard let format = ExportFormat(rawValue: name) else {   // the parser checked --format's choices
             throw UsageError("--format: unknown format '\(name)'; use vcard, csv or json")
         }
         if context.json, format != .json { throw UsageError("--json and --format \(name) disagree; give one") }

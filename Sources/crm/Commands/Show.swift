@@ -27,6 +27,7 @@ let showCommand = Command(
     in. "Related" gives the relationships, stated in this file or in the other person's;
     "Mentioned" every other line of the vault that links the person (path:line and the line).
     """,
+    pages: true,
     run: { context in
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()

@@ -155,7 +155,7 @@ import Testing
         #expect(missing.stderr.hasPrefix("crm: error: missing --format (vcard, csv or json)\n"))
         let unknown = try vault.crm("export", "--format", "xml")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("crm: error: --format: unknown format 'xml'; use vcard, csv or json\n"))
+        #expect(unknown.stderr.hasPrefix("crm: error: --format: unknown value 'xml'; use vcard, csv, json\n"))
         let both = try vault.crm("export", "--format", "csv", "--json")
         #expect(both.status == 2)
     }
