@@ -1,0 +1,68 @@
+extension ContactImport.Decision {
+    /// The contact the decision is about.
+    public var contact: Contact {
+        switch self {
+        case .add(let contact), .skip(let contact, _, _), .unnamed(let contact): contact
+        }
+    }
+
+    /// One line of `crm import`'s report: `Added NAME (PATH)` (`Would add NAME` without a
+    /// path), `Skipped NAME: tracked as ID (same …)`, or the unnamed card's place.
+    public func line(path: String?, dryRun: Bool) -> String {
+        switch self {
+        case .add(let contact):
+            return path.map { "Added \(contact.name) (\($0))" } ?? "\(dryRun ? "Would add" : "Added") \(contact.name)"
+        case .skip(let contact, let tracker, let match):
+            let who = tracker.id.map { "tracked as \($0)" } ?? "a card above"
+            return "Skipped \(contact.name): \(who) (same \(match.rawValue))"
+        case .unnamed(let contact):
+            return "Skipped the card at \(contact.path):\(contact.line): it has no name"
+        }
+    }
+
+    /// The decision as `crm import --json` lists it under `added` (with the new person's `id`
+    /// and `path`, null in a dry run) or `skipped` (with a `reason` and the tracker's `id`).
+    public func json(id: String?, path: String?) -> JSON {
+        switch self {
+        case .add(let contact):
+            return .object([
+                ("id", .optional(id)), ("path", .optional(path)), ("name", .string(contact.name)),
+                ("contact_id", .optional(contact.uid)), ("line", .number(contact.line)),
+            ])
+        case .skip(let contact, let tracker, let match):
+            return .object([
+                ("name", .string(contact.name)), ("contact_id", .optional(contact.uid)),
+                ("reason", .string("same \(match.rawValue)")), ("id", .optional(tracker.id)), ("line", .number(contact.line)),
+            ])
+        case .unnamed(let contact):
+            return .object([
+                ("name", .string("")), ("contact_id", .optional(contact.uid)),
+                ("reason", .string("no name")), ("id", .null), ("line", .number(contact.line)),
+            ])
+        }
+    }
+}
+
+extension ContactImport {
+    /// One warning per file for the contacts added without a UID: how many, at the first of
+    /// them, and what it means: `crm refresh` cannot follow them, a second import knows them by
+    /// name, phones and emails.
+    public static func missingUIDs(_ plan: [Decision], dryRun: Bool) -> [Diagnostic] {
+        var byFile: [(path: String, line: Int, count: Int)] = []
+        for case .add(let contact) in plan where contact.uid == nil {
+            if let index = byFile.firstIndex(where: { $0.path == contact.path }) {
+                byFile[index].count += 1
+            } else {
+                byFile.append((contact.path, contact.line, 1))
+            }
+        }
+        return byFile.map { file in
+            let cards = file.count == 1 ? "1 contact" : "\(file.count) contacts"
+            let people = file.count == 1 ? "the person" : "the \(file.count) people"
+            return Diagnostic(path: file.path, line: file.line, severity: .warning, message:
+                "\(cards) \(dryRun ? "to add" : "added") from this file \(file.count == 1 ? "has" : "have") no UID (the first here): "
+                + "\(people) will have no contact_id, so 'crm refresh' cannot follow them; "
+                + "'crm import' knows them again by name, phones and emails")
+        }
+    }
+}
