@@ -37,11 +37,14 @@ struct CSVReader {
             positions.append(fieldStart)
             field = String.UnicodeScalarView()
         }
+        /// Whether the row so far holds anything (a blank line is no row; `""` is one empty field).
+        var rowHasText = false
         func endRow() {
             endField()
-            if !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(fields: fields, positions: positions)) }
+            if rowHasText { rows.append(Row(fields: fields, positions: positions)) }
             fields = []
             positions = []
+            rowHasText = false
         }
 
         let scalars = Array(text.unicodeScalars)
@@ -52,6 +55,7 @@ struct CSVReader {
             // CRLF is one line break.
             let breakLength = scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" ? 2 : 1
             if state == .fieldStart { fieldStart = (line, column) }
+            if !isLineBreak || state == .quoted { rowHasText = true }
             switch state {
             case .fieldStart, .unquoted:
                 if scalar == "," {
@@ -102,7 +106,7 @@ struct CSVReader {
                                           message: "a quoted field opened here is never closed; the rest of the file is not read"))
             return (rows, diagnostics)
         }
-        if state != .fieldStart || !fields.isEmpty { endRow() }
+        if rowHasText { endRow() }
         return (rows, diagnostics)
     }
 }
