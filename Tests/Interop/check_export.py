@@ -72,6 +72,11 @@ for card in cards:
     b = valid_birthday(person)
     expected = None if b is None else (b.replace("-", "") if not b.startswith("--") else "--" + b[2:].replace("-", ""))
     same(bday.value if bday else None, expected, f"{name}: vobject BDAY")
+    n = card.n.value
+    parts = [n.family, n.given, n.additional, n.prefix, n.suffix]
+    check(all(isinstance(p, str) for p in parts) and n.family + n.given != "", f"{name}: vobject reads a structured N, got {parts!r}")
+    check(sorted(" ".join(parts).split()) == sorted(name.split()), f"{name}: N {parts!r} holds the words of the name")
+    same([k.value for k in card.contents.get("nickname", [])], person["aliases"], f"{name}: vobject NICKNAME")
     cats = card.contents.get("categories", [None])[0]
     same(cats.value if cats else [], person["tags"], f"{name}: vobject CATEGORIES")
 check("birthday \"December\"" in open(f"{out}/vcard.stderr").read() or "'December'" in open(f"{out}/vcard.stderr").read(),

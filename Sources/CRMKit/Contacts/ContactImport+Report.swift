@@ -44,6 +44,15 @@ extension ContactImport.Decision {
 }
 
 extension ContactImport {
+    /// What `crm import --json` prints: `{"source", "dry_run", "added", "skipped", "unreadable"}`,
+    /// `added` and `skipped` as `Decision.json(id:path:)` lists them.
+    public static func json(source: String, dryRun: Bool, added: [JSON], skipped: [JSON], unreadable: Int) -> JSON {
+        .object([
+            ("source", .string(source)), ("dry_run", .bool(dryRun)),
+            ("added", .array(added)), ("skipped", .array(skipped)), ("unreadable", .number(unreadable)),
+        ])
+    }
+
     /// One warning per file for the contacts added without a UID: how many, at the first of
     /// them, and what it means: `crm refresh` cannot follow them, a second import knows them by
     /// name, phones and emails.

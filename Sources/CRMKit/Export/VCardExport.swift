@@ -19,7 +19,7 @@
 /// has them (a `tel:` URI could not hold `+44 20 7946 0018`); the first phone and email carry
 /// `PREF=1`, so `crm import` keeps them first. A birthday without a year is `--MMDD`; one that
 /// is not a date is left out (see `leftOut(of:)`). `N` is derived from the name (see
-/// `StructuredName`), `NICKNAME` holds the `aliases`, and tags become `CATEGORIES`. Lines end
+/// `StructuredName`), each alias is a `NICKNAME`, and tags become `CATEGORIES`. Lines end
 /// in CRLF and are folded at 75 octets.
 enum VCardExport {
     /// The card of one person.
@@ -27,8 +27,9 @@ enum VCardExport {
         let doc = person.document
         var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + text(uid(for: person)), "FN:" + text(person.name),
                      "N:" + StructuredName(name: person.name).components.map(text).joined(separator: ";")]
-        if !doc.aliases.isEmpty {
-            lines.append("NICKNAME:" + doc.aliases.map(text).joined(separator: ","))
+        // One NICKNAME per alias: vobject reads only the first value of a comma-separated list.
+        for alias in doc.aliases {
+            lines.append("NICKNAME:" + text(alias))
         }
         for (index, phone) in doc.phones.enumerated() {
             lines.append("TEL;VALUE=text" + (index == 0 ? ";PREF=1" : "") + ":" + text(phone))

@@ -64,10 +64,7 @@ let importCommand = Command(
         }
         let unreadable = book.diagnostics.count { $0.severity == .error }
         if context.json {
-            context.printJSON(.object([
-                ("source", .string(location.display)), ("dry_run", .bool(dryRun)),
-                ("added", .array(added)), ("skipped", .array(skipped)), ("unreadable", .number(unreadable)),
-            ]))
+            context.printJSON(ContactImport.json(source: location.display, dryRun: dryRun, added: added, skipped: skipped, unreadable: unreadable))
         } else {
             let total = added.count + skipped.count + unreadable
             context.terminal.print((dryRun ? "Would add" : "Added") + " \(added.count) of \(total) contact\(total == 1 ? "" : "s") from \(location.display); "
