@@ -51,6 +51,7 @@ path = $out/vdir
 default_action = list
 [contact table]
 show_uids = yes
+display = formatted_name
 CONF
 
 "$CRM" init "$out/empty" >/dev/null

@@ -29,9 +29,10 @@ let addCommand = Command(
     ],
     discussion: """
     With --from, the person gets the contact's id (vCard UID) and a snapshot of its name, phone
-    numbers, emails and birthday; nothing else of the card is stored. On a terminal, several
-    matches are listed to pick one by number (q cancels); elsewhere QUERY and --uid must match
-    exactly one contact.
+    numbers, emails, birthday and nicknames (as aliases); nothing else of the card is stored. On
+    a terminal, several matches are listed to pick one by number (q cancels); contacts already
+    tracked (as crm import finds them) are marked and cannot be picked unless --force. Elsewhere
+    QUERY and --uid must match exactly one contact.
     """,
     run: { context in
         if context.arguments.value("--from") != nil {
