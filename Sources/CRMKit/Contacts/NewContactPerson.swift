@@ -5,13 +5,33 @@ public struct NewPersonOptions: Sendable {
     public var tags: [String]
     /// `--every`: the stay-in-touch cadence of everyone added.
     public var every: Cadence?
+    /// `--spread` (with `every`): the first due dates of the people one import adds spread over
+    /// one cadence (see `ImportSpread`).
+    public var spread: Bool
     /// The day of the import: `added`, unless the address book knows when the contact was made.
     public var today: Day
 
-    public init(tags: [String] = [], every: Cadence? = nil, today: Day) {
+    public init(tags: [String] = [], every: Cadence? = nil, spread: Bool = false, today: Day) {
         self.tags = tags
         self.every = every
+        self.spread = spread
         self.today = today
+    }
+}
+
+extension ContactImport {
+    /// The files of the people `plan` adds, in its order, ready for `Vault.create`: a slug of
+    /// each name and the person file (`Contact.personFields`, with the `snooze` `ImportSpread`
+    /// gives when `options.spread`).
+    public static func newFiles(_ plan: [Decision], options: NewPersonOptions, heading: String) -> [(slug: String, bytes: [UInt8])] {
+        let adding = plan.compactMap { decision -> Contact? in if case .add(let contact) = decision { contact } else { nil } }
+        var snoozes: [Day?] = Array(repeating: nil, count: adding.count)
+        if options.spread, let every = options.every {
+            snoozes = ImportSpread.snoozes(added: adding.map { $0.added ?? options.today }, every: every, today: options.today)
+        }
+        return zip(adding, snoozes).map { contact, snooze in
+            (Slug.make(contact.name), NewPersonFile.render(contact.personFields(options, snooze: snooze), heading: heading))
+        }
     }
 }
 

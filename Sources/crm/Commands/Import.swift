@@ -38,18 +38,13 @@ let importCommand = Command(
         }
         if args.flag("--spread"), every == nil { throw UsageError("--spread needs --every C: the cadence to spread over") }
         let vault = try context.vault()
-        let options = NewPersonOptions(tags: args.all("--tag"), every: every, today: try context.today())
+        let options = NewPersonOptions(tags: args.all("--tag"), every: every, spread: args.flag("--spread"), today: try context.today())
         let (location, book) = try context.contactBook(args.positionals.first, vault: vault, option: "SOURCE")
 
         let plan = ContactImport.plan(book, vault: vault)
-        let adding = plan.compactMap { decision -> Contact? in if case .add(let contact) = decision { contact } else { nil } }
-        let snoozes = every.map { args.flag("--spread") ? ImportSpread.snoozes(added: adding.map { $0.added ?? options.today }, every: $0, today: options.today) : [] } ?? []
         for warning in ContactImport.missingUIDs(plan, dryRun: dryRun) { context.terminal.error(warning.description) }
         // New files are written together: one lock, one flush of the folder.
-        let newFiles = dryRun ? [] : adding.enumerated().map { index, contact in
-            (slug: Slug.make(contact.name),
-             bytes: NewPersonFile.render(contact.personFields(options, snooze: index < snoozes.count ? snoozes[index] : nil), heading: vault.config.heading))
-        }
+        let newFiles = dryRun ? [] : ContactImport.newFiles(plan, options: options, heading: vault.config.heading)
         var created = newFiles.isEmpty ? [] : try vault.create(newFiles, keeping: { (id: $0.id, path: $0.path) })[...]
         var added: [JSON] = [], skipped: [JSON] = []
         for decision in plan {
