@@ -7,11 +7,14 @@ extension ContactImport.Decision {
     }
 
     /// One line of `crm import`'s report: `Added NAME (PATH)` (`Would add NAME` without a
-    /// path), `Skipped NAME: tracked as ID (same …)`, or the unnamed card's place.
-    public func line(path: String?, dryRun: Bool) -> String {
+    /// path), with `: not OTHER, whose phones, emails or UID differ` when `namesake` (a path, or
+    /// a card's place) has the same name; `Skipped NAME: tracked as ID (same …)`; or the unnamed
+    /// card's place.
+    public func line(path: String?, dryRun: Bool, namesake: String? = nil) -> String {
         switch self {
         case .add(let contact):
-            return path.map { "Added \(contact.name) (\($0))" } ?? "\(dryRun ? "Would add" : "Added") \(contact.name)"
+            let added = path.map { "Added \(contact.name) (\($0))" } ?? "\(dryRun ? "Would add" : "Added") \(contact.name)"
+            return added + (namesake.map { ": not \($0), whose phones, emails or UID differ" } ?? "")
         case .skip(let contact, let tracker, let match):
             let who = tracker.id.map { "tracked as \($0)" } ?? "a card above"
             return "Skipped \(contact.name): \(who) (same \(match.rawValue))"
@@ -21,13 +24,14 @@ extension ContactImport.Decision {
     }
 
     /// The decision as `crm import --json` lists it under `added` (with the new person's `id`
-    /// and `path`, null in a dry run) or `skipped` (with a `reason` and the tracker's `id`).
-    public func json(id: String?, path: String?) -> JSON {
+    /// and `path`, null in a dry run, and the `namesake` another person of that name is, if any)
+    /// or `skipped` (with a `reason` and the tracker's `id`).
+    public func json(id: String?, path: String?, namesake: String? = nil) -> JSON {
         switch self {
         case .add(let contact):
             return .object([
                 ("id", .optional(id)), ("path", .optional(path)), ("name", .string(contact.name)),
-                ("contact_id", .optional(contact.uid)), ("line", .number(contact.line)),
+                ("contact_id", .optional(contact.uid)), ("line", .number(contact.line)), ("namesake", .optional(namesake)),
             ])
         case .skip(let contact, let tracker, let match):
             return .object([
@@ -73,5 +77,44 @@ extension ContactImport {
                 + "\(people) will have no contact_id, so 'crm refresh' cannot follow them; "
                 + "'crm import' knows them again by name, phones and emails")
         }
+    }
+}
+
+extension ContactImport {
+    /// Who else bears the name of a contact `plan` adds: the person in `vault`, or the card
+    /// added earlier in the same import, with that name (ignoring case and accents), by the
+    /// index of the decision; none for a name nobody else has. What `crm import` reports beside a
+    /// second John Smith, so that two people of one name are never a surprise.
+    public static func namesakes(_ plan: [Decision], vault: Vault) -> [Int: Namesake] {
+        var names: [String: Int] = [:]
+        for (index, decision) in plan.enumerated() {
+            if case .add(let contact) = decision, names[nameKey(contact.name)] == nil { names[nameKey(contact.name)] = index }
+        }
+        guard !names.isEmpty else { return [:] }
+        let keys = Set(names.keys)
+        let (rows, _) = vault.facts(today: nil) { person -> (key: String, id: String)? in
+            let key = nameKey(person.name)
+            return keys.contains(key) ? (key, person.id) : nil
+        }
+        var inVault: [String: String] = [:]
+        for case let row? in rows where inVault[row.key] == nil { inVault[row.key] = row.id }
+        var found: [Int: Namesake] = [:]
+        for (index, decision) in plan.enumerated() {
+            guard case .add(let contact) = decision else { continue }
+            let key = nameKey(contact.name)
+            if let id = inVault[key] {
+                found[index] = .person(id: id)
+            } else if let first = names[key], first != index {
+                found[index] = .card(index: first)
+            }
+        }
+        return found
+    }
+
+    /// Another bearer of a name: a person of the vault, or a card of the import (by the index of
+    /// its decision in the plan).
+    public enum Namesake: Sendable, Equatable {
+        case person(id: String)
+        case card(index: Int)
     }
 }

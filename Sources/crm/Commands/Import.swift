@@ -43,19 +43,27 @@ let importCommand = Command(
 
         let plan = ContactImport.plan(book, vault: vault)
         for warning in ContactImport.missingUIDs(plan, dryRun: dryRun) { context.terminal.error(warning.description) }
+        let namesakes = ContactImport.namesakes(plan, vault: vault)   // before the new people exist
         // New files are written together: one lock, one flush of the folder.
         let newFiles = dryRun ? [] : ContactImport.newFiles(plan, options: options, heading: vault.config.heading)
-        var created = newFiles.isEmpty ? [] : try vault.create(newFiles, keeping: { (id: $0.id, path: $0.path) })[...]
+        let created = newFiles.isEmpty ? [] : try vault.create(newFiles, keeping: { (id: $0.id, path: $0.path) })
+        // The new person of each decision that adds one, in plan order.
+        var person: [Int: (id: String, path: String)] = [:]
+        for (index, new) in zip(plan.indices.filter { if case .add = plan[$0] { true } else { false } }, created) { person[index] = new }
         var added: [JSON] = [], skipped: [JSON] = []
-        for decision in plan {
-            if case .add = decision {
-                let person = dryRun ? nil : created.popFirst()
-                added.append(decision.json(id: person?.id, path: person?.path))
-                if !context.json { context.terminal.print(decision.line(path: person?.path, dryRun: dryRun)) }
-            } else {
+        for (index, decision) in plan.enumerated() {
+            guard case .add = decision else {
                 skipped.append(decision.json(id: nil, path: nil))
                 if !context.json { context.terminal.print(decision.line(path: nil, dryRun: dryRun)) }
+                continue
             }
+            let namesake: String? = switch namesakes[index] {
+            case .person(let id): "people/\(id).md"
+            case .card(let first): person[first]?.path ?? "the card at \(plan[first].contact.path):\(plan[first].contact.line)"
+            case nil: nil
+            }
+            added.append(decision.json(id: person[index]?.id, path: person[index]?.path, namesake: namesake))
+            if !context.json { context.terminal.print(decision.line(path: person[index]?.path, dryRun: dryRun, namesake: namesake)) }
         }
         let unreadable = book.diagnostics.count { $0.severity == .error }
         if context.json {

@@ -38,7 +38,7 @@ struct CSVImportTests {
             Added Linus Torvalds (people/linus-torvalds.md)
             Added Acme Plumbing, Inc. (people/acme-plumbing-inc.md)
             Added John Smith (people/john-smith.md)
-            Added John Smith (people/john-smith-2.md)
+            Added John Smith (people/john-smith-2.md): not people/john-smith.md, whose phones, emails or UID differ
             Added 5 of 5 contacts from google-contacts.csv; skipped 0.
 
             """)
@@ -108,7 +108,7 @@ struct CSVImportTests {
         #expect(result.stdout == """
             Added Ada Lovelace (people/ada-lovelace.md)
             Added John Smith (people/john-smith.md)
-            Added John Smith (people/john-smith-2.md)
+            Added John Smith (people/john-smith-2.md): not people/john-smith.md, whose phones, emails or UID differ
             Added 3 of 3 contacts from Connections.csv; skipped 0.
 
             """)

@@ -190,7 +190,9 @@ import Testing
         let result = try Self.crm(vault, "import", "contacts.vcf")
         #expect(result.status == 0, "\(result.stderr)")
         let suffixes = [2] + Array(5...33)
-        #expect(result.stdout.split(separator: "\n").prefix(30) == suffixes.map { "Added John Smith (people/john-smith-\($0).md)" }[...])
+        #expect(result.stdout.split(separator: "\n").prefix(30) == suffixes.enumerated().map { n, suffix in
+            "Added John Smith (people/john-smith-\(suffix).md)" + (n == 0 ? "" : ": not people/john-smith-2.md, whose phones, emails or UID differ")
+        }[...])
         for (n, suffix) in suffixes.enumerated() {
             #expect(vault.read("people/john-smith-\(suffix).md").contains("contact_id: \"smith-\(n + 1)\"\n"))
         }

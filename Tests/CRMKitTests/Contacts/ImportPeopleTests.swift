@@ -24,7 +24,7 @@ struct ImportPeopleTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == """
             Added John Smith (people/john-smith.md)
-            Added John Smith (people/john-smith-2.md)
+            Added John Smith (people/john-smith-2.md): not people/john-smith.md, whose phones, emails or UID differ
             Skipped John Smith: a card above (same name, phones and emails)
             Added 2 of 3 contacts from contacts.vcf; skipped 1.
 
@@ -61,7 +61,7 @@ struct ImportPeopleTests {
         let again = try Self.crm(vault, "import", "contacts.vcf")
         #expect(again.stdout == """
             Skipped Bob Lee: tracked as bob-lee (same name)
-            Added Bob Lee (people/bob-lee-2.md)
+            Added Bob Lee (people/bob-lee-2.md): not people/bob-lee.md, whose phones, emails or UID differ
             Added 1 of 2 contacts from contacts.vcf; skipped 1.
 
             """)
