@@ -25,6 +25,7 @@ import Testing
             VERSION:4.0\r
             UID:3F2504E0-4F89-11D3-9A0C-0305E82C3301\r
             FN:Margaret Holloway\r
+            N:Holloway;Margaret;;;\r
             TEL;VALUE=text;PREF=1:+44 20 7946 0123\r
             EMAIL;PREF=1:margaret.holloway@example.org\r
             BDAY:19880314\r
