@@ -38,13 +38,18 @@ extension Vault {
     public func resolveConflicts(dryRun: Bool, stamp: String,
                                  storedBase: ((String) -> [UInt8]?)? = nil) throws -> [ConflictResolution] {
         let storedBase = storedBase ?? { Git(directory: root).mergeBase(of: $0) }
+        let copies = conflictCopies()
+        let marked = personPaths().filter { path in
+            guard let (bytes, _) = try? FileSystem.readFile(root + "/" + path) else { return false }
+            return !ConflictMarkers.markerLines(in: bytes).isEmpty
+        }
+        // Every file it would change is looked at first: a read-only one stops the run before any write.
+        try refuseReadOnly(copies.map(ConflictCopy.originalPath(of:)) + marked)
         var results: [ConflictResolution] = []
-        for copy in conflictCopies() {
+        for copy in copies {
             results.append(try resolveCopy(copy, dryRun: dryRun, stamp: stamp))
         }
-        for path in personPaths() {
-            guard let (bytes, _) = try? FileSystem.readFile(root + "/" + path),
-                  !ConflictMarkers.markerLines(in: bytes).isEmpty else { continue }
+        for path in marked {
             results.append(try resolveMarkers(path, dryRun: dryRun, storedBase: storedBase))
         }
         return results

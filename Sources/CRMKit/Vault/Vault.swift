@@ -235,6 +235,8 @@ public struct Vault: Sendable {
     /// the problem's `path:line:col`. Returns the person as written, or as it was when the
     /// edit changed nothing. `change` says what the edit does, for a commit message
     /// (`call with Ada Lovelace (2026-11-29)`); without it, the person's name.
+    /// A read-only file (see `refuseReadOnly(_:_:)`) is refused before `edit` runs, so nothing
+    /// the edit would do beside the file (a trash entry, a calendar event after it) is done.
     @discardableResult
     public func update(_ person: Person, change: String? = nil, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
         try FileSystem.withLock(on: root) {
@@ -243,6 +245,7 @@ public struct Vault: Sendable {
             var current = try load(path: person.path)
             try ReadProblems.refuseUnreadable(current, doing: "not changed")
             for _ in 0..<5 {
+                try Vault.refuseReadOnly(current.path, current.stamp)
                 let bytes = try edit(current.document)
                 if bytes == current.document.text.bytes { return (current, false) }
                 guard try FileSystem.replace(file, with: bytes, ifUnchangedSince: current.stamp,
@@ -257,6 +260,23 @@ public struct Vault: Sendable {
             }
             throw VaultError("\(person.path) kept changing while it was being written; nothing was changed, try again")
         }
+    }
+
+    /// Refuses every person file at `paths` (relative to the vault) whose mode gives its owner no
+    /// write bit, before a command that writes several of them writes any (see `refuseReadOnly(_:_:)`).
+    public func refuseReadOnly(_ paths: [String]) throws(VaultError) {
+        for path in paths {
+            if let stamp = FileSystem.stamp(root + "/" + path) { try Vault.refuseReadOnly(path, stamp) }
+        }
+    }
+
+    /// The one rule for read-only person files: a file whose mode has no write bit for its owner
+    /// (`chmod 444`, or `chmod a-w`) is not changed. The bits are looked at, not whether the system
+    /// would let this process write (it lets root write anything): an editor warns the same way.
+    static func refuseReadOnly(_ path: String, _ stamp: FileStamp) throws(VaultError) {
+        guard stamp.permissions & 0o200 == 0 else { return }
+        let mode = String(stamp.permissions, radix: 8)
+        throw VaultError("\(path) is read-only (mode \(String(repeating: "0", count: max(0, 4 - mode.count)) + mode)); not changed")
     }
 
     /// The file to write for a person: its own path, or, for a symbolic link, the file the link
