@@ -90,6 +90,12 @@ public enum FileSystem {
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Why the folder at `path` cannot be listed and its files opened (`Permission denied`), or
+    /// nil when it can.
+    static func unreadableDirectory(_ path: String) -> String? {
+        access(path, R_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
+
     /// Whether `path` itself is a symbolic link.
     static func isSymbolicLink(_ path: String) -> Bool {
         var st = stat()
