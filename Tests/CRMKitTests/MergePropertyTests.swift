@@ -5,7 +5,10 @@ import Testing
 /// Random two-sided edits of random person files, merged by the library and, for a few, by a real
 /// `git merge` running the driver. Every line either side wrote holds a unique token (`@o12@`,
 /// `@t3@`); the merge must keep each of them exactly once, in the section its side put it in, keep
-/// every line both sides kept, and keep the file's line endings.
+/// every line both sides kept, and keep the file's line endings. Entries are also edited in place
+/// (a typo fixed, the note extended, a time added, the item ticked with or without a new date, on
+/// one side or both): every version either side wrote is kept, no entry is there twice outside
+/// conflict marks, and every conflict mark is reported.
 ///
 /// The seed is fixed. `CRM_MERGE_CASES` and `CRM_MERGE_GIT_CASES` run more cases
 /// (`Tests/Interop/check-merge-property.sh` does, from CI).
@@ -20,7 +23,7 @@ import Testing
             for withBase in [true, false] {
                 let merge = PersonMerge(base: withBase ? sample.base : nil, current: sample.current, other: sample.other,
                                         labels: .init(current: "ours", other: "theirs"))
-                let problems = sample.problems(with: merge.bytes, withBase: withBase)
+                let problems = sample.problems(with: merge.bytes, withBase: withBase, reported: merge.hasConflicts)
                 #expect(problems.isEmpty, "case \(index) (\(withBase ? "three" : "two")-way): \(problems)\n\(sample)")
                 if !problems.isEmpty { return }
             }
@@ -81,7 +84,7 @@ import Testing
                                     labels: .init(current: "ours", other: "theirs"))
             #expect(run.status == (merge.hasConflicts ? 1 : 0), "case \(index): \(run.output)")
             #expect(vault.bytes("people/p.md") == merge.bytes, "case \(index)\n\(sample)")
-            #expect(sample.problems(with: vault.bytes("people/p.md"), withBase: true).isEmpty, "case \(index)\n\(sample)")
+            #expect(sample.problems(with: vault.bytes("people/p.md"), withBase: true, reported: run.status != 0).isEmpty, "case \(index)\n\(sample)")
             if run.status != 0 { try git.run("merge", "--abort") }
             try git.run("reset", "-q", "--hard")
         }
@@ -100,8 +103,27 @@ struct MergeSample: CustomStringConvertible {
     init(_ g: inout SeededGenerator) {
         crlf = Int.random(in: 0..<4, using: &g) == 0
         base = MergeSample.document(MergeSample.randomFile(&g), crlf: crlf)
-        current = MergeSample.edited(base, side: "o", &g)
-        other = MergeSample.edited(base, side: "t", &g)
+        var current = base, other = base
+        if Int.random(in: 0..<3, using: &g) == 0, let item = base.openItems.randomElement(using: &g) {
+            // One open item ticked on both sides: on the same date, on different dates, or with its own.
+            let dates = [nil, MergeSample.randomDay(&g), MergeSample.randomDay(&g)]
+            let mine = dates.randomElement(using: &g)!
+            let theirs = Bool.random(using: &g) ? mine : dates.randomElement(using: &g)!
+            current = MergeSample.ticking(item, in: base, date: mine)
+            other = MergeSample.ticking(item, in: base, date: theirs)
+        }
+        self.current = MergeSample.edited(current, side: "o", &g)
+        self.other = MergeSample.edited(other, side: "t", &g)
+    }
+
+    static func randomDay(_ g: inout SeededGenerator) -> Day {
+        Day(year: 2026, month: 10, day: Int.random(in: 1...28, using: &g))!
+    }
+
+    /// `doc` with `item` ticked as `crm done` ticks it (`--date` when `date` is given).
+    static func ticking(_ item: OpenItem, in doc: PersonDocument, date: Day?) -> PersonDocument {
+        PersonDocument(bytes: try! doc.ticking(item, date: date ?? (item.date == nil ? Day(year: 2026, month: 10, day: 30)! : nil)).bytes,
+                       path: doc.path)
     }
 
     var description: String {
@@ -133,6 +155,10 @@ struct MergeSample: CustomStringConvertible {
         for (n, day) in days.enumerated() {
             lines += entryLines(day: day, token: "b\(50 + n * 4)", &g)
         }
+        if Int.random(in: 0..<3, using: &g) == 0 {
+            lines.append("- [ ] Follow up @b95@.")
+            if Bool.random(using: &g) { lines.append("  With details @b96@.") }
+        }
         if Bool.random(using: &g) {
             lines += ["", "## Family", "", "After the log @b90@.", "Second line @b91@."]
         }
@@ -143,7 +169,7 @@ struct MergeSample: CustomStringConvertible {
     /// (closed or not) in its note.
     static func entryLines(day: Int, token: String, _ g: inout SeededGenerator) -> [String] {
         let date = String(format: "2026-10-%02d", day)
-        let box = Int.random(in: 0..<4, using: &g) == 0 ? "[ ] " : ""
+        let box = Int.random(in: 0..<3, using: &g) == 0 ? "[ ] " : ""
         var lines = ["- \(box)\(date) \(["call", "visit", "email"].randomElement(using: &g)!): Entry @\(token)@."]
         switch Int.random(in: 0..<5, using: &g) {
         case 1: lines.append("  More @\(token)c@.")
@@ -168,7 +194,12 @@ struct MergeSample: CustomStringConvertible {
             let before = doc.log.map { (doc.frontMatter!.closeLine + 1)..<$0.headingLine } ?? 0..<0
             let after = doc.log.map { $0.end..<text.count } ?? 0..<0
             let entries = doc.log?.entries ?? []
-            switch Int.random(in: 0..<11, using: &g) {
+            func editing(_ entry: Interaction, _ change: (inout Interaction) -> Void) -> PersonDocument {
+                var edited = entry
+                change(&edited)
+                return replacing((entry.line - 1)..<(entry.line - 1 + entry.lineCount), with: edited.rendered)
+            }
+            switch Int.random(in: 0..<15, using: &g) {
             case 0, 1:
                 var note = "Added \(token())."
                 if Bool.random(using: &g) { note += "\n- step \(token())\n  - sub \(token())" }
@@ -216,6 +247,28 @@ struct MergeSample: CustomStringConvertible {
                 let entry = entries.filter { $0.checkbox == .open }.randomElement(using: &g)!
                 let first = text[entry.line - 1]
                 doc = replacing((entry.line - 1)..<entry.line, with: [first.replacingOccurrences(of: "[ ]", with: "[x]")])
+            case 11 where !entries.isEmpty:
+                // A typo fixed in the note's first word (its tokens untouched).
+                let entry = entries.randomElement(using: &g)!
+                guard let fixed = MergeSample.typoFixed(entry.note, &g) else { continue }
+                doc = editing(entry) { $0.note = fixed }
+            case 12 where !entries.isEmpty:
+                // The note's first line extended.
+                let entry = entries.randomElement(using: &g)!
+                let more = " Then \(token())."
+                doc = editing(entry) { entry in
+                    let lines = entry.note.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                    entry.note = lines[0] + more + (lines.count > 1 ? "\n" + lines[1] : "")
+                }
+            case 13 where entries.contains { $0.time == nil }:
+                // A time added.
+                let entry = entries.filter { $0.time == nil }.randomElement(using: &g)!
+                let time = TimeOfDay(hour: Int.random(in: 8...20, using: &g), minute: [0, 30].randomElement(using: &g)!)!
+                doc = editing(entry) { $0.time = time }
+            case 14 where !doc.openItems.isEmpty:
+                // An open item (or a follow-up) ticked as `crm done --date` ticks it.
+                doc = MergeSample.ticking(doc.openItems.randomElement(using: &g)!, in: doc,
+                                          date: Bool.random(using: &g) ? MergeSample.randomDay(&g) : nil)
             default:
                 if !after.isEmpty {
                     doc = replacing(text.count..<text.count, with: ["At the end \(token())."])
@@ -223,6 +276,21 @@ struct MergeSample: CustomStringConvertible {
             }
         }
         return doc
+    }
+
+    /// `note` with a typo fixed in its first word of three letters or more (two letters swapped,
+    /// one doubled, or one dropped); nil when it has no such word before its first token.
+    static func typoFixed(_ note: String, _ g: inout SeededGenerator) -> String? {
+        var scalars = Array(note)
+        let word = scalars.prefix { $0.isLetter }
+        guard word.count >= 3 else { return nil }
+        let at = Int.random(in: 1..<(word.count - 1), using: &g)
+        switch Int.random(in: 0..<3, using: &g) {
+        case 0: scalars.swapAt(at, at + 1)
+        case 1: scalars.insert(scalars[at], at: at)
+        default: scalars.remove(at: at)
+        }
+        return String(scalars)
     }
 
     // MARK: Checking
@@ -294,8 +362,74 @@ struct MergeSample: CustomStringConvertible {
         return problems
     }
 
-    /// What the merged `bytes` get wrong, in words; empty when nothing.
-    func problems(with bytes: [UInt8], withBase: Bool) -> [String] {
+    /// A log's entries and undated follow-ups: what makes each the same item (`MergeTokens`'s
+    /// text of it), its first line, whether it is ticked, and whether it is between a crm merge's
+    /// conflict marks.
+    struct Item {
+        var key: String
+        var first: String
+        var type: String
+        var note: String
+        var done: Bool
+        var open: Bool
+        var marked: Bool
+    }
+
+    static func items(_ doc: PersonDocument) -> [Item] {
+        var marked: Set<Int> = [], inside = false
+        for i in 0..<doc.text.lineCount {
+            let line = doc.text.string(i)
+            if ConflictMarkers.isMergeMark(doc.text.content(i)) { inside = true } else if line.hasPrefix(">>>>>>> ") { inside = false }
+            else if inside { marked.insert(i + 1) }
+        }
+        let entries = (doc.log?.entries ?? []).map {
+            Item(key: MergeTokens.normalised($0), first: doc.text.string($0.line - 1), type: $0.type, note: $0.note,
+                 done: $0.checkbox == .done, open: $0.checkbox == .open, marked: marked.contains($0.line))
+        }
+        let followUps = (doc.log?.followUps ?? []).map {
+            Item(key: "- " + $0.note, first: doc.text.string($0.line - 1), type: "note", note: $0.note,
+                 done: $0.isDone, open: !$0.isDone, marked: marked.contains($0.line))
+        }
+        return entries + followUps
+    }
+
+    /// What the merge gets wrong about entries edited in place: a version either side wrote that
+    /// is not in the result (unless it is an open item the other version holds ticked, without a
+    /// base), a tick lost, an entry there twice outside conflict marks (each base entry carries a
+    /// token on its first line), or conflict marks the merge did not report.
+    func editProblems(in merged: PersonDocument, withBase: Bool, reported: Bool) -> [String] {
+        let result = MergeSample.items(merged), baseKeys = Set(MergeSample.items(base).map(\.key))
+        var problems: [String] = []
+        for (name, side) in [("ours", current), ("theirs", other)] {
+            for item in MergeSample.items(side) {
+                let kept = result.filter { $0.key == item.key }
+                if kept.isEmpty, !baseKeys.contains(item.key),
+                   withBase || !(item.open && result.contains { $0.done && $0.type == item.type && $0.note == item.note }) {
+                    problems.append("\(name) wrote '\(item.first)', which is not in the result")
+                }
+                if item.done, !kept.isEmpty, !kept.contains(where: \.done) {
+                    problems.append("\(name) ticked '\(item.first)', open in the result")
+                }
+            }
+        }
+        for token in MergeSample.items(base).compactMap({ MergeSample.tokens(in: $0.first).first }) {
+            let holding = result.filter { $0.first.contains(token) }
+            let outside = holding.filter { !$0.marked }.count, inside = holding.count - outside
+            if outside > 1 { problems.append("the entry with \(token) is in the result \(outside) times") }
+            if outside > 0, inside > 0 { problems.append("the entry with \(token) is both between conflict marks and outside them") }
+        }
+        let marks = (0..<merged.text.lineCount).filter { ConflictMarkers.isMergeMark(merged.text.content($0)) }.count
+        if marks > 0, !reported { problems.append("\(marks) conflict marks the merge did not report") }
+        return problems
+    }
+
+    static func tokens(in line: String) -> [String] {
+        Array(tokens(PersonDocument(bytes: Array((line + "\n").utf8), path: "x.md")).keys)
+    }
+
+    /// What the merged `bytes` get wrong, in words; empty when nothing. `reported`: whether the
+    /// merge said it left conflicts.
+    func problems(with bytes: [UInt8], withBase: Bool, reported: Bool) -> [String] {
         let merged = PersonDocument(bytes: bytes, path: "people/p.md")
         let result = MergeSample.tokens(merged)
         let b = MergeSample.tokens(base), c = MergeSample.tokens(current), o = MergeSample.tokens(other)
@@ -322,6 +456,7 @@ struct MergeSample: CustomStringConvertible {
             }
         }
         problems += lostTicks(in: merged, withBase: withBase)
+        problems += editProblems(in: merged, withBase: withBase, reported: reported)
         for token in result.keys where c[token] == nil && o[token] == nil {
             problems.append("\(token) is in the result but in neither side")
         }
