@@ -9,13 +9,26 @@ import Testing
         ("Met Bob", "Met Bob at the station", true),              // extended
         ("", "Talked about the engine.", true),                   // a note written later
         ("Dinner\nwith cake", "Dinner", true),                    // a line added
-        ("Called mum", "Called dad", false),
+        ("Dinner. Then a walk.", "Dinner with cake.\nAnn came too.", false),
+        ("Lunch. Then the park.", "Lunch with Bob. Then the park and tea.", true),   // words added on both sides
+        ("Lunch with Ann, Bob and Cy at noon", "Lunch with Ann, Bo and Dee at noon", true),   // one word replaced
+        ("Called mum", "Called dad", true),                       // a name corrected, or two calls: shown as a pair
+        ("Tea with Ann", "Coffee at work", false),
         ("Tea.", "Coffee.", false),
         ("Lunch", "Dinner", false),
+        ("Bob", "Breakfast on a boat", false),
     ])
-    func notesAreAlikeWhenMostOfTheShorterIsInTheLonger(_ a: String, _ b: String, _ alike: Bool) {
-        #expect((EntryPairing.noteDifference(a, b) != nil) == alike)
-        #expect((EntryPairing.noteDifference(b, a) != nil) == alike)
+    func notesAreAlikeWhenTheirWordsAreTheSameButForWordsAddedAndTypos(_ a: String, _ b: String, _ alike: Bool) {
+        #expect((NoteDifference(a, b) != nil) == alike)
+        #expect((NoteDifference(b, a) != nil) == alike)
+    }
+
+    @Test func aTypoIsAThirdOfAWordAtMost() {
+        #expect(NoteDifference.typoDistance("teh", "the") == 1)
+        #expect(NoteDifference.typoDistance("Luch", "Lunch") == 1)
+        #expect(NoteDifference.typoDistance("station", "stasion") == 1)
+        #expect(NoteDifference.typoDistance("mum", "dad") == nil)
+        #expect(NoteDifference.typoDistance("Lunch", "Dinner") == nil)
     }
 
     static func item(_ date: String?, _ note: String, type: String = "visit", box: Interaction.Checkbox? = nil,
@@ -58,7 +71,8 @@ import Testing
     @Test func veryLongNotesAreComparedByWhatTheyStartAndEndWith() {
         let long = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 200)
         let other = String(repeating: "Pack my box with five dozen liquor jugs. ", count: 200)
-        #expect(EntryPairing.noteDifference(long, long + "And then some.") != nil)
-        #expect(EntryPairing.noteDifference("Intro. " + long, "Intro. " + other) == nil)
+        let extended = NoteDifference(long, long + "And then some.")
+        #expect(extended?.added == 3 && extended?.replaced == 0 && extended?.typos == 0)
+        #expect(NoteDifference("Intro. " + long, "Intro. " + other) == nil)
     }
 }

@@ -10,14 +10,16 @@ import Testing
 /// one side or both): every version either side wrote is kept, no entry is there twice outside
 /// conflict marks, and every conflict mark is reported.
 ///
-/// The seed is fixed. `CRM_MERGE_CASES` and `CRM_MERGE_GIT_CASES` run more cases
-/// (`Tests/Interop/check-merge-property.sh` does, from CI).
+/// The seed is fixed (`CRM_MERGE_SEED` sets another). `CRM_MERGE_CASES` and `CRM_MERGE_GIT_CASES`
+/// run more cases (`Tests/Interop/check-merge-property.sh` does, from CI).
 @Suite struct MergePropertyTests {
     static let cases = ProcessInfo.processInfo.environment["CRM_MERGE_CASES"].flatMap(Int.init) ?? 300
     static let gitCases = ProcessInfo.processInfo.environment["CRM_MERGE_GIT_CASES"].flatMap(Int.init) ?? 4
+    /// `CRM_MERGE_SEED` runs other cases than the fixed ones.
+    static let seed = ProcessInfo.processInfo.environment["CRM_MERGE_SEED"].flatMap(UInt64.init) ?? 2026_11_30
 
     @Test func everyLineEitherSideWroteIsKeptOnceInItsSection() {
-        var g = SeededGenerator(seed: 2026_11_30)
+        var g = SeededGenerator(seed: Self.seed)
         for index in 0..<Self.cases {
             let sample = MergeSample(&g)
             for withBase in [true, false] {
@@ -156,8 +158,8 @@ struct MergeSample: CustomStringConvertible {
             lines += entryLines(day: day, token: "b\(50 + n * 4)", &g)
         }
         if Int.random(in: 0..<3, using: &g) == 0 {
-            lines.append("- [ ] Follow up @b95@.")
-            if Bool.random(using: &g) { lines.append("  With details @b96@.") }
+            lines.append("- [ ] Follow up \(tag("b95")).")
+            if Bool.random(using: &g) { lines.append("  With details \(tag("b96")).") }
         }
         if Bool.random(using: &g) {
             lines += ["", "## Family", "", "After the log @b90@.", "Second line @b91@."]
@@ -165,17 +167,38 @@ struct MergeSample: CustomStringConvertible {
         return lines
     }
 
+    /// Two made-up words for a note (`Kalomi sutora`), as different from another note's as notes
+    /// people write usually are.
+    static func words(_ g: inout SeededGenerator) -> String {
+        let first = word { syllables.randomElement(using: &g)! }
+        return first.prefix(1).uppercased() + first.dropFirst() + " " + word { syllables.randomElement(using: &g)! }
+    }
+
+    static let syllables = ["ka", "lo", "mi", "ne", "su", "ra", "to", "vi", "pe", "do", "gu", "fa", "ze", "bo", "ri",
+                            "sha", "the", "wy", "qu", "ji"]
+
+    static func word(_ syllable: () -> String) -> String { (0..<3).map { _ in syllable() }.joined() }
+
+    /// The token `@NAME-WORD@` that tracks a line, its word made from `name`: tokens that differ by
+    /// a character or two (`@b50@`, `@b54@`) would be typos of each other to the merge, and make
+    /// every note alike.
+    static func tag(_ name: String) -> String {
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+        return "@\(name)-" + word { hash = hash &* 6_364_136_223_846_793_005 &+ 1; return syllables[Int(hash >> 59) % syllables.count] } + "@"
+    }
+
     /// An entry of one or more lines: continuation lines, nested list items, or a code fence
     /// (closed or not) in its note.
     static func entryLines(day: Int, token: String, _ g: inout SeededGenerator) -> [String] {
         let date = String(format: "2026-10-%02d", day)
         let box = Int.random(in: 0..<3, using: &g) == 0 ? "[ ] " : ""
-        var lines = ["- \(box)\(date) \(["call", "visit", "email"].randomElement(using: &g)!): Entry @\(token)@."]
+        var lines = ["- \(box)\(date) \(["call", "visit", "email"].randomElement(using: &g)!): \(words(&g)) \(tag(token))."]
         switch Int.random(in: 0..<5, using: &g) {
-        case 1: lines.append("  More @\(token)c@.")
-        case 2: lines += ["  - step @\(token)s@", "    - sub @\(token)u@"]
-        case 3: lines += ["  ```", "  code @\(token)k@", "  ```"]
-        case 4: lines += ["  ```", "  unclosed @\(token)k@"]
+        case 1: lines.append("  More \(tag(token + "c")).")
+        case 2: lines += ["  - step \(tag(token + "s"))", "    - sub \(tag(token + "u"))"]
+        case 3: lines += ["  ```", "  code \(tag(token + "k"))", "  ```"]
+        case 4: lines += ["  ```", "  unclosed \(tag(token + "k"))"]
         default: break
         }
         return lines
@@ -184,7 +207,7 @@ struct MergeSample: CustomStringConvertible {
     static func edited(_ start: PersonDocument, side: String, _ g: inout SeededGenerator) -> PersonDocument {
         var doc = start
         var counter = 0
-        func token() -> String { counter += 1; return "@\(side)\(counter)@" }
+        func token() -> String { counter += 1; return MergeSample.tag("\(side)\(counter)") }
         func lines(_ doc: PersonDocument) -> [String] { (0..<doc.text.lineCount).map(doc.text.string) }
         func replacing(_ range: Range<Int>, with new: [String]) -> PersonDocument {
             PersonDocument(bytes: doc.text.splicing(range, with: new), path: doc.path)
@@ -201,7 +224,7 @@ struct MergeSample: CustomStringConvertible {
             }
             switch Int.random(in: 0..<15, using: &g) {
             case 0, 1:
-                var note = "Added \(token())."
+                var note = "\(MergeSample.words(&g)) \(token())."
                 if Bool.random(using: &g) { note += "\n- step \(token())\n  - sub \(token())" }
                 if Int.random(in: 0..<3, using: &g) == 0 { note += "\n```\ncode \(token())" }
                 let entry = Interaction(date: Day(year: 2026, month: 10, day: Int.random(in: 1...28, using: &g))!,
@@ -213,7 +236,7 @@ struct MergeSample: CustomStringConvertible {
             case 3 where !entries.isEmpty:
                 let entry = entries.randomElement(using: &g)!
                 var reworded = entry
-                reworded.note = "Reworded \(token())."
+                reworded.note = "\(MergeSample.words(&g)) \(token())."
                 doc = replacing((entry.line - 1)..<(entry.line - 1 + entry.lineCount), with: reworded.rendered)
             case 4:
                 let key = ["phone", "email", "key0", "every", "extra"].randomElement(using: &g)!

@@ -209,7 +209,7 @@ import Testing
         // Different dates, different types, notes not alike, a plain entry and a plan.
         let pairs = [("- 2026-11-20 call: Lunch", "- 2026-11-21 call: Lunch"),
                      ("- 2026-11-20 call: Lunch", "- 2026-11-20 visit: Lunch"),
-                     ("- 2026-11-20 call: Called mum", "- 2026-11-20 call: Called dad\n- 2026-11-20 call: Wrote to Bob"),
+                     ("- 2026-11-20 call: Tea with Ann", "- 2026-11-20 call: Coffee at work\n- 2026-11-20 call: Wrote to Bob"),
                      ("- 2026-11-20 call: Lunch", "- [ ] 2026-11-20 call: Lunch with Bob")]
         for (mine, theirs) in pairs {
             let (text, merge) = merge(base: nil, Self.log(mine), Self.log(theirs))
@@ -255,6 +255,29 @@ import Testing
             #expect(!merge.hasConflicts)
             #expect(logLines(text) == logLines(same))
         }
+    }
+
+    @Test func anItemTickedOnTwoDatesThatMovedItIsOneConflictWhereOursIs() throws {
+        let base = Self.log("- 2026-11-28 call: A", "- [ ] 2026-11-25 visit: Dinner", "- 2026-11-20 call: B")
+        let document = { (text: String) in PersonDocument(bytes: Array(text.utf8), path: "people/ada.md") }
+        let item = try #require(document(base).openItems.first)
+        // As `crm done --date` ticks it: the item moves where its new date puts it.
+        let late = String(decoding: try document(base).ticking(item, date: Day("2026-11-29")).bytes, as: UTF8.self)
+        let early = String(decoding: try document(base).ticking(item, date: Day("2026-11-19")).bytes, as: UTF8.self)
+        #expect(logLines(late).hasPrefix("- [x] 2026-11-29 visit: Dinner\n"))
+        #expect(logLines(early).hasSuffix("- [x] 2026-11-19 visit: Dinner\n"))
+        let (text, merge) = merge(base: base, late, early)
+        #expect(merge.conflictingEntries == 1)
+        #expect(logLines(text) == """
+            <<<<<<< ours (crm: both sides changed these lines; keep what is right and delete the marks)
+            - [x] 2026-11-29 visit: Dinner
+            =======
+            - [x] 2026-11-19 visit: Dinner
+            >>>>>>> theirs (crm)
+            - 2026-11-28 call: A
+            - 2026-11-20 call: B
+
+            """)
     }
 
     @Test func anUndatedFollowUpTickedOnTwoDaysIsMarkedAndOnOneSideTakesTheTick() {

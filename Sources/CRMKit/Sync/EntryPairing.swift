@@ -8,16 +8,17 @@
 /// and
 /// - their dates are the same, or they are checkbox items (ticking with `crm done --date`, or an
 ///   item dated later than the day it was ticked, moves it to another date; an undated follow-up
-///   takes a date when ticked), and their notes are alike: at least three quarters of the shorter
-///   note is in the longer one, in order (a typo fixed, a note extended, a few words added on both
-///   sides). `Lunch` and `Luch`, `Met Bob` and `Met Bob at the station` are alike; `Called mum`
-///   and `Called dad` are not;
+///   takes a date when ticked), and their notes are alike (`NoteDifference`): the same words in
+///   the same order but for words added or removed anywhere, typos fixed, and at most half the
+///   words of the shorter note replaced. `Luch at teh cafe` and `Lunch at the cafe`, `Met Bob`
+///   and `Met Bob at the station`, `Called mum` and `Called dad` are alike; `Lunch` and `Dinner`,
+///   `Tea with Ann` and `Coffee at work` are not;
 /// - or, once those are paired, each is the only entry of its date, type and kind left unpaired
 ///   on its side (an entry reworded beyond alike).
 ///
 /// Where several entries could pair, the nearest pair first: the same note (an item ticked on
-/// another date), then a note extended, then other alike notes; within each the same date first,
-/// then the fewest characters changed and the closest dates, then equal times (then one without
+/// another date), then a note with words added only, then other alike notes; within each the same
+/// date first, then the fewest changes and the closest dates, then equal times (then one without
 /// a time), then file order. Each entry pairs with one other at most.
 enum EntryPairing {
     /// What the rule looks at in an entry or an undated follow-up.
@@ -62,11 +63,11 @@ enum EntryPairing {
         return pairs
     }
 
-    /// How far apart two items are, nearest first: the same note (on any date), then a note
-    /// extended (the shorter wholly in the longer), then other alike notes; within each, the same
-    /// date first, then how far apart the notes are (each character changed counting as ten
-    /// added) plus the days between the dates; then how the times differ. Nil when they are not
-    /// one entry edited.
+    /// How far apart two items are, nearest first: the same note (on any date), then a note with
+    /// words added or removed only, then other alike notes (`NoteDifference`); within each, the
+    /// same date first, then how far apart the notes are (a word replaced counting as ten words
+    /// added or ten characters mistyped) plus the days between the dates; then how the times
+    /// differ. Nil when they are not one entry edited.
     private static func closeness(_ a: Item, _ b: Item) -> [Int]? {
         guard a.type == b.type, (a.checkbox == nil) == (b.checkbox == nil) else { return nil }
         var days = 0
@@ -74,43 +75,9 @@ enum EntryPairing {
             guard a.checkbox != nil else { return nil }
             if let x = a.date, let y = b.date { days = abs(x.days(until: y)) }
         }
-        guard let difference = noteDifference(a.note, b.note) else { return nil }
-        let same = difference.changed == 0 && difference.added == 0
-        return [same ? 0 : 1, difference.changed > 0 ? 1 : 0, a.date == b.date ? 0 : 1,
-                10 * difference.changed + difference.added + days,
+        guard let difference = NoteDifference(a.note, b.note) else { return nil }
+        let changed = 10 * difference.replaced + difference.typos
+        return [a.note == b.note ? 0 : 1, changed > 0 ? 1 : 0, a.date == b.date ? 0 : 1, changed + difference.added + days,
                 a.time == b.time ? 0 : a.time == nil || b.time == nil ? 1 : 2]
-    }
-
-    /// How two notes differ, when they are alike (at least three quarters of the shorter note is
-    /// in the longer one, in order): the characters of the shorter not in the longer (`changed`) and
-    /// the characters of the longer beyond those in common (`added`). Nil when not alike.
-    static func noteDifference(_ a: String, _ b: String) -> (changed: Int, added: Int)? {
-        if a == b { return (0, 0) }
-        var short = Array(a.unicodeScalars), long = Array(b.unicodeScalars)
-        if short.count > long.count { swap(&short, &long) }
-        // What both start and end with is common; the middles are compared character by character.
-        var start = 0
-        while start < short.count, short[start] == long[start] { start += 1 }
-        var end = 0
-        while end < short.count - start, short[short.count - 1 - end] == long[long.count - 1 - end] { end += 1 }
-        let x = Array(short[start..<(short.count - end)]), y = Array(long[start..<(long.count - end)])
-        // Past 4 million cells the middles count as having nothing in common.
-        let cells = x.count.multipliedReportingOverflow(by: y.count)
-        let compared = !x.isEmpty && !cells.overflow && cells.partialValue <= 4_000_000
-        let common = start + end + (compared ? longestCommonSubsequence(x, y) : 0)
-        guard 4 * common >= 3 * short.count else { return nil }
-        return (short.count - common, long.count - common)
-    }
-
-    /// The length of a longest common subsequence of `x` and `y`.
-    private static func longestCommonSubsequence(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Int {
-        var previous = [Int](repeating: 0, count: y.count + 1), row = previous
-        for i in 1...x.count {
-            for j in 1...y.count {
-                row[j] = x[i - 1] == y[j - 1] ? previous[j - 1] + 1 : max(previous[j], row[j - 1])
-            }
-            swap(&previous, &row)
-        }
-        return previous[y.count]
     }
 }
