@@ -43,6 +43,23 @@ import Testing
         #expect(try CRM.run(["--vault", folder.path, "add", "Ada Lovelace"]).status == 0)
     }
 
+    @Test func aPathThroughAFileIsSaidToBe() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", "---\nname: Ada\n---\n")
+        let through = vault.path + "/people/ada.md/more"
+        #expect(try list(through).stderr == "crm: error: vault folder '\(through)' (from --vault) is not a folder: a part of the path is a file\n")
+    }
+
+    @Test func initOfAFileSaysItIsOneAndCreatesNothing() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crm-init-file-\(UUID().uuidString)")
+        try Data("notes\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CRM.run(["init", file.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "crm: error: '\(file.path)' is a file, not a folder; nothing was created\n")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == "notes\n")
+    }
+
     @Test func aMissingFolderIsSaidNotToExist() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("crm-missing-\(UUID().uuidString)").path
         #expect(try list(missing).stderr == "crm: error: vault folder '\(missing)' does not exist (from --vault)\n")

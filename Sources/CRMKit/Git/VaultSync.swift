@@ -47,7 +47,8 @@ extension Vault {
         }
         let git = Git(directory: root)
         guard git.isWorkTree else {
-            step("git pull", .skipped, "not a git repository; conflict copies are resolved, nothing is pulled or pushed")
+            let why = git.isInstalled ? "not a git repository" : "git cannot be run (it is not installed, or not on PATH)"
+            step("git pull", .skipped, why + "; conflict copies are resolved, nothing is pulled or pushed")
             report.resolutions = try resolveConflicts(dryRun: false, stamp: stamp)
             step("resolve", Self.outcome(of: report.resolutions), Self.summary(of: report.resolutions))
             return report

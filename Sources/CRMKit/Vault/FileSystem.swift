@@ -24,6 +24,9 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
     /// The path, or a folder on the way to it, does not exist.
     public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
+    /// A part of the path before its last is a file, not a folder.
+    public var isThroughAFile: Bool { code == ENOTDIR }
+
     /// The system's message alone (`Permission denied`), without the path or the failed step.
     public var systemMessage: String { String(cString: strerror(code)) }
 }

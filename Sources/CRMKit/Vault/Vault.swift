@@ -63,6 +63,7 @@ public struct Vault: Sendable {
         let named = "vault folder '\(dir)' (from \(from))"
         let kind: FileSystem.Kind
         do { kind = try FileSystem.kind(of: dir) } catch {
+            if error.isThroughAFile { throw VaultError("\(named) is not a folder: a part of the path is a file") }
             if error.isMissing { throw VaultError("vault folder '\(dir)' does not exist (from \(from))") }
             throw VaultError("cannot look at \(named): \(error.systemMessage)")
         }

@@ -150,6 +150,19 @@ struct SyncCommandTests {
         #expect(!vault.exists("people/ada.sync-conflict-20261128-101500-ABCDEFG.md"))
     }
 
+    @Test func withoutGitItSaysGitCannotBeRunAndResolvesOnly() throws {
+        let vault = try TemporaryVault()
+        let empty = vault.url.appendingPathComponent("no-programs")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let result = try CRM.run(["--vault", vault.path, "sync"], environment: ["PATH": empty.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            git pull: git cannot be run (it is not installed, or not on PATH); conflict copies are resolved, nothing is pulled or pushed
+            resolve: no conflicts to resolve
+
+            """)
+    }
+
     /// `crm sync --json` in `folder`: the status and each step's name, outcome and message.
     func sync(_ folder: String) throws -> (status: Int32, steps: [[String: String]]) {
         let result = try CRM.run(["--vault", folder, "sync", "--json"], environment: isolatedGit)
