@@ -12,8 +12,8 @@
 /// one entry edited on one side or the other: a conflict, unless one is the other ticked (same note
 /// and time, one open and one done), when the ticked one stays.
 ///
-/// A conflict is written where the current side's version stands, then the other side's version,
-/// between conflict marks (see `ConflictMarkers`).
+/// A conflict is written in place of one of its two versions, and sorted as the current side's:
+/// the current side's version, then the other side's, between conflict marks (see `ConflictMarkers`).
 struct EntryEdits {
     /// Two versions of one entry, for conflict marks.
     struct Conflict {

@@ -34,10 +34,12 @@ enum EntryPairing {
     /// Pairs of `left` and `right` ids (each id in one pair at most) whose items are one entry edited.
     static func pairs(_ left: [(id: String, item: Item)], _ right: [(id: String, item: Item)]) -> [(left: String, right: String)] {
         guard !left.isEmpty, !right.isEmpty else { return [] }
-        let byType = Dictionary(grouping: right.indices, by: { right[$0].item.type })
+        // Only items that could pair are compared: plain entries of one type and date, checkbox items of one type.
+        func group(_ item: Item) -> String { item.checkbox == nil ? "\(item.type) \(item.date.map { "\($0)" } ?? "-")" : item.type + " [ ]" }
+        let byGroup = Dictionary(grouping: right.indices, by: { group(right[$0].item) })
         var candidates: [(rank: [Int], left: Int, right: Int)] = []
         for (i, a) in left.enumerated() {
-            for j in byType[a.item.type] ?? [] {
+            for j in byGroup[group(a.item)] ?? [] {
                 let b = right[j].item
                 guard let rank = closeness(a.item, b) else { continue }
                 candidates.append((rank + [i, j], i, j))

@@ -7,7 +7,7 @@
 /// Words are what white space separates (punctuation belongs to its word). Two words are one word
 /// mistyped when they differ by at most one character in three of the shorter, rounded to the
 /// nearest (at least one; two letters swapped count as one): `Luch` and `Lunch`, `teh` and `the`,
-/// `cafe` and `cafe.`, `Entry` and `Etrry`; `mum` and `dad` are two words.
+/// `cafe` and `cafe.`, `stasion` and `station`; `mum` and `dad` are two words.
 struct NoteDifference: Equatable {
     /// Words of one note standing where the other has a different word (not a typo of it).
     var replaced = 0
