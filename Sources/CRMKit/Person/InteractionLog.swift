@@ -265,8 +265,11 @@ public struct InteractionLog: Sendable {
                     i = last + 1
                 case .notEntry:
                     stray.append(i + 1)
-                    diagnostics.append(Diagnostic(path: path, line: i + 1, severity: .warning,
-                                                  message: "line in the log is not an entry ('- YYYY-MM-DD [type:] note')"))
+                    // A conflict mark is `check`'s error, not a stray line's warning.
+                    if !ConflictMarkers.isMarkerShaped(line(i)) {
+                        diagnostics.append(Diagnostic(path: path, line: i + 1, severity: .warning,
+                                                      message: "line in the log is not an entry ('- YYYY-MM-DD [type:] note')"))
+                    }
                     i += 1
                 }
             }

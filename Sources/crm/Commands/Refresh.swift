@@ -39,6 +39,7 @@ let refreshCommand = Command(
         }
         let contacts = book.contactsByUID()
         let outcomes = people.map { RefreshOutcome(person: $0, contacts: contacts, pruning: pruning) }
+        if !dryRun { try vault.refuseReadOnly(outcomes.filter { $0.status == .updated }.map(\.person.path)) }
         for outcome in outcomes where outcome.status == .updated && !dryRun {
             guard let contact = outcome.contact else { continue }
             try vault.update(outcome.person) { try $0.refreshed(from: contact, pruning: pruning) }

@@ -221,15 +221,17 @@ import Testing
         try Self.mergeEitherWay(ticked, other, gives: Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.\n", with: expected))
     }
 
-    @Test func bothSidesRewordingAnItemKeepsBothWordings() throws {
+    @Test func bothSidesRewordingAnItemKeepBothWordingsAsAConflict() throws {
         let vault = try TemporaryVault()
         try vault.write("base.md", Self.base)
         try vault.write("current.md", Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.", with: "- [x] 2026-12-04 visit: Lunch."))
         try vault.write("other.md", Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.", with: "- [ ] 2026-12-04 visit: Supper."))
         let result = try vault.crm("merge-driver", vault.path + "/base.md", vault.path + "/current.md", vault.path + "/other.md", "people/ada.md")
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 1, "one item changed two ways is a conflict")
+        #expect(result.stderr == "crm merge-driver: people/ada.md: 1 entry changed differently on both sides "
+                + "(both versions kept between conflict marks, ours first)\n")
         let merged = vault.read("current.md")
-        #expect(merged.contains("- [x] 2026-12-04 visit: Lunch.\n") && merged.contains("- [ ] 2026-12-04 visit: Supper.\n"))
+        #expect(merged.contains("- [x] 2026-12-04 visit: Lunch.\n=======\n- [ ] 2026-12-04 visit: Supper.\n>>>>>>> theirs (crm)\n"))
         #expect(!merged.contains("Dinner"))
     }
 }
