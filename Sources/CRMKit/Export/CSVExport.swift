@@ -3,7 +3,7 @@
 ///
 /// Columns: `name`, `id`, `emails`, `phones`, `birthday`, `tags`, `every` (the cadence in effect,
 /// from the person, a tag or the vault), `last` (the newest interaction's date), `next` (the earliest open
-/// or planned item dated today or later), `due`, `interactions` (how many: plain and ticked entries, as `crm list` counts; open items are not).
+/// or planned item dated today or later), `due`, `interactions` (how many: plain and ticked entries, shared ones and daily notes' included; open items are not).
 /// Several values in one cell (emails, phones, tags) are joined with `separator`. Empty cells
 /// are absent values. A field is quoted when it holds a comma, a double quote (doubled), a line
 /// break, or starts or ends with a space.
@@ -13,18 +13,21 @@ enum CSVExport {
     /// What joins several values in one cell: a semicolon and a space.
     static let separator = "; "
 
-    /// The header and one row per person, in the order given.
-    static func render(_ people: [Person], config: VaultConfig, today: Day) -> String {
+    /// The header and one row per person, in the order given; `shared` gives the entries of other
+    /// files each person (by id) takes part in, which count as their own.
+    static func render(_ people: [Person], config: VaultConfig, today: Day,
+                       shared: (String) -> [SharedInteraction] = { _ in [] }) -> String {
         var out = row(columns)
         for person in people {
             let doc = person.document
-            let schedule = DueSchedule(document: doc, config: config, today: today)
+            let others = shared(person.id)
+            let schedule = DueSchedule(document: doc, config: config, today: today, shared: others)
             out += row([
                 person.name, person.id,
                 doc.emails.joined(separator: separator), doc.phones.joined(separator: separator),
                 doc.birthday ?? "", doc.tags.joined(separator: separator),
                 schedule.cadence?.description ?? "", schedule.last?.date.description ?? "",
-                schedule.next?.date.description ?? "", schedule.due?.description ?? "", String(doc.interactionCount),
+                schedule.next?.date.description ?? "", schedule.due?.description ?? "", String(doc.interactionCount + others.count(where: \.interaction.isInteraction)),
             ])
         }
         return out

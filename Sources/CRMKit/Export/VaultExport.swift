@@ -35,7 +35,8 @@ extension Vault {
             }.joined()
             problems += people.compactMap(VCardExport.leftOut(of:))
         case .csv:
-            text = CSVExport.render(people, config: config, today: today)
+            let links = VaultLinks.read(self)
+            text = CSVExport.render(people, config: config, today: today) { links.connections(of: $0).shared }
         case .json:
             let links = VaultLinks.read(self)
             text = JSON.array(people.map { $0.showJSON(config: config, today: today, connections: links.connections(of: $0.id)) }).rendered() + "\n"

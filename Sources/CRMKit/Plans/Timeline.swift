@@ -41,6 +41,25 @@ public struct Timeline: Sendable, Equatable {
         self.horizon = horizon
     }
 
+    /// This timeline with `shared` added: entries of other files the person takes part in (a
+    /// shared entry in someone's log, a daily note's item), which count for last and next contact
+    /// as the person's own do. Within a day the person's own entries come first. `today` cuts the
+    /// interactions as `init` does; nil keeps them all.
+    public func including(_ shared: [Interaction], today: Day?) -> Timeline {
+        guard !shared.isEmpty else { return self }
+        var interactions = self.interactions + shared.filter(\.isInteraction)
+        Timeline.sortNewestFirst(&interactions)
+        var horizon = self.horizon
+        if let today, let cut = interactions.firstIndex(where: { $0.date <= today }) {
+            horizon = max(horizon ?? interactions[cut].date, interactions[cut].date)
+            interactions = Array(interactions[...cut])
+        }
+        let open = (self.open + shared.filter { !$0.isInteraction }).enumerated().sorted { a, b in
+            a.element.date != b.element.date ? a.element.date < b.element.date : a.offset < b.offset
+        }.map(\.element)
+        return Timeline(interactions: interactions, open: open, followUps: followUps, horizon: horizon)
+    }
+
     /// Whether the timeline can answer for `today`.
     public func answers(for today: Day) -> Bool { horizon.map { today >= $0 } ?? true }
 

@@ -7,7 +7,7 @@ extension Person {
     public func showJSON(config: VaultConfig, today: Day, view: ContactView? = nil,
                          connections: PersonConnections = PersonConnections()) -> JSON {
         let doc = document
-        let schedule = DueSchedule(document: doc, config: config, today: today)
+        let schedule = DueSchedule(document: doc, config: config, today: today, shared: connections.shared)
         let details = view?.details ?? ContactSnapshot(doc)
         var pairs: [(String, JSON)] = [
             ("id", .string(id)),

@@ -63,7 +63,7 @@ let showCommand = Command(
             return
         }
         let details = view?.details ?? ContactSnapshot(doc)
-        let schedule = DueSchedule(document: doc, config: vault.config, today: today)
+        let schedule = DueSchedule(document: doc, config: vault.config, today: today, shared: connections.shared)
         t.print(t.style(person.name, .bold) + "  " + t.style(person.path, .dim))
         if let origin { t.print("  " + t.style(origin, .dim)) }
         var fields: [(String, String)] = []

@@ -145,3 +145,32 @@ import Testing
         """), "\(priya.stdout)")
     }
 }
+
+/// A person seen only in someone else's log (a shared entry) or in a daily note was seen: every
+/// view that gives a last contact or a due date says so, each the same.
+@Suite struct SharedEntriesCountTests {
+    func vault() throws -> TemporaryVault {
+        let vault = try TemporaryVault()
+        try vault.write(".crm/config.yaml", "every: 30d\njournal: Daily\n")
+        try vault.write("people/lena-marsh.md", "---\nname: Lena Marsh\n---\n\n## Interactions\n\n- 2026-10-01 call: Catch-up.\n")
+        try vault.write("people/priya-raman.md", "---\nname: Priya Raman\n---\n\n## Interactions\n\n- 2026-09-02 visit: Bouldering.\n")
+        try vault.write("people/jose-nunez.md", "---\nname: José Núñez\n---\n")
+        return vault
+    }
+
+    @Test func showAndExportCountASharedEntryAndADailyNote() throws {
+        let vault = try vault()
+        #expect(try vault.crm("log", "lena", "Dinner", "--date", "2026-11-14", "--with", "priya", "--with", "jose").status == 0)
+        try vault.write("Daily/2026-11-20.md", "- coffee with [[Lena Marsh]]\n")
+        let priya = try vault.crm("show", "priya")
+        #expect(priya.stdout.contains("  last   2026-11-14 (2 weeks ago)\n"), "\(priya.stdout)")
+        #expect(priya.stdout.contains("  due    2026-12-14 (in 2 weeks)\n"), "\(priya.stdout)")
+        let lena = try vault.crm("show", "lena", "--json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(lena.stdout.utf8)) as? [String: Any])
+        #expect(json["last"] as? String == "2026-11-20")
+        #expect(json["due"] as? String == "2026-12-20")
+        let csv = try vault.crm("export", "--format", "csv").stdout.split(separator: "\r\n").map(String.init)
+        #expect(csv.contains("José Núñez,jose-nunez,,,,,30d,2026-11-14,,2026-12-14,1"), "\(csv)")
+        #expect(csv.contains("Lena Marsh,lena-marsh,,,,,30d,2026-11-20,,2026-12-20,3"), "\(csv)")
+    }
+}
