@@ -39,7 +39,7 @@ public indirect enum JSON: Sendable, Equatable {
         return out
     }
 
-    private func write(to out: inout [UInt8], indent: Int?) {
+    fileprivate func write(to out: inout [UInt8], indent: Int?) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -123,5 +123,37 @@ public indirect enum JSON: Sendable, Equatable {
     private static func unicodeEscape(_ value: UInt32) -> String {
         let hex = String(value, radix: 16)
         return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}
+
+/// A top-level JSON array written in pieces, with the bytes `JSON.array(items).rendered()` gives:
+/// for outputs too long to hold as one value (`crm list --json`, `crm search --json`). Elements
+/// may be rendered apart (on other threads) with `element(_:to:)` and appended in order.
+public struct JSONArrayWriter {
+    private var started = false
+
+    public init() {}
+
+    /// `item` as an element of the array, after a comma: what `append` takes.
+    public static func element(_ item: JSON, to out: inout [UInt8]) {
+        out.append(contentsOf: ",\n  ".utf8)
+        item.write(to: &out, indent: 2)
+    }
+
+    /// Appends `elements` (from `element(_:to:)`): the first opens the array instead of a comma.
+    public mutating func append(_ elements: [UInt8], to out: inout [UInt8]) {
+        guard !elements.isEmpty else { return }
+        if started {
+            out.append(contentsOf: elements)
+        } else {
+            out.append(UInt8(ascii: "["))
+            out.append(contentsOf: elements.dropFirst())
+            started = true
+        }
+    }
+
+    /// Closes the array (`[]` when nothing was appended).
+    public func finish(to out: inout [UInt8]) {
+        out.append(contentsOf: (started ? "\n]" : "[]").utf8)
     }
 }

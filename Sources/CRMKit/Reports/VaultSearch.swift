@@ -9,6 +9,11 @@ public enum VaultSearch {
         public let line: Int
         /// The line as written, without its ending or trailing spaces.
         public let text: String
+
+        /// One item of `crm search --json`: `{"id", "path", "line", "text"}`.
+        public var json: JSON {
+            .object([("id", .string(id)), ("path", .string(path)), ("line", .number(line)), ("text", .string(text))])
+        }
     }
 
     /// The lines of one person file that contain `needle` (names and aliases in the front matter,
@@ -84,51 +89,5 @@ public enum VaultSearch {
         guard !search.needle.isEmpty else { return FileHits(path: path, bytes: [], matches: []) }
         guard let matches = search.matches(in: bytes) else { return nil }
         return FileHits(path: path, bytes: matches.isEmpty ? [] : bytes, matches: matches)
-    }
-
-    /// `crm search --json` (`[{"id", "path", "line", "text"}]`, as `JSON.rendered()` writes it),
-    /// written in pieces: each file's hits made into array items on any thread (`items`), then
-    /// appended in order, then `finish`.
-    public struct JSONWriter {
-        private var started = false
-
-        public init() {}
-
-        /// `hits` as array items, each after a comma.
-        public static func items(_ hits: [Hit]) -> [UInt8] {
-            var out: [UInt8] = []
-            func key(_ name: StaticString) {
-                out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            }
-            for hit in hits {
-                key(",\n  {\n    \"id\": ")
-                JSON.writeString(hit.id, to: &out)
-                key(",\n    \"path\": ")
-                JSON.writeString(hit.path, to: &out)
-                key(",\n    \"line\": ")
-                out.append(contentsOf: String(hit.line).utf8)
-                key(",\n    \"text\": ")
-                JSON.writeString(hit.text, to: &out)
-                key("\n  }")
-            }
-            return out
-        }
-
-        /// Appends `items` (from `items(_:)`): the first item opens the array instead of a comma.
-        public mutating func append(_ items: [UInt8], to out: inout [UInt8]) {
-            guard !items.isEmpty else { return }
-            if started {
-                out.append(contentsOf: items)
-            } else {
-                out.append(UInt8(ascii: "["))
-                out.append(contentsOf: items.dropFirst())
-                started = true
-            }
-        }
-
-        /// Closes the array (`[]` when no item was appended).
-        public func finish(to out: inout [UInt8]) {
-            out.append(contentsOf: (started ? "\n]" : "[]").utf8)
-        }
     }
 }

@@ -42,15 +42,7 @@ let calendarCommand = Command(
         let events = VaultCalendar.events(for: people, config: vault.config, today: today,
                                           birthdays: both || onlyBirthdays, due: both || onlyDue, plans: onlyPlans)
         if context.json {
-            context.printJSON(.array(events.map { event in
-                let day: Day
-                switch event.start {
-                case .allDay(let start), .timed(let start, _, _): day = start
-                }
-                return .object([("uid", .string(event.uid)), ("summary", .string(event.summary)),
-                                ("start", .string(day.description)), ("yearly", .bool(event.recursYearly)),
-                                ("alarm", .optional(event.alarm?.trigger(for: event.start)))])
-            }))
+            context.printJSON(.array(events.map(\.json)))
             return
         }
         let bytes = Array(ICalendar(events: events).rendered.utf8)

@@ -23,10 +23,7 @@ let checkCommand = Command(
         let vault = try context.vault()
         let problems = VaultCheck.run(vault, today: try context.today())
         if context.json {
-            context.printJSON(.array(problems.map { problem in
-                .object([("path", .string(problem.path)), ("line", .number(problem.line)), ("column", .number(problem.column)),
-                         ("severity", .string(problem.severity.rawValue)), ("message", .string(problem.message))])
-            }))
+            context.printJSON(.array(problems.map(\.json)))
         } else {
             for problem in problems { context.terminal.print(problem.description) }
         }

@@ -41,8 +41,7 @@ let doneCommand = Command(
             context.warn("\(entry.date) is after today: a done item counts as contact only from its day on ('crm check' warns until then)")
         }
         if context.json {
-            context.printJSON(.object([("id", .string(ticked.person.id)), ("path", .string(ticked.person.path)),
-                                       ("interaction", entry.json(on: today))]))
+            context.printJSON(ticked.json(on: today))
         } else {
             let note = ticked.item.note.split(separator: "\n").first.map(String.init) ?? ""
             let what = ticked.item.date == nil ? "follow-up" : entry.type

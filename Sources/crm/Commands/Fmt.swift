@@ -29,7 +29,7 @@ let fmtCommand = Command(
             for file in changed { try vault.update(try vault.load(path: file.path)) { $0.formatted() } }
         }
         if context.json {
-            context.printJSON(.array(changed.map { .object([("id", .string($0.id)), ("path", .string($0.path))]) }))
+            context.printJSON(.array(changed.map { .object(Person.reference(id: $0.id, path: $0.path)) }))
         } else if changed.isEmpty {
             context.terminal.print("Nothing to format: \(paths.count) file\(paths.count == 1 ? "" : "s") already formatted.")
         } else {

@@ -24,7 +24,7 @@ let indexCommand = Command(
         if context.arguments.flag("--check") {
             let reason = vault.indexHolds(bytes) ? nil : staleness(of: vault.readIndex(), expected: bytes)
             if context.json {
-                context.printJSON(.object([("path", .string(IndexPage.path)), ("current", .bool(reason == nil)), ("reason", .optional(reason))]))
+                context.printJSON(IndexPage.checkedJSON(reason: reason))
             } else {
                 context.terminal.print(reason.map { "\(IndexPage.path) is out of date: \($0); run 'crm index'" } ?? "\(IndexPage.path) is up to date")
             }
@@ -33,7 +33,7 @@ let indexCommand = Command(
         }
         let written = try vault.writeIndex(bytes)
         if context.json {
-            context.printJSON(.object([("path", .string(IndexPage.path)), ("written", .bool(written)), ("people", .number(people))]))
+            context.printJSON(IndexPage.writtenJSON(written: written, people: people))
         } else {
             context.terminal.print(written ? "Wrote \(IndexPage.path) (\(people) people)" : "\(IndexPage.path) is up to date")
         }

@@ -16,8 +16,7 @@ let initCommand = Command(
         if context.arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(context.arguments.positionals[1])'") }
         let report = try VaultSetup.initialize(dir)
         if context.json {
-            context.printJSON(.object([("vault", .string(dir)), ("created", .array(report.created.map(JSON.string))),
-                                       ("updated", .array(report.updated.map(JSON.string)))]))
+            context.printJSON(VaultSetup.json(vault: dir, created: report.created, updated: report.updated))
             return
         }
         for path in report.created { context.terminal.print("created \(path)") }

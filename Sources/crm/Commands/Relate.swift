@@ -24,9 +24,7 @@ let relateCommand = Command(
         let other = try vault.find(args[2])
         let (relationship, changed) = try vault.relate(person, args[1], other)
         if context.json {
-            context.printJSON(.object([("id", .string(relationship.person.id)), ("path", .string(relationship.person.path)),
-                                       ("line", .number(relationship.line)), ("relation", .string(relationship.relation)),
-                                       ("other", .string(relationship.other.id)), ("changed", .bool(changed))]))
+            context.printJSON(relationship.json(changed: changed))
         } else {
             context.terminal.print((changed ? "" : "Already related: ") + relationship.wording
                                    + " (\(relationship.person.path):\(relationship.line))")
@@ -50,11 +48,7 @@ let unrelateCommand = Command(
         let vault = try context.vault()
         let removed = try vault.unrelate(try vault.find(args[0]), try vault.find(args[1]))
         if context.json {
-            context.printJSON(.array(removed.map { relationship in
-                .object([("id", .string(relationship.person.id)), ("path", .string(relationship.person.path)),
-                         ("line", .number(relationship.line)), ("relation", .string(relationship.relation)),
-                         ("other", .string(relationship.other.id))])
-            }))
+            context.printJSON(.array(removed.map { $0.json() }))
         } else {
             for relationship in removed {
                 context.terminal.print("Removed: \(relationship.wording) (\(relationship.person.path):\(relationship.line))")

@@ -30,10 +30,7 @@ let removeCommand = Command(
         }
         let removed = try vault.remove(person, stamp: try context.clock().fileStamp)
         if context.json {
-            context.printJSON(.object([("id", .string(person.id)), ("path", .string(person.path)), ("trash", .string(removed.trash)),
-                                       ("dangling", .array(removed.dangling.map { link in
-                                           .object([("path", .string(link.path)), ("line", .number(link.line)), ("target", .string(link.target))])
-                                       }))]))
+            context.printJSON(removed.json(of: person))
         } else {
             context.terminal.print("Removed \(person.name); the file is kept at \(removed.trash)")
             if !removed.dangling.isEmpty {

@@ -25,10 +25,7 @@ let renameCommand = Command(
         let renamed = try vault.renameAndRelink(person, to: name, force: context.arguments.flag("--force"))
         let moved = renamed.person
         if context.json {
-            context.printJSON(.object([("id", .string(moved.id)), ("path", .string(moved.path)), ("previous_path", .string(person.path)),
-                                       ("links_changed", .array(renamed.links.map { change in
-                                           .object([("path", .string(change.path)), ("lines", .array(change.lines.map(JSON.number)))])
-                                       }))]))
+            context.printJSON(renamed.json(previousPath: person.path))
         } else {
             context.terminal.print("Renamed \(person.name) to \(name)" + (moved.path == person.path ? "" : " (\(person.path) → \(moved.path))"))
             let count = renamed.links.reduce(0) { $0 + $1.lines.count }

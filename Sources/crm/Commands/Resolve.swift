@@ -32,14 +32,7 @@ let resolveCommand = Command(
         let dryRun = context.arguments.flag("--dry-run")
         let results = try vault.resolveConflicts(dryRun: dryRun, stamp: try context.clock().fileStamp)
         if context.json {
-            context.printJSON(.array(results.map { r in
-                .object([("kind", .string(r.kind.rawValue)), ("path", .string(r.path)), ("copy", .optional(r.copy)),
-                         ("trash", .optional(r.trash)), ("entries_added", .number(r.entriesAdded)),
-                         ("conflicts", .array(r.conflictingKeys.map(JSON.string))), ("marked_conflicts", .number(r.markedConflicts)),
-                         ("conflicting_entries", .number(r.conflictingEntries)),
-                         ("problem", .optional(r.problem)),
-                         ("dry_run", .bool(dryRun))])
-            }))
+            context.printJSON(.array(results.map { $0.json(dryRun: dryRun) }))
         } else if results.isEmpty {
             context.terminal.print("No conflicts to resolve.")
         } else {

@@ -22,10 +22,7 @@ let restoreCommand = Command(
         guard let query = words.first else {
             let items = vault.trashItems()
             if context.json {
-                context.printJSON(.array(items.map { item in
-                    .object([("name", .string(item.name)), ("kind", .string(item.kind.rawValue)), ("removed", .string(item.removed)),
-                             ("path", .string(item.personPath)), ("summary", .string(item.summary))])
-                }))
+                context.printJSON(.array(items.map(\.json)))
                 return
             }
             guard !items.isEmpty else {
@@ -48,8 +45,7 @@ let restoreCommand = Command(
         }
         let (path, line) = try vault.restore(item)
         if context.json {
-            context.printJSON(.object([("name", .string(item.name)), ("kind", .string(item.kind.rawValue)), ("path", .string(path)),
-                                       ("line", line.map { .number($0) } ?? .null)]))
+            context.printJSON(item.restoredJSON(path: path, line: line))
         } else {
             t.print("Restored \(item.summary) to \(path)\(line.map { ":\($0)" } ?? "")")
         }

@@ -24,10 +24,14 @@ let searchCommand = Command(
         // written a batch of files at a time.
         let terminal = context.terminal
         let asJSON = context.json
-        var json = asJSON ? VaultSearch.JSONWriter() : nil
+        var json = asJSON ? JSONArrayWriter() : nil
         var found = false
         VaultSearch.search(needle, in: vault, render: { file in
-            if asJSON { return VaultSearch.JSONWriter.items(file.hits) }
+            if asJSON {
+                var out: [UInt8] = []
+                for hit in file.hits { JSONArrayWriter.element(hit.json, to: &out) }
+                return out
+            }
             let path = Array(terminal.style(file.path, .cyan).utf8)
             var out: [UInt8] = []
             out.reserveCapacity(file.reduce(0) { $0 + $1.text.count } + file.count * (path.count + 24))

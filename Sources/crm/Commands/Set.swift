@@ -58,15 +58,7 @@ let unsetCommand = Command(
 /// "Removed snooze from Ada Lovelace (PATH)", "Ada Lovelace has no snooze; nothing to remove".
 private func report(_ context: Context, _ person: Person, _ outcomes: [FieldAssignment.Outcome]) {
     if context.json {
-        context.printJSON(.object([
-            ("id", .string(person.id)), ("path", .string(person.path)),
-            ("changed", .bool(outcomes.contains(where: \.changed))),
-            ("edits", .array(outcomes.map { outcome in
-                let (operation, value) = jsonParts(outcome.assignment.operation)
-                return .object([("key", .string(outcome.assignment.key)), ("operation", .string(operation)),
-                                ("value", value), ("changed", .bool(outcome.changed))])
-            })),
-        ]))
+        context.printJSON(FieldAssignment.Outcome.json(outcomes, of: person))
         return
     }
     let name = person.name, at = " (\(person.path))"
@@ -91,16 +83,5 @@ private func shown(_ value: FieldValue) -> String {
     switch value {
     case .string(let text): text
     case .list(let items): items.joined(separator: ", ")
-    }
-}
-
-/// `"set"` and the value, `"add"`/`"remove"` and the item, `"unset"` and null.
-private func jsonParts(_ operation: FieldAssignment.Operation) -> (String, JSON) {
-    switch operation {
-    case .set(.string(let text)): ("set", .string(text))
-    case .set(.list(let items)): ("set", .array(items.map(JSON.string)))
-    case .add(let item): ("add", .string(item))
-    case .remove(let item): ("remove", .string(item))
-    case .unset: ("unset", .null)
     }
 }

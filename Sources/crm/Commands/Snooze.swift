@@ -26,10 +26,7 @@ let snoozeCommand = Command(
         let (written, changed) = try vault.update(person) { try $0.setting("snooze", to: .string(until.description)) }
         let schedule = DueSchedule(document: written.document, config: vault.config, today: today)
         if context.json {
-            context.printJSON(.object([
-                ("id", .string(written.id)), ("path", .string(written.path)), ("snooze", .string(until.description)),
-                ("due", .optional(schedule.due?.description)), ("changed", .bool(changed)),
-            ]))
+            context.printJSON(schedule.snoozedJSON(written, until: until, changed: changed))
             return
         }
         var message = "Snoozed \(written.name) until \(until) (\(relative(until, from: today)))"

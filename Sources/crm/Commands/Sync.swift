@@ -23,9 +23,7 @@ let syncCommand = Command(
         let vault = try context.vault()
         let report = try vault.sync(mergeDriver: mergeDriverCommandLine(), stamp: try context.clock().fileStamp)
         if context.json {
-            context.printJSON(.array(report.steps.map { step in
-                .object([("step", .string(step.name)), ("outcome", .string(step.outcome.rawValue)), ("message", .string(step.message))])
-            }))
+            context.printJSON(.array(report.steps.map(\.json)))
         } else {
             for step in report.steps { context.terminal.print("\(step.name): \(step.message)") }
         }

@@ -24,8 +24,7 @@ let unlogCommand = Command(
         let (item, trash) = try vault.unlog(person, number: number, stamp: try context.clock().fileStamp)
         let trashPath = Vault.trashFolder + "/" + trash.name
         if context.json {
-            context.printJSON(.object([("id", .string(person.id)), ("path", .string(person.path))] + item.jsonPairs(on: today)
-                                      + [("trash", .string(trashPath))]))
+            context.printJSON(item.unloggedJSON(from: person, trash: trash, on: today))
         } else {
             context.terminal.print("Removed \(person.path):\(item.line): \(trash.summary)")
             context.terminal.print("Kept in \(trashPath); put it back with: crm restore \(trash.name)")

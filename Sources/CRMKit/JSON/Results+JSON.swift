@@ -1,0 +1,148 @@
+/// The `--json` shapes of what the commands that change or check the vault return (docs/commands.md
+/// lists each). Each shape is written here once; the commands print these values as they are.
+
+extension Person {
+    /// `{"id", "path"}`: the person a command changed (`crm fmt --json` lists these).
+    public var reference: [(String, JSON)] { Self.reference(id: id, path: path) }
+
+    public static func reference(id: String, path: String) -> [(String, JSON)] { [("id", .string(id)), ("path", .string(path))] }
+}
+
+extension TickedItem {
+    /// `crm done --json`: `{"id", "path", "interaction"}`.
+    public func json(on today: Day) -> JSON {
+        .object(person.reference + [("interaction", entry.json(on: today))])
+    }
+}
+
+extension LogItem {
+    /// `crm unlog --json`: `{"id", "path", "interaction", "follow_up", "trash"}` for the item
+    /// taken out of `person`'s log and kept as `trash`.
+    public func unloggedJSON(from person: Person, trash: TrashItem, on today: Day) -> JSON {
+        .object(person.reference + jsonPairs(on: today) + [("trash", .string(Vault.trashFolder + "/" + trash.name))])
+    }
+}
+
+extension TrashItem {
+    /// One item of `crm restore --list --json`: `{"name", "kind", "removed", "path", "summary"}`.
+    public var json: JSON {
+        .object([("name", .string(name)), ("kind", .string(kind.rawValue)), ("removed", .string(removed)),
+                 ("path", .string(personPath)), ("summary", .string(summary))])
+    }
+
+    /// `crm restore --json`: `{"name", "kind", "path", "line"}`, where the item went back to.
+    public func restoredJSON(path: String, line: Int?) -> JSON {
+        .object([("name", .string(name)), ("kind", .string(kind.rawValue)), ("path", .string(path)),
+                 ("line", line.map { .number($0) } ?? .null)])
+    }
+}
+
+extension Renamed {
+    /// `crm rename --json`: `{"id", "path", "previous_path", "links_changed": [{"path", "lines"}]}`.
+    public func json(previousPath: String) -> JSON {
+        .object(person.reference + [
+            ("previous_path", .string(previousPath)),
+            ("links_changed", .array(links.map { .object([("path", .string($0.path)), ("lines", .array($0.lines.map(JSON.number)))]) })),
+        ])
+    }
+}
+
+extension Removed {
+    /// `crm rm --json`: `{"id", "path", "trash", "dangling": [{"path", "line", "target"}]}`.
+    public func json(of person: Person) -> JSON {
+        .object(person.reference + [
+            ("trash", .string(trash)),
+            ("dangling", .array(dangling.map { .object([("path", .string($0.path)), ("line", .number($0.line)), ("target", .string($0.target))]) })),
+        ])
+    }
+}
+
+extension StatedRelationship {
+    /// `crm relate --json` (with `changed`) and each item of `crm unrelate --json` (without):
+    /// `{"id", "path", "line", "relation", "other", "changed"}`.
+    public func json(changed: Bool? = nil) -> JSON {
+        .object(person.reference + [("line", .number(line)), ("relation", .string(relation)), ("other", .string(other.id))]
+                + (changed.map { [("changed", .bool($0))] } ?? []))
+    }
+}
+
+extension FieldAssignment.Outcome {
+    /// One edit of `crm set --json`: `{"key", "operation", "value", "changed"}`; `value` is null
+    /// for `unset`, a list for a list set, else a string.
+    public var json: JSON {
+        let (operation, value): (String, JSON) = switch assignment.operation {
+        case .set(.string(let text)): ("set", .string(text))
+        case .set(.list(let items)): ("set", .array(items.map(JSON.string)))
+        case .add(let item): ("add", .string(item))
+        case .remove(let item): ("remove", .string(item))
+        case .unset: ("unset", .null)
+        }
+        return .object([("key", .string(assignment.key)), ("operation", .string(operation)), ("value", value), ("changed", .bool(changed))])
+    }
+
+    /// `crm set --json` and `crm unset --json`: `{"id", "path", "changed", "edits"}`.
+    public static func json(_ outcomes: [Self], of person: Person) -> JSON {
+        .object(person.reference + [("changed", .bool(outcomes.contains(where: \.changed))), ("edits", .array(outcomes.map(\.json)))])
+    }
+}
+
+extension DueSchedule {
+    /// `crm snooze --json`: `{"id", "path", "snooze", "due", "changed"}`, this the schedule after.
+    public func snoozedJSON(_ person: Person, until: Day, changed: Bool) -> JSON {
+        .object(person.reference + [("snooze", .string(until.description)), ("due", .optional(due?.description)), ("changed", .bool(changed))])
+    }
+}
+
+extension Diagnostic {
+    /// One problem of `crm check --json`: `{"path", "line", "column", "severity", "message"}`.
+    public var json: JSON {
+        .object([("path", .string(path)), ("line", .number(line)), ("column", .number(column)),
+                 ("severity", .string(severity.rawValue)), ("message", .string(message))])
+    }
+}
+
+extension SyncStep {
+    /// One step of `crm sync --json`: `{"step", "outcome", "message"}`.
+    public var json: JSON { .object([("step", .string(name)), ("outcome", .string(outcome.rawValue)), ("message", .string(message))]) }
+}
+
+extension ConflictResolution {
+    /// One file of `crm resolve --json`: `{"kind", "path", "copy", "trash", "entries_added",
+    /// "conflicts", "marked_conflicts", "conflicting_entries", "problem", "dry_run"}`.
+    public func json(dryRun: Bool) -> JSON {
+        .object([("kind", .string(kind.rawValue)), ("path", .string(path)), ("copy", .optional(copy)),
+                 ("trash", .optional(trash)), ("entries_added", .number(entriesAdded)),
+                 ("conflicts", .array(conflictingKeys.map(JSON.string))), ("marked_conflicts", .number(markedConflicts)),
+                 ("conflicting_entries", .number(conflictingEntries)), ("problem", .optional(problem)), ("dry_run", .bool(dryRun))])
+    }
+}
+
+extension VaultSetup {
+    /// `crm init --json`: `{"vault", "created", "updated"}`.
+    public static func json(vault: String, created: [String], updated: [String]) -> JSON {
+        .object([("vault", .string(vault)), ("created", .array(created.map(JSON.string))), ("updated", .array(updated.map(JSON.string)))])
+    }
+}
+
+extension IndexPage {
+    /// `crm index --check --json`: `{"path", "current", "reason"}`.
+    public static func checkedJSON(reason: String?) -> JSON {
+        .object([("path", .string(path)), ("current", .bool(reason == nil)), ("reason", .optional(reason))])
+    }
+
+    /// `crm index --json`: `{"path", "written", "people"}`.
+    public static func writtenJSON(written: Bool, people: Int) -> JSON {
+        .object([("path", .string(path)), ("written", .bool(written)), ("people", .number(people))])
+    }
+}
+
+extension ICalendarEvent {
+    /// One event of `crm calendar --json`: `{"uid", "summary", "start", "yearly", "alarm"}`.
+    public var json: JSON {
+        let day: Day = switch start {
+        case .allDay(let start), .timed(let start, _, _): start
+        }
+        return .object([("uid", .string(uid)), ("summary", .string(summary)), ("start", .string(day.description)),
+                        ("yearly", .bool(recursYearly)), ("alarm", .optional(alarm?.trigger(for: start)))])
+    }
+}
