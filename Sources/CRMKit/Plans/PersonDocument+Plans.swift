@@ -120,6 +120,6 @@ extension Timeline {
 extension PersonFacts {
     /// Entries dated more than a year after `today` (see `PersonDocument.farFuture`).
     public func farFuture(today: Day) -> [Diagnostic] {
-        Timeline.farFuture(fields.timeline.interactions, path: fields.path, today: today)
+        Timeline.farFuture(timeline.interactions, path: keys.path, today: today)
     }
 }

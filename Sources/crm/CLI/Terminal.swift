@@ -39,8 +39,6 @@ struct Terminal {
     func write(_ text: String) { write(bytes: Array(text.utf8)[...]) }
 
     /// Writes `bytes` to standard output as they are.
-    /// When the reader has gone (`crm list | head`), the process ends as SIGPIPE ends it, once
-    /// the facts cache being written meanwhile is complete (see `catchBrokenPipe`).
     func write(bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -48,27 +46,11 @@ struct Terminal {
                 let n = systemWrite(1, raw.baseAddress! + offset, raw.count - offset)
                 if n <= 0 {
                     if errno == EINTR { continue }
-                    if errno == EPIPE { Self.readerLeft() }
                     return
                 }
                 offset += n
             }
         }
-    }
-
-    /// Makes a write to a pipe whose reader has gone fail with EPIPE instead of killing the
-    /// process at once, so that `write(bytes:)` can let the cache write finish first (a killed
-    /// write would leave a temporary file behind). A handler, not SIG_IGN: programs `crm` starts
-    /// (git, an editor) get the default again.
-    static func catchBrokenPipe() {
-        signal(SIGPIPE) { _ in }
-    }
-
-    private static func readerLeft() -> Never {
-        Vault.finishCacheWrites()
-        signal(SIGPIPE, SIG_DFL)
-        raise(SIGPIPE)
-        exit(128 + SIGPIPE)
     }
 
     func print(_ line: String = "") { write(line + "\n") }
