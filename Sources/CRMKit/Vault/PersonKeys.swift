@@ -29,6 +29,7 @@ public struct PersonKeys: Sendable, Equatable {
         (bytes, range) = (r.bytes, start..<r.offset)
     }
 
+    /// Equal when their bytes are: the same keys, written the same way.
     public static func == (a: PersonKeys, b: PersonKeys) -> Bool { a.bytes[a.range] == b.bytes[b.range] }
 
     private enum Key { case id, name, sortName, alias, email, contactID }
@@ -59,6 +60,13 @@ public struct PersonKeys: Sendable, Equatable {
         return found
     }
 
+    /// The first `wanted` key, as a string.
+    private func first(_ wanted: Key) -> String? {
+        var found: String?
+        _ = contains(wanted) { found = string($0); return true }
+        return found
+    }
+
     /// Every `wanted` key, as strings.
     private func strings(_ wanted: Key) -> [String] {
         var found: [String] = []
@@ -76,18 +84,18 @@ public struct PersonKeys: Sendable, Equatable {
     func hasAlias(_ folded: String) -> Bool { contains(.alias) { bytes[$0].elementsEqual(folded.utf8) } }
 
     public var id: String {
-        get { strings(.id)[0] }
+        get { first(.id) ?? "" }
         set { self = PersonKeys(id: newValue, name: name, sortName: sortName, foldedAliases: foldedAliases, emails: emails, contactID: contactID) }
     }
 
     public var name: String {
-        get { strings(.name)[0] }
+        get { first(.name) ?? "" }
         set { self = PersonKeys(id: id, name: newValue, sortName: sortName, foldedAliases: foldedAliases, emails: emails, contactID: contactID) }
     }
 
     /// The name in lower case without accents (see `TextFolding`), for sorting and matching.
     public var sortName: String {
-        get { strings(.sortName)[0] }
+        get { first(.sortName) ?? "" }
         set { self = PersonKeys(id: id, name: name, sortName: newValue, foldedAliases: foldedAliases, emails: emails, contactID: contactID) }
     }
 
@@ -95,7 +103,7 @@ public struct PersonKeys: Sendable, Equatable {
     public var foldedAliases: [String] { strings(.alias) }
     /// Emails in lower case.
     public var emails: [String] { strings(.email) }
-    public var contactID: String? { strings(.contactID).first }
+    public var contactID: String? { first(.contactID) }
 
     /// The path relative to the vault (`people/<id>.md`).
     public var path: String { "people/" + id + ".md" }

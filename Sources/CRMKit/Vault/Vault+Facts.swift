@@ -4,10 +4,11 @@ extension Vault {
     /// Every person's facts in path order, made into the row the caller keeps by `row`, on the
     /// core that read them: a report chooses what it holds of 100,000 people by the row it makes.
     /// The facts come from the facts cache where the file is unchanged, else from the file (on all
-    /// cores). `paths` are every person file when the caller has them already; else `people/` is
-    /// walked. With `today`, every timeline answers for that day (a cached one made for a later
-    /// day is read again); without it, only what the files alone say is needed. Files that cannot
-    /// be read are returned as problems.
+    /// cores). `paths` are every person file when the caller has them already; else the cache
+    /// lists them while the folders it recorded are unchanged, or `people/` is walked. With
+    /// `today`, every timeline answers for that day (a cached one made for a later day is read
+    /// again); without it, only what the files alone say is needed. Files that cannot be read are
+    /// returned as problems.
     ///
     /// Before it returns, the cache is rewritten when a file was removed or a file read can be
     /// cached (it has not changed in the last two seconds); a file just written is read again

@@ -1,4 +1,3 @@
-import CRMKit
 #if canImport(Glibc)
 import Glibc
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
