@@ -1,6 +1,7 @@
 /// `crm check`: every problem in a vault, sorted by path, line and column.
 public enum VaultCheck {
-    /// With `today`, entries dated more than a year after it are reported too (a mistyped year?).
+    /// With `today`, entries dated more than a year after it (a mistyped year?) and items ticked
+    /// done but dated after it are reported too.
     public static func run(_ vault: Vault, today: Day? = nil) -> [Diagnostic] {
         var found = vault.config.diagnostics
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
@@ -9,6 +10,7 @@ public enum VaultCheck {
         found += unread
         for person in people { found += person.problems }
         found += duplicates(people)
+        found += VaultLinks.read(vault).problems
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
             found.append(Diagnostic(path: copy, line: 1, severity: .error,
@@ -26,9 +28,9 @@ public enum VaultCheck {
         let nameLine: Int
         let contactIDLine: Int
 
-        /// With `today`, entries dated more than a year after it are problems too.
+        /// With `today`, entries dated more than a year after it, or ticked done after it, are problems too.
         init(facts: PersonFacts, today: Day?) {
-            problems = facts.problems + (today.map { facts.farFuture(today: $0) } ?? [])
+            problems = facts.problems + (today.map { facts.dateProblems(today: $0) } ?? [])
             (keys, nameLine, contactIDLine) = (facts.keys, facts.nameLine, facts.contactIDLine)
         }
     }

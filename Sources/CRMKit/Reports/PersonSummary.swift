@@ -16,6 +16,8 @@ public final class PersonSummary: Sendable {
     public let birthdayProblem: Diagnostic?
     public let added: Day?
     public let interactionCount: Int
+    /// Open items dated before today: overdue follow-ups (`DueList.overdueFollowUps`).
+    public let overdueFollowUps: Int
     public let schedule: DueSchedule
 
     public init(facts: PersonFacts, config: VaultConfig, today: Day) {
@@ -27,6 +29,7 @@ public final class PersonSummary: Sendable {
         birthdayProblem = facts.fieldProblems["birthday"]
         added = facts.added
         interactionCount = facts.interactionCount
+        overdueFollowUps = facts.timeline.open.prefix { $0.date < today }.count
         schedule = DueSchedule(facts: facts, config: config, today: today)
     }
 

@@ -4,6 +4,8 @@ import CRMKit
 let entryOptions = [
     OptionSpec(name: "--time", value: "HH:MM", help: "the time of day, 24-hour clock"),
     OptionSpec(name: "--type", value: "T", help: "one of the vault's types (default: the first, usually call)"),
+    OptionSpec(name: "--with", value: "OTHER", help: "someone else who took part, linked in the note (repeat for several; their files are not changed)",
+               repeatable: true),
     OptionSpec(name: "--calendar", help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
 ]
 
@@ -15,6 +17,12 @@ extension Context {
         let typed = words.count == 1 && words.first == "-" ? String(decoding: terminal.readStandardInput(), as: UTF8.self)
             : words.joined(separator: " ")
         do throws(VaultError) { return try Interaction.note(typed: typed) } catch { throw UsageError(error.description) }
+    }
+
+    /// The entry's note linking each `--with OTHER` (see `SharedEntry`), and who they are.
+    func sharedNote(_ note: String, of person: Person, in vault: Vault) throws -> (note: String, others: [Person]) {
+        let others = try SharedEntry.participants(arguments.all("--with"), of: person, in: vault)
+        return (SharedEntry.note(note, with: others), others)
     }
 
     /// `--time HH:MM`, when given.

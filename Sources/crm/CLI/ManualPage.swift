@@ -13,6 +13,8 @@ enum ManualPage {
         ("CRM_CALENDAR", "the calendar 'crm log --calendar' adds events to (a vdir folder or an .ics file)"),
         ("VISUAL, EDITOR", "the editor 'crm edit' opens"),
         ("NO_COLOR", "set (to anything) to print without colour; output to a pipe has none anyway"),
+        ("CRM_PAGER, PAGER", "the first one set pages show, list, search, agenda and help on a terminal (default less -FRX; empty or cat: none)"),
+        ("LESS", "set to FRX for the pager when not set, as git does"),
         ("LC_ALL, LC_CTYPE, LANG", "the first one set: a UTF-8 locale lets 'crm summary' draw bars with block characters"),
     ]
 
@@ -60,7 +62,7 @@ enum ManualPage {
 
         out.section("FILES")
         out.item("\\fIpeople/\\fR", "one Markdown file per person (subfolders allowed)")
-        out.item("\\fI.crm/config.yaml\\fR", "vault settings: types, heading, every, tag_every, calendar, contacts")
+        out.item("\\fI.crm/config.yaml\\fR", "vault settings: types, heading, every, tag_every, calendar, calendar_duration, calendar_alarm, contacts")
         out.item("\\fI.crm/\\fR", "everything else under it is machine-local (cache, lock, trash), not synced, safe to delete")
         out.item("\\fIINDEX.md\\fR", "written by 'crm index'")
         out.item("\\fI.gitattributes\\fR, \\fI.gitignore\\fR, \\fI.stignore\\fR", "written by 'crm init' for git and syncthing")

@@ -29,9 +29,10 @@ let addCommand = Command(
     ],
     discussion: """
     With --from, the person gets the contact's id (vCard UID) and a snapshot of its name, phone
-    numbers, emails and birthday; nothing else of the card is stored. On a terminal, several
-    matches are listed to pick one by number (q cancels); elsewhere QUERY and --uid must match
-    exactly one contact.
+    numbers, emails, birthday and nicknames (as aliases); nothing else of the card is stored. On
+    a terminal, several matches are listed to pick one by number (q cancels); contacts already
+    tracked (as crm import finds them) are marked and cannot be picked unless --force. Elsewhere
+    QUERY and --uid must match exactly one contact.
     """,
     run: { context in
         if context.arguments.value("--from") != nil {
@@ -54,7 +55,9 @@ let addCommand = Command(
     }
 )
 
-/// `crm add --from SOURCE [QUERY] [--uid UID]`: one contact, picked on a terminal.
+/// `crm add --from SOURCE [QUERY] [--uid UID]`: one contact, picked on a terminal. Contacts
+/// someone already tracks (by the rule `crm import` uses) are marked and cannot be picked
+/// unless `--force`.
 private func addFromContacts(_ context: Context) throws {
     let args = context.arguments
     for option in ["--phone", "--email", "--birthday", "--contact-id"] where !args.all(option).isEmpty {
@@ -63,24 +66,35 @@ private func addFromContacts(_ context: Context) throws {
     guard args.positionals.count <= 1 else { throw UsageError("unexpected argument '\(args.positionals[1])'") }
     let query = args.positionals.first ?? ""
     let uid = args.value("--uid")
+    let force = args.flag("--force")
+    let options = try newPersonOptions(context)
     let vault = try context.vault()
     let (location, book) = try context.contactBook(args.value("--from"), vault: vault, option: "--from SOURCE")
     let matches = book.candidates(query: query, uid: uid)
     var asked = [query.isEmpty ? nil : "'\(query)'", uid.map { "UID '\($0)'" }].compactMap { $0 }.joined(separator: " with ")
     if asked.isEmpty { asked = "anything" }
+    let tracked = ContactImport.trackers(of: matches, vault: vault).map { force ? nil : $0 }
     let contact: Contact
     switch matches.count {
     case 0:
         throw Failure(book.contacts.isEmpty ? "no contacts in \(location.display)" : "no contact in \(location.display) matches \(asked)")
     case 1:
+        if let (tracker, match) = tracked[0] {
+            throw Failure(ContactImport.trackedMessage(tracker, match: match, contact: matches[0]) + "; use --force to add another")
+        }
         contact = matches[0]
     default:
         let terminal = context.terminal
+        let rows = zip(matches, tracked).map { (contact: $0, trackedAs: $1?.tracker.id) }
         guard terminal.stdinIsTerminal, terminal.stdoutIsTerminal else {
             throw Failure("\(asked) matches \(matches.count) contacts in \(location.display); give more of the name, or --uid:\n"
-                          + contactTable(matches, numbered: false, terminal: terminal))
+                          + contactTable(rows, numbered: false, terminal: terminal))
         }
-        guard let picked = pickContact(from: matches, source: location.display, terminal: terminal) else {
+        guard rows.contains(where: { $0.trackedAs == nil }) else {
+            throw Failure("all \(matches.count) contacts in \(location.display) that match \(asked) are tracked already:\n"
+                          + contactTable(rows, numbered: false, terminal: terminal) + "\nuse --force to add another")
+        }
+        guard let picked = pickContact(from: rows, source: location.display, terminal: terminal) else {
             terminal.print("Nothing added.")
             return
         }
@@ -88,29 +102,44 @@ private func addFromContacts(_ context: Context) throws {
     }
     guard !contact.name.isEmpty else { throw Failure("\(contact.path):\(contact.line): this vCard has no name; nothing added") }
     if contact.uid == nil {
-        context.warn("\(contact.path):\(contact.line): this vCard has no UID, so 'crm refresh' cannot follow it")
+        context.warn("\(contact.path):\(contact.line): this contact has no UID, so 'crm refresh' cannot follow it")
     }
-    try addPerson(contact.personFields, name: contact.name, contactID: contact.uid, context: context, from: location)
+    let person = try vault.create(slug: Slug.make(contact.name),
+                                  bytes: NewPersonFile.render(contact.personFields(options), heading: vault.config.heading))
+    try printAdded(person, vault: vault, context: context, from: location)
+}
+
+/// `--tag`, `--every` and today, for a new person.
+private func newPersonOptions(_ context: Context) throws -> NewPersonOptions {
+    let args = context.arguments
+    var every: Cadence?
+    if let text = args.value("--every") {
+        if let problem = FieldSchema.every.problem(with: text) { throw UsageError(problem) }
+        every = Cadence(text)
+    }
+    return NewPersonOptions(tags: args.all("--tag"), every: every, today: try context.today())
 }
 
 /// Writes the new person: `fields`, then the `--tag`, `--every` and `added` fields; refuses a
 /// second person with the same name or contact id unless `--force`.
 private func addPerson(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?,
-                       context: Context, from location: ContactsLocation? = nil) throws {
+                       context: Context) throws {
     let args = context.arguments
+    let options = try newPersonOptions(context)
     var fields = fields
-    if !args.all("--tag").isEmpty { fields.append(("tags", .list(args.all("--tag")))) }
-    if let every = args.value("--every") {
-        if let problem = FieldSchema.every.problem(with: every) { throw UsageError(problem) }
-        fields.append(("every", .string(Cadence(every)!.description)))
-    }
-    fields.append(("added", .string(try context.today().description)))
+    if !options.tags.isEmpty { fields.append(("tags", .list(options.tags))) }
+    if let every = options.every { fields.append(("every", .string(every.description))) }
+    fields.append(("added", .string(options.today.description)))
 
     let vault = try context.vault()
     if !args.flag("--force"), let same = vault.duplicate(name: name, contactID: contactID) {
         throw Failure(Vault.duplicateMessage(same, name: name) + "; use --force to add another")
     }
     let person = try vault.create(slug: Slug.make(name), bytes: NewPersonFile.render(fields, heading: vault.config.heading))
+    try printAdded(person, vault: vault, context: context)
+}
+
+private func printAdded(_ person: Person, vault: Vault, context: Context, from location: ContactsLocation? = nil) throws {
     if context.json {
         context.printJSON(person.showJSON(config: vault.config, today: try context.today()))
     } else {
@@ -118,30 +147,36 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
     }
 }
 
-/// The numbered list of matches on a terminal, then a number read from it; `nil` when the user
-/// cancels with `q` or ends the input.
-private func pickContact(from matches: [Contact], source: String, terminal: Terminal) -> Contact? {
-    terminal.print("\(matches.count) contacts in \(source) match:")
-    terminal.print(contactTable(matches, numbered: true, terminal: terminal))
+/// The numbered list of matches on a terminal (the tracked ones marked, without a number), then
+/// a number read from it; `nil` when the user cancels with `q` or ends the input.
+private func pickContact(from rows: [(contact: Contact, trackedAs: String?)], source: String, terminal: Terminal) -> Contact? {
+    let pickable = rows.filter { $0.trackedAs == nil }.map(\.contact)
+    let tracked = rows.count - pickable.count
+    terminal.print("\(rows.count) contacts in \(source) match" + (tracked == 0 ? ":" : " (\(tracked) tracked already):"))
+    terminal.print(contactTable(rows, numbered: true, terminal: terminal))
     while true {
-        terminal.write("Add which one? [1-\(matches.count), q to cancel] ")
+        terminal.write("Add which one? [1-\(pickable.count), q to cancel] ")
         guard let line = terminal.readLine() else {
             terminal.print()
             return nil
         }
         let answer = line.trimmingSpaces
         if answer.lowercased() == "q" { return nil }
-        if let number = Int(answer), (1...matches.count).contains(number) { return matches[number - 1] }
-        terminal.print("Type a number from 1 to \(matches.count), or q to cancel.")
+        if let number = Int(answer), (1...pickable.count).contains(number) { return pickable[number - 1] }
+        terminal.print("Type a number from 1 to \(pickable.count), or q to cancel.")
     }
 }
 
-/// Contacts as a table: name, primary email and phone, and the UID (numbered for the picker).
-private func contactTable(_ contacts: [Contact], numbered: Bool, terminal: Terminal) -> String {
-    var table = TextTable(headers: (numbered ? ["#"] : []) + ["NAME", "EMAIL", "PHONE", "UID"])
-    for (index, contact) in contacts.enumerated() {
+/// Contacts as a table: name, primary email and phone, and the UID (numbered for the picker:
+/// the contacts not tracked yet, 1 up; a tracked one has `-` and who tracks it).
+private func contactTable(_ rows: [(contact: Contact, trackedAs: String?)], numbered: Bool, terminal: Terminal) -> String {
+    let anyTracked = rows.contains { $0.trackedAs != nil }
+    var table = TextTable(headers: (numbered ? ["#"] : []) + ["NAME", "EMAIL", "PHONE", "UID"] + (anyTracked ? ["TRACKED AS"] : []))
+    var number = 0
+    for (contact, trackedAs) in rows {
+        if trackedAs == nil { number += 1 }
         let cells = [contact.name, contact.emails.first ?? "-", contact.phones.first ?? "-", contact.uid ?? "-"]
-        table.rows.append((numbered ? ["\(index + 1)"] : []) + cells)
+        table.rows.append((numbered ? [trackedAs == nil ? "\(number)" : "-"] : []) + cells + (anyTracked ? [trackedAs ?? ""] : []))
     }
     let column = numbered ? 1 : 0
     table.style = { _, c, text in c == column ? terminal.style(text, .bold) : text }
