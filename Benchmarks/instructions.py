@@ -49,6 +49,8 @@ COMMANDS = [
     ("warm show (id)", ["show", "person-000001"], {0}, "warm"),
     ("warm show (name)", ["show", "NAME"], {0}, "warm"),
     ("warm add", ["add", "Benchmark Person"], {0}, "warm"),
+    # Finding a person by name alone: `show` also reads every file's links (who they appear with).
+    ("warm edit (name)", ["edit", "NAME"], {0}, "warm"),
 ]
 
 
@@ -79,7 +81,7 @@ def main():
     unknown = set(wanted) - {c[0] for c in COMMANDS}
     if unknown:
         sys.exit(f"unknown commands: {', '.join(sorted(unknown))}")
-    env = dict(os.environ, CRM_TODAY="2026-11-29", NO_COLOR="1")
+    env = dict(os.environ, CRM_TODAY="2026-11-29", NO_COLOR="1", EDITOR="true", VISUAL="")   # `edit` changes nothing
     env.pop("CRM_VAULT", None)
 
     vault = os.path.join(tempfile.gettempdir(), "crm-instruction-vaults", f"{args.style}-{args.people}x{args.entries}")
