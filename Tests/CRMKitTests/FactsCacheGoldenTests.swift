@@ -21,13 +21,9 @@ import Testing
     /// that could not be read.
     static let entries: [(path: String, entry: FactsCache.Entry)] = {
         let day = { (text: String) in Day(text)! }
-        var ada = PersonFacts.Fields(id: "ada-lovelace")
-        ada.name = "Ada Lovelace"
-        ada.sortName = "ada lovelace"
+        var ada = PersonFacts(keys: PersonKeys(id: "ada-lovelace", name: "Ada Lovelace", sortName: "ada lovelace",
+                                               foldedAliases: ["countess", "ada"], emails: ["ada@example.org"], contactID: "urn:uuid:0d3f"))
         ada.tags = ["friend", "math"]
-        ada.foldedAliases = ["countess", "ada"]
-        ada.emails = ["ada@example.org"]
-        ada.contactID = "urn:uuid:0d3f"
         ada.birthday = "1815-12-10"
         ada.every = Cadence("2w")
         ada.snooze = day("2026-12-01")
@@ -54,7 +50,7 @@ import Testing
         ada.nameLine = 2
         ada.contactIDLine = 5
 
-        var broken = PersonFacts.Fields(id: "broken")
+        var broken = PersonFacts.empty(id: "broken")
         broken.isReadable = false
         broken.readProblems = [Diagnostic(path: "people/broken.md", line: 1, severity: .error, message: "no closing `---`")]
 
@@ -63,58 +59,17 @@ import Testing
                       changed: 1_764_000_001_000_000_000, mode: 0o100644)
         }
         return [
-            ("people/ada-lovelace.md", FactsCache.Entry(stamp: stamp(1 << 63 | 7, 812), facts: PersonFacts(fields: ada))),
-            ("people/bob.md", FactsCache.Entry(stamp: stamp(8, 0), facts: PersonFacts(fields: PersonFacts.Fields(id: "bob")))),
-            ("people/broken.md", FactsCache.Entry(stamp: stamp(9, 3), facts: PersonFacts(fields: broken))),
+            ("people/ada-lovelace.md", FactsCache.Entry(stamp: stamp(1 << 63 | 7, 812), facts: ada)),
+            ("people/bob.md", FactsCache.Entry(stamp: stamp(8, 0), facts: PersonFacts.empty(id: "bob"))),
+            ("people/broken.md", FactsCache.Entry(stamp: stamp(9, 3), facts: broken)),
         ]
     }()
 
     static func encoded() -> [UInt8] {
         var bytes: [UInt8] = []
-        FactsCache.encode(paths: entries.map(\.path), records: { .read(entries[$0].entry) }, from: FactsCache(),
+        FactsCache.encode(paths: entries.map(\.path), records: { .read(entries[$0].entry.record) }, from: FactsCache(),
                           fingerprint: fingerprint) { (piece: ArraySlice<UInt8>) in bytes += piece }
         return bytes
-    }
-
-    /// A record encoded as its file is read, or set aside in a spill file on a large first run,
-    /// is written as the same bytes as one encoded when the cache is written.
-    @Test func encodedAndSpilledRecordsWriteTheSameBytes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let spill = try #require(FactsCache.RecordSpill(folder: folder))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)   // unlinked at once
-        let records = Self.entries.map(\.entry.record)
-        let ranges = try #require(spill.append(records))
-        #expect(ranges.map { spill.read($0) } == records)
-        for record in [{ (i: Int) in FactsCache.Record.encoded(records[i]) }, { i in .spilled(spill, ranges[i]) }] {
-            var bytes: [UInt8] = []
-            FactsCache.encode(paths: Self.entries.map(\.path), records: record, from: FactsCache(),
-                              fingerprint: Self.fingerprint) { (piece: ArraySlice<UInt8>) in bytes += piece }
-            #expect(bytes == Self.encoded())
-        }
-    }
-
-    /// Records stay in memory until the threshold is passed; from then on every batch, the one
-    /// that passed it included, goes to one spill file and reads back as it was.
-    @Test func recordsAreHeldUntilTheThresholdThenSpilled() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("holding-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var holding = FactsCache.RecordHolding(folder: folder)
-        let half = [UInt8](repeating: 7, count: FactsCache.RecordHolding.threshold / 2)
-        #expect(holding.setAside([half]) == nil)
-        #expect(holding.setAside([half]) == nil)   // exactly at the threshold: still held
-        #expect(holding.spill == nil)
-        let batches = [[[1, 2, 3], [4]], [[5, 6]]] as [[[UInt8]]]
-        var spills: [FactsCache.RecordSpill] = []
-        for batch in batches {
-            let setAside = holding.setAside(batch)
-            let (spill, ranges) = try #require(setAside)
-            #expect(ranges.map { spill.read($0) } == batch)
-            spills.append(spill)
-        }
-        #expect(spills[0] === spills[1] && holding.spill === spills[0])
     }
 
     @Test func aSmallCacheEncodesToTheCommittedBytes() throws {

@@ -61,11 +61,10 @@ struct HeldMemoryTests {
         let keys = vault.personKeys()
         #expect(keys.count == 41)
         #expect(keys == vault.facts().rows.map(\.keys))
-        #expect(vault.personKeys { $0.name == "Zoë Day" } == keys.filter { $0.name == "Zoë Day" })
     }
 
-    @Test("Listings keep each person's last and next contact in the schedule, not in the facts")
-    func listingsHoldNoEntries() throws {
+    @Test("Each listing's rows hold what the whole facts give: the schedule, the count and the timeline")
+    func listingRowsAreWhatTheWholeFactsGive() throws {
         let temporary = try TemporaryVault()
         try temporary.write("people/ada.md", """
             ---
@@ -83,26 +82,18 @@ struct HeldMemoryTests {
         try temporary.write("people/bo.md", "---\nname: Bo\n---\n")
         let vault = try Vault(root: temporary.path)
         let today = Day(year: 2026, month: 11, day: 29)!
-        for omitted: PersonFacts.Omitted in [[.notes, .otherEntries, .tally, .problems, .matchKeys], [.notes, .otherEntries, .problems, .matchKeys]] {
-            let (people, problems) = vault.summaries(today: today, omitting: omitted)
-            #expect(problems.isEmpty)
-            let full = vault.facts(today: today, omitting: omitted).rows.map { PersonSummary(facts: $0, config: vault.config, today: today) }
-            #expect(people.map(\.id) == ["ada", "bo"])
-            #expect(people.allSatisfy { $0.facts.timeline.interactions.isEmpty })
-            #expect(people.map(\.facts.timeline.open) == full.map(\.facts.timeline.open))
-            #expect(people.map(\.schedule.last) == full.map(\.schedule.last))
-            #expect(people.map(\.schedule.next) == full.map(\.schedule.next))
-            #expect(people.map(\.schedule.due) == full.map(\.schedule.due))
-            #expect(people[0].schedule.last?.note == "last one\nmore lines")
-            #expect(people[0].schedule.next?.date == Day(year: 2026, month: 12, day: 5))
-            #expect(people.map(\.interactionCount) == [3, 0])
-        }
-        let listed = vault.summaries(today: today, omitting: [.notes, .lastNote, .otherEntries, .tally, .problems, .matchKeys]).people
-        #expect(listed[0].schedule.last?.date == Day(year: 2026, month: 11, day: 20))
-        #expect(listed[0].schedule.last?.note == "")
-        #expect(listed[0].facts.timeline.open.map(\.note) == [""])
-        let summary = InteractionSummary(people: vault.summaries(today: today, omitting: [.notes, .otherEntries, .problems, .matchKeys]).people,
-                                         config: vault.config, today: today, since: Day(year: 2026, month: 1, day: 1)!, until: today)
+        let (people, problems) = vault.summaries(today: today)
+        #expect(problems.isEmpty)
+        let full = vault.facts(today: today).rows
+        #expect(people.map(\.id) == ["ada", "bo"])
+        #expect(people.map(\.schedule.last) == full.map { $0.timeline.last(on: today) })
+        #expect(people.map(\.schedule.next) == full.map { $0.timeline.next(on: today) })
+        #expect(people[0].schedule.last?.note == "last one\nmore lines")
+        #expect(people[0].schedule.next?.date == Day(year: 2026, month: 12, day: 5))
+        #expect(people.map(\.interactionCount) == [3, 0])
+        let (agenda, _) = vault.agenda(today: today, within: Cadence("1m")!)
+        #expect(agenda.items.filter { $0.kind == .planned }.map(\.note) == ["planned visit", "plan the talk"])
+        let (summary, _) = vault.interactionSummary(today: today, since: Day(year: 2026, month: 1, day: 1)!, until: today)
         #expect(summary.interactions == 2)
         #expect(summary.planned == 2)
     }

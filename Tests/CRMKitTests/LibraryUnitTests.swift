@@ -288,10 +288,10 @@ import Testing
         let today = Day("2026-11-29")!
         for _ in 0..<50 {
             let people = (0..<40).map { i -> (person: PersonSummary, day: Day) in
-                var fields = PersonFacts.Fields(id: "p\(Int.random(in: 0..<5, using: &generator))-\(i)")
-                fields.name = ["Ann", "ann", "Bo", "Émile", "Zoë"].randomElement(using: &generator)!
-                fields.sortName = fields.name.folded
-                let person = PersonSummary(facts: PersonFacts(fields: fields), config: VaultConfig(), today: today)
+                var facts = PersonFacts.empty(id: "p\(Int.random(in: 0..<5, using: &generator))-\(i)")
+                facts.name = ["Ann", "ann", "Bo", "Émile", "Zoë"].randomElement(using: &generator)!
+                facts.sortName = facts.name.folded
+                let person = PersonSummary(facts: facts, config: VaultConfig(), today: today)
                 return (person, today.adding(days: Int.random(in: -3...6, using: &generator)))
             }
             let horizon = today.adding(days: Int.random(in: -4...7, using: &generator))

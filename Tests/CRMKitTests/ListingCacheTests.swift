@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CRMKit
 
-/// The listings keep only what they print of each person's cached facts (`PersonFacts.Omitted`):
+/// Each listing makes its own row of each person's cached facts (`Vault.listing(today:_:)`):
 /// from a warm cache they print what they print when every file is read.
 @Suite struct ListingCacheTests {
     static let commands: [[String]] = [

@@ -44,13 +44,13 @@ import Testing
         var entries: [(path: String, entry: FactsCache.Entry)] = []
         for path in vault.personPaths() {
             let person = try vault.load(path: path)
-            var fields = PersonFacts(person, today: today).fields
-            fields.name = rename(fields.name)
-            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields))))
+            var facts = PersonFacts(person, today: today)
+            facts.name = rename(facts.name)
+            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: facts)))
         }
         entries.sort { Bytes.precedes($0.path, $1.path) }
         var bytes: [UInt8] = []
-        FactsCache.encode(paths: entries.map(\.path), records: { .read(entries[$0].entry) }, from: FactsCache(),
+        FactsCache.encode(paths: entries.map(\.path), records: { .read(entries[$0].entry.record) }, from: FactsCache(),
                           fingerprint: FactsCache.fingerprint(vault.config, build: build)) { (piece: ArraySlice<UInt8>) in bytes += piece }
         try copy.write(FactsCache.path, bytes)
     }

@@ -6,13 +6,9 @@ public enum VaultCheck {
         var found = vault.config.diagnostics
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
         let (paths, copies) = vault.personAndConflictPaths()
-        // The timeline's interactions are those dated after today and the last contact: what `dateProblems` needs.
-        let (people, unread) = vault.facts(of: paths, today: today, omitting: [.notes, .lastNote, .tally])
+        let (people, unread) = vault.facts(of: paths, today: today) { Checked(facts: $0, today: today) }
         found += unread
-        for person in people {
-            found += person.problems
-            if let today { found += person.dateProblems(today: today) }
-        }
+        for person in people { found += person.problems }
         found += duplicates(people)
         found += VaultLinks.read(vault).problems
         for copy in copies {
@@ -25,26 +21,40 @@ public enum VaultCheck {
             < ($1.element.path, $1.element.line, $1.element.column, $1.offset) }.map(\.element)
     }
 
+    /// What `crm check` keeps of one file: its problems, and what duplicates are found by.
+    struct Checked: Sendable {
+        let problems: [Diagnostic]
+        let keys: PersonKeys
+        let nameLine: Int
+        let contactIDLine: Int
+
+        /// With `today`, entries dated more than a year after it, or ticked done after it, are problems too.
+        init(facts: PersonFacts, today: Day?) {
+            problems = facts.problems + (today.map { facts.dateProblems(today: $0) } ?? [])
+            (keys, nameLine, contactIDLine) = (facts.keys, facts.nameLine, facts.contactIDLine)
+        }
+    }
+
     /// People sharing a contact id or a name (ignoring case and accents): reported on each but the first.
-    static func duplicates(_ people: [PersonFacts]) -> [Diagnostic] {
+    static func duplicates(_ people: [Checked]) -> [Diagnostic] {
         var found: [Diagnostic] = []
         // Each id and name points to the first person with it: a path is made only for a duplicate.
         var ids: [String: Int] = [:], names: [String: Int] = [:]
         ids.reserveCapacity(people.count)
         names.reserveCapacity(people.count)
         for (index, person) in people.enumerated() {
-            if let id = person.contactID, !id.isEmpty {
+            if let id = person.keys.contactID, !id.isEmpty {
                 if let first = ids[id] {
-                    found.append(Diagnostic(path: person.path, line: person.contactIDLine, severity: .warning,
-                                            message: "same contact_id as \(people[first].path): two files for one contact?"))
+                    found.append(Diagnostic(path: person.keys.path, line: person.contactIDLine, severity: .warning,
+                                            message: "same contact_id as \(people[first].keys.path): two files for one contact?"))
                 } else {
                     ids[id] = index
                 }
             }
-            let name = person.sortName
+            let name = person.keys.sortName
             if let first = names[name] {
-                found.append(Diagnostic(path: person.path, line: person.nameLine, severity: .warning,
-                                        message: "same name as \(people[first].path) ('\(person.name)'); PERSON arguments cannot tell them apart by name"))
+                found.append(Diagnostic(path: person.keys.path, line: person.nameLine, severity: .warning,
+                                        message: "same name as \(people[first].keys.path) ('\(person.keys.name)'); PERSON arguments cannot tell them apart by name"))
             } else {
                 names[name] = index
             }

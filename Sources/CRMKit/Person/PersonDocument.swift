@@ -89,9 +89,6 @@ public struct PersonDocument: Sendable {
         return file.hasSuffix(".md") ? String(file.dropLast(3)) : file
     }
 
-    /// Whether the name comes from the front matter's `name` key.
-    public var hasNameField: Bool { frontMatter?["name"]?.string?.trimmingSpaces.isEmpty == false }
-
     public var contactID: String? { frontMatter?["contact_id"]?.string }
     public var phones: [String] { frontMatter?["phone"]?.strings ?? [] }
     public var emails: [String] { frontMatter?["email"]?.strings ?? [] }

@@ -47,15 +47,16 @@ public struct Agenda: Sendable {
     /// Invalid `birthday`, `every`, `snooze` and `added` values.
     public let problems: [Diagnostic]
 
-    public init(people: [PersonSummary], today: Day, within: Cadence) {
+    /// The agenda of `people`, each with their timeline (plans and follow-ups).
+    public init(people: [(person: PersonSummary, timeline: Timeline)], today: Day, within: Cadence) {
         self.today = today
         let horizon = within.step(from: today)
         self.horizon = horizon
         // Everyone in name order once; every list below keeps that order within its own keys.
-        let byName = NameOrder.sorted(people)
+        let order = NameOrder(people.map(\.person.sortName), ties: people.map(\.person.id)).sortedIndices()
+        let byName = order.map { people[$0].person }
         var overdue: [Item] = [], someday: [Item] = [], planned: [Item] = []
-        for person in byName {
-            let timeline = person.facts.timeline
+        for (person, timeline) in order.lazy.map({ people[$0] }) {
             for entry in timeline.overdue(on: today) {
                 overdue.append(Item(kind: .followUp, date: entry.date, person: person, time: entry.time, type: entry.type,
                                     note: entry.note, overdueDays: entry.date.days(until: today), age: nil))
@@ -116,5 +117,17 @@ public struct Agenda: Sendable {
             if item.kind == .birthday { pairs.append(("age", item.age.map { .number($0) } ?? .null)) }
             return .object(pairs)
         })
+    }
+}
+
+extension Vault {
+    /// The agenda on `today` of everyone the listings show, and the warnings to print (see
+    /// `Vault.listing`).
+    public func agenda(today: Day, within: Cadence) -> (agenda: Agenda, problems: [Diagnostic]) {
+        let config = config
+        let (people, problems) = listing(today: today) { facts in
+            (person: PersonSummary(facts: facts, config: config, today: today), timeline: facts.timeline)
+        }
+        return (Agenda(people: people, today: today, within: within), problems)
     }
 }

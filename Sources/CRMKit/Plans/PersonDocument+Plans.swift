@@ -157,6 +157,6 @@ extension Timeline {
 extension PersonFacts {
     /// Warnings about entries' dates on `today` (see `PersonDocument.dateProblems`).
     public func dateProblems(today: Day) -> [Diagnostic] {
-        Timeline.dateProblems(fields.timeline.interactions, path: fields.path, today: today)
+        Timeline.dateProblems(timeline.interactions, path: keys.path, today: today)
     }
 }

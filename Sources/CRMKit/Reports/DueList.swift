@@ -31,7 +31,7 @@ public struct DueList: Sendable {
         var problems: [Diagnostic] = []
         var overdueFollowUps = 0
         for person in people {
-            overdueFollowUps += person.facts.timeline.open.prefix { $0.date < today }.count
+            overdueFollowUps += person.overdueFollowUps
             let schedule = person.schedule
             problems += schedule.problems
             guard let due = schedule.due else { continue }

@@ -42,11 +42,6 @@ public struct DueSchedule: Sendable {
     /// The schedule on `today`; nil: as the files alone say it on any day, with the newest
     /// interaction as the last and no plans (for `INDEX.md`, which must not change with the day).
     init(facts: PersonFacts, config: VaultConfig, on today: Day?) {
-        self.init(fields: facts.fields, config: config, on: today)
-    }
-
-    /// The same from the facts' values, before they are made into `PersonFacts`.
-    init(fields facts: PersonFacts.Fields, config: VaultConfig, on today: Day?) {
         // Most people have no problems and no tag cadence: those lookups are skipped, which counts
         // when 100,000 people are listed.
         let fieldProblems = facts.fieldProblems

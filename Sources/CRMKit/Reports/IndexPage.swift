@@ -10,9 +10,28 @@ public enum IndexPage {
     /// How many interactions "Recent interactions" lists.
     static let recentCount = 20
 
+    /// One person as the page shows them: the schedule the files alone give (on no day, so the
+    /// page does not change with the day), their open items and follow-ups.
+    public struct Row: Sendable {
+        public let id: String
+        public let name: String
+        public let sortName: String
+        public let tags: [String]
+        public let schedule: DueSchedule
+        public let open: [Interaction]
+        public let followUps: [String]
+        public var path: String { "people/" + id + ".md" }
+
+        public init(facts: PersonFacts, config: VaultConfig) {
+            (id, name, sortName, tags) = (facts.id, facts.name, facts.sortName, facts.tags)
+            schedule = DueSchedule(facts: facts, config: config, on: nil)
+            (open, followUps) = (facts.timeline.open, facts.timeline.followUps)
+        }
+    }
+
     /// One interaction for "Recent interactions", with its person and its place in their log.
     public struct RecentEntry: Sendable {
-        public let person: PersonFacts
+        public let person: Row
         /// The entry's position among the person's interactions, newest first (a tie-breaker).
         public let order: Int
         public let entry: Interaction
@@ -25,12 +44,12 @@ public enum IndexPage {
     /// the files that can hold one of the last 20 interactions are read for that list: those whose
     /// last interaction is no older than the 20th most recent last interaction.
     public static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
-        let (all, unread) = vault.facts(omitting: [.otherEntries, .tally, .problems, .matchKeys])
-        let (people, problems) = ReadProblems.listed(all, facts: { $0 }, problems: unread)
-        let lasts = people.compactMap { $0.timeline.newest?.date }.sorted(by: >)
+        let config = vault.config
+        let (people, problems) = vault.listing(today: nil) { Row(facts: $0, config: config) }
+        let lasts = people.compactMap { $0.schedule.last?.date }.sorted(by: >)
         let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil
         let candidates = people.filter { person in
-            guard let last = person.timeline.newest?.date else { return false }
+            guard let last = person.schedule.last?.date else { return false }
             return threshold.map { last >= $0 } ?? true
         }
         let byPath = Dictionary(candidates.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -40,11 +59,11 @@ public enum IndexPage {
                 threshold.map { entry.date >= $0 } ?? true ? RecentEntry(person: facts, order: order, entry: entry) : nil
             }
         }
-        return (render(people: people, recent: recent.flatMap { $0 }, config: vault.config), people.count, problems + more)
+        return (render(people: people, recent: recent.flatMap { $0 }), people.count, problems + more)
     }
 
-    /// The page's bytes from everyone's facts and the interactions that may be recent enough.
-    public static func render(people: [PersonFacts], recent candidates: [RecentEntry], config: VaultConfig) -> [UInt8] {
+    /// The page's bytes from everyone's rows and the interactions that may be recent enough.
+    public static func render(people: [Row], recent candidates: [RecentEntry]) -> [UInt8] {
         let rows = NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices().map { people[$0] }
         var out: [UInt8] = []
         out.reserveCapacity(256 * (people.count + 4))   // about a table row and a due line each: no copies while growing
@@ -58,7 +77,7 @@ public enum IndexPage {
             var dueDays: [(day: Int, row: Int)] = []
             for row in block {
                 let person = rows[row]
-                let schedule = DueSchedule(facts: person, config: config, on: nil)
+                let schedule = person.schedule
                 table += "| ".utf8
                 table += link(person).utf8
                 table += " | ".utf8
@@ -91,7 +110,7 @@ public enum IndexPage {
         Blocks.forEach(dueDays.indices, { block in
             var lines: [UInt8] = []
             for person in block.lazy.map({ rows[dueDays[$0].row] }) {
-                let schedule = DueSchedule(facts: person, config: config, on: nil)
+                let schedule = person.schedule
                 let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
                 let snoozed = schedule.isSnoozed ? ", snoozed" : ""
                 lines += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n".utf8
@@ -101,15 +120,15 @@ public enum IndexPage {
         if dueDays.isEmpty { out += "Nobody has a cadence.\n".utf8 }
 
         out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n".utf8
-        let open = rows.flatMap { person in person.timeline.open.map { (person, $0) } }.enumerated()
+        let open = rows.flatMap { person in person.open.map { (person, $0) } }.enumerated()
             .sorted { ($0.element.1.date, $0.offset) < ($1.element.1.date, $1.offset) }.map(\.element)
         for (person, entry) in open {
             out += ("- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(person)): \(firstLine(entry.note))\n").utf8
         }
         for person in rows {
-            for note in person.timeline.followUps { out += "- someday, \(link(person)): \(firstLine(note))\n".utf8 }
+            for note in person.followUps { out += "- someday, \(link(person)): \(firstLine(note))\n".utf8 }
         }
-        if open.isEmpty && !rows.contains(where: { !$0.timeline.followUps.isEmpty }) { out += "Nothing planned.\n".utf8 }
+        if open.isEmpty && !rows.contains(where: { !$0.followUps.isEmpty }) { out += "Nothing planned.\n".utf8 }
 
         out += "\n## Recent interactions\n\n".utf8
         let recent = candidates.sorted { a, b in
@@ -138,7 +157,7 @@ public enum IndexPage {
 
     /// `[Name](people/the%20file.md)`: the name escaped for Markdown, the path percent-encoded
     /// where Markdown or a table would misread it (spaces, `|`, brackets, parentheses, `%`…).
-    static func link(_ person: PersonFacts) -> String {
+    static func link(_ person: Row) -> String {
         "[\(escaped(person.name))](\(linkTarget(person.path)))"
     }
 

@@ -59,7 +59,7 @@ public struct InteractionSummary: Sendable {
 
         /// Adds one person's interactions (from their `InteractionTally`, so no file is read);
         /// returns how many are in the period.
-        mutating func count(_ facts: PersonFacts.Fields) -> Int {
+        mutating func count(_ facts: PersonFacts) -> Int {
             // Only what happened counts; plans (open items from today on, entries after today) apart.
             planned += facts.timeline.open.count { $0.date >= today }
             let tally = facts.tally
@@ -85,14 +85,6 @@ public struct InteractionSummary: Sendable {
             for (name, count) in other.types { types[name, default: 0] += count }
             for (month, count) in other.months.enumerated() { months[month] += count }
         }
-    }
-
-    /// Counts the interactions of `people` dated from `since` to `until` (from each one's
-    /// `InteractionTally`, so no file is read); what is planned and due is as of `today`.
-    public init(people: [PersonSummary], config: VaultConfig, today: Day, since: Day, until: Day) {
-        var totals = Totals(today: today, since: since, until: until)
-        self.init(counted: people.map { PersonCount(person: $0, count: totals.count($0.facts.fields)) }, totals: totals,
-                  config: config, since: since, until: until)
     }
 
     /// The summary of people already counted into `totals`.
@@ -158,20 +150,16 @@ public struct InteractionSummary: Sendable {
 }
 
 extension Vault {
-    /// `crm summary` of everyone `summaries` lists (their facts without the `omitted` parts) from
-    /// `since` to `until`, as of `today`, and the warnings to print. Each person is counted on
-    /// the core that read them, so their interactions' days and types are never all held at once.
-    public func interactionSummary(today: Day, since: Day, until: Day, omitting omitted: PersonFacts.Omitted = [])
-        -> (summary: InteractionSummary, problems: [Diagnostic]) {
+    /// `crm summary` of everyone `summaries` lists from `since` to `until`, as of `today`, and
+    /// the warnings to print. Each person is counted on the core that read them, so their
+    /// interactions' days and types are never all held at once; files that cannot be read are
+    /// not listed (`Vault.listing`), so not counted.
+    public func interactionSummary(today: Day, since: Day, until: Day) -> (summary: InteractionSummary, problems: [Diagnostic]) {
         let config = config
         let counter = Counter(InteractionSummary.Totals(today: today, since: since, until: until))
-        let (all, unread) = facts(today: today) { facts in
-            let person = PersonSummary(listing: facts, config: config, today: today, omitting: omitted.union(.tally))
-            // Files that cannot be read are not listed (`ReadProblems.listed`), so not counted.
-            guard facts.isReadable else { return InteractionSummary.PersonCount(person: person, count: 0) }
-            return InteractionSummary.PersonCount(person: person, count: counter.count(facts.fields))
+        let (counted, problems) = listing(today: today) { facts in
+            InteractionSummary.PersonCount(person: PersonSummary(facts: facts, config: config, today: today), count: counter.count(facts))
         }
-        let (counted, problems) = ReadProblems.listed(all, facts: \.person.facts, problems: unread)
         return (InteractionSummary(counted: counted, totals: counter.totals(), config: config, since: since, until: until), problems)
     }
 }
@@ -191,7 +179,7 @@ private final class Counter: @unchecked Sendable {
     }
 
     /// Counts one person into a free copy; returns how many of their interactions are in the period.
-    func count(_ facts: PersonFacts.Fields) -> Int {
+    func count(_ facts: PersonFacts) -> Int {
         let slot = slots.first { $0.lock.try() } ?? { slots[0].lock.lock(); return slots[0] }()
         defer { slot.lock.unlock() }
         return slot.totals.count(facts)

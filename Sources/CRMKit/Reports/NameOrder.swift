@@ -77,10 +77,3 @@ public struct NameOrder {
         return order.map(\.index)
     }
 }
-
-extension NameOrder {
-    /// `people` by name, then id: the order the listings start from.
-    public static func sorted(_ people: [PersonSummary]) -> [PersonSummary] {
-        NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices().map { people[$0] }
-    }
-}

@@ -1,16 +1,12 @@
-/// How the facts cache stores a person's facts: every field of `PersonFacts.Fields` in
+/// How the facts cache stores a person's facts: the keys first (`PersonKeys.encode(to:)`, so
+/// that matching a PERSON reads them alone), then every other field of `PersonFacts` in
 /// declaration order (`fieldProblems` sorted by key; diagnostics without their path, which is the
-/// record's). A field added to `Fields` is added here, on both sides, with a cache version bump.
-extension PersonFacts.Fields {
+/// record's). Each field is written and read here alone; a field added to `PersonFacts` is added
+/// here, on both sides, with a cache version bump.
+extension PersonFacts {
     func encode(to w: inout ByteWriter) {
-        // `id` to `contactID` stay first: `PersonKeys` reads them alone and leaves the rest unread.
-        w.string(id)
-        w.string(name)
-        w.string(sortName)
+        keys.encode(to: &w)
         w.array(tags) { $0.string($1) }
-        w.array(foldedAliases) { $0.string($1) }
-        w.array(emails) { $0.string($1) }
-        w.optional(contactID) { $0.string($1) }
         w.optional(birthday) { $0.string($1) }
         w.optional(every) { $0.string($1.description) }
         w.optional(snooze) { $1.encode(to: &$0) }
@@ -31,13 +27,8 @@ extension PersonFacts.Fields {
     /// The facts `encode(to:)` wrote for the file at `path`.
     init(from r: inout ByteReader, path: String) throws(ByteReader.Malformed) {
         typealias Malformed = ByteReader.Malformed
-        self.init(id: try r.string())
-        name = try r.string()
-        sortName = try r.string()
+        self.init(keys: try PersonKeys(from: &r))
         tags = try r.array { r throws(Malformed) in try r.string() }
-        foldedAliases = try r.array { r throws(Malformed) in try r.string() }
-        emails = try r.array { r throws(Malformed) in try r.string() }
-        contactID = try r.optional { r throws(Malformed) in try r.string() }
         birthday = try r.optional { r throws(Malformed) in try r.string() }
         every = try r.optional { r throws(Malformed) in
             guard let cadence = Cadence(try r.string()) else { throw Malformed() }

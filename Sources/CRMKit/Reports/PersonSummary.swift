@@ -1,26 +1,36 @@
-/// A person as the listings show them on one day (`crm list`, `crm due`, `crm birthdays`): the
-/// file's facts and the schedule they give under the vault's settings. Small enough to hold for
-/// 100,000 people at once.
+/// A person as the listings show them on one day (`crm list`, `crm due`, `crm birthdays`, and
+/// each person of `crm agenda` and `crm summary`): what they print of the file's facts, and the
+/// schedule those give under the vault's settings. Small enough to hold for 100,000 people at once.
 ///
-/// A class, as `PersonFacts` is: the due list, the summary's rankings and the sorted output each
-/// refer to one person, and sharing one immutable object keeps each summary to one copy in memory.
+/// A class: the due list, the summary's rankings and the sorted output each refer to one person,
+/// and sharing one immutable object keeps each summary to one copy in memory.
 public final class PersonSummary: Sendable {
-    public let facts: PersonFacts
+    public let id: String
+    public let name: String
+    /// The name in lower case without accents, for sorting and matching.
+    public let sortName: String
+    public let tags: [String]
+    /// `birthday:` as written.
+    public let birthday: String?
+    /// The problem with `birthday:`, when it is not a date.
+    public let birthdayProblem: Diagnostic?
+    public let added: Day?
+    public let interactionCount: Int
+    /// Open items dated before today: overdue follow-ups (`DueList.overdueFollowUps`).
+    public let overdueFollowUps: Int
     public let schedule: DueSchedule
 
     public init(facts: PersonFacts, config: VaultConfig, today: Day) {
-        self.facts = facts
+        id = facts.id
+        name = facts.name
+        sortName = facts.sortName
+        tags = facts.tags
+        birthday = facts.birthday
+        birthdayProblem = facts.fieldProblems["birthday"]
+        added = facts.added
+        interactionCount = facts.interactionCount
+        overdueFollowUps = facts.timeline.open.prefix { $0.date < today }.count
         schedule = DueSchedule(facts: facts, config: config, today: today)
-    }
-
-    /// The summary `Vault.summaries` keeps of a person's `facts`, without the `omitted` parts;
-    /// with `.otherEntries`, without any interaction at all: the schedule, made first, holds the
-    /// last and the next, so 100,000 people are not each held with a copy of them.
-    init(listing facts: PersonFacts, config: VaultConfig, today: Day, omitting omitted: PersonFacts.Omitted) {
-        var fields = facts.fields.omitting(omitted, today: today)
-        schedule = DueSchedule(fields: fields, config: config, on: today)
-        if omitted.contains(.otherEntries) { fields.timeline.interactions = [] }
-        self.facts = PersonFacts(fields: fields)
     }
 
     public convenience init(_ person: Person, config: VaultConfig, today: Day) {
@@ -28,18 +38,7 @@ public final class PersonSummary: Sendable {
                   config: config, today: today)
     }
 
-    public var id: String { facts.id }
-    public var path: String { facts.path }
-    public var name: String { facts.name }
-    /// The name in lower case without accents, for sorting and matching.
-    public var sortName: String { facts.sortName }
-    public var tags: [String] { facts.tags }
-    /// `birthday:` as written.
-    public var birthday: String? { facts.birthday }
-    /// The problem with `birthday:`, when it is not a date.
-    public var birthdayProblem: Diagnostic? { facts.fieldProblems["birthday"] }
-    public var added: Day? { facts.added }
-    public var interactionCount: Int { facts.interactionCount }
+    public var path: String { "people/" + id + ".md" }
 
     /// One row of `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "interactions"}`, plus `next`.
     public var listJSON: JSON {
@@ -116,12 +115,10 @@ public final class PersonSummary: Sendable {
 extension Vault {
     /// Everyone as the listings show them on `today` (from the facts cache where files are
     /// unchanged), and the warnings to print: files that could not be read are left out (see
-    /// `ReadProblems`). Their facts come without the `omitted` parts (see `PersonFacts.Omitted`);
-    /// with `.otherEntries`, without any interaction: each schedule holds the last and the next.
-    public func summaries(today: Day, omitting omitted: PersonFacts.Omitted = []) -> (people: [PersonSummary], problems: [Diagnostic]) {
+    /// `ReadProblems`).
+    public func summaries(today: Day) -> (people: [PersonSummary], problems: [Diagnostic]) {
         let config = config
-        let (all, unread) = facts(today: today) { PersonSummary(listing: $0, config: config, today: today, omitting: omitted) }
-        let (people, problems) = ReadProblems.listed(all, facts: \.facts, problems: unread)
+        let (people, problems) = listing(today: today) { PersonSummary(facts: $0, config: config, today: today) }
         return (people, problems)
     }
 }

@@ -32,24 +32,24 @@ public enum ReadProblems {
             .map(\.element)
     }
 
-    /// `people` without those whose files could not be read, and the warnings to print, in path
-    /// order: files that could not be loaded (`problems`, from `Vault.facts` or `Vault.scan`) and
-    /// unreadable files, each "not listed: …"; then every part not read of the files listed.
-    public static func listed<Row>(_ people: [Row], facts: (Row) -> PersonFacts, problems: [Diagnostic] = [])
+    /// The rows of the files that could be read (a nil row: one that could not), and the
+    /// warnings to print, in path order: files that could not be loaded (`problems`, from
+    /// `Vault.facts` or `Vault.scan`) and unreadable files, each "not listed: …"; then every part
+    /// not read of the files listed.
+    public static func listed<Row>(_ people: [(row: Row?, readProblems: [Diagnostic])], problems: [Diagnostic] = [])
         -> (people: [Row], warnings: [Diagnostic]) {
         var warnings = problems.map { notListed($0) }
-        guard people.contains(where: { !facts($0).readProblems.isEmpty }) else { return (people, warnings) }
         var listed: [Row] = []
         listed.reserveCapacity(people.count)
-        for row in people {
-            let person = facts(row)
-            if person.isReadable {
+        for (row, found) in people {
+            if let row {
                 listed.append(row)
-                warnings += person.readProblems.map { warning($0) }
+                warnings += found.map { warning($0) }
             } else {
-                warnings += person.readProblems.prefix(1).map { notListed($0) }
+                warnings += found.prefix(1).map { notListed($0) }
             }
         }
+        guard people.contains(where: { !$0.readProblems.isEmpty }) else { return (listed, warnings) }
         return (listed, warnings.enumerated().sorted { a, b in
             (a.element.path, a.offset) < (b.element.path, b.offset)
         }.map(\.element))

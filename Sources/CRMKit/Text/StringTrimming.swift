@@ -15,12 +15,4 @@ extension String {
         while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
         return String(s)
     }
-
-    /// Without line breaks at either end.
-    var trimmingNewlines: String {
-        var s = Substring(self)
-        while s.first?.isNewline == true { s = s.dropFirst() }
-        while s.last?.isNewline == true { s = s.dropLast() }
-        return String(s)
-    }
 }

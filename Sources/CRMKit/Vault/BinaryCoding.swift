@@ -19,6 +19,9 @@ struct ByteWriter {
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    /// Eight bytes, little-endian.
+    mutating func fixed64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+
     mutating func raw(_ value: ArraySlice<UInt8>) { bytes.append(contentsOf: value) }
 
     /// Empties the buffer, keeping its memory, once its bytes are written out.
@@ -69,7 +72,19 @@ struct ByteReader {
         return offset..<(offset + count)
     }
 
+    @inline(__always)
     mutating func int() throws(Malformed) -> Int {
+        // Most integers are small (lengths, counts, lines): one byte.
+        guard offset < end else { throw Malformed() }
+        let first = bytes[offset]
+        guard first >= 0x80 else {
+            offset += 1
+            return Int(first >> 1) ^ -Int(first & 1)
+        }
+        return try longInt()
+    }
+
+    private mutating func longInt() throws(Malformed) -> Int {
         var result: UInt64 = 0, shift: UInt64 = 0
         while true {
             guard offset < end, shift < 64 else { throw Malformed() }
@@ -80,6 +95,11 @@ struct ByteReader {
             shift += 7
         }
         return Int(Int64(bitPattern: (result >> 1) ^ (0 &- (result & 1))))
+    }
+
+    mutating func fixed64() throws(Malformed) -> UInt64 {
+        let range = try skip(8)
+        return UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self) })
     }
 
     mutating func bool() throws(Malformed) -> Bool {
@@ -97,13 +117,6 @@ struct ByteReader {
 
     mutating func optional<T>(_ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> T? {
         try bool() ? try read(&self) : nil
-    }
-
-    /// Moves past what `array` would read, each element passed over by `skip`.
-    mutating func skipArray(_ skip: (inout ByteReader) throws(Malformed) -> Void) throws(Malformed) {
-        let count = try int()
-        guard count >= 0, count <= end - offset else { throw Malformed() }
-        for _ in 0..<count { try skip(&self) }
     }
 
     mutating func array<T>(_ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> [T] {

@@ -4,9 +4,10 @@ extension Vault {
     /// `crm add` and `crm rename` refuse by unless `--force`. Answered from the facts cache.
     public func duplicate(name: String, contactID: String? = nil, excluding id: String? = nil) -> PersonKeys? {
         let folded = name.folded
-        return personKeys(where: { person in
-            person.id != id && (person.sortName == folded || (contactID != nil && person.contactID == contactID))
-        }, ruledOutBy: KeyBytesFilter(duplicateOf: name, contactID: contactID)).first
+        return personKeys().first { person in
+            guard person.isNamed(folded) || contactID != nil && person.contactID == contactID else { return false }
+            return person.id != id
+        }
     }
 
     /// Why `duplicate` is one: "people/ada.md already tracks Ada Lovelace", with "with that

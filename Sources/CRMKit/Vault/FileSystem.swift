@@ -54,28 +54,12 @@ public enum FileSystem {
         return FileStamp(st)
     }
 
-    /// Calls `body` with a way to stamp paths relative to `directory`. The folder is opened once,
-    /// so looking at 100,000 files walks only their own names, not the folder's path each time.
-    static func withStamps<T>(relativeTo directory: String, _ body: (@Sendable (String) -> FileStamp?) -> T) -> T {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if fd >= 0 { close(fd) } }
-        return body { path in
-            var st = stat()
-            let found = fd >= 0 ? fstatat(fd, path, &st, 0) == 0 : stat(directory + "/" + path, &st) == 0
-            return found ? FileStamp(st) : nil
-        }
-    }
-
-    /// The stamp of the file at `path` (UTF-8, relative to the folder open as `directory`),
-    /// without making a String of it; nil when it cannot be stamped or holds a NUL byte.
-    static func stamp(_ path: UnsafeBufferPointer<UInt8>, in directory: Int32) -> FileStamp? {
-        guard !path.contains(0) else { return nil }
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: path.count + 1) { name in
-            name.initialize(repeating: 0)
-            path.withMemoryRebound(to: CChar.self) { _ = name.update(fromContentsOf: $0) }
-            var st = stat()
-            return fstatat(directory, name.baseAddress!, &st, 0) == 0 ? FileStamp(st) : nil
-        }
+    /// The stamp of `path` relative to the folder open as `directory` (`openDirectory`): a folder
+    /// opened once, so looking at 100,000 files walks only their own names, not the folder's path
+    /// each time.
+    static func stamp(_ path: String, in directory: Int32) -> FileStamp? {
+        var st = stat()
+        return fstatat(directory, path, &st, 0) == 0 ? FileStamp(st) : nil
     }
 
     /// `directory` opened for `readFile(_:in:)` and `stamp(_:in:)`, nil when it cannot be; close with `closeDirectory`.

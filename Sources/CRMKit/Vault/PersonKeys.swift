@@ -1,193 +1,121 @@
-import Dispatch
-import Foundation
-
 /// What a PERSON argument (`PersonMatcher`) and the duplicate rule (`Vault.duplicate`) know a
-/// person by. They are the first fields of a facts-cache record, so they are read from the
-/// cache without decoding the rest of it.
+/// person by. They are the first field of a facts-cache record, so they are read from the cache
+/// without decoding the rest of it.
+///
+/// Held as the bytes the cache stores them in (the cache file's own, shared, not copied): a key
+/// becomes a `String` only when asked for, so matching a name among 2,000 people compares bytes
+/// and makes a string of nobody's name but the one it finds.
 public struct PersonKeys: Sendable, Equatable {
-    public var id: String
-    public var name: String
-    /// The name in lower case without accents (see `TextFolding`).
-    public var sortName: String
+    /// The bytes the keys stand in (a facts-cache file's, or their own), and where.
+    private let bytes: [UInt8]
+    private let range: Range<Int>
+
+    public init(id: String, name: String, sortName: String, foldedAliases: [String], emails: [String], contactID: String?) {
+        var w = ByteWriter()
+        w.string(id)
+        w.string(name)
+        w.string(sortName)
+        w.array(foldedAliases) { $0.string($1) }
+        w.array(emails) { $0.string($1) }
+        w.optional(contactID) { $0.string($1) }
+        bytes = w.bytes
+        range = 0..<bytes.count
+    }
+
+    /// The keys `init(id:…)` wrote where `r` stands, read as they are (nothing is decoded).
+    init(from r: inout ByteReader) throws(ByteReader.Malformed) {
+        let start = r.offset
+        try Self.walk(&r) { _, _ in true }
+        (bytes, range) = (r.bytes, start..<r.offset)
+    }
+
+    /// Equal when their bytes are: the same keys, written the same way.
+    public static func == (a: PersonKeys, b: PersonKeys) -> Bool { a.bytes[a.range] == b.bytes[b.range] }
+
+    private enum Key { case id, name, sortName, alias, email, contactID }
+
+    /// Hands `body` each key and where its UTF-8 stands, in order, until it returns false: the
+    /// one reading of the layout `init(id:…)` writes.
+    private static func walk(_ r: inout ByteReader, _ body: (Key, Range<Int>) -> Bool) throws(ByteReader.Malformed) {
+        guard body(.id, try r.skip(try r.int())), body(.name, try r.skip(try r.int())),
+              body(.sortName, try r.skip(try r.int())) else { return }
+        func list(_ key: Key) throws(ByteReader.Malformed) -> Bool {
+            let count = try r.int()
+            guard count >= 0 else { throw ByteReader.Malformed() }
+            for _ in 0..<count { guard body(key, try r.skip(try r.int())) else { return false } }
+            return true
+        }
+        guard try list(.alias), try list(.email) else { return }
+        if try r.bool() { _ = body(.contactID, try r.skip(try r.int())) }
+    }
+
+    /// Whether a `wanted` key passes `test` (the keys were read when made: they are not malformed).
+    private func contains(_ wanted: Key, where test: (Range<Int>) -> Bool) -> Bool {
+        var found = false
+        var r = ByteReader(bytes, range: range)
+        try? Self.walk(&r) { key, range in
+            if key == wanted, test(range) { found = true }
+            return !found
+        }
+        return found
+    }
+
+    /// The first `wanted` key, as a string.
+    private func first(_ wanted: Key) -> String? {
+        var found: String?
+        _ = contains(wanted) { found = string($0); return true }
+        return found
+    }
+
+    /// Every `wanted` key, as strings.
+    private func strings(_ wanted: Key) -> [String] {
+        var found: [String] = []
+        _ = contains(wanted) { found.append(string($0)); return false }
+        return found
+    }
+
+    private func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// Whether the sort name is `folded`, text folded as names are (`String.folded`): folded
+    /// text is composed (NFC, see `TextFolding`), so equal bytes are equal strings.
+    func isNamed(_ folded: String) -> Bool { contains(.sortName) { bytes[$0].elementsEqual(folded.utf8) } }
+
+    /// Whether an alias is `folded` (see `isNamed`).
+    func hasAlias(_ folded: String) -> Bool { contains(.alias) { bytes[$0].elementsEqual(folded.utf8) } }
+
+    public var id: String {
+        get { first(.id) ?? "" }
+        set { self = PersonKeys(id: newValue, name: name, sortName: sortName, foldedAliases: foldedAliases, emails: emails, contactID: contactID) }
+    }
+
+    public var name: String {
+        get { first(.name) ?? "" }
+        set { self = PersonKeys(id: id, name: newValue, sortName: sortName, foldedAliases: foldedAliases, emails: emails, contactID: contactID) }
+    }
+
+    /// The name in lower case without accents (see `TextFolding`), for sorting and matching.
+    public var sortName: String {
+        get { first(.sortName) ?? "" }
+        set { self = PersonKeys(id: id, name: name, sortName: newValue, foldedAliases: foldedAliases, emails: emails, contactID: contactID) }
+    }
+
     /// Aliases in lower case without accents.
-    public var foldedAliases: [String]
+    public var foldedAliases: [String] { strings(.alias) }
     /// Emails in lower case.
-    public var emails: [String]
-    public var contactID: String?
+    public var emails: [String] { strings(.email) }
+    public var contactID: String? { first(.contactID) }
 
     /// The path relative to the vault (`people/<id>.md`).
     public var path: String { "people/" + id + ".md" }
-}
 
-extension PersonFacts.Fields {
-    /// What this person is matched by.
-    public var keys: PersonKeys {
-        PersonKeys(id: id, name: name, sortName: sortName, foldedAliases: foldedAliases, emails: emails, contactID: contactID)
-    }
-}
-
-extension PersonKeys {
-    /// The keys at the start of what `PersonFacts.Fields.encode(to:)` wrote (`id`, `name`,
-    /// `sortName`, the tags, skipped, then `foldedAliases`, `emails` and `contactID`); the rest of
-    /// the record is left unread.
-    init(from r: inout ByteReader) throws(ByteReader.Malformed) {
-        typealias Malformed = ByteReader.Malformed
-        id = try r.string()
-        name = try r.string()
-        sortName = try r.string()
-        try r.skipArray { r throws(Malformed) in _ = try r.skip(try r.int()) }
-        foldedAliases = try r.array { r throws(Malformed) in try r.string() }
-        emails = try r.array { r throws(Malformed) in try r.string() }
-        contactID = try r.optional { r throws(Malformed) in try r.string() }
-    }
-
-    /// Moves `r` past the keys `init(from:)` reads, decoding none of them.
-    static func skip(_ r: inout ByteReader) throws(ByteReader.Malformed) {
-        typealias Malformed = ByteReader.Malformed
-        for _ in 0..<3 { _ = try r.skip(try r.int()) }   // id, name, sortName
-        for _ in 0..<3 { try r.skipArray { r throws(Malformed) in _ = try r.skip(try r.int()) } }   // tags, aliases, emails
-        if try r.bool() { _ = try r.skip(try r.int()) }   // contactID
-    }
+    func encode(to w: inout ByteWriter) { w.raw(bytes[range]) }
 }
 
 extension Vault {
-    /// The keys of every person `keep` passes, in path order: from the facts cache where the file
-    /// is unchanged (each file's stamp is compared with its record's, and only the keys of the
-    /// record are decoded, unless `ruledOut` rules the person out by their bytes), else read from
-    /// the file; on all cores. Files that cannot be read are left out. People are listed from the
-    /// cache while the folders it recorded are unchanged (`FactsCache.listing(in:)`), else the
-    /// folders are walked while the cache's records are checked. The cache is rewritten when
-    /// `facts` would rewrite it (a file was removed, or a file read can be cached) or to record the
-    /// folders walked; the records of files read wait for it encoded (see `FactsCache.RecordHolding`),
-    /// and only the keys `keep` passes are held.
-    /// Files changed after `settled` are not cached: by default two seconds before any is read.
-    func personKeys(where keep: @escaping @Sendable (PersonKeys) -> Bool = { _ in true },
-                    ruledOutBy ruledOut: KeyBytesFilter? = nil, settled: Int64 = FactsCache.settledTime) -> [PersonKeys] {
-        // `people/` changed in the last two seconds is not what the cache recorded: then it is
-        // walked while the cache is loaded and checked; else the cache is loaded first, and lists
-        // the people while the folders it recorded are unchanged.
-        let recent = FileSystem.stamp(root + "/people").map { !FactsCache.recordable([FactsCache.Folder(path: "people", stamp: $0)], settled: settled) } ?? true
-        let shared = SharedCache { FactsCache.loadKeys(self) }
-        let listed = recent ? nil : shared.cache.listing(in: self)
-        nonisolated(unsafe) var walked: (paths: [String], folders: [FactsCache.Folder])?, paired: [Int] = []
-        let (unchanged, kept) = unchangedKeys(in: shared, keep: keep, ruledOutBy: ruledOut, meanwhile: listed == nil ? {
-            walked = personPathsAndFolders()
-            paired = shared.cache.indices(of: walked!.paths)   // while the other cores stamp files
-        } : nil)
-        let cache = shared.cache
-        let paths = listed ?? walked!.paths
-        let cachedIndex = listed.map { Array($0.indices) } ?? paired
-        // Files without an unchanged record are read; `readAt[i]`: where file i's reading is in `reads`.
-        let unread = paths.indices.filter { cachedIndex[$0] < 0 || !unchanged[cachedIndex[$0]] }
-        let reads = read(unread.map { paths[$0] }, keep: keep, settled: settled)
-        var readAt = [Int](repeating: -1, count: unread.isEmpty ? 0 : paths.count)
-        for (k, i) in unread.enumerated() { readAt[i] = k }
-        let removed = cache.count != cachedIndex.count { $0 >= 0 }
-        let cacheable = reads.contains { $0?.record != nil }
-        // Folders walked that the cache could list from next time: every file has a record.
-        let completes = walked.map { walked in
-            FactsCache.recordable(walked.folders, settled: settled) && cache.folders != walked.folders && reads.allSatisfy { $0?.record != nil }
-        } ?? false
-        if removed || cacheable || completes {
-            FactsCache.save(paths: paths, records: { i in
-                readAt.isEmpty || readAt[i] < 0 ? .unchanged(cachedIndex[i]) : reads[readAt[i]]?.record
-            }, from: cache, to: self, settled: settled, folders: walked?.folders ?? cache.folders)
-        }
-        return paths.indices.compactMap { i in
-            readAt.isEmpty || readAt[i] < 0 ? (kept.isEmpty ? nil : kept[cachedIndex[i]]) : reads[readAt[i]]?.keys
-        }
-    }
-
-    /// What reading one file found: its keys when `keep` passes them, and its record for the new
-    /// cache when it had settled.
-    private struct Read {
-        var keys: PersonKeys?
-        var record: FactsCache.Record?
-    }
-
-    /// Whether each of the cache's records is of a file unchanged since, and the keys of those
-    /// `keep` passes, by record: each file stamped (relative to the open `people/` folder, from
-    /// the path's bytes where they stand in the cache), on all cores, in 64 parts; `meanwhile`
-    /// (the folders walked) runs beside them, and the cache is loaded by the first part to need it
-    /// while the others wait.
-    private func unchangedKeys(in shared: SharedCache, keep: @escaping @Sendable (PersonKeys) -> Bool, ruledOutBy ruledOut: KeyBytesFilter?,
-                               meanwhile: (() -> Void)?) -> (unchanged: [Bool], kept: [Int: PersonKeys]) {
-        let partCount = 64, first = meanwhile == nil ? 0 : 1
-        var parts = [(unchanged: [Bool], kept: [(Int, PersonKeys)])](repeating: ([], []), count: partCount)
-        let peopleFolder = FileSystem.openDirectory(root + "/people"), vault = FileSystem.openDirectory(root)
-        defer { FileSystem.closeDirectory(peopleFolder); FileSystem.closeDirectory(vault) }
-        let prefix: StaticString = "people/"
-        nonisolated(unsafe) let people = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        nonisolated(unsafe) let meanwhile = meanwhile
-        parts.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let parts = buffer
-            DispatchQueue.concurrentPerform(iterations: first + partCount) { k in
-                guard k >= first else { meanwhile?(); return }
-                let cache = shared.cache, part = k - first
-                parts[part] = cache.withPaths { bytes, paths in
-                    var kept: [(Int, PersonKeys)] = []
-                    let unchanged = (part * paths.count / partCount..<(part + 1) * paths.count / partCount).map { j -> Bool in
-                        let path = UnsafeBufferPointer(rebasing: bytes[paths[j]])
-                        let inPeople = path.count > people.count && Bytes.compare(UnsafeBufferPointer(rebasing: path.prefix(people.count)), people) == 0
-                        guard let folder = inPeople ? peopleFolder : vault,
-                              let stamp = FileSystem.stamp(inPeople ? UnsafeBufferPointer(rebasing: path[people.count...]) : path, in: folder),
-                              var reader = cache.keys(j, ifStamp: stamp) else { return false }
-                        var bytes = reader
-                        if let ruledOut, (try? ruledOut.rulesOut(&bytes)) == true { return true }
-                        guard let keys = try? PersonKeys(from: &reader) else { return false }   // unreadable: the file is read
-                        if keep(keys) { kept.append((j, keys)) }
-                        return true
-                    }
-                    return (unchanged, kept)
-                }
-            }
-        }
-        return (parts.flatMap(\.unchanged), Dictionary(uniqueKeysWithValues: parts.flatMap(\.kept)))
-    }
-
-    /// The facts cache, loaded by the first thread to ask for it while any other waits.
-    private final class SharedCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var loaded: FactsCache?
-        private let load: () -> FactsCache
-
-        init(_ load: @escaping () -> FactsCache) { self.load = load }
-
-        var cache: FactsCache {
-            lock.withLock {
-                if loaded == nil { loaded = load() }
-                return loaded!
-            }
-        }
-    }
-
-    /// What reading the files at `paths` finds, on all cores, a batch at a time: the keys `keep`
-    /// passes, and each settled file's record, encoded; past a threshold of records, they wait in a
-    /// spill file (`FactsCache.RecordHolding`), so a first run over 100,000 people holds neither their
-    /// facts nor their records.
-    private func read(_ paths: [String], keep: @escaping @Sendable (PersonKeys) -> Bool, settled: Int64) -> [Read?] {
-        var found: [Read?] = []
-        found.reserveCapacity(paths.count)
-        var holding = FactsCache.RecordHolding(folder: root + "/.crm")
-        for batch in stride(from: 0, to: paths.count, by: 4096).map({ $0..<min($0 + 4096, paths.count) }) {
-            var read = [Read?](repeating: nil, count: batch.count)
-            read.withUnsafeMutableBufferPointer { buffer in
-                nonisolated(unsafe) let slots = buffer
-                DispatchQueue.concurrentPerform(iterations: batch.count) { k in
-                    guard let person = try? load(path: paths[batch.lowerBound + k], notesOnDemand: true) else { return }
-                    let entry = FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person))
-                    let keys = entry.facts.keys
-                    slots[k] = Read(keys: keep(keys) ? keys : nil, record: entry.isSettled(settled) ? .encoded(entry.record) : nil)
-                }
-            }
-            let encoded = read.indices.compactMap { k -> (Int, [UInt8])? in
-                if case .encoded(let bytes)? = read[k]?.record { (k, bytes) } else { nil }
-            }
-            if let (spill, ranges) = holding.setAside(encoded.map(\.1)) {
-                for ((k, _), range) in zip(encoded, ranges) { read[k]?.record = .spilled(spill, range) }
-            }
-            found += read
-        }
-        return found
+    /// Everyone's keys in path order, from the facts cache where the file is unchanged, else read
+    /// from the file (see `facts(of:today:_:)`, which this is a projection of). Files that cannot
+    /// be read are left out.
+    func personKeys() -> [PersonKeys] {
+        rows(of: nil, today: nil, cached: { reader, _ throws(ByteReader.Malformed) in try PersonKeys(from: &reader) }, read: \.keys).rows
     }
 }

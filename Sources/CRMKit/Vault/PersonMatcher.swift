@@ -25,30 +25,19 @@ enum PersonMatcher {
         throw VaultError(message)
     }
 
-    /// The same, among the people `people` lists, asked first for only those some stage passes
-    /// (the only ones `match` can answer with): everyone is needed only to say "did you mean".
-    /// `people` may leave out anyone `ruledOut` rules out by their keys' bytes without decoding them.
-    static func match(_ query: String,
-                      among people: (_ keeping: @escaping @Sendable (PersonKeys) -> Bool, _ ruledOut: KeyBytesFilter?) -> [PersonKeys])
-        throws(VaultError) -> PersonKeys {
-        let tests = stages(query).map(\.test)
-        let candidates = people({ person in tests.contains { $0(person) } }, KeyBytesFilter(query))
-        return try match(query, in: candidates.isEmpty ? people({ _ in true }, nil) : candidates)
-    }
-
     /// The stages in order, each named for the message that lists the people it matched.
-    private static func stages(_ query: String) -> [(what: String, test: @Sendable (PersonKeys) -> Bool)] {
+    private static func stages(_ query: String) -> [(what: String, test: (PersonKeys) -> Bool)] {
         let folded = query.folded
         let email = query.lowercased()
         return [
             ("id", { $0.id == query }),
-            ("name", { $0.sortName == folded }),
-            ("alias", { $0.foldedAliases.contains(folded) }),
+            ("name", { $0.isNamed(folded) }),
+            ("alias", { $0.hasAlias(folded) }),
             ("email", { $0.emails.contains(email) }),
             ("contact id", { $0.contactID == query }),
             ("part of a name or id", { person in
-                mayContain(person.sortName, folded) && person.sortName.contains(folded)
-                    || mayContain(person.id, folded, lowerCasing: true) && person.id.folded.contains(folded)
+                let name = person.sortName, id = person.id
+                return mayContain(name, folded) && name.contains(folded) || mayContain(id, folded, lowerCasing: true) && id.folded.contains(folded)
             }),
         ]
     }
@@ -73,10 +62,8 @@ enum PersonMatcher {
 
     /// Whether `scalar` is a Greek, Cyrillic, kana, Han or Hangul letter: none decomposes into, or
     /// folds to, anything ASCII (unlike U+037E, the Greek question mark, which is `;`).
-    fileprivate static func holdsNoASCII(_ scalar: Unicode.Scalar) -> Bool { holdsNoASCII(scalar.value) }
-
-    fileprivate static func holdsNoASCII(_ value: UInt32) -> Bool {
-        switch value {
+    private static func holdsNoASCII(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
         case 0x037E: false
         case 0x0370...0x03FF, 0x0400...0x052F, 0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
         default: false
@@ -126,111 +113,5 @@ struct SuggestionQuery {
         }
         let spelt = words.compactMap(Transliteration.latin) + (Transliteration.latin(name).map { [String($0.prefix(latin.count))] } ?? [])
         return [own, closest(latin, spelt)].compactMap { $0 }.min()
-    }
-}
-
-/// What a person's keys are compared with, all ASCII, applied where the keys stand in a
-/// facts-cache record (see `PersonKeys(from:)`): a person it rules out passes none of the
-/// comparisons, so their keys are never turned into Strings. Only keys whose every scalar is ASCII
-/// or cannot stand for ASCII (see `holdsNoASCII`) are ruled on, where comparing bytes decides what
-/// comparing Strings would; anything else is left to the comparisons themselves.
-struct KeyBytesFilter: Sendable {
-    /// Equal to the id, the folded name, an alias, an email or the contact id; `part`: in the
-    /// folded name or the lower-cased id. Nil: not compared.
-    private var id, sortName, alias, email, contactID, part: [UInt8]?
-
-    /// For a PERSON argument (`PersonMatcher`'s stages); nil when the query, folded or as an
-    /// email, is not all ASCII, or folds to nothing.
-    init?(_ query: String) {
-        let folded = query.folded, email = query.lowercased()
-        guard !folded.isEmpty, [query, folded, email].allSatisfy(Self.isASCII) else { return nil }
-        (id, contactID) = (Array(query.utf8), Array(query.utf8))
-        (sortName, alias, part) = (Array(folded.utf8), Array(folded.utf8), Array(folded.utf8))
-        self.email = Array(email.utf8)
-    }
-
-    /// For the duplicate rule (`Vault.duplicate`): the same folded name or contact id; nil when
-    /// either is not all ASCII.
-    init?(duplicateOf name: String, contactID: String?) {
-        let folded = name.folded
-        guard Self.isASCII(folded), contactID.map(Self.isASCII) ?? true else { return nil }
-        sortName = Array(folded.utf8)
-        self.contactID = contactID.map { Array($0.utf8) }
-    }
-
-    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
-
-    /// Whether no comparison can pass for the keys `r` reads; throws when they are malformed.
-    func rulesOut(_ r: inout ByteReader) throws(ByteReader.Malformed) -> Bool {
-        typealias Malformed = ByteReader.Malformed
-        let bytes = r.bytes
-        func isPlain(_ key: Range<Int>) -> Bool { bytes.withUnsafeBufferPointer { Self.isPlain(UnsafeBufferPointer(rebasing: $0[key])) } }
-        /// Whether `key` may equal `wanted`: its bytes are the same, or it is not plain enough to
-        /// tell (`plain`, when already known).
-        func mayEqual(_ key: Range<Int>, _ wanted: [UInt8]?, plain: Bool? = nil) -> Bool {
-            guard let wanted else { return false }
-            let same = key.count == wanted.count && bytes.withUnsafeBufferPointer { all in
-                wanted.withUnsafeBufferPointer { Bytes.compare(UnsafeBufferPointer(rebasing: all[key]), $0) == 0 }
-            }
-            return same || !(plain ?? isPlain(key))
-        }
-        let id = try r.skip(try r.int())
-        _ = try r.skip(try r.int())   // the name: compared as `sortName`
-        let sortName = try r.skip(try r.int())
-        try r.skipArray { r throws(Malformed) in _ = try r.skip(try r.int()) }
-        let plainID = isPlain(id), plainSortName = isPlain(sortName)
-        var keeps = mayEqual(id, self.id, plain: plainID) || mayEqual(sortName, self.sortName, plain: plainSortName) || part.map { part in
-            !plainSortName || !plainID || bytes.withUnsafeBufferPointer { all in
-                part.withUnsafeBufferPointer { part in
-                    Self.contains(UnsafeBufferPointer(rebasing: all[sortName]), part)
-                        || Self.contains(UnsafeBufferPointer(rebasing: all[id]), part, lowerCasing: true)
-                }
-            }
-        } ?? false
-        try r.skipArray { r throws(Malformed) in
-            let alias = try r.skip(try r.int())
-            keeps = keeps || mayEqual(alias, self.alias)
-        }
-        try r.skipArray { r throws(Malformed) in
-            let email = try r.skip(try r.int())
-            keeps = keeps || mayEqual(email, self.email)
-        }
-        if try r.bool() {
-            let contactID = try r.skip(try r.int())
-            keeps = keeps || mayEqual(contactID, self.contactID)
-        }
-        return !keeps
-    }
-
-    /// Whether every scalar of `text` (UTF-8) is ASCII or cannot stand for ASCII.
-    private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        if let start = UnsafeRawPointer(text.baseAddress) {   // eight ASCII bytes at a time first
-            while i + 8 <= text.count, start.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-        }
-        while i < text.count {
-            let lead = text[i]
-            if lead < 0x80 { i += 1; continue }
-            let count = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-            guard count > 0, i + count <= text.count else { return false }
-            var value = UInt32(lead) & (0xFF >> (count + 1))
-            for k in 1..<count { value = value << 6 | UInt32(text[i + k] & 0x3F) }
-            guard PersonMatcher.holdsNoASCII(value) else { return false }
-            i += count
-        }
-        return true
-    }
-
-    /// Whether `part` stands in `text` (lower-cased first with `lowerCasing`), byte for byte.
-    private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ part: UnsafeBufferPointer<UInt8>, lowerCasing: Bool = false) -> Bool {
-        guard part.count <= text.count else { return false }
-        guard lowerCasing else { return Bytes.contains(part, in: text) }
-        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
-        for start in 0...(text.count - part.count) {
-            var k = 0
-            while k < part.count, lower(text[start + k]) == part[k] { k += 1 }
-            if k == part.count { return true }
-        }
-        return false
     }
 }

@@ -9,10 +9,6 @@ public struct Vault: Sendable {
     public let logSettings: PersonDocument.LogSettings
     /// The files this value's writes changed, for `commitChanges(command:)`.
     let changes = VaultChanges()
-    /// Whether `facts` hands the cache it rewrites to another core and returns at once, so that
-    /// what the caller makes of the facts overlaps the writing (the `crm` tool does; it calls
-    /// `Vault.finishCacheWrites()` before it exits). False: written before `facts` returns.
-    public var writesCacheInBackground = false
 
     public init(root: String) throws(VaultError) {
         self.root = root
@@ -86,9 +82,6 @@ public struct Vault: Sendable {
             throw VaultError("\(named) is not a vault: it holds neither .crm/ nor people/; 'crm init \(dir)' makes it one")
         }
     }
-
-    public var peopleDirectory: String { root + "/people" }
-
     // MARK: Reading
 
     /// Person files relative to the vault (`people/ada.md`), in byte order (`Bytes.compare`).
@@ -96,7 +89,8 @@ public struct Vault: Sendable {
     /// links to folders are not followed (they could lead out of the vault or in a circle).
     public func personPaths() -> [String] { personPathsAndFolders().paths }
 
-    /// The same, and the folders they were listed from, each stamped before it was read.
+    /// The same, and the folders they were listed from, each stamped before it was read (what
+    /// the facts cache lists the paths by while none of them changes).
     func personPathsAndFolders() -> (paths: [String], folders: [FactsCache.Folder]) {
         let (files, folders) = markdownPathsAndFolders()
         return (files.compactMap { $0.isConflictCopy ? nil : $0.path }, folders)
@@ -120,13 +114,13 @@ public struct Vault: Sendable {
     /// a sync-conflict copy's.
     private func markdownPaths() -> [(path: String, isConflictCopy: Bool)] { markdownPathsAndFolders().files }
 
-    /// The same, and every folder walked with its stamp, taken before the folder was read.
+    /// The same, and every folder walked with its stamp, taken before the folder was read; none
+    /// when one could not be stamped (a change in it could not be seen).
     private func markdownPathsAndFolders() -> (files: [(path: String, isConflictCopy: Bool)], folders: [FactsCache.Folder]) {
         var files: [(path: String, isConflictCopy: Bool)] = []
         var folders: [FactsCache.Folder] = [], unstamped = false
         func walk(_ relative: String, depth: Int) {
             guard depth < 32 else { return }
-            // A folder that cannot be stamped leaves none recorded: a change in it could not be seen.
             guard let stamp = FileSystem.stamp(root + "/" + relative) else { return unstamped = true }
             folders.append(FactsCache.Folder(path: relative, stamp: stamp))
             let prefix = Array((relative + "/").utf8)
@@ -258,7 +252,7 @@ public struct Vault: Sendable {
            FileSystem.exists(root + "/" + direct) {
             return try load(path: direct, notesOnDemand: notesOnDemand)
         }
-        return try load(path: PersonMatcher.match(query, among: { personKeys(where: $0, ruledOutBy: $1) }).path, notesOnDemand: notesOnDemand)
+        return try load(path: PersonMatcher.match(query, in: personKeys()).path, notesOnDemand: notesOnDemand)
     }
 
     // MARK: Writing

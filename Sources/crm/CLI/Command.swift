@@ -75,14 +75,8 @@ struct Context {
 
     var json: Bool { arguments.flag("--json") }
 
-    /// Hands over a value the command holds until it ends anyway (every person's summary), to be
-    /// freed by the process's exit instead of one object at a time: `crm` exits right after the
-    /// command, and freeing 100,000 people's facts took about 8% of `crm list` on 100,000 people.
-    func keepUntilExit(_ value: Any) { valuesKeptUntilExit.append(value) }
-
     func vault() throws -> Vault {
-        var vault = try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
-        vault.writesCacheInBackground = true   // waited for in `main` before the process exits
+        let vault = try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
         opened.vaults.append(vault)
         return vault
     }
@@ -137,6 +131,3 @@ struct Context {
 final class OpenedVaults {
     var vaults: [Vault] = []
 }
-
-/// See `Context.keepUntilExit`. Commands run one at a time on the main thread.
-nonisolated(unsafe) private var valuesKeptUntilExit: [Any] = []

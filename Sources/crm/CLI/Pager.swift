@@ -58,6 +58,10 @@ enum Pager {
         }
         close(fds[1])
         pagerID = pid
+        // Quitting the pager early is reading enough: a write then fails (EPIPE) instead of ending
+        // the process, and the command goes on to its end and status. A handler, not SIG_IGN:
+        // programs the command starts (git, an editor) get the default again.
+        signal(SIGPIPE) { _ in }
         // Interrupted or ended meanwhile: the pager still owns the terminal; wait for it first.
         for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(number) { received in

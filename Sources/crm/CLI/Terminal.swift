@@ -1,4 +1,3 @@
-import CRMKit
 #if canImport(Glibc)
 import Glibc
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
@@ -39,8 +38,6 @@ struct Terminal {
     func write(_ text: String) { write(bytes: Array(text.utf8)[...]) }
 
     /// Writes `bytes` to standard output as they are.
-    /// When the reader has gone (`crm list | head`), the process ends as SIGPIPE ends it, once
-    /// the facts cache being written meanwhile is complete (see `catchBrokenPipe`).
     func write(bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -48,28 +45,11 @@ struct Terminal {
                 let n = systemWrite(1, raw.baseAddress! + offset, raw.count - offset)
                 if n <= 0 {
                     if errno == EINTR { continue }
-                    // Quitting a pager early is reading enough: the command goes on to its end and status.
-                    if errno == EPIPE, !Pager.isRunning { Self.readerLeft() }
                     return
                 }
                 offset += n
             }
         }
-    }
-
-    /// Makes a write to a pipe whose reader has gone fail with EPIPE instead of killing the
-    /// process at once, so that `write(bytes:)` can let the cache write finish first (a killed
-    /// write would leave a temporary file behind). A handler, not SIG_IGN: programs `crm` starts
-    /// (git, an editor) get the default again.
-    static func catchBrokenPipe() {
-        signal(SIGPIPE) { _ in }
-    }
-
-    private static func readerLeft() -> Never {
-        Vault.finishCacheWrites()
-        signal(SIGPIPE, SIG_DFL)
-        raise(SIGPIPE)
-        exit(128 + SIGPIPE)
     }
 
     func print(_ line: String = "") { write(line + "\n") }

@@ -25,8 +25,7 @@ let agendaCommand = Command(
         let within = try context.cadence(context.arguments.value("--within") ?? "2w", option: "--within")
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = vault.summaries(today: today, omitting: [.tally, .problems, .matchKeys])
-        let agenda = Agenda(people: people, today: today, within: within)
+        let (agenda, problems) = vault.agenda(today: today, within: within)
         for problem in problems { context.warn(problem.description) }
         for problem in agenda.problems { context.warn(problem) }
         if context.json {

@@ -18,7 +18,7 @@ let birthdaysCommand = Command(
         let within = try context.cadence(context.arguments.value("--within") ?? "30d", option: "--within")
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = vault.summaries(today: today, omitting: [.notes, .lastNote, .otherEntries, .tally, .problems, .matchKeys])
+        let (people, problems) = vault.summaries(today: today)
         let list = BirthdayList(people: people, today: today, within: within)
         for problem in problems { context.warn(problem) }
         if context.json {

@@ -34,8 +34,8 @@ let completionsCommand = Command(
         }
         if context.arguments.flag("--tags") {
             _ = try context.positionals()
-            let (people, _) = try context.vault().summaries(today: try context.today(), omitting: [.log, .tally, .problems, .matchKeys])
-            for tag in Set(people.flatMap(\.tags)).sorted() { context.terminal.print(tag) }
+            let (tags, _) = try context.vault().listing(today: nil) { $0.tags }
+            for tag in Set(tags.joined()).sorted() { context.terminal.print(tag) }
             return
         }
         let shell = try context.positionals("SHELL")[0]

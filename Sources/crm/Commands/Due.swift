@@ -23,9 +23,8 @@ let dueCommand = Command(
         let within = try context.arguments.value("--within").map { try context.cadence($0, option: "--within") }
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = vault.summaries(today: today, omitting: [.notes, .otherEntries, .tally, .problems, .matchKeys])
+        let (people, problems) = vault.summaries(today: today)
         let list = DueList(people: people, today: today, within: within)
-        context.keepUntilExit((people, list))
         for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(list.json)
@@ -55,7 +54,6 @@ let dueCommand = Command(
             column == 1 && list.entries[row].overdueDays > 0 ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text
         }
         table.print(to: terminal) { terminal.style($0, .dim) }
-        context.keepUntilExit(table.rows)
     }
 )
 

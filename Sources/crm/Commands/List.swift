@@ -25,8 +25,7 @@ let listCommand = Command(
             for id in vault.personIDs() { context.terminal.print(id) }   // no file needs to be read
             return
         }
-        let (everyone, problems) = vault.summaries(today: today, omitting: [.notes, .lastNote, .otherEntries, .tally, .problems, .matchKeys])
-        context.keepUntilExit(everyone)
+        let (everyone, problems) = vault.summaries(today: today)
         let people = tag.map { tag in everyone.filter { $0.tags.contains { $0.folded == tag } } } ?? everyone
         for problem in problems { context.warn(problem) }
         if context.arguments.flag("--ids") {
@@ -77,6 +76,5 @@ let listCommand = Command(
             column == 4 && overdue.contains(row) ? terminal.style(text, .red) : column == 0 ? terminal.style(text, .bold) : text
         }
         table.print(to: terminal) { terminal.style($0, .dim) }
-        context.keepUntilExit(table.rows)
     }
 )

@@ -25,9 +25,7 @@ let summaryCommand = Command(
         let until = try context.arguments.value("--until").map { try context.date($0, option: "--until", tense: .past) } ?? today
         guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
         let vault = try context.vault()
-        let (summary, problems) = vault.interactionSummary(today: today, since: since, until: until,
-                                                           omitting: [.notes, .otherEntries, .problems, .matchKeys])
-        context.keepUntilExit(summary)
+        let (summary, problems) = vault.interactionSummary(today: today, since: since, until: until)
         for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(summary.json)

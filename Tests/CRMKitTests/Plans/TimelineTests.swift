@@ -48,9 +48,9 @@ import Testing
         let vault = try Vault(root: copy.path)
         let person = try vault.load(path: "people/ada.md")
         // Facts made on the dinner's day, under another name so a cache hit shows.
-        var fields = PersonFacts(person, today: day("2026-12-05")).fields
-        fields.name = "From the cache"
-        FactsCache.save([("people/ada.md", FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields)))], to: vault, settled: .max)
+        var facts = PersonFacts(person, today: day("2026-12-05"))
+        facts.name = "From the cache"
+        FactsCache.save([("people/ada.md", FactsCache.Entry(stamp: person.stamp, facts: facts))], to: vault, settled: .max)
         let later = vault.facts(today: day("2026-12-06")).rows[0]
         #expect(later.name == "From the cache")
         #expect(later.timeline.last(on: day("2026-12-06"))?.note == "Dinner.")

@@ -97,10 +97,17 @@ extension FactsCache {
         var entries: [(path: String, entry: FactsCache.Entry)] = []
         for path in vault.personPaths() {
             let person = try vault.load(path: path)
-            var fields = PersonFacts(person).fields
-            fields.name = "CACHED " + fields.name
-            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(fields: fields))))
+            var facts = PersonFacts(person)
+            facts.name = "CACHED " + facts.name
+            entries.append((path, FactsCache.Entry(stamp: person.stamp, facts: facts)))
         }
         save(entries, to: vault, settled: .max)
+    }
+}
+
+extension PersonFacts {
+    /// The facts of an empty file at `people/<id>.md` with no name, for a test to fill in.
+    static func empty(id: String) -> PersonFacts {
+        PersonFacts(keys: PersonKeys(id: id, name: "", sortName: "", foldedAliases: [], emails: [], contactID: nil))
     }
 }
