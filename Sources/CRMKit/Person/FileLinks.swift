@@ -20,6 +20,9 @@ public struct FileLinks: Sendable, Equatable {
 
     public init() {}
 
+    /// Links of `entries` alone.
+    init(entries: [LinkedEntry]) { self.entries = entries }
+
     /// Whether the file links nothing.
     public var isEmpty: Bool { entries.isEmpty && mentions.isEmpty && related.isEmpty && embeds.isEmpty && problems.isEmpty }
 }

@@ -30,9 +30,8 @@ public struct DueSchedule: Sendable {
     /// The schedule of a person's file; `shared` are the entries of other files they take part
     /// in (`PersonConnections.shared`), which count as their own.
     public init(document: PersonDocument, config: VaultConfig, today: Day, shared: [SharedInteraction] = []) {
-        var fields = PersonFacts.Fields(document: document, id: "", checking: false, today: today)
-        fields.timeline = fields.timeline.including(shared.map(\.interaction), today: today)
-        self.init(fields: fields, config: config, on: today)
+        self.init(facts: PersonFacts(document: document, id: "", checking: false, today: today).including(shared, today: today),
+                  config: config, on: today)
     }
 
     public init(facts: PersonFacts, config: VaultConfig, today: Day) {

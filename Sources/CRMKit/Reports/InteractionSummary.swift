@@ -49,6 +49,8 @@ public struct InteractionSummary: Sendable {
         var types: [String: Int] = [:]
         var months: [Int]
         var planned = 0
+        /// Interactions in the period.
+        var interactions = 0
 
         init(today: Day, since: Day, until: Day) {
             self.today = today
@@ -76,12 +78,31 @@ public struct InteractionSummary: Sendable {
                 months[InteractionSummary.monthNumber(Day(dayNumber: day)) - firstMonth] += 1
             }
             for (name, count) in zip(names, counts) where count > 0 { types[name, default: 0] += count }
+            interactions += count
             return count
+        }
+
+        /// Adds one interaction that is no one's own (a daily note's item).
+        mutating func count(_ entry: Interaction) {
+            let day = entry.date.dayNumber
+            if !entry.isInteraction {
+                if day >= now { planned += 1 }
+                return
+            }
+            guard day <= now else {
+                planned += 1
+                return
+            }
+            guard day >= first && day <= last else { return }
+            interactions += 1
+            types[entry.type, default: 0] += 1
+            months[InteractionSummary.monthNumber(entry.date) - firstMonth] += 1
         }
 
         /// Adds the counts of `other`, made for the same days.
         mutating func add(_ other: Totals) {
             planned += other.planned
+            interactions += other.interactions
             for (name, count) in other.types { types[name, default: 0] += count }
             for (month, count) in other.months.enumerated() { months[month] += count }
         }
@@ -94,7 +115,7 @@ public struct InteractionSummary: Sendable {
         let today = totals.today
         let people = perPerson.map(\.person)
         self.perPerson = perPerson
-        interactions = perPerson.reduce(0) { $0 + $1.count }
+        interactions = totals.interactions
         planned = totals.planned
         let extraTypes = totals.types.keys.filter { !config.types.contains($0) }.sorted()
         byType = (config.types + extraTypes).map { ($0, totals.types[$0] ?? 0) }
@@ -157,10 +178,23 @@ extension Vault {
     public func interactionSummary(today: Day, since: Day, until: Day) -> (summary: InteractionSummary, problems: [Diagnostic]) {
         let config = config
         let counter = Counter(InteractionSummary.Totals(today: today, since: since, until: until))
-        let (counted, problems) = listing(today: today) { facts in
-            InteractionSummary.PersonCount(person: PersonSummary(facts: facts, config: config, today: today), count: counter.count(facts))
+        let (first, last) = (since.dayNumber, min(until, today).dayNumber)
+        // The totals count each file's own entries once, when its facts come without the entries
+        // of other files; a shared entry counts for each participant, and in the totals once, in
+        // its own file.
+        // A daily note's item is no one's own: it counts in the totals once, however many it links.
+        let (rows, problems) = listing(today: today) { facts in
+            let own = facts.shared.isEmpty ? counter.count(facts) : facts.tally.count(from: first, through: last)
+            let shared = facts.shared.count { $0.interaction.isInteraction && $0.interaction.date.dayNumber >= first && $0.interaction.date.dayNumber <= last }
+            return (count: InteractionSummary.PersonCount(person: PersonSummary(facts: facts, config: config, today: today), count: own + shared),
+                    daily: facts.shared.filter { $0.owner == nil })
         }
-        return (InteractionSummary(counted: counted, totals: counter.totals(), config: config, since: since, until: until), problems)
+        var totals = counter.totals()
+        var seen = Set<String>()
+        for item in rows.flatMap(\.daily) where seen.insert("\(item.path):\(item.interaction.line)").inserted {
+            totals.count(item.interaction)
+        }
+        return (InteractionSummary(counted: rows.map(\.count), totals: totals, config: config, since: since, until: until), problems)
     }
 }
 

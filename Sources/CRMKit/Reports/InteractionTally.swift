@@ -53,6 +53,13 @@ public struct InteractionTally: Sendable, Equatable {
 
     /// Calls `body` with each interaction's day number and the place of its type in `types`, in
     /// file order.
+    /// How many interactions are dated from day number `first` through `last`.
+    func count(from first: Int, through last: Int) -> Int {
+        var count = 0
+        forEach { day, _ in if day >= first && day <= last { count += 1 } }
+        return count
+    }
+
     public func forEach(_ body: (_ dayNumber: Int, _ type: Int) -> Void) {
         var reader = ByteReader(bytes)
         do {

@@ -1,6 +1,6 @@
 /// How the facts cache stores a person's facts: the keys first (`PersonKeys.encode(to:)`, so
 /// that matching a PERSON reads them alone), then every other field of `PersonFacts` in
-/// declaration order (`fieldProblems` sorted by key; diagnostics without their path, which is the
+/// declaration order but `shared`, which is not the file's (`fieldProblems` sorted by key; diagnostics without their path, which is the
 /// record's). Each field is written and read here alone; a field added to `PersonFacts` is added
 /// here, on both sides, with a cache version bump.
 extension PersonFacts {
@@ -13,6 +13,7 @@ extension PersonFacts {
         w.optional(added) { $1.encode(to: &$0) }
         timeline.encode(to: &w)
         tally.encode(to: &w)
+        links.encode(to: &w)
         w.array(fieldProblems.sorted { $0.key < $1.key }) { w, pair in
             w.string(pair.key)
             pair.value.encode(to: &w)
@@ -38,6 +39,7 @@ extension PersonFacts {
         added = try r.optional { r throws(Malformed) in try Day(from: &r) }
         timeline = try Timeline(from: &r)
         tally = try InteractionTally(from: &r)
+        links = try FileLinks(from: &r, path: path)
         let keyed = try r.array { r throws(Malformed) in (try r.string(), try Diagnostic(from: &r, path: path)) }
         fieldProblems = Dictionary(keyed, uniquingKeysWith: { a, _ in a })
         problems = try r.array { r throws(Malformed) in try Diagnostic(from: &r, path: path) }

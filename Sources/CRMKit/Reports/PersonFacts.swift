@@ -21,8 +21,14 @@ public struct PersonFacts: Sendable, Equatable {
     public var timeline: Timeline
     /// Every interaction's day and type (`crm summary` counts them).
     public var tally: InteractionTally
-    /// Plain and ticked entries (open items are plans, not interactions).
-    public var interactionCount: Int { tally.count }
+    /// The links the file holds (entries with participants, mentions, `related`), unresolved.
+    public var links: FileLinks
+    /// Entries of other files this person takes part in (a shared entry of someone's log, a
+    /// daily note's item): not the file's, so never cached; `Vault.listing` resolves them once per
+    /// run and adds them with `including(_:today:)`.
+    public private(set) var shared: [SharedInteraction] = []
+    /// Plain and ticked entries, shared ones included (open items are plans, not interactions).
+    public var interactionCount: Int { tally.count + shared.count { $0.interaction.isInteraction } }
     /// Invalid `every`, `snooze`, `added` and `birthday` values, by key.
     public var fieldProblems: [String: Diagnostic]
     /// Every problem `crm check` reports for this file alone.
@@ -51,6 +57,7 @@ public struct PersonFacts: Sendable, Equatable {
         tags = []
         timeline = Timeline(interactions: [], open: [], followUps: [], horizon: nil)
         tally = .empty
+        links = FileLinks()
         fieldProblems = [:]
         problems = []
         isReadable = true
@@ -78,6 +85,7 @@ public struct PersonFacts: Sendable, Equatable {
         timeline = document.log.map { $0.timeline(today: today) }
             ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
         tally = document.log?.tally ?? .empty
+        links = FileLinks(person: document)
         let values = document.valueCheck
         fieldProblems = values.fieldProblems
         problems = checking ? document.problems(values: values) : []
@@ -85,5 +93,18 @@ public struct PersonFacts: Sendable, Equatable {
         readProblems = ReadProblems.of(document, values: values)
         nameLine = document.frontMatter?.pair("name").map { $0.lineIndex + 1 } ?? 1
         contactIDLine = document.frontMatter?.pair("contact_id").map { $0.lineIndex + 1 } ?? 1
+    }
+}
+
+extension PersonFacts {
+    /// These facts with `shared` (entries of other files the person takes part in), which count
+    /// for last and next contact and in `interactionCount` as the person's own do. `today` cuts
+    /// the timeline as the cache's does.
+    public func including(_ shared: [SharedInteraction], today: Day?) -> PersonFacts {
+        guard !shared.isEmpty else { return self }
+        var facts = self
+        facts.shared = shared
+        facts.timeline = timeline.including(shared.map(\.interaction), today: today)
+        return facts
     }
 }

@@ -93,9 +93,25 @@ extension Vault {
     /// say), and the warnings to print: the one facts accessor of the reports, each choosing its
     /// row. A file that could not be read is left out with a warning, and each part of a file
     /// that was not read is one (see `ReadProblems`); `row` is not asked about unreadable files.
+    ///
+    /// Entries of other files count as the person's own (`PersonFacts.shared`): links are
+    /// resolved once, after everyone's facts are read, and the rows of the people they name are
+    /// made again from facts that include them.
     public func listing<Row>(today: Day?, _ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
-        let (all, unread) = facts(today: today) { facts in (row: facts.isReadable ? row(facts) : nil, readProblems: facts.readProblems) }
-        let (rows, problems) = ReadProblems.listed(all, problems: unread)
+        var (all, unread) = facts(today: today) { facts in
+            (row: facts.isReadable ? row(facts) : nil, readProblems: facts.readProblems,
+             person: VaultLinks.Person(id: facts.id, path: facts.path, name: facts.name, contactID: facts.contactID),
+             aliases: facts.foldedAliases, entries: facts.links.entries)
+        }
+        let shared = sharedInteractions(people: all.map { ($0.person, $0.aliases, $0.entries) })
+        if !shared.isEmpty {
+            let index = Dictionary(all.enumerated().map { ($1.person.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let named = all.filter { shared[$0.person.id] != nil && $0.row != nil }.map(\.person.path)
+            for facts in self.facts(of: named, today: today).rows {
+                all[index[facts.id]!].row = row(facts.including(shared[facts.id]!, today: today))
+            }
+        }
+        let (rows, problems) = ReadProblems.listed(all.map { ($0.row, $0.readProblems) }, problems: unread)
         return (rows, problems)
     }
 }

@@ -28,28 +28,28 @@ public struct VaultLinks: Sendable {
     private let byID: [String: Int]
     private let connectionsByID: [String: PersonConnections]
 
-    /// Reads the vault: every person file, and (with `notes`) every daily note and other
-    /// Markdown note. Files that cannot be read link nothing.
+    /// Reads the vault: every person file's links (from the facts cache where the file is
+    /// unchanged), and (with `notes`) every daily note and other Markdown note. Files that cannot
+    /// be read link nothing.
     public static func read(_ vault: Vault, notes includeNotes: Bool = true) -> VaultLinks {
-        let settings = vault.logSettings
-        let (rows, _) = vault.scanFiles(paths: vault.personPaths()) { path, bytes in
-            let document = PersonDocument(bytes: bytes, path: path, settings: settings, notesOnDemand: true)
-            let person = Person(id: vault.id(forPath: path), path: path, name: document.name, contactID: document.contactID)
-            return (person, document.aliases, FileLinks(person: document))
+        let (rows, _) = vault.facts(today: nil) { facts in
+            (person: Person(id: facts.id, path: facts.path, name: facts.name, contactID: facts.contactID),
+             aliases: facts.foldedAliases, links: facts.links)
         }
         let notes = includeNotes ? vault.notes() : VaultNotes()
-        let days = Dictionary(notes.dailyNotes.map { ($0.path, $0.day) }, uniquingKeysWith: { a, _ in a })
-        let types = settings.types
-        let (daily, _) = vault.scanFiles(paths: notes.dailyNotes.map(\.path)) { path, bytes in
-            LinkedFile(path: path, owner: nil, links: FileLinks(dailyNote: bytes, path: path, day: days[path]!, types: types))
-        }
         let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
             LinkedFile(path: path, owner: nil, links: FileLinks(note: bytes))
         }
-        let people = rows.map(\.0)
-        let resolver = LinkResolver(rows.map { LinkResolver.Identity(id: $0.0.id, name: $0.0.name, aliases: $0.1) })
-        let files = rows.map { LinkedFile(path: $0.0.path, owner: $0.0.id, links: $0.2) } + daily + others
-        return VaultLinks(people: people, resolver: resolver, files: files.filter { !$0.links.isEmpty }, notes: notes)
+        return VaultLinks(people: rows.map(\.person), aliases: rows.map(\.aliases),
+                          files: rows.map { LinkedFile(path: $0.person.path, owner: $0.person.id, links: $0.links) }
+                              + vault.dailyNoteLinks(notes.dailyNotes) + others,
+                          notes: notes)
+    }
+
+    /// Everyone (with their aliases) and the files that may link them, resolved once.
+    init(people: [Person], aliases: [[String]], files: [LinkedFile], notes: VaultNotes = VaultNotes()) {
+        let resolver = LinkResolver(zip(people, aliases).map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $1) })
+        self.init(people: people, resolver: resolver, files: files.filter { !$0.links.isEmpty }, notes: notes)
     }
 
     init(people: [Person], resolver: LinkResolver, files: [LinkedFile], notes: VaultNotes) {
@@ -171,4 +171,34 @@ public struct VaultLinks: Sendable {
 extension Vault {
     /// The id of the person file at `path` (`people/family/mom.md` → `family/mom`).
     func id(forPath path: String) -> String { Person.id(forPath: path) }
+}
+
+extension Vault {
+    /// The links of the daily notes `days` lists (from `notes()` or `dailyNotes()`), each read now.
+    func dailyNoteLinks(_ days: [(path: String, day: Day)]) -> [VaultLinks.LinkedFile] {
+        guard !days.isEmpty else { return [] }
+        let dayOf = Dictionary(days.map { ($0.path, $0.day) }, uniquingKeysWith: { a, _ in a })
+        let types = logSettings.types
+        return scanFiles(paths: days.map(\.path)) { path, bytes in
+            VaultLinks.LinkedFile(path: path, owner: nil, links: FileLinks(dailyNote: bytes, path: path, day: dayOf[path]!, types: types))
+        }.rows
+    }
+
+    /// The entries of other files each person takes part in, by id: from the linked entries of
+    /// everyone's `facts` and the daily notes, each link resolved once over everyone. Empty, and
+    /// nothing resolved, when no file links anyone.
+    func sharedInteractions(people: [(person: VaultLinks.Person, aliases: [String], entries: [LinkedEntry])]) -> [String: [SharedInteraction]] {
+        var files = people.compactMap { row in
+            row.entries.isEmpty ? nil : VaultLinks.LinkedFile(path: row.person.path, owner: row.person.id, links: FileLinks(entries: row.entries))
+        }
+        files += dailyNoteLinks(dailyNotes())
+        guard !files.isEmpty else { return [:] }
+        let links = VaultLinks(people: people.map(\.person), aliases: people.map(\.aliases), files: files)
+        var shared: [String: [SharedInteraction]] = [:]
+        for row in people {
+            let entries = links.connections(of: row.person.id).shared
+            if !entries.isEmpty { shared[row.person.id] = entries }
+        }
+        return shared
+    }
 }

@@ -32,7 +32,17 @@ extension Vault {
 
     /// Walks the vault (hidden files and folders, `.crm/` and folders reached by symbolic links
     /// left out) for its daily notes, other notes and file names.
-    public func notes() -> VaultNotes {
+    public func notes() -> VaultNotes { notes(under: "") }
+
+    /// The daily notes alone, from a walk of the journal folder only (none without `journal:`):
+    /// what listings read for the interactions they hold.
+    public func dailyNotes() -> [(path: String, day: Day)] {
+        guard let journal = journalFolder else { return [] }
+        return notes(under: journal == "." ? "" : journal).dailyNotes
+    }
+
+    /// The walk of `notes()`, from the folder `start` (relative to the vault; "" is the vault).
+    private func notes(under start: String) -> VaultNotes {
         var found = VaultNotes()
         let journal = journalFolder
         func isInJournal(_ path: String) -> Bool {
@@ -69,7 +79,7 @@ extension Vault {
                 }
             }
         }
-        walk("", depth: 0)
+        walk(start, depth: 0)
         return found
     }
 }

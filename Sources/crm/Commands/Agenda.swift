@@ -50,7 +50,7 @@ let agendaCommand = Command(
             "  " + t.style(label.padding(labelWidth), labelStyle) + t.style(item.person.name.padding(nameWidth), .bold) + "  " + detail
         }
         func entryText(_ item: Agenda.Item) -> String {
-            let lines = item.note?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            let lines = item.note.map(PersonLink.readable)?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
             let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
             return item.type == "note" || item.type == nil ? note : "\(item.type!): \(note)"
         }

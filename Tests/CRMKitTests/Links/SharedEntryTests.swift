@@ -173,4 +173,32 @@ import Testing
         #expect(csv.contains("José Núñez,jose-nunez,,,,,30d,2026-11-14,,2026-12-14,1"), "\(csv)")
         #expect(csv.contains("Lena Marsh,lena-marsh,,,,,30d,2026-11-20,,2026-12-20,3"), "\(csv)")
     }
+
+    @Test func everyListingAgreesWithShow() throws {
+        let vault = try vault()
+        #expect(try vault.crm("log", "lena", "Dinner", "--date", "2026-11-14", "--with", "priya", "--with", "jose").status == 0)
+        try vault.write("Daily/2026-11-20.md", "- coffee with [[Lena Marsh]]\n- [ ] 2026-12-02 call: ask [[priya-raman|Priya]] about the trip\n")
+        let list = try vault.crm("list", "--json")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as! String, $0) })
+        #expect(byID["priya-raman"]?["last"] as? String == "2026-11-14")
+        #expect(byID["priya-raman"]?["next"] as? String == "2026-12-02")
+        #expect(byID["priya-raman"]?["interactions"] as? Int == 2)
+        #expect(byID["jose-nunez"]?["last"] as? String == "2026-11-14")
+        #expect(byID["lena-marsh"]?["last"] as? String == "2026-11-20")
+        // Priya was due (last seen 2026-09-02, every 30d); the dinner makes her due on 2026-12-14.
+        #expect(byID["priya-raman"]?["due"] as? String == "2026-12-14")
+        let due = try vault.crm("due", "--json")
+        #expect(!due.stdout.contains("priya-raman"), "\(due.stdout)")
+        let agenda = try vault.crm("agenda", "--within", "1w")
+        #expect(agenda.stdout.contains("Priya Raman") && agenda.stdout.contains("call: ask Priya about the trip"), "\(agenda.stdout)")
+        let summary = try vault.crm("summary", "--since", "2026-11-01", "--json")
+        let counts = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
+        // The dinner once and the coffee once; three people contacted.
+        #expect(counts["interactions"] as? Int == 2)
+        #expect(counts["people_contacted"] as? Int == 3)
+        #expect(counts["never_contacted"] as? Int == 0)
+        let show = try vault.crm("show", "priya")
+        #expect(show.stdout.contains("  last   2026-11-14 (2 weeks ago)\n"), "\(show.stdout)")
+    }
 }

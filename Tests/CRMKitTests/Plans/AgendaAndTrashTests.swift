@@ -25,19 +25,20 @@ import Testing
         #expect(lines[3].hasPrefix("  due") && lines[3].contains("Oliver Finch") && lines[3].hasSuffix("every 90d, last contact 3 months ago  2 weeks overdue"))
         #expect(lines[4].hasPrefix("  due") && lines[4].contains("Henrik Dahl") && lines[4].hasSuffix("6 days overdue"))
         #expect(lines[5].contains("25 November") && lines[5].contains("Oliver Finch") && lines[5].hasSuffix("4 days overdue"))
-        #expect(lines[7] == "Today · Sunday 29 November")
-        #expect(lines[8].hasPrefix("  21:00") && lines[8].contains("Lena Marsh") && lines[8].hasSuffix("call: Hear how the Leeds viewing went."))
-        #expect(lines[10] == "Tomorrow · Monday 30 November")
-        #expect(lines[11].contains("Bea Quill") && lines[11].hasSuffix("message: Ask if she can water the plants next week."))
-        #expect(lines[13] == "Saturday 5 December")
-        #expect(lines[14].hasPrefix("  10:00") && lines[14].contains("Bea Quill"))
-        #expect(lines[16] == "Sunday 6 December")
-        #expect(lines[17].hasPrefix("  due") && lines[17].contains("Grandma Rose") && lines[17].hasSuffix("every 14d, last contact 7 days ago"))
-        #expect(lines[19] == "Thursday 10 December")
-        #expect(lines[20].contains("Lena Marsh") && lines[20].hasSuffix("visit: Look at flats in Leeds with her."))
-        #expect(lines[22] == "Someday")
-        #expect(lines[23].hasPrefix("  [ ]") && lines[23].hasSuffix("Priya Raman   Lend her the Dolomites guidebook."))
-        #expect(lines.count == 25 && lines[24].isEmpty)
+        #expect(lines[6].contains("27 November") && lines[6].contains("Noor Haddad") && lines[6].hasSuffix("Send Noor the notes from the call.  2 days overdue"))
+        #expect(lines[8] == "Today · Sunday 29 November")
+        #expect(lines[9].hasPrefix("  21:00") && lines[9].contains("Lena Marsh") && lines[9].hasSuffix("call: Hear how the Leeds viewing went."))
+        #expect(lines[11] == "Tomorrow · Monday 30 November")
+        #expect(lines[12].contains("Bea Quill") && lines[12].hasSuffix("message: Ask if she can water the plants next week."))
+        #expect(lines[14] == "Saturday 5 December")
+        #expect(lines[15].hasPrefix("  10:00") && lines[15].contains("Bea Quill"))
+        #expect(lines[17] == "Sunday 6 December")
+        #expect(lines[18].hasPrefix("  due") && lines[18].contains("Grandma Rose") && lines[18].hasSuffix("every 14d, last contact 7 days ago"))
+        #expect(lines[20] == "Thursday 10 December")
+        #expect(lines[21].contains("Lena Marsh") && lines[21].hasSuffix("visit: Look at flats in Leeds with her."))
+        #expect(lines[23] == "Someday")
+        #expect(lines[24].hasPrefix("  [ ]") && lines[24].hasSuffix("Priya Raman   Lend her the Dolomites guidebook."))
+        #expect(lines.count == 26 && lines[25].isEmpty)
         // Days with nothing on them (1, 2, 4 December…) are not printed.
         #expect(!result.stdout.contains("1 December"))
     }
@@ -45,19 +46,21 @@ import Testing
     @Test func agendaJSONInTheOrderPrinted() throws {
         let vault = try TemporaryVault(copyingExample: true)
         let rows = try #require(try json(try vault.crm("agenda", "--json")) as? [[String: Any]])
-        #expect(rows.map { $0["kind"] as? String } == ["due", "due", "due", "due", "follow-up", "planned", "planned", "planned",
-                                                       "due", "planned", "follow-up"])
+        #expect(rows.map { $0["kind"] as? String } == ["due", "due", "due", "due", "follow-up", "follow-up", "planned", "planned",
+                                                       "planned", "due", "planned", "follow-up"])
         #expect(rows.map { $0["id"] as? String } == ["theo-vance", "priya-raman", "oliver-finch", "henrik-dahl", "oliver-finch",
-                                                     "lena-marsh", "bea-quill", "bea-quill", "family/grandma-rose", "lena-marsh",
+                                                     "noor-haddad", "lena-marsh", "bea-quill", "bea-quill", "family/grandma-rose", "lena-marsh",
                                                      "priya-raman"])
         // An overdue person's date is their due date.
         #expect(rows.map { $0["date"] as? String } == ["2026-08-30", "2026-11-01", "2026-11-12", "2026-11-23", "2026-11-25",
-                                                       "2026-11-29", "2026-11-30", "2026-12-05", "2026-12-06", "2026-12-10", nil])
-        #expect(rows.map { $0["overdue_days"] as? Int } == [91, 28, 17, 6, 4, nil, nil, nil, -7, nil, nil])
-        #expect(rows[5]["time"] as? String == "21:00")
-        #expect(rows[5]["type"] as? String == "call")
-        #expect(rows[10]["date"] is NSNull)
-        #expect(rows[10]["note"] as? String == "Lend her the Dolomites guidebook.")
+                                                       "2026-11-27", "2026-11-29", "2026-11-30", "2026-12-05", "2026-12-06", "2026-12-10", nil])
+        #expect(rows.map { $0["overdue_days"] as? Int } == [91, 28, 17, 6, 4, 2, nil, nil, nil, -7, nil, nil])
+        // Noor's follow-up is an item of a daily note that links her.
+        #expect(rows[5]["note"] as? String == "Send [[noor-haddad|Noor]] the notes from the call.")
+        #expect(rows[6]["time"] as? String == "21:00")
+        #expect(rows[6]["type"] as? String == "call")
+        #expect(rows[11]["date"] is NSNull)
+        #expect(rows[11]["note"] as? String == "Lend her the Dolomites guidebook.")
         for key in ["date", "kind", "id", "name", "time", "type", "note", "overdue_days"] {
             #expect(rows.allSatisfy { $0.keys.contains(key) }, "\(key)")
         }
