@@ -13,6 +13,9 @@ public struct Contact: Sendable, Equatable {
     public var emails: [String]
     /// `YYYY-MM-DD`, or `--MM-DD` when the card does not know the year.
     public var birthday: String?
+    /// `ORG`, its parts (organisation, units) joined with ", "; shown and searched by the
+    /// contact picker, never stored in a person file.
+    public var organization: String?
     /// The file the card came from.
     public var path: String
     /// The 1-based line of the card's `BEGIN:VCARD`.
@@ -21,13 +24,14 @@ public struct Contact: Sendable, Equatable {
     /// Creates a contact from its fields.
     public init(
         uid: String?, name: String, phones: [String], emails: [String], birthday: String?,
-        path: String, line: Int
+        path: String, line: Int, organization: String? = nil
     ) {
         self.uid = uid
         self.name = name
         self.phones = phones
         self.emails = emails
         self.birthday = birthday
+        self.organization = organization
         self.path = path
         self.line = line
     }

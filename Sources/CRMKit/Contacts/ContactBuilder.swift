@@ -9,6 +9,7 @@ struct ContactBuilder {
     private var phones: [Candidate] = []
     private var emails: [Candidate] = []
     private var birthday: String?
+    private var organization: String?
     /// Whether the card's name could not be decoded, so the card cannot become a contact.
     private(set) var unreadable = false
 
@@ -57,6 +58,10 @@ struct ContactBuilder {
             case .success(let components): structuredName = components
             case .failure(let failure): return ignored(failure)
             }
+        case "ORG":
+            // Shown by the picker only: a value that cannot be read is left out, no warning.
+            guard organization == nil, case .success(let components) = VCardText.components(octets(), parameters) else { break }
+            organization = Self.nonEmpty(components.flatMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
         case "UID", "TEL", "EMAIL", "BDAY":
             switch VCardText.text(octets(), parameters) {
             case .success(let value):
@@ -110,7 +115,8 @@ struct ContactBuilder {
             emails: Self.ordered(emails, key: { $0.lowercased() }),
             birthday: birthday,
             path: path,
-            line: line)
+            line: line,
+            organization: organization)
     }
 
     /// `N` (family; given; additional; prefix; suffix) as "prefix given additional family suffix".

@@ -15,6 +15,9 @@ public struct VaultConfig: Sendable {
     public var calendarDuration = 60
     /// The default contacts source.
     public var contacts: String?
+    /// What `crm browse` hands `tel:`, `sms:` and `mailto:` links to (`opener:`), a command
+    /// the shell runs with the link as its argument; `$CRM_OPENER` comes first.
+    public var opener: String?
     /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
     public var gitCommit = false
     /// Problems in the file; a bad value is reported and its default used.
@@ -57,6 +60,9 @@ public struct VaultConfig: Sendable {
                 if let minutes = pair.value.string.flatMap({ Int($0) }), (0...1440).contains(minutes) { calendarDuration = minutes }
                 else { warn(pair, "calendar_duration must be a number of minutes from 0 to 1440, e.g. 60") }
             case "contacts": contacts = pair.value.string
+            case "opener":
+                if let command = pair.value.string, !command.trimmingSpaces.isEmpty { opener = command }
+                else { warn(pair, "opener must be a command, e.g. xdg-open") }
             case "git":
                 switch pair.value.string {
                 case "commit": gitCommit = true

@@ -104,13 +104,13 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
         if let problem = FieldSchema.every.problem(with: every) { throw UsageError(problem) }
         fields.append(("every", .string(Cadence(every)!.description)))
     }
-    fields.append(("added", .string(try context.today().description)))
-
     let vault = try context.vault()
-    if !args.flag("--force"), let same = vault.duplicate(name: name, contactID: contactID) {
-        throw Failure(Vault.duplicateMessage(same, name: name) + "; use --force to add another")
+    let person: Person
+    do {
+        person = try vault.add(fields, name: name, contactID: contactID, today: try context.today(), allowingDuplicate: args.flag("--force"))
+    } catch let error as Vault.DuplicatePerson {
+        throw Failure(error.description + "; use --force to add another")
     }
-    let person = try vault.create(slug: Slug.make(name), bytes: NewPersonFile.render(fields, heading: vault.config.heading))
     if context.json {
         context.printJSON(person.showJSON(config: vault.config, today: try context.today()))
     } else {

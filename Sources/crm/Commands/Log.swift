@@ -45,12 +45,7 @@ let logCommand = Command(
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
         let entry = Interaction(date: date, time: time, type: type, note: note)
-        var line = 0
-        let (written, _) = try vault.update(person, change: entry.change(with: person.name)) { document in
-            let inserted = try document.inserting(entry)
-            line = inserted.line
-            return inserted.bytes
-        }
+        let (written, line) = try vault.log(entry, to: person)
         if date > today {
             context.warn("\(date) is after today: the entry counts as the last contact from its day on (to plan it instead: crm plan)")
         }

@@ -35,12 +35,7 @@ let planCommand = Command(
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
         let entry = Interaction(date: date, time: time, type: type, note: note, checkbox: .open)
-        var line = 0
-        let (written, _) = try vault.update(person, change: entry.change(with: person.name)) { document in
-            let inserted = try document.inserting(entry)
-            line = inserted.line
-            return inserted.bytes
-        }
+        let (written, line) = try vault.log(entry, to: person)
         var eventFile: String?
         if context.arguments.flag("--calendar") {
             let event = VaultCalendar.plan(entry, of: written, durationMinutes: vault.config.calendarDuration, stamp: try context.clock().eventStamp)
@@ -59,9 +54,3 @@ let planCommand = Command(
         }
     }
 )
-
-/// "Monday" … "Sunday".
-func weekdayName(_ day: Day) -> String {
-    let name = Day.weekdayNames[day.weekday]
-    return name.prefix(1).uppercased() + name.dropFirst()
-}
