@@ -1,3 +1,4 @@
+import CRMBrowse
 import CRMKit
 
 let addCommand = Command(
@@ -29,8 +30,10 @@ let addCommand = Command(
     ],
     discussion: """
     With --from, the person gets the contact's id (vCard UID) and a snapshot of its name, phone
-    numbers, emails and birthday; nothing else of the card is stored. On a terminal, several
-    matches are listed to pick one by number (q cancels); elsewhere QUERY and --uid must match
+    numbers, emails and birthday; nothing else of the card is stored. On a terminal, when several
+    contacts match, the picker opens with QUERY as its filter: type to narrow it (names,
+    organisations, emails, phone numbers), Enter adds the contact selected, Esc cancels; contacts
+    someone already tracks are marked and cannot be picked. Elsewhere QUERY and --uid must match
     exactly one contact.
     """,
     run: { context in
@@ -78,9 +81,10 @@ private func addFromContacts(_ context: Context) throws {
         let terminal = context.terminal
         guard terminal.stdinIsTerminal, terminal.stdoutIsTerminal else {
             throw Failure("\(asked) matches \(matches.count) contacts in \(location.display); give more of the name, or --uid:\n"
-                          + contactTable(matches, numbered: false, terminal: terminal))
+                          + contactTable(matches, terminal: terminal))
         }
-        guard let picked = pickContact(from: matches, source: location.display, terminal: terminal) else {
+        guard let picked = try Browse.pickContact(from: book, source: location.display, query: query, vault: vault,
+                                                  environment: context.environment, version: CLI.version) else {
             terminal.print("Nothing added.")
             return
         }
@@ -118,32 +122,12 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
     }
 }
 
-/// The numbered list of matches on a terminal, then a number read from it; `nil` when the user
-/// cancels with `q` or ends the input.
-private func pickContact(from matches: [Contact], source: String, terminal: Terminal) -> Contact? {
-    terminal.print("\(matches.count) contacts in \(source) match:")
-    terminal.print(contactTable(matches, numbered: true, terminal: terminal))
-    while true {
-        terminal.write("Add which one? [1-\(matches.count), q to cancel] ")
-        guard let line = terminal.readLine() else {
-            terminal.print()
-            return nil
-        }
-        let answer = line.trimmingSpaces
-        if answer.lowercased() == "q" { return nil }
-        if let number = Int(answer), (1...matches.count).contains(number) { return matches[number - 1] }
-        terminal.print("Type a number from 1 to \(matches.count), or q to cancel.")
+/// Contacts as a table: name, primary email and phone, and the UID.
+private func contactTable(_ contacts: [Contact], terminal: Terminal) -> String {
+    var table = TextTable(headers: ["NAME", "EMAIL", "PHONE", "UID"])
+    for contact in contacts {
+        table.rows.append([contact.name, contact.emails.first ?? "-", contact.phones.first ?? "-", contact.uid ?? "-"])
     }
-}
-
-/// Contacts as a table: name, primary email and phone, and the UID (numbered for the picker).
-private func contactTable(_ contacts: [Contact], numbered: Bool, terminal: Terminal) -> String {
-    var table = TextTable(headers: (numbered ? ["#"] : []) + ["NAME", "EMAIL", "PHONE", "UID"])
-    for (index, contact) in contacts.enumerated() {
-        let cells = [contact.name, contact.emails.first ?? "-", contact.phones.first ?? "-", contact.uid ?? "-"]
-        table.rows.append((numbered ? ["\(index + 1)"] : []) + cells)
-    }
-    let column = numbered ? 1 : 0
-    table.style = { _, c, text in c == column ? terminal.style(text, .bold) : text }
+    table.style = { _, c, text in c == 0 ? terminal.style(text, .bold) : text }
     return table.rendered { terminal.style($0, .dim) }.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
 }
