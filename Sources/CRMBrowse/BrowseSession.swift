@@ -34,6 +34,15 @@ public final class BrowseSession {
         let setting = Self.setting(vault: vault, environment: environment, version: version)
         state = BrowseState(setting: setting, listing: PeopleListing(vault: vault, today: today), size: size)
         watch = nil
+        sayReadProblems()
+    }
+
+    /// Files the listing left out or read in part are said on the message line, as the listings
+    /// warn about them: the first with its `path:line:col`, and how many more `crm check` lists.
+    private func sayReadProblems() {
+        let problems = state.listing.problems
+        guard let first = problems.first else { return }
+        state.message = .error(first.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : ""))
     }
 
     /// A session that only picks a contact of `book` (`crm add --from` on a terminal), the
@@ -154,7 +163,9 @@ public final class BrowseSession {
     }
 
     private func refreshListing() {
+        let known = Set(state.listing.problems.map(\.description))
         state.replaceListing(PeopleListing(vault: vault, today: today))
+        if state.listing.problems.contains(where: { !known.contains($0.description) }) { sayReadProblems() }
         if state.today != nil { try? showToday() }
     }
 

@@ -9,7 +9,8 @@ public enum ScreenRenderer {
         let columns = new.size.columns
         let whole = old == nil || old!.size != new.size
         if whole { out += "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
-        var style: Style? = whole ? .plain : nil   // what the terminal draws with now (nil: unknown)
+        // Every frame ends in the plain style, so the next one starts from it.
+        var style = Style.plain
         var at: Position? = whole ? Position(row: 0, column: 0) : nil
         for row in 0..<new.size.rows {
             var column = 0

@@ -4,14 +4,16 @@ import CRMTerminal
 /// About: what the app is, its version, the vault, the licence, and every screen's keys.
 enum AboutLayout {
     static func lines(_ setting: BrowseState.Setting, width: Int) -> [(text: String, style: Style)] {
-        var lines: [(String, Style)] = [
-            ("My Person CRM \(setting.version): a private, plain-text personal CRM.", .bold),
-            ("", .plain),
-            ("Vault     \(setting.vault)", .plain),
-            ("Contacts  \(setting.contacts ?? "none (contacts: in .crm/config.yaml)")", .plain),
-            ("Calendar  \(setting.calendar ?? "none (calendar: in .crm/config.yaml)")", .plain),
-            ("Licence   GPL-3.0. Your files are the database: no network, no server.", .plain),
-        ]
+        var lines: [(String, Style)] = TextLayout.wrapped("My Person CRM \(setting.version): a private, plain-text personal CRM.",
+                                                         width: width).map { ($0, .bold) }
+        lines.append(("", .plain))
+        for (label, value) in [("Vault", setting.vault), ("Contacts", setting.contacts ?? "none (contacts: in .crm/config.yaml)"),
+                               ("Calendar", setting.calendar ?? "none (calendar: in .crm/config.yaml)"),
+                               ("Licence", "GPL-3.0. Your files are the database: no network, no server.")] {
+            for (i, part) in TextLayout.wrapped(value, width: max(1, width - 10)).enumerated() {
+                lines.append(((i == 0 ? TextLayout.padded(label, width: 10) : String(repeating: " ", count: 10)) + part, .plain))
+            }
+        }
         let keyWidth = KeyHelp.all.flatMap(\.bindings).map { DisplayWidth.of($0.keys) }.max() ?? 0
         for section in KeyHelp.all {
             lines.append(("", .plain))

@@ -20,7 +20,7 @@ public enum BrowseLayout {
     public static func screen(_ state: BrowseState, size: Size) -> Screen {
         var screen = Screen(size: size)
         guard size.columns >= minimum.columns, size.rows >= minimum.rows else {
-            screen.put("Terminal too small: \(size) (crm browse needs \(minimum))", row: 0, column: 0)
+            screen.put("Terminal too small (needs \(minimum))", row: 0, column: 0)
             return screen
         }
         let frame = Frame(width: columns(size), rows: size.rows)
@@ -63,7 +63,7 @@ public enum BrowseLayout {
         switch state.top {
         case .person(let page):
             if case .unlog(let number, let summary)? = page.question {
-                return .info("Remove entry \(number), \(summary)? It goes to .crm/trash/. y/n")
+                return .info("Remove entry \(number) to the trash? y/n  \(summary)")
             }
         case .sheet(let sheet):
             if sheet.isConfirmingCancel { return .info("Discard this note? y/n") }
@@ -93,10 +93,11 @@ public enum BrowseLayout {
 
     /// The title row: `left` in bold, `right` at the right edge when it fits.
     static func drawTitle(_ left: String, right: String = "", on screen: inout Screen, _ frame: Frame) {
+        // The right part only when both fit: the left one says more.
         let rightWidth = DisplayWidth.of(right)
-        let room = right.isEmpty || rightWidth + 12 > frame.width ? frame.width : frame.width - rightWidth - 2
-        screen.put(TextLayout.truncated(left, width: room), row: 0, column: 0, style: .bold)
-        if room < frame.width { screen.put(right, row: 0, column: frame.width - rightWidth, style: .dim) }
+        let fits = !right.isEmpty && DisplayWidth.of(left) + 2 + rightWidth <= frame.width
+        screen.put(TextLayout.truncated(left, width: frame.width), row: 0, column: 0, style: .bold)
+        if fits { screen.put(right, row: 0, column: frame.width - rightWidth, style: .dim) }
     }
 }
 

@@ -25,9 +25,15 @@ enum PeopleListLayout {
     static func columns(width: Int, widestName: Int) -> Columns {
         let name = max(4, min(widestName, widestNameColumn))
         let room = width - gutter
-        let all = name + gap + lastWidth + gap + nextWidth + gap + dueWidth + gap
-        if room - all >= 10 {
-            return Columns(name: name, last: lastWidth, next: nextWidth, due: dueWidth, tags: room - all)
+        // Names and tags share what the fixed columns leave: names whole when tags keep 10
+        // cells, else names cut at 18 and tags the rest, when that is 8 cells or more.
+        let left = room - (lastWidth + gap + nextWidth + gap + dueWidth + gap + gap)
+        if left - name >= 10 {
+            return Columns(name: name, last: lastWidth, next: nextWidth, due: dueWidth, tags: left - name)
+        }
+        let cut = max(min(name, 18), left - 14)
+        if left - cut >= 8 {
+            return Columns(name: cut, last: lastWidth, next: nextWidth, due: dueWidth, tags: left - cut)
         }
         for (last, next) in [(lastWidth, nextWidth), (lastWidth, 0), (0, 0)] {
             let fixed = (last > 0 ? last + gap : 0) + (next > 0 ? next + gap : 0) + dueWidth + gap
@@ -45,7 +51,7 @@ enum PeopleListLayout {
         var title = "crm · \(state.setting.vault) · \(count) \(count == 1 ? "person" : "people")"
         if count > 0 { title += " · \(listing.dueCount) due today" }
         if !list.marked.isEmpty { title += " · \(list.marked.count) marked" }
-        let right = list.isFiltered ? "\(list.shown.count) of \(count) match" : "by \(BrowseState.orderName(list.order))"
+        let right = count == 0 ? "" : list.isFiltered ? "\(list.shown.count) of \(count) match" : "by \(BrowseState.orderName(list.order))"
         BrowseLayout.drawTitle(title, right: right, on: &screen, frame)
         if list.isTypingFilter { drawFilter(list, on: &screen, frame) }
         guard count > 0 else {

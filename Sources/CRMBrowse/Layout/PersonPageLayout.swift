@@ -99,7 +99,10 @@ enum PersonPageLayout {
         ]
         let isNarrow = width < narrow
         let noteColumn = isNarrow ? 2 + numberWidth + 2 : 2 + numberWidth + 2 + 16 + 2 + typeWidth + 2
-        if isNarrow { head[2].column = 2 + numberWidth + 2 + DisplayWidth.of(when) + 1 }
+        if isNarrow {
+            head[1].text = head[1].text.trimmingSpaces
+            head[2].column = 2 + numberWidth + 2 + DisplayWidth.of(head[1].text) + 1
+        }
         let late = entry.isOverdue ? " (\(dueWording(entry.date!, from: today)))" : ""
         var noteLines: [String] = []
         for part in entry.note.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -114,10 +117,16 @@ enum PersonPageLayout {
             for (i, part) in noteLines.enumerated() {
                 var spans = i == 0 ? head : []
                 spans.append(Line.Span(column: noteColumn, text: part, style: .plain))
-                if i == 0, !late.isEmpty {
-                    spans.append(Line.Span(column: noteColumn + DisplayWidth.of(part), text: late, style: Style.plain.coloured(.red)))
-                }
                 lines.append(Line(spans, entry: index))
+            }
+            // How late an overdue item is: after the note's last line, or under it when it does not fit.
+            if !late.isEmpty {
+                let end = noteColumn + DisplayWidth.of(noteLines.last ?? "")
+                if end + DisplayWidth.of(late) <= width {
+                    lines[lines.count - 1].spans.append(Line.Span(column: end, text: late, style: Style.plain.coloured(.red)))
+                } else {
+                    lines.append(Line([Line.Span(column: noteColumn, text: late.trimmingSpaces, style: Style.plain.coloured(.red))], entry: index))
+                }
             }
         }
         return lines

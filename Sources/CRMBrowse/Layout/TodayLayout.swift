@@ -19,7 +19,8 @@ enum TodayLayout {
         }
         let items = agenda.items
         let labelWidth = ([10] + agenda.overdue.map { DisplayWidth.of(dayMonth($0.date!, today: today)) }).max()!
-        let nameWidth = min(24, items.map { DisplayWidth.of($0.person.name) }.max() ?? 0)
+        // Names take at most half of what the labels leave, so the items' words keep room.
+        let nameWidth = min(24, max(10, (frame.width - labelWidth - 6) / 2), items.map { DisplayWidth.of($0.person.name) }.max() ?? 0)
         let top = PeopleList.top(page.top, selected: page.selected ?? 0, count: page.rows.count, rows: frame.bodyRows)
         for (offset, row) in page.rows[top..<min(page.rows.count, top + frame.bodyRows)].enumerated() {
             let line = frame.bodyTop + offset
