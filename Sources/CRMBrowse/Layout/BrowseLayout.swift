@@ -20,7 +20,7 @@ public enum BrowseLayout {
     public static func screen(_ state: BrowseState, size: Size) -> Screen {
         var screen = Screen(size: size)
         guard size.columns >= minimum.columns, size.rows >= minimum.rows else {
-            screen.put("Terminal too small (needs \(minimum))", row: 0, column: 0)
+            screen.put("Too small (needs \(minimum))", row: 0, column: 0)
             return screen
         }
         let frame = Frame(width: columns(size), rows: size.rows)

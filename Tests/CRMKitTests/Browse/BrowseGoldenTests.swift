@@ -101,7 +101,7 @@ import CRMTerminal
 
     @Test func aTerminalTooSmallSaysSoOnOneLine() throws {
         let fixture = try BrowseFixture(size: Size(columns: 39, rows: 12))
-        #expect(fixture.screen.lines.filter { !$0.isEmpty } == ["Terminal too small (needs 40x12)"])
+        #expect(fixture.screen.lines.filter { !$0.isEmpty } == ["Too small (needs 40x12)"])
         fixture.resize(Size(columns: 80, rows: 11))
         #expect(fixture.screen.lines.filter { !$0.isEmpty }.count == 1)
         fixture.resize(Size(columns: 40, rows: 12))

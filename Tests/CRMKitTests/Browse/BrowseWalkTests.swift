@@ -34,7 +34,7 @@ import CRMTerminal
             let screen = fixture.screen
             #expect(screen.lines.count == fixture.size.rows)
             guard fixture.size.columns >= 40, fixture.size.rows >= 12 else {
-                #expect(screen.lines[0].hasPrefix("Terminal too small"))
+                #expect(screen.lines[0].hasPrefix("Too small"))
                 continue
             }
             let body = screen.lines[1..<(fixture.size.rows - 2)]
