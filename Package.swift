@@ -17,7 +17,7 @@ let package = Package(
         // `crm browse`: the app's screens over CRMKit's views, drawn with CRMTerminal.
         .target(name: "CRMBrowse", dependencies: ["CRMKit", "CRMTerminal"]),
         .executableTarget(name: "crm", dependencies: ["CRMKit", "CRMBrowse"]),
-        .executableTarget(name: "crm-bench", dependencies: ["CRMKit", "CRMBrowse"], path: "Benchmarks/crm-bench"),
+        .executableTarget(name: "crm-bench", dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse"], path: "Benchmarks/crm-bench"),
         .testTarget(
             name: "CRMKitTests",
             dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse", "crm"],

@@ -3,8 +3,9 @@ import CRMTerminal
 
 /// The terminal side of the app: raw mode and the alternate screen, keys in, the difference
 /// between the last screen drawn and the new one out. The screen is laid out again after each
-/// batch of keys, on a resize and after another program ran; while no key comes, files changed
-/// on disk are looked for every second (the open person's file) or two (the whole vault).
+/// batch of keys, on a resize and after another program ran; once the first screen is drawn the
+/// filter's index is made (`BrowseSession.prepare`); while no key comes, files changed on disk
+/// are looked for every second (the open person's file) or two (the whole vault).
 final class BrowseLoop {
     private let terminal: RawTerminal
     private let colour: Bool
@@ -32,6 +33,7 @@ final class BrowseLoop {
         var decoder = KeyDecoder()
         session.resize(terminal.size())
         draw(session)
+        session.prepare()
         var idle = 0
         while true {
             let event = terminal.wait(timeout: decoder.isHolding ? 40 : 1000)
@@ -46,6 +48,7 @@ final class BrowseLoop {
                 } else {
                     idle += 1
                     if session.poll(listing: idle % 2 == 0) { draw(session) }
+                    session.prepare()
                     continue
                 }
             case .resize:

@@ -73,6 +73,10 @@ public final class BrowseSession {
 
     public func resize(_ size: Size) { state.resize(size) }
 
+    /// Makes ready what the next keys may need (the filter's index of the people), while the
+    /// user has not typed yet.
+    public func prepare() { state.list.prepareFilter(state.listing) }
+
     /// Applies `key` and does what it asks.
     @discardableResult
     public func press(_ key: Key) -> Outcome {
@@ -165,6 +169,8 @@ public final class BrowseSession {
     private func refreshListing() {
         let known = Set(state.listing.problems.map(\.description))
         state.replaceListing(PeopleListing(vault: vault, today: today))
+        // What this session wrote is no change to see again.
+        if watch != nil { watch = VaultWatch(vault, listing: state.listing) }
         if state.listing.problems.contains(where: { !known.contains($0.description) }) { sayReadProblems() }
         if state.today != nil { try? showToday() }
     }
@@ -323,8 +329,8 @@ public final class BrowseSession {
         }
         if listing, state.mode == .browsing {
             if watch == nil {
-                watch = VaultWatch(vault)
-            } else if watch!.changed(vault) {
+                watch = VaultWatch(vault, listing: state.listing)
+            } else if watch!.changed() {
                 refreshListing()
                 changed = true
             }

@@ -1,23 +1,31 @@
 import CRMKit
 
-/// Sees files of `people/` added, removed or changed on disk (an editor, syncthing, another
-/// `crm`) while the app is open: the person files' paths and stamps (device, inode, size,
-/// modification and change times), listed again and compared. About 10,000 `stat` calls and
-/// one walk of `people/` for 10,000 people; the app does it when it has waited two seconds
-/// for a key, never while keys come.
+/// Sees person files changed, added or removed on disk (an editor, syncthing, another `crm`)
+/// while the app is open, by their stamps (device, inode, size, modification and change times):
+/// each file listed (and each file the listing could not read), and each folder they are in,
+/// whose stamp changes when a file in it is added, removed or renamed. One `stat` a file, no
+/// walk of `people/`: about 10,000 calls for 10,000 people, made when the app has waited two
+/// seconds for a key, never while keys come.
 struct VaultWatch {
-    private var stamps: [(path: String, stamp: FileStamp?)]
+    private let paths: [String]
+    private var stamps: [FileStamp?]
 
-    init(_ vault: Vault) { stamps = Self.read(vault) }
-
-    /// Whether anything changed since the last look.
-    mutating func changed(_ vault: Vault) -> Bool {
-        let now = Self.read(vault)
-        defer { stamps = now }
-        return now.count != stamps.count || zip(now, stamps).contains { $0.path != $1.path || $0.stamp != $1.stamp }
+    init(_ vault: Vault, listing: PeopleListing) {
+        var files = listing.rows.map { vault.root + "/" + $0.path }
+        files += listing.problems.map { vault.root + "/" + $0.path }
+        var folders: Set<String> = [vault.root + "/people"]
+        for row in listing.rows {
+            guard let slash = row.id.lastIndex(of: "/") else { continue }
+            folders.insert(vault.root + "/people/" + row.id[..<slash])
+        }
+        paths = files + folders.sorted()
+        stamps = paths.map(FileSystem.stamp)
     }
 
-    private static func read(_ vault: Vault) -> [(path: String, stamp: FileStamp?)] {
-        vault.personPaths().map { ($0, FileSystem.stamp(vault.root + "/" + $0)) }
+    /// Whether anything changed since the last look.
+    mutating func changed() -> Bool {
+        let now = paths.map(FileSystem.stamp)
+        defer { stamps = now }
+        return now != stamps
     }
 }

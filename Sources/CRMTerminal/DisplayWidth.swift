@@ -22,27 +22,50 @@ public enum DisplayWidth {
         }
     }
 
-    /// The cells one grapheme cluster takes: its first code point's, except that an emoji
-    /// presentation selector (U+FE0F) or a pair of regional indicators (a flag) makes it two.
-    /// A cluster of marks alone takes none; terminals draw it over the cell before.
-    public static func of(_ character: Character) -> Int {
-        var scalars = character.unicodeScalars.makeIterator()
-        guard let first = scalars.next() else { return 0 }
-        var width = of(first)
-        var regional = isRegionalIndicator(first) ? 1 : 0
-        while let scalar = scalars.next() {
-            if scalar.value == 0xFE0F, width == 1 { width = 2 }
-            if isRegionalIndicator(scalar) { regional += 1 }
+    /// The cells one grapheme cluster takes (see `of(scalars:)`).
+    public static func of(_ character: Character) -> Int { of(scalars: character.unicodeScalars) }
+
+    /// The cells `text` takes; printable ASCII (most names) a cell a byte.
+    public static func of(_ text: String) -> Int {
+        var text = text
+        let printable = text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count, bytes[i] >= 0x20, bytes[i] < 0x7F { i += 1 }
+            return i == bytes.count
         }
-        return regional == 2 ? 2 : width
+        return printable ? text.utf8.count : of(scalars: text.unicodeScalars)
     }
 
-    /// The cells `text` takes, cluster by cluster.
-    public static func of(_ text: some StringProtocol) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        var width = 0
-        for character in text { width += of(character) }
-        return width
+    /// The cells a substring takes, as `of(_:)` a string.
+    public static func of(_ text: Substring) -> Int { of(String(text)) }
+
+    /// The cells code points take as terminals draw them, cluster by cluster: each takes the
+    /// table's width, except that an emoji presentation selector (U+FE0F) makes a one-cell
+    /// character before it two, a character joined by a zero-width joiner (U+200D) or an emoji
+    /// skin-tone modifier after an emoji takes none (the cluster is drawn as one emoji), and two
+    /// regional indicators (a flag) take two cells between them. Marks and format characters
+    /// take none, so a cluster of marks alone takes none; terminals draw it over the cell before.
+    public static func of(scalars: some Sequence<Unicode.Scalar>) -> Int {
+        var total = 0
+        var last = 0            // the width of the last character counted
+        var joined = false      // after a zero-width joiner
+        for scalar in scalars {
+            let value = scalar.value
+            if value == 0xFE0F {
+                if last == 1 { total += 1; last = 2 }
+                continue
+            }
+            if value == 0x200D { joined = true; continue }
+            if (0x1F3FB...0x1F3FF).contains(value), last == 2 { continue }   // a skin tone on the emoji before
+            let width = of(scalar)
+            if joined {
+                joined = false
+                if width > 0 { continue }
+            }
+            if width > 0 { last = width }
+            total += width
+        }
+        return total
     }
 
     private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {

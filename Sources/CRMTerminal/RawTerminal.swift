@@ -199,7 +199,8 @@ private func wake(_ byte: UInt8) {
 private func enterRawMode() {
     var raw = savedSettings
     cfmakeraw(&raw)
-    _ = tcsetattr(0, TCSAFLUSH, &raw)
+    // TCSADRAIN, not TCSAFLUSH: keys typed before the app was ready are kept, not dropped.
+    _ = tcsetattr(0, TCSADRAIN, &raw)
     writeStatic(enterSequence)
 }
 

@@ -30,7 +30,12 @@ public struct PeopleList: Sendable {
     private var pattern = FuzzyPattern("")
 
     init(listing: PeopleListing) {
+        widestName = Self.widestName(listing)
         reorder(listing)
+    }
+
+    private static func widestName(_ listing: PeopleListing) -> Int {
+        listing.rows.reduce(0) { max($0, DisplayWidth.of($1.name)) }
     }
 
     public var isFiltered: Bool { !pattern.isEmpty }
@@ -57,6 +62,7 @@ public struct PeopleList: Sendable {
     /// before) stays selected while listed, and marks stay on the people still listed.
     mutating func replaceListing(_ listing: PeopleListing, keeping id: String?, rows: Int) {
         candidates = nil
+        widestName = Self.widestName(listing)
         reorder(listing)
         let known = Set(listing.rows.map(\.id))
         marked.removeAll { !known.contains($0) }
@@ -64,7 +70,6 @@ public struct PeopleList: Sendable {
     }
 
     private mutating func reorder(_ listing: PeopleListing) {
-        widestName = listing.rows.reduce(0) { max($0, DisplayWidth.of($1.name)) }
         ordered = listing.indices(in: order)
         rank = Array(repeating: 0, count: ordered.count)
         for (place, row) in ordered.enumerated() { rank[row] = place }
@@ -97,7 +102,7 @@ public struct PeopleList: Sendable {
         if new.isEmpty {
             shown = ordered
         } else {
-            if candidates == nil { candidates = listing.rows.map(Self.candidate) }
+            prepareFilter(listing)
             let pool = narrowing && !pattern.isEmpty && pattern.narrows(to: new) ? shown : ordered
             var scored: [(score: Int, rank: Int, row: Int)] = []
             candidates!.withUnsafeBufferPointer { candidates in
@@ -116,7 +121,30 @@ public struct PeopleList: Sendable {
     /// What the filter looks at, folded as the filter is: the name, then the aliases, the tags
     /// and the emails.
     static func candidate(_ row: PeopleListing.Row) -> FuzzyCandidate {
-        FuzzyCandidate([row.sortName] + row.aliases + row.tags.map(\.folded) + row.emails.map(\.folded))
+        var candidate = FuzzyCandidate()
+        candidate.reserve(row.sortName.utf8.count + 24)
+        candidate.append(row.sortName)
+        for alias in row.aliases { candidate.append(alias) }
+        for tag in row.tags { candidate.append(isFolded(tag) ? tag : tag.folded) }
+        for email in row.emails { candidate.append(isFolded(email) ? email : email.folded) }
+        return candidate
+    }
+
+    /// Whether `text` is lower-case ASCII, which folding leaves as it is (most tags and emails):
+    /// the folding, which makes a new string, is then not needed.
+    private static func isFolded(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count, bytes[i] < 0x80, !(0x41...0x5A).contains(bytes[i]) { i += 1 }
+            return i == bytes.count
+        }
+    }
+
+    /// Makes what the filter looks at, if it is not made yet: the app does it once the first
+    /// screen is drawn, so that no key typed into the filter waits for it.
+    mutating func prepareFilter(_ listing: PeopleListing) {
+        if candidates == nil { candidates = listing.rows.map(Self.candidate) }
     }
 
     /// Moves the selection by `delta` rows (clamped), keeping it on the screen.

@@ -39,12 +39,22 @@ import Testing
     @Test(arguments: [
         ("Ada", 3), ("山田 花子", 9), ("Анна Соколова", 13), ("José Núñez", 10),
         ("e\u{301}", 1),                  // e and a combining acute: one cell
-        ("👍", 2), ("❤", 1), ("❤️", 2),   // the heart is narrow until U+FE0F asks for the emoji
+        ("👍", 2), ("👍🏽", 2), ("❤", 1), ("❤️", 2),   // the heart is narrow until U+FE0F asks for the emoji
         ("🇯🇵", 2),                       // a flag: two regional indicators
         ("👨‍👩‍👧", 2),                       // a family: one cluster joined by ZWJ
         ("\u{200B}", 0), ("ｆｕｌｌ", 8), ("한국어", 6),
     ])
     func clusters(_ text: String, _ cells: Int) {
         #expect(DisplayWidth.of(text) == cells, "\(text)")
+    }
+
+    /// A string's width is the sum of its clusters' widths, whatever it holds.
+    @Test func aStringTakesWhatItsClustersTake() {
+        var random = SeededGenerator(seed: 0x3D17)
+        let pieces = ["a", "Ж", "山", "e\u{301}", "👍", "👍🏽", "❤️", "🇯🇵", "👨‍👩‍👧", "1️⃣", "한", "\u{200B}", "ｆ", " ", "\u{301}"]
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 }
