@@ -160,7 +160,8 @@ public struct TerminalError: Error, Sendable, CustomStringConvertible {
 // MARK: - State the signal handlers share
 //
 // Signal handlers can only reach globals, and may only make async-signal-safe calls: write(2),
-// tcsetattr(3), signal(2), raise(3). The escape sequences are static strings for that reason.
+// tcsetattr(3), signal(2), sigprocmask(2), raise(3). The escape sequences are static strings for
+// that reason.
 
 nonisolated(unsafe) private var savedSettings = termios()
 /// 1 while the terminal is in raw mode on the alternate screen.
@@ -235,6 +236,11 @@ private func onStop(_ number: Int32) {
         stoppedInside = 1
     }
     _ = signal(SIGTSTP, SIG_DFL)
+    // A signal is blocked while its handler runs: unblocked, the raise stops the process here.
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    sigprocmask(SIG_UNBLOCK, &stop, nil)
     raise(SIGTSTP)
     // Going on (fg): SIGTSTP handled again, the terminal taken again.
     _ = signal(SIGTSTP, onStop)

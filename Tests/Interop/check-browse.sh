@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `crm browse` in a real terminal: tmux at a fixed size, keys sent with send-keys, the screen
 # read with capture-pane, waiting for text on it (never for a time). Filters, opens, logs and
-# saves (the file gains exactly one line), hands a link to a recording $CRM_OPENER, adds a
+# saves (the file gains exactly one line), hands a link to a recording $CRM_OPENER, runs an
+# editor that reads the terminal (it must be in the terminal's foreground), adds a
 # contact with the picker, follows a resize, picks with `crm add --from`, and gives the terminal
 # back as it was (`stty -g` before and after) after q and after SIGTERM.
 # Needs $CRM (the built crm binary) and tmux. Last line: `browse interop: N passed, M failed`.
@@ -18,6 +19,9 @@ rm -rf "$work/vault/.crm/cache"
 cp "$here/../../docs/examples/contacts.vcf" "$work/contacts.vcf"
 printf '#!/bin/sh\nprintf "%%s\\n" "$1" >> "%s/opened.txt"\n' "$work" >"$work/opener"
 chmod +x "$work/opener"
+# An editor that asks on the terminal: only a program in the terminal's foreground can read it.
+printf '#!/bin/sh\nprintf "in the editor: "\nread -r answer\nprintf -- "- 2026-11-27 visit: %%s\\n" "$answer" >> "$1"\n' >"$work/editor"
+chmod +x "$work/editor"
 passed=0 failed=0
 pass() { passed=$((passed + 1)); echo "ok: $*"; }
 fail() { failed=$((failed + 1)); echo "FAILED: $*"; }
@@ -52,7 +56,7 @@ start() {
     cat >"$work/$name.sh" <<SCRIPT
 cd "$work"
 stty -g > "$work/$name.before"
-export CRM_TODAY=2026-11-29 HOME="$work" CRM_CONTACTS="~/contacts.vcf" CRM_OPENER="$work/opener" LANG=C.UTF-8
+export CRM_TODAY=2026-11-29 HOME="$work" CRM_CONTACTS="~/contacts.vcf" CRM_OPENER="$work/opener" EDITOR="$work/editor" LANG=C.UTF-8
 sh -c 'echo \$\$ > "$work/$name.pid"; exec "\$0" "\$@"' "$CRM" "\$@"
 echo \$? > "$work/$name.status"
 stty -g > "$work/$name.after"
@@ -92,6 +96,12 @@ tm send-keys -t app M
 check "M hands the link to the opener" "Opened mailto:lena.marsh@example.net"
 if [ "$(cat "$work/opened.txt")" = "mailto:lena.marsh@example.net" ]; then pass "the opener got mailto:lena.marsh@example.net"
 else fail "the opener got '$(cat "$work/opened.txt" 2>/dev/null)'"; fi
+tm send-keys -t app e
+check "e runs the editor on the terminal" "in the editor:"
+tm send-keys -t app -l "Typed in the editor."
+tm send-keys -t app Enter
+check "back from the editor, the file is checked (the new line is out of order)" "people/lena-marsh.md:24:1: warning: entry out of order"
+check "and read again" "Typed in the editor."
 tm resize-window -t app -x 40 -y 12
 check "a resize lays the page out again (40x12)" "l log  p plan  x done  q back  ? help"
 tm resize-window -t app -x 30 -y 10
