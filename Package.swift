@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "CRMTerminal"),
         // `crm browse`: the app's screens over CRMKit's views, drawn with CRMTerminal.
         .target(name: "CRMBrowse", dependencies: ["CRMKit", "CRMTerminal"]),
-        .executableTarget(name: "crm", dependencies: ["CRMKit", "CRMBrowse"]),
+        .executableTarget(name: "crm", dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse"]),
         .executableTarget(name: "crm-bench", dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse"], path: "Benchmarks/crm-bench"),
         .testTarget(
             name: "CRMKitTests",
