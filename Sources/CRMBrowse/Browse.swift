@@ -15,12 +15,13 @@ public enum Browse {
     }
 
     /// The contact picker alone, over `book` (`crm add --from` on a terminal), the filter
-    /// starting as `query`: the contact picked, or nil when the user cancels.
-    public static func pickContact(from book: ContactBook, source: String, query: String, vault: Vault,
+    /// starting as `query`: the contact picked, or nil when the user cancels. Contacts someone
+    /// tracks are marked, and pickable only when `allowingTracked` (`--force`).
+    public static func pickContact(from book: ContactBook, source: String, query: String, vault: Vault, allowingTracked: Bool = false,
                                    environment: [String: String], version: String) throws -> Contact? {
         let loop = try BrowseLoop(environment: environment)
-        let session = try BrowseSession(picking: book, source: source, query: query, vault: vault, environment: environment,
-                                        version: version, size: loop.size)
+        let session = try BrowseSession(picking: book, source: source, query: query, vault: vault, allowingTracked: allowingTracked,
+                                        environment: environment, version: version, size: loop.size)
         loop.run(session)
         return session.picked
     }

@@ -46,15 +46,21 @@ public final class BrowseSession {
     }
 
     /// A session that only picks a contact of `book` (`crm add --from` on a terminal), the
-    /// filter starting as `query`.
-    public init(picking book: ContactBook, source: String, query: String, vault: Vault, environment: [String: String],
-                version: String, size: Size) throws {
+    /// filter starting as `query`; with `allowingTracked` (`--force`) a tracked contact is pickable.
+    public init(picking book: ContactBook, source: String, query: String, vault: Vault, allowingTracked: Bool = false,
+                environment: [String: String], version: String, size: Size) throws {
         self.vault = vault
         self.environment = environment
         outside = { try $0() }
         let today = try Clock(environment: environment).today
         let setting = Self.setting(vault: vault, environment: environment, version: version)
-        state = BrowseState(setting: setting, picking: ContactImport.plan(book, vault: vault), source: source, today: today,
+        var decisions = ContactImport.plan(book, vault: vault)
+        if allowingTracked {
+            decisions = decisions.map { decision in
+                if case .skip(let contact, _, _) = decision { .add(contact) } else { decision }
+            }
+        }
+        state = BrowseState(setting: setting, picking: decisions, source: source, today: today,
                             filter: query, size: size)
     }
 
@@ -97,9 +103,11 @@ public final class BrowseSession {
             case .showToday: try showToday()
             case .openPicker: try openPicker()
             case .addContact(let contact):
-                try add(contact.personFields, name: contact.name, contactID: contact.uid,
-                        from: state.setting.contacts.map { " from \($0)" } ?? "")
-            case .addName(let name): try add([("name", .string(name))], name: name, contactID: nil, from: "")
+                try add(from: state.setting.contacts.map { " from \($0)" } ?? "") {
+                    try $0.add(contact, options: NewPersonOptions(today: today))
+                }
+            case .addName(let name):
+                try add(from: "") { try $0.add([("name", .string(name))], name: name, contactID: nil, today: today) }
             case .save(let entry, let people, let calendar): try save(entry, people: people, calendar: calendar)
             case .tick(let id, let item): try tick(id, item: item)
             case .unlog(let id, let number): try unlog(id, number: number)
@@ -208,8 +216,8 @@ public final class BrowseSession {
         return result
     }
 
-    private func add(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?, from: String) throws {
-        let person = try writing("add") { try $0.add(fields, name: name, contactID: contactID, today: today) }
+    private func add(from: String, _ body: (Vault) throws -> Person) throws {
+        let person = try writing("add", body)
         state.layers.removeAll()
         refreshListing()
         try openPerson(person.id)
@@ -219,7 +227,7 @@ public final class BrowseSession {
     private func save(_ entry: Interaction, people: [LogSheet.Participant], calendar: Bool) throws {
         guard let first = people.first else { return }
         let kind = entry.checkbox == .open ? "plan" : "log"
-        let (written, line) = try writing(kind) { try $0.log(entry, to: try person(first.id)) }
+        let (written, line, _) = try writing(kind) { try $0.log(entry, to: try person(first.id)) }
         state.layers.removeLast()
         let when = "\(entry.date)" + (entry.time.map { " \($0)" } ?? "")
         var text = (kind == "log" ? "Logged" : "Planned") + " \(entry.type) with \(written.name) on \(when) (\(written.path):\(line))"

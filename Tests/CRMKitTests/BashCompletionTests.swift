@@ -13,8 +13,9 @@ import Testing
     init() throws {
         vault = try TemporaryVault()
         try vault.write(".crm/config.yaml", "types: [call, coffee, letter]\n")
-        for (file, name) in [("ada-lovelace", "Ada Lovelace"), ("ada-byron", "Ada Byron"), ("Mary Ann", "Mary Ann"), ("bea", "Bea")] {
-            try vault.write("people/\(file).md", "---\nname: \(name)\n---\n")
+        for (file, name, tags) in [("ada-lovelace", "Ada Lovelace", "[friends, chess club]"), ("ada-byron", "Ada Byron", "family"),
+                                   ("Mary Ann", "Mary Ann", "\n  - friends\n  - work"), ("bea", "Bea", "")] {
+            try vault.write("people/\(file).md", "---\nname: \(name)\ntags: \(tags)\n---\n")
         }
         elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("crm-elsewhere-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: elsewhere.appendingPathComponent("vaults"), withIntermediateDirectories: true)
@@ -72,12 +73,70 @@ import Testing
         #expect(try complete("crm", "list", "--sort", "=", "l") == ["last"])
     }
 
+    @Test func formatCompletesToTheExportFormats() throws {
+        #expect(try complete("crm", "export", "--format", "") == ["csv", "json", "vcard"])
+        #expect(try complete("crm", "export", "-f", "v") == ["vcard"])
+        #expect(try complete("crm", "export", "--format", "=", "j") == ["json"])
+    }
+
+    @Test func tagCompletesToTheTagsOfTheVaultsPeople() throws {
+        #expect(try complete("crm", "--vault", vault.path, "list", "--tag", "") == ["chess club", "family", "friends", "work"])
+        #expect(try complete("crm", "--vault", vault.path, "list", "--tag", "=", "f") == ["family", "friends"])
+        #expect(try complete("crm", "--vault", vault.path, "add", "Cy", "--tag", "ch") == ["chess club"])
+        #expect(try complete("crm", "--vault", vault.path, "import", "cards.vcf", "--tag", "w") == ["work"])
+        // No vault: nothing, and no error on the terminal.
+        #expect(try complete("crm", "list", "--tag", "") == [])
+    }
+
+    /// What bash runs after reading `keys` as typed at its prompt (Tab included), in a
+    /// pseudo-terminal (`script`): `crm` there is a function that prints each argument as
+    /// `<ARG>`, so the lines show the words the completion put on the command line.
+    func typed(_ keys: String) throws -> [String] {
+        let rc = elsewhere.appendingPathComponent("rc.bash")
+        try """
+            PS1='$ '
+            bind 'set enable-bracketed-paste off' 2>/dev/null
+            source \(script.path)
+            crm() { printf '<%s>\\n' "$@"; }
+
+            """.write(to: rc, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "bash --noprofile --rcfile \(rc.path) -i", "/dev/null"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": elsewhere.path, "INPUTRC": "/dev/null", "TERM": "dumb"]
+        process.currentDirectoryURL = elsewhere
+        let input = Pipe(), out = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        input.fileHandleForWriting.write(Data((keys + "\nexit\n").utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.replacingOccurrences(of: "\r", with: "").split(separator: "\n").filter { $0.hasPrefix("<") }.map(String.init)
+    }
+
+    @Test func filesWithSpacesAndFoldersCompleteAsBashQuotesThem() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux's script is needed")
+        try FileManager.default.createDirectory(at: elsewhere.appendingPathComponent("sub dir"), withIntermediateDirectories: true)
+        try Data().write(to: elsewhere.appendingPathComponent("My Contacts.vcf"))
+        try Data().write(to: elsewhere.appendingPathComponent("sub dir/cards.vcf"))
+        #expect(try typed("crm import My\t") == ["<import>", "<My Contacts.vcf>"])
+        #expect(try typed("crm import \"My C\t") == ["<import>", "<My Contacts.vcf>"])
+        #expect(try typed("crm import My\\ C\t") == ["<import>", "<My Contacts.vcf>"])
+        // A folder ends in '/', and completing goes on inside it.
+        #expect(try typed("crm import sub\tca\t") == ["<import>", "<sub dir/cards.vcf>"])
+        #expect(try typed("crm --vault su\t") == ["<--vault>", "<sub dir/>"])
+        #expect(try typed("crm calendar -o sub\tx.ics") == ["<calendar>", "<-o>", "<sub dir/x.ics>"])
+    }
+
     @Test func setAndUnsetCompleteTheKnownKeys() throws {
         #expect(try complete("crm", "--vault", vault.path, "set", "bea", "ev") == ["every="])
         #expect(try complete("crm", "--vault", vault.path, "set", "bea", "every", "=", "30d", "sn") == ["snooze="])
         #expect(try complete("crm", "--vault", vault.path, "set", "bea", "every", "=", "") == [])
         #expect(try complete("crm", "--vault", vault.path, "unset", "bea", "") ==
-                ["added", "aliases", "birthday", "contact_id", "email", "every", "name", "phone", "snooze", "tags"])
+                ["added", "aliases", "birthday", "contact_id", "email", "every", "name", "phone", "related", "snooze", "tags"])
     }
 
     @Test func commandsOptionsAndFiles() throws {

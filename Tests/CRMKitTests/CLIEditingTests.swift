@@ -197,7 +197,7 @@ import Testing
             .replacingOccurrences(of: "met_at: 'the Hay-on-Wye book fair, 2024'", with: "met_at: 'the 2025 fair'")
             .replacingOccurrences(of: "added: 2026-03-02\n---", with: "added: 2026-03-02\nevery: 2m\n---"))
         let noChange = try vault.crm("set", "oliver", "every=2m")
-        #expect(noChange.stdout.contains("Nothing to change"))
+        #expect(noChange.stdout == "every of Oliver Finch is 2m already; nothing to change\n")
     }
 
     @Test func setEditsABlockListItemByItem() throws {
@@ -225,6 +225,43 @@ import Testing
         #expect(try vault.crm("set", "margaret", "every=often").status == 2)
         #expect(try vault.crm("set", "margaret", "birthday=1988-02-30").status == 2)
         #expect(try vault.crm("set", "margaret", "novalue").status == 2)
+    }
+
+    /// `KEY=` with nothing is no value: refused, pointing to `unset`; the file is left alone.
+    @Test(arguments: ["phone=", "tags=", "tags=,", "every=", "company=  "])
+    func setWithNoValueIsRefusedAndPointsToUnset(_ argument: String) throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let before = vault.read("people/oliver-finch.md")
+        let result = try vault.crm("set", "oliver", argument)
+        let key = String(argument.prefix { $0 != "=" })
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("crm: error: '\(argument)' gives no value; to remove \(key), use 'crm unset oliver \(key)'\n"))
+        #expect(vault.read("people/oliver-finch.md") == before)
+    }
+
+    @Test func setAndUnsetSayWhatTheyDidKeyByKey() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let set = try vault.crm("set", "margaret", "every=3w", "phone=+44 1", "phone=+44 2")
+        #expect(set.stdout == """
+            Set every of Margaret Holloway to 3w (people/margaret-holloway.md)
+            Set phone of Margaret Holloway to +44 1, +44 2 (people/margaret-holloway.md)
+
+            """)
+        let unset = try vault.crm("unset", "margaret", "added", "snooze", "phone")
+        #expect(unset.status == 0)
+        #expect(unset.stdout == """
+            Removed added from Margaret Holloway (people/margaret-holloway.md)
+            Margaret Holloway has no snooze; nothing to remove
+            Removed phone from Margaret Holloway (people/margaret-holloway.md)
+
+            """)
+        let again = try vault.crm("unset", "margaret", "added")
+        #expect(again.status == 0)
+        #expect(again.stdout == "Margaret Holloway has no added; nothing to remove\n")
+        let json = try #require(try StayInTouchCLITests.json(try vault.crm("unset", "margaret", "every", "added", "--json")) as? [String: Any])
+        #expect(json["changed"] as? Bool == true)
+        #expect((json["edits"] as? [[String: Any]])?.map { "\($0["key"]!) \($0["operation"]!) \($0["changed"]!)" }
+                == ["every unset 1", "added unset 0"])
     }
 
     @Test func unsetRemovesOnlyTheKeyAndItsValue() throws {

@@ -48,7 +48,7 @@ import Testing
         people/ada.md:7:9: error: snooze: 'soon' is not a date (YYYY-MM-DD)
         people/ada.md:8:8: error: added: '2026-02-30' is not a date (YYYY-MM-DD)
         people/ada.md:9:1: error: conflict: a merge left both values: 'email: a@b.example (from theirs)'; keep the right one and delete this comment
-        people/ada.md:15:1: warning: entry out of order: 2026-10-01 comes after 2026-09-01 in a log that is newest first ('crm fmt' sorts it)
+        people/ada.md:15:1: warning: entry out of order: 2026-10-01 comes after 2026-09-01 in a log that is mostly newest first, the order new entries follow ('crm fmt' sorts it)
         people/ada.md:18:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note')
         people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: error: conflict: sync conflict copy of people/ada.md; run 'crm resolve' to merge it into that file
         people/ada2.md:2:1: warning: same name as people/ada.md ('ADA'); PERSON arguments cannot tell them apart by name

@@ -28,6 +28,8 @@ import Testing
                  message: "added: '2026-02-30' is not a date (YYYY-MM-DD)"),
         BadValue(key: "name", written: "name: \" \"", given: " ", addArguments: [" "],
                  message: "name cannot be empty"),
+        BadValue(key: "related", written: "related: \"[[bob-marsh]]\"", given: "[[bob-marsh]]", addArguments: nil,
+                 message: "related: '[[bob-marsh]]' has no relation; write it as '[[bob-marsh|RELATION: Name]]'"),
     ]
 
     @Test(arguments: badValues) func oneMessageFromEveryCommand(_ bad: BadValue) throws {
@@ -57,7 +59,8 @@ import Testing
     }
 
     @Test func everyKnownKeyIsOneEntry() {
-        #expect(PersonDocument.knownKeys == ["name", "contact_id", "phone", "email", "birthday", "tags", "aliases", "every", "snooze", "added"])
+        #expect(PersonDocument.knownKeys == ["name", "contact_id", "phone", "email", "birthday", "tags", "aliases", "every", "snooze", "added",
+                                             "related"])
         #expect(FieldSchema.all.filter(\.isTyped).map(\.key) == ["birthday", "every", "snooze", "added"])
         #expect(FieldSchema.all.filter(\.alwaysQuoted).map(\.key) == ["contact_id", "phone"])
         #expect(FieldSchema.named("nickname") == nil)

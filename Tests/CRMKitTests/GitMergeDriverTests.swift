@@ -153,6 +153,50 @@ struct GitMergeDriverTests {
         #expect(try vault.crm("check").status == 0)
     }
 
+    /// Ada with an entry whose note has a typo, on `main` and `laptop`; `main` then fixes the
+    /// typo and `laptop` logs a new entry.
+    func anEditAndAnAddition(driver: Bool) throws -> (GitRepository, TemporaryVault) {
+        let (git, vault) = try repository(driver: driver)
+        let typo = Self.ada.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 visit: Luch at the cafe\n")
+        try vault.write("people/ada.md", typo)
+        try git.commit("typo")
+        try git.run("branch", "-f", "laptop")
+        try vault.write("people/ada.md", typo.replacingOccurrences(of: "Luch", with: "Lunch"))
+        try git.commit("main: typo fixed")
+        try git.run("checkout", "-q", "laptop")
+        try vault.write("people/ada.md", typo.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-25 call: Laptop.\n"))
+        try git.commit("laptop: an entry")
+        return (git, vault)
+    }
+
+    static let editAndAddition = """
+        ## Interactions
+
+        - 2026-11-25 call: Laptop.
+        - 2026-11-20 visit: Lunch at the cafe
+        - 2026-11-02 call: Talked about the engine.
+        """
+
+    @Test func anEntryEditedOnOneBranchAndOneAddedOnTheOtherMergeCleanly() throws {
+        let (git, vault) = try anEditAndAnAddition(driver: true)
+        let merge = try git.run("merge", "-q", "main", "-m", "merge")
+        #expect(merge.status == 0, "\(merge.output)")
+        #expect(vault.read("people/ada.md").contains(Self.editAndAddition))
+        #expect(!vault.read("people/ada.md").contains("Luch "))
+    }
+
+    @Test func resolveMergesAnEditAndAnAdditionCleanlyWithTheBaseGitHolds() throws {
+        let (git, vault) = try anEditAndAnAddition(driver: false)
+        let merge = try git.run("merge", "main", "-m", "merge")
+        #expect(merge.status == 1, "git's own merge makes one conflict of the neighbouring lines")
+        #expect(vault.read("people/ada.md").contains("<<<<<<< HEAD\n"))
+        let resolve = try vault.crm("resolve")
+        #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
+        #expect(resolve.stdout == "merged the git conflict in people/ada.md: 1 entry added\n")
+        #expect(vault.read("people/ada.md").contains(Self.editAndAddition))
+        #expect(try vault.crm("check").status == 0)
+    }
+
     @Test func aNoteWithAnUnclosedFenceMergesWithoutMovingLinesBetweenSections() throws {
         let (git, vault) = try repository()
         let fenced = Self.ada.replacingOccurrences(of: "- 2026-10-01 visit: Tea.\n", with: "- 2026-10-01 visit: Tea.\n  ```\n  unclosed code\n")

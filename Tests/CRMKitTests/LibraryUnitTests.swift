@@ -61,7 +61,7 @@ import Testing
         #expect(try Day.parseInput("-3d", today: sunday, tense: .past) == Day("2026-11-26"))
         #expect(try Day.parseInput("yesterday", today: sunday, tense: .past) == Day("2026-11-28"))
         #expect(try Day.parseInput("2026-12-25", today: sunday, tense: .past) == Day("2026-12-25"))
-        for form in ["friday", "Mon", "tomorrow", "+3d", "+1w"] {
+        for form in ["tomorrow", "+3d", "+1w", "3d"] {
             #expect(throws: DateInputError.self) { try Day.parseInput(form, today: sunday, tense: .past) }
         }
     }

@@ -5,22 +5,27 @@ import Testing
 /// Random two-sided edits of random person files, merged by the library and, for a few, by a real
 /// `git merge` running the driver. Every line either side wrote holds a unique token (`@o12@`,
 /// `@t3@`); the merge must keep each of them exactly once, in the section its side put it in, keep
-/// every line both sides kept, and keep the file's line endings.
+/// every line both sides kept, and keep the file's line endings. Entries are also edited in place
+/// (a typo fixed, the note extended, a time added, the item ticked with or without a new date, on
+/// one side or both): every version either side wrote is kept, no entry is there twice outside
+/// conflict marks, and every conflict mark is reported.
 ///
-/// The seed is fixed. `CRM_MERGE_CASES` and `CRM_MERGE_GIT_CASES` run more cases
-/// (`Tests/Interop/check-merge-property.sh` does, from CI).
+/// The seed is fixed (`CRM_MERGE_SEED` sets another). `CRM_MERGE_CASES` and `CRM_MERGE_GIT_CASES`
+/// run more cases (`Tests/Interop/check-merge-property.sh` does, from CI).
 @Suite struct MergePropertyTests {
     static let cases = ProcessInfo.processInfo.environment["CRM_MERGE_CASES"].flatMap(Int.init) ?? 300
     static let gitCases = ProcessInfo.processInfo.environment["CRM_MERGE_GIT_CASES"].flatMap(Int.init) ?? 4
+    /// `CRM_MERGE_SEED` runs other cases than the fixed ones.
+    static let seed = ProcessInfo.processInfo.environment["CRM_MERGE_SEED"].flatMap(UInt64.init) ?? 2026_11_30
 
     @Test func everyLineEitherSideWroteIsKeptOnceInItsSection() {
-        var g = SeededGenerator(seed: 2026_11_30)
+        var g = SeededGenerator(seed: Self.seed)
         for index in 0..<Self.cases {
             let sample = MergeSample(&g)
             for withBase in [true, false] {
                 let merge = PersonMerge(base: withBase ? sample.base : nil, current: sample.current, other: sample.other,
                                         labels: .init(current: "ours", other: "theirs"))
-                let problems = sample.problems(with: merge.bytes, withBase: withBase)
+                let problems = sample.problems(with: merge.bytes, withBase: withBase, reported: merge.hasConflicts)
                 #expect(problems.isEmpty, "case \(index) (\(withBase ? "three" : "two")-way): \(problems)\n\(sample)")
                 if !problems.isEmpty { return }
             }
@@ -81,7 +86,7 @@ import Testing
                                     labels: .init(current: "ours", other: "theirs"))
             #expect(run.status == (merge.hasConflicts ? 1 : 0), "case \(index): \(run.output)")
             #expect(vault.bytes("people/p.md") == merge.bytes, "case \(index)\n\(sample)")
-            #expect(sample.problems(with: vault.bytes("people/p.md"), withBase: true).isEmpty, "case \(index)\n\(sample)")
+            #expect(sample.problems(with: vault.bytes("people/p.md"), withBase: true, reported: run.status != 0).isEmpty, "case \(index)\n\(sample)")
             if run.status != 0 { try git.run("merge", "--abort") }
             try git.run("reset", "-q", "--hard")
         }
@@ -100,8 +105,27 @@ struct MergeSample: CustomStringConvertible {
     init(_ g: inout SeededGenerator) {
         crlf = Int.random(in: 0..<4, using: &g) == 0
         base = MergeSample.document(MergeSample.randomFile(&g), crlf: crlf)
-        current = MergeSample.edited(base, side: "o", &g)
-        other = MergeSample.edited(base, side: "t", &g)
+        var current = base, other = base
+        if Int.random(in: 0..<3, using: &g) == 0, let item = base.openItems.randomElement(using: &g) {
+            // One open item ticked on both sides: on the same date, on different dates, or with its own.
+            let dates = [nil, MergeSample.randomDay(&g), MergeSample.randomDay(&g)]
+            let mine = dates.randomElement(using: &g)!
+            let theirs = Bool.random(using: &g) ? mine : dates.randomElement(using: &g)!
+            current = MergeSample.ticking(item, in: base, date: mine)
+            other = MergeSample.ticking(item, in: base, date: theirs)
+        }
+        self.current = MergeSample.edited(current, side: "o", &g)
+        self.other = MergeSample.edited(other, side: "t", &g)
+    }
+
+    static func randomDay(_ g: inout SeededGenerator) -> Day {
+        Day(year: 2026, month: 10, day: Int.random(in: 1...28, using: &g))!
+    }
+
+    /// `doc` with `item` ticked as `crm done` ticks it (`--date` when `date` is given).
+    static func ticking(_ item: OpenItem, in doc: PersonDocument, date: Day?) -> PersonDocument {
+        PersonDocument(bytes: try! doc.ticking(item, date: date ?? (item.date == nil ? Day(year: 2026, month: 10, day: 30)! : nil)).bytes,
+                       path: doc.path)
     }
 
     var description: String {
@@ -120,6 +144,7 @@ struct MergeSample: CustomStringConvertible {
         var lines = ["---", "name: Person @b0@", "phone: \"+44 20 7946 0018 @b1@\"", "email: p@example.org"]
         for k in 0..<Int.random(in: 0...3, using: &g) { lines.append("key\(k): value @b\(10 + k)@") }
         if Bool.random(using: &g) { lines.append("tags: [friends, b@b20@]") }
+        if Int.random(in: 0..<3, using: &g) == 0 { lines.append("related: [\"[[p-2|partner: Person Two @b21@]]\"]") }
         lines += ["---", ""]
         for n in 0..<Int.random(in: 0...4, using: &g) {
             lines.append("Notes line @b\(30 + n)@.")
@@ -133,23 +158,51 @@ struct MergeSample: CustomStringConvertible {
         for (n, day) in days.enumerated() {
             lines += entryLines(day: day, token: "b\(50 + n * 4)", &g)
         }
+        if Int.random(in: 0..<3, using: &g) == 0 {
+            lines.append("- [ ] Follow up \(tag("b95")).")
+            if Bool.random(using: &g) { lines.append("  With details \(tag("b96")).") }
+        }
         if Bool.random(using: &g) {
             lines += ["", "## Family", "", "After the log @b90@.", "Second line @b91@."]
         }
         return lines
     }
 
+    /// Two made-up words for a note (`Kalomi sutora`), as different from another note's as notes
+    /// people write usually are.
+    static func words(_ g: inout SeededGenerator) -> String {
+        let first = word { syllables.randomElement(using: &g)! }
+        return first.prefix(1).uppercased() + first.dropFirst() + " " + word { syllables.randomElement(using: &g)! }
+    }
+
+    static let syllables = ["ka", "lo", "mi", "ne", "su", "ra", "to", "vi", "pe", "do", "gu", "fa", "ze", "bo", "ri",
+                            "sha", "the", "wy", "qu", "ji"]
+
+    static func word(_ syllable: () -> String) -> String { (0..<3).map { _ in syllable() }.joined() }
+
+    /// The token `@NAME-WORD@` that tracks a line, its word made from `name`: tokens that differ by
+    /// a character or two (`@b50@`, `@b54@`) would be typos of each other to the merge, and make
+    /// every note alike.
+    static func tag(_ name: String) -> String {
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+        return "@\(name)-" + word { hash = hash &* 6_364_136_223_846_793_005 &+ 1; return syllables[Int(hash >> 59) % syllables.count] } + "@"
+    }
+
     /// An entry of one or more lines: continuation lines, nested list items, or a code fence
     /// (closed or not) in its note.
     static func entryLines(day: Int, token: String, _ g: inout SeededGenerator) -> [String] {
         let date = String(format: "2026-10-%02d", day)
-        let box = Int.random(in: 0..<4, using: &g) == 0 ? "[ ] " : ""
-        var lines = ["- \(box)\(date) \(["call", "visit", "email"].randomElement(using: &g)!): Entry @\(token)@."]
+        let box = Int.random(in: 0..<3, using: &g) == 0 ? "[ ] " : ""
+        // Some entries are shared, written as `--with` writes them, or link someone in the note.
+        let with = ["", "", " (with [[p-2|Person Two]])", " (with [[p-2|Person Two]] and [[p-3|Person Three]])", " with [[Person Four]]"]
+            .randomElement(using: &g)!
+        var lines = ["- \(box)\(date) \(["call", "visit", "email"].randomElement(using: &g)!): \(words(&g)) \(tag(token)).\(with)"]
         switch Int.random(in: 0..<5, using: &g) {
-        case 1: lines.append("  More @\(token)c@.")
-        case 2: lines += ["  - step @\(token)s@", "    - sub @\(token)u@"]
-        case 3: lines += ["  ```", "  code @\(token)k@", "  ```"]
-        case 4: lines += ["  ```", "  unclosed @\(token)k@"]
+        case 1: lines.append("  More \(tag(token + "c")).")
+        case 2: lines += ["  - step \(tag(token + "s"))", "    - sub \(tag(token + "u"))"]
+        case 3: lines += ["  ```", "  code \(tag(token + "k"))", "  ```"]
+        case 4: lines += ["  ```", "  unclosed \(tag(token + "k"))"]
         default: break
         }
         return lines
@@ -158,7 +211,7 @@ struct MergeSample: CustomStringConvertible {
     static func edited(_ start: PersonDocument, side: String, _ g: inout SeededGenerator) -> PersonDocument {
         var doc = start
         var counter = 0
-        func token() -> String { counter += 1; return "@\(side)\(counter)@" }
+        func token() -> String { counter += 1; return MergeSample.tag("\(side)\(counter)") }
         func lines(_ doc: PersonDocument) -> [String] { (0..<doc.text.lineCount).map(doc.text.string) }
         func replacing(_ range: Range<Int>, with new: [String]) -> PersonDocument {
             PersonDocument(bytes: doc.text.splicing(range, with: new), path: doc.path)
@@ -168,9 +221,14 @@ struct MergeSample: CustomStringConvertible {
             let before = doc.log.map { (doc.frontMatter!.closeLine + 1)..<$0.headingLine } ?? 0..<0
             let after = doc.log.map { $0.end..<text.count } ?? 0..<0
             let entries = doc.log?.entries ?? []
-            switch Int.random(in: 0..<11, using: &g) {
+            func editing(_ entry: Interaction, _ change: (inout Interaction) -> Void) -> PersonDocument {
+                var edited = entry
+                change(&edited)
+                return replacing((entry.line - 1)..<(entry.line - 1 + entry.lineCount), with: edited.rendered)
+            }
+            switch Int.random(in: 0..<15, using: &g) {
             case 0, 1:
-                var note = "Added \(token())."
+                var note = "\(MergeSample.words(&g)) \(token())." + (Bool.random(using: &g) ? " (with [[p-\(Int.random(in: 2...4, using: &g))|Someone]])" : "")
                 if Bool.random(using: &g) { note += "\n- step \(token())\n  - sub \(token())" }
                 if Int.random(in: 0..<3, using: &g) == 0 { note += "\n```\ncode \(token())" }
                 let entry = Interaction(date: Day(year: 2026, month: 10, day: Int.random(in: 1...28, using: &g))!,
@@ -182,11 +240,12 @@ struct MergeSample: CustomStringConvertible {
             case 3 where !entries.isEmpty:
                 let entry = entries.randomElement(using: &g)!
                 var reworded = entry
-                reworded.note = "Reworded \(token())."
+                reworded.note = "\(MergeSample.words(&g)) \(token())."
                 doc = replacing((entry.line - 1)..<(entry.line - 1 + entry.lineCount), with: reworded.rendered)
             case 4:
-                let key = ["phone", "email", "key0", "every", "extra"].randomElement(using: &g)!
-                let value = key == "every" ? "\(Int.random(in: 1...99, using: &g))d" : "value \(token())"
+                let key = ["phone", "email", "key0", "every", "extra", "related"].randomElement(using: &g)!
+                let value = key == "every" ? "\(Int.random(in: 1...99, using: &g))d"
+                    : key == "related" ? "[[p-3|friend: value \(token())]]" : "value \(token())"
                 doc = PersonDocument(bytes: try! doc.setting(key, to: .string(value)), path: doc.path)
             case 5:
                 doc = PersonDocument(bytes: try! doc.removing(["phone", "email", "key1", "tags"].randomElement(using: &g)!), path: doc.path)
@@ -216,6 +275,28 @@ struct MergeSample: CustomStringConvertible {
                 let entry = entries.filter { $0.checkbox == .open }.randomElement(using: &g)!
                 let first = text[entry.line - 1]
                 doc = replacing((entry.line - 1)..<entry.line, with: [first.replacingOccurrences(of: "[ ]", with: "[x]")])
+            case 11 where !entries.isEmpty:
+                // A typo fixed in the note's first word (its tokens untouched).
+                let entry = entries.randomElement(using: &g)!
+                guard let fixed = MergeSample.typoFixed(entry.note, &g) else { continue }
+                doc = editing(entry) { $0.note = fixed }
+            case 12 where !entries.isEmpty:
+                // The note's first line extended.
+                let entry = entries.randomElement(using: &g)!
+                let more = " Then \(token())."
+                doc = editing(entry) { entry in
+                    let lines = entry.note.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                    entry.note = lines[0] + more + (lines.count > 1 ? "\n" + lines[1] : "")
+                }
+            case 13 where entries.contains { $0.time == nil }:
+                // A time added.
+                let entry = entries.filter { $0.time == nil }.randomElement(using: &g)!
+                let time = TimeOfDay(hour: Int.random(in: 8...20, using: &g), minute: [0, 30].randomElement(using: &g)!)!
+                doc = editing(entry) { $0.time = time }
+            case 14 where !doc.openItems.isEmpty:
+                // An open item (or a follow-up) ticked as `crm done --date` ticks it.
+                doc = MergeSample.ticking(doc.openItems.randomElement(using: &g)!, in: doc,
+                                          date: Bool.random(using: &g) ? MergeSample.randomDay(&g) : nil)
             default:
                 if !after.isEmpty {
                     doc = replacing(text.count..<text.count, with: ["At the end \(token())."])
@@ -223,6 +304,21 @@ struct MergeSample: CustomStringConvertible {
             }
         }
         return doc
+    }
+
+    /// `note` with a typo fixed in its first word of three letters or more (two letters swapped,
+    /// one doubled, or one dropped); nil when it has no such word before its first token.
+    static func typoFixed(_ note: String, _ g: inout SeededGenerator) -> String? {
+        var scalars = Array(note)
+        let word = scalars.prefix { $0.isLetter }
+        guard word.count >= 3 else { return nil }
+        let at = Int.random(in: 1..<(word.count - 1), using: &g)
+        switch Int.random(in: 0..<3, using: &g) {
+        case 0: scalars.swapAt(at, at + 1)
+        case 1: scalars.insert(scalars[at], at: at)
+        default: scalars.remove(at: at)
+        }
+        return String(scalars)
     }
 
     // MARK: Checking
@@ -294,8 +390,74 @@ struct MergeSample: CustomStringConvertible {
         return problems
     }
 
-    /// What the merged `bytes` get wrong, in words; empty when nothing.
-    func problems(with bytes: [UInt8], withBase: Bool) -> [String] {
+    /// A log's entries and undated follow-ups: what makes each the same item (`MergeTokens`'s
+    /// text of it), its first line, whether it is ticked, and whether it is between a crm merge's
+    /// conflict marks.
+    struct Item {
+        var key: String
+        var first: String
+        var type: String
+        var note: String
+        var done: Bool
+        var open: Bool
+        var marked: Bool
+    }
+
+    static func items(_ doc: PersonDocument) -> [Item] {
+        var marked: Set<Int> = [], inside = false
+        for i in 0..<doc.text.lineCount {
+            let line = doc.text.string(i)
+            if ConflictMarkers.isMergeMark(doc.text.content(i)) { inside = true } else if line.hasPrefix(">>>>>>> ") { inside = false }
+            else if inside { marked.insert(i + 1) }
+        }
+        let entries = (doc.log?.entries ?? []).map {
+            Item(key: MergeTokens.normalised($0), first: doc.text.string($0.line - 1), type: $0.type, note: $0.note,
+                 done: $0.checkbox == .done, open: $0.checkbox == .open, marked: marked.contains($0.line))
+        }
+        let followUps = (doc.log?.followUps ?? []).map {
+            Item(key: "- " + $0.note, first: doc.text.string($0.line - 1), type: "note", note: $0.note,
+                 done: $0.isDone, open: !$0.isDone, marked: marked.contains($0.line))
+        }
+        return entries + followUps
+    }
+
+    /// What the merge gets wrong about entries edited in place: a version either side wrote that
+    /// is not in the result (unless it is an open item the other version holds ticked, without a
+    /// base), a tick lost, an entry there twice outside conflict marks (each base entry carries a
+    /// token on its first line), or conflict marks the merge did not report.
+    func editProblems(in merged: PersonDocument, withBase: Bool, reported: Bool) -> [String] {
+        let result = MergeSample.items(merged), baseKeys = Set(MergeSample.items(base).map(\.key))
+        var problems: [String] = []
+        for (name, side) in [("ours", current), ("theirs", other)] {
+            for item in MergeSample.items(side) {
+                let kept = result.filter { $0.key == item.key }
+                if kept.isEmpty, !baseKeys.contains(item.key),
+                   withBase || !(item.open && result.contains { $0.done && $0.type == item.type && $0.note == item.note }) {
+                    problems.append("\(name) wrote '\(item.first)', which is not in the result")
+                }
+                if item.done, !kept.isEmpty, !kept.contains(where: \.done) {
+                    problems.append("\(name) ticked '\(item.first)', open in the result")
+                }
+            }
+        }
+        for token in MergeSample.items(base).compactMap({ MergeSample.tokens(in: $0.first).first }) {
+            let holding = result.filter { $0.first.contains(token) }
+            let outside = holding.filter { !$0.marked }.count, inside = holding.count - outside
+            if outside > 1 { problems.append("the entry with \(token) is in the result \(outside) times") }
+            if outside > 0, inside > 0 { problems.append("the entry with \(token) is both between conflict marks and outside them") }
+        }
+        let marks = (0..<merged.text.lineCount).filter { ConflictMarkers.isMergeMark(merged.text.content($0)) }.count
+        if marks > 0, !reported { problems.append("\(marks) conflict marks the merge did not report") }
+        return problems
+    }
+
+    static func tokens(in line: String) -> [String] {
+        Array(tokens(PersonDocument(bytes: Array((line + "\n").utf8), path: "x.md")).keys)
+    }
+
+    /// What the merged `bytes` get wrong, in words; empty when nothing. `reported`: whether the
+    /// merge said it left conflicts.
+    func problems(with bytes: [UInt8], withBase: Bool, reported: Bool) -> [String] {
         let merged = PersonDocument(bytes: bytes, path: "people/p.md")
         let result = MergeSample.tokens(merged)
         let b = MergeSample.tokens(base), c = MergeSample.tokens(current), o = MergeSample.tokens(other)
@@ -322,6 +484,7 @@ struct MergeSample: CustomStringConvertible {
             }
         }
         problems += lostTicks(in: merged, withBase: withBase)
+        problems += editProblems(in: merged, withBase: withBase, reported: reported)
         for token in result.keys where c[token] == nil && o[token] == nil {
             problems.append("\(token) is in the result but in neither side")
         }

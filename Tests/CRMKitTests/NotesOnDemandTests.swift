@@ -63,7 +63,7 @@ import Testing
         Coming up (3)
           3  2026-11-20        email    Overdue plan (9 days overdue)
           1  2026-12-05        visit    Planned
-             someday                    Someday
+          8  someday                    Someday
 
         Interactions (5)
           2  2026-11-28 09:00  message  Newest

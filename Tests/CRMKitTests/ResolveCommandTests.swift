@@ -98,6 +98,53 @@ import Testing
         #expect(check.stdout.hasPrefix("people/ada.md:7:1: error: conflict: a merge kept both sides' lines here"), "\(check.stdout)")
     }
 
+    static let tahani = "---\nname: Tahani Al-Jamil\n---\n\n## Interactions\n\n"
+
+    @Test(arguments: [true, false])
+    func aTypoFixedInACopyBesideAnEntryAddedIsOneConflictNotTwoEntries(_ copyIsNewer: Bool) throws {
+        let vault = try TemporaryVault()
+        let copy = "people/tahani.sync-conflict-20261128-101500-ABCDEFG.md"
+        // This device added an entry; the other fixed a typo in an entry both had.
+        try vault.write("people/tahani.md", Self.tahani + "- 2026-11-25 call: Called her\n- 2026-11-20 visit: Luch at the cafe\n")
+        try vault.write(copy, Self.tahani + "- 2026-11-20 visit: Lunch at the cafe\n")
+        try setModified(vault, "people/tahani.md", copyIsNewer ? "2026-11-20" : "2026-11-28")
+        try setModified(vault, copy, copyIsNewer ? "2026-11-28" : "2026-11-20")
+        let result = try vault.crm("resolve")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("merged \(copy) into people/tahani.md: 0 entries added; 1 entry changed differently on "
+                                        + "the two sides: both versions kept between conflict marks, the newer first; the copy is now .crm/trash/"),
+                "\(result.stdout)")
+        let (newer, older) = copyIsNewer ? ("Lunch", "Luch") : ("Luch", "Lunch")
+        let (newerLabel, olderLabel) = copyIsNewer ? ("tahani.sync-conflict-20261128-101500-ABCDEFG.md", "tahani.md")
+            : ("tahani.md", "tahani.sync-conflict-20261128-101500-ABCDEFG.md")
+        #expect(vault.read("people/tahani.md") == Self.tahani + """
+            - 2026-11-25 call: Called her
+            <<<<<<< \(newerLabel) (crm: both sides changed these lines; keep what is right and delete the marks)
+            - 2026-11-20 visit: \(newer) at the cafe
+            =======
+            - 2026-11-20 visit: \(older) at the cafe
+            >>>>>>> \(olderLabel) (crm)
+
+            """)
+        let check = try vault.crm("check")
+        #expect(check.status == 1)
+        #expect(check.stdout == "people/tahani.md:8:1: error: conflict: a merge kept both sides' lines here (ours, then theirs "
+                + "after '======='); keep what is right and delete the three mark lines\n")
+        // Settled by hand (the marks and the wrong version deleted), nothing is left to report.
+        try vault.write("people/tahani.md", Self.tahani + "- 2026-11-25 call: Called her\n- 2026-11-20 visit: Lunch at the cafe\n")
+        #expect(try vault.crm("check").status == 0)
+    }
+
+    @Test func anItemTickedInACopyOnAnotherDateAndOpenInTheFileIsTheTickedOne() throws {
+        let vault = try TemporaryVault()
+        let copy = "people/tahani.sync-conflict-20261128-101500-ABCDEFG.md"
+        try vault.write("people/tahani.md", Self.tahani + "- [ ] 2026-12-05 visit: Dinner\n- 2026-11-20 call: Lunch\n")
+        try vault.write(copy, Self.tahani + "- [x] 2026-11-28 visit: Dinner\n- 2026-11-20 call: Lunch\n")
+        let result = try vault.crm("resolve")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(vault.read("people/tahani.md") == Self.tahani + "- [x] 2026-11-28 visit: Dinner\n- 2026-11-20 call: Lunch\n")
+    }
+
     @Test func aNextcloudCopyWithoutItsFileTakesItsPlace() throws {
         let vault = try TemporaryVault()
         try vault.write("people/bea (conflicted copy 2026-11-28 101500).md", "---\nname: Bea\n---\n")

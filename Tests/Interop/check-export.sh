@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Interop of `crm export` with real readers: the vCard 4.0 file read by Python's vobject and by
+# Interop of `crm export` with real readers: the vCard 4.0 file (N and NICKNAME too) read by Python's vobject and by
 # khard (as a vdir address book), a round trip through `crm import` into an empty vault, and the
 # CSV read by Python's csv module and by LibreOffice Calc. Every field is compared with `crm export --format json`.
 # Needs $CRM (the built crm binary). Last line: `export interop: N passed, M failed`.
@@ -26,6 +26,9 @@ crm add 'Maria Dolores Núñez de la Concepción Fernández-Castañeda y Würthw
     --phone '+49 30 1234567' --birthday 1950-01-31 --email 'maría@exämple.de'
 crm add 'Back\slash Person' --phone '+44 20 7946 0999 ext. 12' --contact-id 'B1A2C3D4-0000-4000-8000-ABCDEF012345'
 crm add 'Zero Lead' --phone 0123 --phone +442079460018
+crm add 'Ludwig van Beethoven' --birthday 1770-12-17
+crm add '山田 太郎'
+printf -- '---\nname: Plato\naliases: [Aristocles, "the broad, one"]\n---\n' >"$out/vault/people/plato.md"
 printf -- '---\nname: No Date\nbirthday: December\n---\n' >"$out/vault/people/no-date.md"
 
 "$CRM" --vault "$out/vault" export --format json -o "$out/people.json" 2>/dev/null
@@ -48,6 +51,7 @@ path = $out/vdir
 default_action = list
 [contact table]
 show_uids = yes
+display = formatted_name
 CONF
 
 "$CRM" init "$out/empty" >/dev/null

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make install` into a temporary prefix, then use what it installed as a user would: run the
-# binary (linked without a Swift runtime on Linux), read the manual page with man (and lint it
-# with mandoc), and tab-complete a person id with the installed bash completion.
+# binary (stripped, linked without a Swift runtime on Linux) with the Swift toolchain off PATH
+# and LD_LIBRARY_PATH cleared, read the manual page with man (and lint it with mandoc), and
+# tab-complete person ids and tags with the installed bash, zsh and fish completions.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -11,6 +12,7 @@ need man man-db
 need mandoc mandoc
 need zsh zsh
 need fish fish
+need readelf binutils
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -24,13 +26,32 @@ for file in bin/crm share/man/man1/crm.1 share/bash-completion/completions/crm \
 done
 crm="$prefix/bin/crm"
 
-# The binary runs, and on Linux needs no Swift runtime library.
-version=$("$crm" --version)
+# The binary runs as on a machine without Swift: the toolchain's folders off PATH, no
+# LD_LIBRARY_PATH, a clean environment. On Linux it needs no Swift runtime library and is
+# stripped (no symbol table, no debug information).
+no_swift_path=$(printf '%s\n' "$PATH" | tr ':' '\n' | while read -r dir; do
+    if [ -n "$dir" ] && [ ! -e "$dir/swift" ] && [ ! -e "$dir/swiftc" ]; then printf '%s:' "$dir"; fi; done)
+bare() { env -i HOME="$work" PATH="${no_swift_path%:}" LANG=C.UTF-8 "$@"; }
+bare sh -c 'command -v swift' >/dev/null && fail "swift is still on the PATH the check runs crm with"
+version=$(bare "$crm" --version)
 [[ $version == "crm "* ]] || fail "crm --version printed '$version'"
-if [ "$(uname -s)" = Linux ] && ldd "$crm" | grep -Ei 'libswift|libFoundation|libdispatch'; then
-    fail "the installed crm links Swift libraries dynamically"
+bare "$crm" init "$work/bare-vault" >/dev/null || fail "crm init failed without Swift on PATH"
+bare "$crm" --vault "$work/bare-vault" add "Ольга Петрова" --tag friends >/dev/null || fail "crm add failed without Swift on PATH"
+[ "$(bare "$crm" --vault "$work/bare-vault" list --ids)" = "ольга-петрова" ] || fail "crm list failed without Swift on PATH"
+if [ "$(uname -s)" = Linux ]; then
+    if ldd "$crm" | grep -Ei 'libswift|libFoundation|libdispatch'; then
+        fail "the installed crm links Swift libraries dynamically"
+    fi
+    if readelf -S --wide "$crm" | grep -E '\.(debug_[a-z_]+|symtab)( |$)'; then
+        fail "the installed crm is not stripped"
+    fi
+    built="$(swift build -c release --static-swift-stdlib --show-bin-path)/crm"
+    if [ -f "$built" ]; then
+        echo "built $(du -h "$built" | cut -f1), installed stripped $(du -h "$crm" | cut -f1)"
+        [ "$(stat -c %s "$crm")" -lt "$(stat -c %s "$built")" ] || fail "the installed crm is not smaller than the built one"
+    fi
 fi
-echo "installed $version ($(du -h "$crm" | cut -f1)), no Swift libraries needed"
+echo "installed $version ($(du -h "$crm" | cut -f1)), runs without Swift on PATH or LD_LIBRARY_PATH"
 
 # The manual: mandoc finds nothing to say, man renders it from the file and from the prefix.
 page="$prefix/share/man/man1/crm.1"
@@ -45,8 +66,8 @@ echo "man page renders; mandoc -T lint is clean"
 # Bash completion: a person id after 'crm --vault DIR show '.
 vault="$work/vault"
 "$crm" init "$vault" >/dev/null
-"$crm" --vault "$vault" add "Ada Lovelace" >/dev/null
-"$crm" --vault "$vault" add "Grace Hopper" >/dev/null
+"$crm" --vault "$vault" add "Ada Lovelace" --tag friends --tag "chess club" >/dev/null
+"$crm" --vault "$vault" add "Grace Hopper" --tag navy >/dev/null
 complete_words() {   # complete_words WORD… : what bash offers for the last word
     PATH="$prefix/bin:$PATH" bash --norc --noprofile -i -c '
         source "$0"
@@ -62,7 +83,9 @@ got=$(complete_words crm --vault "$vault" log "" | sort | tr '\n' ' ')
 [ "$got" = "ada-lovelace grace-hopper " ] || fail "completing 'crm --vault DIR log ' gave '$got'"
 got=$(cd "$vault" && complete_words crm sh)
 [ "$got" = show ] || fail "completing 'crm sh' gave '$got'"
-echo "bash completes person ids and commands"
+got=$(complete_words crm --vault "$vault" list --tag "" | sort | tr '\n' '|')
+[ "$got" = "chess club|friends|navy|" ] || fail "completing 'crm --vault DIR list --tag ' gave '$got'"
+echo "bash completes person ids, tags and commands"
 zsh -n "$prefix/share/zsh/site-functions/_crm" || fail "zsh completion does not parse"
 # zsh's completion builtins only work inside its line editor: stand-ins print what would be offered
 # (all ids; zsh itself then keeps those that start with the word typed).
@@ -73,7 +96,9 @@ got=$(PATH="$prefix/bin:$PATH" zsh -f -c 'compadd() { [[ $1 == -- ]] && shift; p
 [ "$got" = "ada-lovelace grace-hopper " ] || fail "zsh completing 'crm --vault DIR show ad' offered '$got'"
 got=$(PATH="$prefix/bin:$PATH" fish --no-config -c "source $prefix/share/fish/vendor_completions.d/crm.fish; complete -C 'crm --vault $vault show ad'")
 [ "$got" = ada-lovelace ] || fail "fish completing 'crm --vault DIR show ad' gave '$got', not ada-lovelace"
-echo "zsh and fish complete person ids"
+got=$(PATH="$prefix/bin:$PATH" fish --no-config -c "source $prefix/share/fish/vendor_completions.d/crm.fish; complete -C 'crm --vault $vault list --tag n'" | cut -f1)
+[ "$got" = navy ] || fail "fish completing 'crm --vault DIR list --tag n' gave '$got', not navy"
+echo "zsh and fish complete person ids; fish completes tags"
 
 make uninstall PREFIX="$prefix" >/dev/null
 left=$(find "$prefix" -type f)

@@ -10,7 +10,9 @@ still logs the entry with exit status 0 and one warning, parses every file writt
 birthdays recurring yearly, due dates equal to `crm list --json`, stable UIDs, identical bytes on
 two runs, and khal importing it. Plans: `crm plan --calendar` into a vdir and `crm calendar --plans`
 give the same event (one UID) that khal lists at its time, and all-day for an untimed plan; a plan
-done today is no longer exported.
+done today is no longer exported. Alarms: every event carries one VALARM (ACTION:DISPLAY, the
+summary as DESCRIPTION) that icalendar and khal read as 15 minutes before a timed event and 09:00 on
+the day of an all-day one; `calendar_alarm: 1h` in .crm/config.yaml moves it, `none` leaves it out.
 Prints one line per failure and a last line `calendar interop: N passed, M failed`; exits 1 on failure.
 """
 import argparse
@@ -109,6 +111,23 @@ def check_event(event, where, summary, description, start, end):
     check_equal(event["DTSTART"].dt, start, f"{where}: DTSTART")
     check_equal(event["DTEND"].dt, end, f"{where}: DTEND")
     check_equal(event["DTSTAMP"].dt, STAMP, f"{where}: DTSTAMP (UTC, from CRM_TODAY)")
+    check_alarm(event, where)
+
+
+def expected_trigger(event, lead=dt.timedelta(minutes=15)):
+    """Before a timed event by the lead; 09:00 on the day of an all-day one (a DATE start)."""
+    timed = isinstance(event["DTSTART"].dt, dt.datetime)
+    return -lead if timed else dt.timedelta(hours=9)
+
+
+def check_alarm(event, where, lead=dt.timedelta(minutes=15)):
+    """One VALARM, as icalendar reads it: ACTION:DISPLAY, the summary, the trigger for its start."""
+    alarms = [c for c in event.subcomponents if c.name == "VALARM"]
+    check_equal(len(alarms), 1, f"{where}: one VALARM")
+    for alarm in alarms:
+        check_equal(str(alarm.get("ACTION")), "DISPLAY", f"{where}: VALARM ACTION")
+        check_equal(str(alarm.get("DESCRIPTION")), str(event["SUMMARY"]), f"{where}: VALARM DESCRIPTION")
+        check_equal(alarm["TRIGGER"].dt, expected_trigger(event, lead), f"{where}: VALARM TRIGGER")
 
 
 def vdir_events(folder):
@@ -183,10 +202,42 @@ def check_log(vault, work, fixtures):
     return vdir
 
 
+def check_alarm_setting(vault, work):
+    """`calendar_alarm: 1h` moves a timed event's alarm; `none` writes none; all-day stays at 09:00."""
+    config = vault.root / ".crm" / "config.yaml"
+    original = config.read_text()
+    file = work / "calendars" / "alarms.ics"
+    try:
+        config.write_text(original + "calendar_alarm: 1h\n")
+        vault.must("log", "ada", "Walk", "--date", "2026-12-09", "--time", "07:30", f"--calendar={file}", later=True)
+        vault.must("log", "ada", "Card", "--date", "2026-12-10", f"--calendar={file}", later=True)
+        events = {str(e["DESCRIPTION"]): e for e in parse(file).walk("VEVENT")}
+        if "Walk" in events:
+            check_alarm(events["Walk"], "calendar_alarm: 1h, timed", lead=dt.timedelta(hours=1))
+        if "Card" in events:
+            check_alarm(events["Card"], "calendar_alarm: 1h, all day")
+        check_equal(sorted(events), ["Card", "Walk"], "calendar_alarm: 1h: both events written")
+        config.write_text(original + "calendar_alarm: none\n")
+        exported = icalendar.Calendar.from_ical(vault.must("calendar", binary=True).stdout)
+        check(all(not e.subcomponents for e in exported.walk("VEVENT")), "calendar_alarm: none: no VALARM in crm calendar")
+    finally:
+        config.write_text(original)
+
+
 def khal(config, *arguments):
     result = subprocess.run(["khal", "-c", str(config), *arguments], capture_output=True, text=True)
     check(result.returncode == 0, f"khal {' '.join(arguments[:2])}: exit 0 ({result.stderr.strip()!r})")
     return result.stdout
+
+
+def khal_alarms(config, calendar, start):
+    """title -> the alarm offsets (seconds from the start) khal reads, for the events of one day."""
+    listed = khal(config, "list", "-a", calendar, "--day-format", "", "--json", "title", "--json", "alarms-list", start, "1d")
+    found = {}
+    for line in listed.splitlines():
+        for event in json.loads(line) if line.strip() else []:
+            found[event["title"]] = [alarm["delta"] for alarm in event["alarms-list"]]
+    return found
 
 
 def check_khal(work, vdir, exported):
@@ -212,6 +263,10 @@ def check_khal(work, vdir, exported):
     all_day = khal(config, "list", "-a", "personal", "--day-format", "",
                    "--format", "{start-date} {start-time}|{title}", "2026-12-01", "1d")
     check_equal(all_day.splitlines(), ["2026-12-01 |Email with Ada Lovelace"], "khal lists the all-day email")
+    check_equal(khal_alarms(config, "personal", "2026-12-05"), {"Visit with Ada Lovelace": [-900.0]},
+                "khal reads the dinner's alarm 15 minutes before")
+    check_equal(khal_alarms(config, "personal", "2026-12-01"), {"Email with Ada Lovelace": [32400.0]},
+                "khal reads the all-day email's alarm at 09:00")
 
     imported = subprocess.run(["khal", "-c", str(config), "import", "--batch", "-a", "birthdays", str(exported)],
                               capture_output=True, text=True)
@@ -224,6 +279,8 @@ def check_khal(work, vdir, exported):
         listed = khal(config, "list", "-a", "birthdays", "--day-format", "", "--format", "{start-date} {title}", start, "3d")
         check_equal(sorted(line for line in listed.splitlines() if "birthday" in line), expected,
                     f"khal lists the imported birthdays from {start}")
+    check_equal(khal_alarms(config, "birthdays", "2027-12-10").get("Ada Lovelace's birthday"), [32400.0],
+                "khal reads the imported birthday's alarm at 09:00")
 
 
 def check_export(vault, work):
@@ -240,6 +297,7 @@ def check_export(vault, work):
     check_equal(len(events), len(birthdays) + len(due), "crm calendar: only birthdays and due dates")
     for event in events:
         check_equal(event["DTSTAMP"].dt, STAMP, f"{event['SUMMARY']}: DTSTAMP 00:00 UTC of CRM_TODAY")
+        check_alarm(event, f"crm calendar {event['SUMMARY']}")
     check_equal(str(birthdays.get("Ada Lovelace's birthday", {}).get("UID")),
                 str(uuid.uuid5(NAMESPACE, "birthday:contact_id:" + ADA_ID)), "Ada's birthday UID from her contact_id")
     check_equal(str(birthdays.get("Mary Somerville's birthday", {}).get("UID")),
@@ -351,6 +409,7 @@ def main():
         vault.must("add", "Yearless Leap", "--birthday", "--02-29")
         vdir = check_log(vault, work, args.fixtures)
         exported = check_export(vault, work)
+        check_alarm_setting(vault, work)
         check_khal(work, vdir, exported)
         plans, plans_file = check_plans(vault, work)
         check_khal_plans(work, plans, plans_file)

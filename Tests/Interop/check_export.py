@@ -54,6 +54,7 @@ check(all(len(line) <= 75 for line in raw.split(b"\r\n")), "vCard lines are fold
 cards = list(vobject.readComponents(raw.decode("utf-8")))
 same(len(cards), len(people), "vobject card count")
 uids = {}
+structured = {}
 for card in cards:
     name = card.fn.value
     person = by_name.get(name)
@@ -72,6 +73,12 @@ for card in cards:
     b = valid_birthday(person)
     expected = None if b is None else (b.replace("-", "") if not b.startswith("--") else "--" + b[2:].replace("-", ""))
     same(bday.value if bday else None, expected, f"{name}: vobject BDAY")
+    n = card.n.value
+    parts = [n.family, n.given, n.additional, n.prefix, n.suffix]
+    structured[name] = parts
+    check(all(isinstance(p, str) for p in parts) and n.family + n.given != "", f"{name}: vobject reads a structured N, got {parts!r}")
+    check(sorted(" ".join(parts).split()) == sorted(name.split()), f"{name}: N {parts!r} holds the words of the name")
+    same([k.value for k in card.contents.get("nickname", [])], person["aliases"], f"{name}: vobject NICKNAME")
     cats = card.contents.get("categories", [None])[0]
     same(cats.value if cats else [], person["tags"], f"{name}: vobject CATEGORIES")
 check("birthday \"December\"" in open(f"{out}/vcard.stderr").read() or "'December'" in open(f"{out}/vcard.stderr").read(),
@@ -98,6 +105,19 @@ for person in people:
                     found.append((not key.startswith("pref"), v))
         return [v for _, v in sorted(found, key=lambda x: x[0])]
 
+    # khard's YAML read as strings only: a given name such as "No" is no boolean.
+    raw = yaml.load(shown, Loader=yaml.BaseLoader)
+
+    def text(field):
+        value = raw.get(field)
+        return " ".join(value) if isinstance(value, list) else (value or "")
+
+    if name in structured:
+        family, given, additional, prefix, suffix = structured[name]
+        same([text("Last name"), text("First name"), text("Additional"), text("Prefix"), text("Suffix")],
+             [family, given, additional, prefix, suffix], f"{name}: khard name parts")
+    nicknames = raw.get("Nickname") or []
+    same(sorted(nicknames if isinstance(nicknames, list) else [nicknames]), sorted(person["aliases"]), f"{name}: khard nicknames")
     phones, emails = values("Phone"), values("Email")
     same(sorted(phones), sorted(person["phones"]), f"{name}: khard phones")
     same(sorted(emails), sorted(person["emails"]), f"{name}: khard emails")

@@ -1,16 +1,19 @@
 """Where a person file's log starts and ends, as crm reads it and as a CommonMark reader does.
 
 Random Markdown bodies (text, headings, log entries with continuation lines, code fences inside
-entries' notes, closed or not, fences outside them) are written into a vault; for each file, the
-log section markdown-it-py (a CommonMark reader, PyPI) finds -- from the heading `Interactions` to
-the next heading of the same or a higher level -- must be the one `crm show --json` reads: every
-entry's line inside it, and `notes` equal to the lines outside it. Fixed seed.
+entries' notes, closed or not, fences, HTML comments and indented code outside them, some holding
+dated list items) are written into a vault; for each file, the log section markdown-it-py (a
+CommonMark reader, PyPI) finds -- from the heading `Interactions` to the next heading of the same
+or a higher level -- must be the one `crm show --json` reads: every entry's line inside it, and
+`notes` equal to the lines outside it. And the entries crm reads are exactly the dated top-level
+list items CommonMark finds in that section: none inside a code block or an HTML comment. Fixed seed.
 
 Usage: markdown_outline.py CRM WORKDIR [CASES]. Last line: `markdown outline: N passed, M failed`.
 """
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -24,7 +27,19 @@ env = dict(os.environ, CRM_TODAY="2026-11-29", NO_COLOR="1")
 
 def block(n):
     """One random block of lines."""
-    kind = rng.randrange(12)
+    kind = rng.randrange(16)
+    day = f"2026-09-{rng.randint(1, 28):02d}"
+    if kind == 12:
+        # A code block at the log's top level holding a dated list item: never an entry.
+        fence = rng.choice(["```", "~~~", "````"])
+        return [rng.choice(["", " "]) + fence, f"- {day} call: In code {n}.", fence + rng.choice(["", fence[0]])]
+    if kind == 13:
+        comment = ["<!--", f"- {day} call: In a comment {n}.", f"## In a comment {n}"]
+        return comment + ([] if rng.randrange(4) == 0 else ["-->"])
+    if kind == 14:
+        return [f"<!-- - {day} call: In a one-line comment {n}. -->"]
+    if kind == 15:
+        return ["", f"Text {n}.", "", f"    - {day} call: Indented code {n}."]
     if kind == 0:
         return [f"Text {n}."]
     if kind == 11:
@@ -79,18 +94,25 @@ for case in range(cases):
     log = next((h for h in headings if h[2].lower() == "interactions"), None)
     shown = json.loads(subprocess.run([crm, "--vault", work, "show", f"case-{case}", "--json"], env=env,
                                       check=True, capture_output=True, text=True).stdout)
+    def trimmed(part):
+        """The lines without blank lines at either end, as crm's notes are."""
+        while part and not part[0].strip(" \t"):
+            part.pop(0)
+        while part and not part[-1].strip(" \t"):
+            part.pop()
+        return "\n".join(part)
     if log is None:
         start = end = None
-        ok = shown["interactions"] == [] and shown["notes"] == "\n".join(lines[3:]).strip("\n \t")
+        ok = shown["interactions"] == [] and shown["notes"] == trimmed(lines[3:])
     else:
         start = log[0]
         end = next((h[0] for h in headings if h[0] > start and h[1] <= log[1]), len(lines))
         outside = lines[3:start] + lines[end:]
-        while outside and not outside[0].strip(" \t"):
-            outside.pop(0)
-        while outside and not outside[-1].strip(" \t"):
-            outside.pop()
-        ok = all(start < e["line"] - 1 < end for e in shown["interactions"]) and shown["notes"] == "\n".join(outside)
+        ok = all(start < e["line"] - 1 < end for e in shown["interactions"]) and shown["notes"] == trimmed(outside)
+        # The dated top-level list items CommonMark sees in the log are the entries crm reads.
+        items = [t.map[0] for t in tokens if t.type == "list_item_open" and t.level == 1 and t.map]
+        dated = sorted(i for i in items if start < i < end and re.match(r"- \d{4}-\d\d-\d\d ", lines[i]))
+        ok = ok and sorted(e["line"] - 1 for e in shown["interactions"]) == dated
     if ok:
         passed += 1
     else:

@@ -108,12 +108,13 @@ def split_lines(data):
 
 
 def front_matter_text(data):
-    """The front matter (docs/format.md: first line `---`, up to the next `---` or `...`), or None."""
+    """The front matter (docs/format.md: first line `---`, up to the next `---` or `...`, each
+    maybe followed by spaces or tabs), or None."""
     lines = split_lines(data)
-    if not lines or lines[0] != "---":
+    if not lines or lines[0].rstrip(" \t") != "---":
         return None
     for i in range(1, len(lines)):
-        if lines[i] in ("---", "..."):
+        if lines[i].rstrip(" \t") in ("---", "..."):
             return "\n".join(lines[1:i]) + "\n"
     return None
 
@@ -197,7 +198,7 @@ TRICKY_VALUES = [
     "2026-01-05", "1_000", "1e3", ".5", "0x1F", "a: b", "#x", "a #b", "- a", "[x", "{x",
     "@x", "`x", "%x", "|x", ">x", "!x", "&x", "*x", " leading", "trailing ", "it's",
     'say "hi"', "tab\there", "back\\slash", "José Núñez", "山田花子", "emoji 🎉",
-    "line\nbreak", "", "-", "?", ":",
+    "line\nbreak", "-", "?", ":",
 ]
 SET_KEYS = ["phone", "company"]
 
@@ -220,6 +221,8 @@ def check_writes(runner, report, workdir):
         for value in TRICKY_VALUES:
             restore_if_broken(path, pristine)
             check_one_write(runner, report, vault, path, key, value)
+        restore_if_broken(path, pristine)
+        check_empty_refused(runner, report, vault, path, key)
 
 
 def restore_if_broken(path, pristine):
@@ -235,6 +238,20 @@ def restore_if_broken(path, pristine):
         pass
     with open(path, "wb") as f:
         f.write(pristine)
+
+
+def check_empty_refused(runner, report, vault, path, key):
+    """`crm set x KEY=` gives no value: refused (exit 2, pointing to `crm unset`), file untouched."""
+    with open(path, "rb") as f:
+        before = f.read()
+    code, out, err = runner.run("--vault", vault, "set", "test-person", "%s=" % key)
+    with open(path, "rb") as f:
+        after = f.read()
+    if code != 2 or "unset" not in err or before != after:
+        report.fail("(a) set %s=: expected exit 2 naming unset and the file unchanged, got exit %d%s: %s"
+                    % (key, code, "" if before == after else ", file changed", first_line(err)))
+    else:
+        report.ok()
 
 
 def check_one_write(runner, report, vault, path, key, value):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""What Python's vobject reads from every card of a folder of .vcf files: the oracle of the
-public vCard fixture sets.
+"""What Python's vobject reads from every card of a vCard file: the oracle the vCard tests
+compare the contacts reader with.
 
 Usage: python3 Tests/Interop/vobject_expected.py [--check] DIR...
 
@@ -9,12 +9,24 @@ top-level card (a card inside a card, such as a 2.1 AGENT, belongs to its parent
 1-based BEGIN line and either what vobject reads from it, as the fields `crm` stores
 ({name, uid, phones, emails, birthday}), or {"vobject_error": why} when vobject cannot read it.
 With --check, compares with the committed expected.json instead and exits 1 on a difference
-(vobject's reading changed, or the files did).
+(vobject's reading changed, or the files did). The project commits this reading only for its own
+charset cards (Tests/CRMKitTests/Fixtures/contacts/charsets); suite_readings.py uses read_file()
+for the public vCard sets when the tests run.
+
+Splitting a file into cards: BEGIN:VCARD and END:VCARD in any case, with white space around them
+or a group (`TEST.BEGIN:VCARD`, which vobject reads too); a card that never ends runs to the end
+of the file, and the first bare BEGIN:VCARD inside it starts the next card (crm's rule). A card
+nested in a card (`AGENT:BEGIN:VCARD` … `END:VCARD`) is the agent's value: its lines are not
+given to vobject, which would take them as the outer card's properties.
 
 vobject reads text (it decodes quoted-printable octets with the card's CHARSET itself). Values
 that are not quoted-printable are decoded here, line by line, before vobject sees them: with the
 line's CHARSET, else UTF-8; a line that does not decode makes the card a vobject_error.
 ISO-8859-1 and US-ASCII are read as Windows-1252, their superset that browsers (and crm) use.
+When vobject cannot read the whole card (a broken PHOTO, a line of a property crm ignores), it
+reads the card again with only the lines of the properties crm stores (FN, N, UID, TEL, EMAIL,
+BDAY, VERSION; lines it cannot parse left out), and the reading says why in "whole_card_error";
+only when that fails too is the card a vobject_error.
 
 From vobject's values, the fields are taken by crm's documented rules: name = the first
 non-empty FN, else N as "prefix given additional family suffix"; phones and emails preferred
@@ -37,35 +49,78 @@ from vobject import base
 PYTHON_CHARSET = {"ISO-8859-1": "cp1252", "ISO8859-1": "cp1252", "LATIN1": "cp1252",
                   "US-ASCII": "cp1252", "ASCII": "cp1252", "WINDOWS-1252": "cp1252"}
 ENCODINGS = {"QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"}
+# The properties crm stores, and the lines that make a card.
+STORED = {"FN", "N", "UID", "TEL", "EMAIL", "BDAY", "VERSION"}
+
+
+def delimiter(raw):
+    """b"BEGIN", b"END" or b"AGENT" (for `AGENT:BEGIN:VCARD`) when the line opens or closes a
+    card, ignoring case, white space around it and a group (`TEST.BEGIN:VCARD`, which vobject
+    reads too); else None."""
+    text = raw.rstrip(b"\r").strip().upper()
+    name, colon, value = text.partition(b":")
+    name = name.rpartition(b".")[2]
+    if colon and value.strip() == b"VCARD" and name in (b"BEGIN", b"END"):
+        return name
+    return b"AGENT" if name == b"AGENT" and value.strip() == b"BEGIN:VCARD" else None
 
 
 def cards(data):
-    """(BEGIN line, bytes) of each top-level card, nested cards kept inside their parent."""
+    """(BEGIN line, bytes) of each top-level card, nested cards kept inside their parent.
+
+    A card that never ends runs to the end of the file, and the first `BEGIN:VCARD` inside it
+    (not an `AGENT:BEGIN:VCARD`) starts the next card, as crm reads it (docs/contacts.md)."""
     lines = data.split(b"\n")
-    depth, start, found = 0, None, []
-    for number, raw in enumerate(lines, 1):
-        text = raw.rstrip(b"\r").strip().upper()
-        if text == b"BEGIN:VCARD" or (depth > 0 and text == b"AGENT:BEGIN:VCARD"):
-            if depth == 0:
-                start = number
-            depth += 1
-        elif text == b"END:VCARD" and depth > 0:
-            depth -= 1
-            if depth == 0:
-                found.append((start, b"\n".join(lines[start - 1:number]) + b"\n"))
-    if depth > 0:
-        found.append((start, b"\n".join(lines[start - 1:]) + b"\n"))
+    found, i = [], 0
+    while i < len(lines):
+        if delimiter(lines[i]) != b"BEGIN":
+            i += 1
+            continue
+        depth, resume, j = 1, None, i + 1
+        while j < len(lines) and depth > 0:
+            kind = delimiter(lines[j])
+            if kind == b"BEGIN" and depth == 1 and resume is None:
+                resume = j
+            depth += 1 if kind in (b"BEGIN", b"AGENT") else -1 if kind == b"END" else 0
+            j += 1
+        if depth == 0:
+            found.append((i + 1, b"\n".join(lines[i:j]) + b"\n"))
+            i = j
+        else:
+            found.append((i + 1, b"\n".join(lines[i:]) + b"\n"))
+            if resume is None:
+                break
+            i = resume
     return found
 
 
-def decoded(card):
-    """The card as text: every line that is not quoted-printable decoded with its CHARSET."""
-    out = []
+def decoded(card, stored_only=False):
+    """The card as text: every line that is not quoted-printable decoded with its CHARSET.
+
+    A card nested in this one (a 2.1 `AGENT:BEGIN:VCARD` … `END:VCARD`) is left out: its lines
+    are the agent's value, not this card's properties (vobject would take them as the outer
+    card's). With stored_only, only the properties crm stores are kept (and lines vobject cannot
+    parse are dropped)."""
+    out, depth = [], 0
     for line, _ in base.getLogicalLines(io.StringIO(card.decode("latin-1")), allowQP=True):
         try:
             name, params, value, group = base.parseLine(line)
         except base.ParseError:
-            out.append(line.encode("latin-1").decode("utf-8"))
+            if depth == 1 and not stored_only:
+                out.append(line.encode("latin-1").decode("utf-8"))
+            continue
+        kind = delimiter(line.encode("latin-1"))
+        if kind in (b"BEGIN", b"AGENT"):
+            depth += 1
+            if depth == 1:
+                out.append("BEGIN:VCARD")
+            continue
+        if kind == b"END":
+            depth -= 1
+            if depth == 0:
+                out.append("END:VCARD")
+            continue
+        if depth != 1 or (stored_only and name.upper() not in STORED):
             continue
         flat = {p[0].upper(): [v.upper() for v in p[1:]] for p in params}
         qp = "QUOTED-PRINTABLE" in flat or "QUOTED-PRINTABLE" in flat.get("ENCODING", [])
@@ -182,12 +237,19 @@ def read_file(path):
         data = f.read()
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         data = data.decode("utf-16").encode("utf-8")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
     out = []
     for line, card in cards(data):
         try:
             entry = reading(vobject.readOne(decoded(card), allowQP=True))
         except Exception as error:  # vobject raises many kinds; each means "cannot read"
-            entry = {"vobject_error": f"{type(error).__name__}: {error}"[:200]}
+            whole = f"{type(error).__name__}: {error}"[:200]
+            try:
+                entry = {**reading(vobject.readOne(decoded(card, stored_only=True), allowQP=True)),
+                         "whole_card_error": whole}
+            except Exception:
+                entry = {"vobject_error": whole}
         out.append({"line": line, **entry})
     return out
 

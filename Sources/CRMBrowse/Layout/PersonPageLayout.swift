@@ -105,7 +105,7 @@ enum PersonPageLayout {
         }
         let late = entry.isOverdue ? " (\(dueWording(entry.date!, from: today)))" : ""
         var noteLines: [String] = []
-        for part in entry.note.split(separator: "\n", omittingEmptySubsequences: false) {
+        for part in PersonLink.readable(entry.note).split(separator: "\n", omittingEmptySubsequences: false) {
             noteLines += TextLayout.wrapped(String(part), width: max(1, width - noteColumn))
         }
         var lines: [Line] = []

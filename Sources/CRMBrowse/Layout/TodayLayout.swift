@@ -70,7 +70,7 @@ enum TodayLayout {
         case .birthday:
             return (item.age.map { "turns \($0)" } ?? "birthday", nil)
         case .followUp, .planned:
-            let lines = item.note?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            let lines = item.note.map(PersonLink.readable)?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
             let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
             let text = item.type == "note" || item.type == nil ? note : "\(item.type!): \(note)"
             let late = item.kind == .followUp && item.date != nil

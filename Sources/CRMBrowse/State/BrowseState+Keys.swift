@@ -182,7 +182,7 @@ extension BrowseState {
 
     /// "2026-11-20 visit: Book club at her flat" (the first line of the note).
     static func summary(of entry: PersonView.Entry) -> String {
-        let note = entry.note.split(separator: "\n").first.map(String.init) ?? ""
+        let note = PersonLink.readable(entry.note).split(separator: "\n").first.map(String.init) ?? ""
         let when = entry.date.map { "\($0)" + (entry.time.map { " \($0)" } ?? "") } ?? "someday"
         return when + " " + (entry.type.map { "\($0): " } ?? "") + note
     }

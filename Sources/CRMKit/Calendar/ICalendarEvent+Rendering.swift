@@ -29,6 +29,10 @@ extension ICalendarEvent {
         if !categories.isEmpty {
             lines.append("CATEGORIES:" + categories.map(ContentLine.escaped).joined(separator: ","))
         }
+        if let alarm {
+            lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + ContentLine.escaped(summary),
+                      "TRIGGER:" + alarm.trigger(for: start), "END:VALARM"]
+        }
         lines.append("END:VEVENT")
         return lines.map(ContentLine.folded).joined()
     }

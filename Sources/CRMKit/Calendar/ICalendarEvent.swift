@@ -33,6 +33,8 @@ public struct ICalendarEvent: Sendable, Hashable {
     public var categories: [String]
     /// The `DTSTAMP`: when this event's data was created, written in UTC.
     public var stamp: Date
+    /// The reminder, written as a `VALARM` whose `DESCRIPTION` is the summary; nil writes none.
+    public var alarm: CalendarAlarm?
 
     /// An event; see the properties for what each value means.
     public init(
@@ -42,8 +44,10 @@ public struct ICalendarEvent: Sendable, Hashable {
         start: Start,
         recursYearly: Bool = false,
         categories: [String] = [],
-        stamp: Date
+        stamp: Date,
+        alarm: CalendarAlarm? = nil
     ) {
+        self.alarm = alarm
         self.uid = uid
         self.summary = summary
         self.description = description

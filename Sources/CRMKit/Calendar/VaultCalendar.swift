@@ -1,7 +1,7 @@
 import Foundation
 
 /// The events of `crm calendar`: a yearly all-day event per birthday and an all-day event on each
-/// person's due date. UIDs are stable (``EventUID/stable(_:)`` of `birthday:` or `due:` and the
+/// person's due date, each with the vault's alarm (`CalendarAlarm`). UIDs are stable (``EventUID/stable(_:)`` of `birthday:` or `due:` and the
 /// person's `contact_id`, else their id), so importing a newer export updates its events.
 public enum VaultCalendar {
     /// The birthday events, then the due-date events, each in `people`'s order.
@@ -45,7 +45,7 @@ public enum VaultCalendar {
                 events += items.map { plan($0, of: person, durationMinutes: config.calendarDuration, stamp: stamp) }
             }
         }
-        return events
+        return events.map { $0.alarmed(by: config.calendarAlarm) }
     }
 
     /// The event for an open item or a planned entry: timed or all day as `crm log --calendar`

@@ -1,14 +1,15 @@
 extension PersonDocument {
     /// Every problem `crm check` reports for this file alone: what reading found, plus values of
     /// known keys that are not of their form, a missing name, entries out of order, git conflict
-    /// markers and `# conflict:` comments left by a merge, code fences never closed.
+    /// markers and `# conflict:` comments left by a merge, code fences and HTML comments never
+    /// closed, code blocks and comments the log left alone.
     public var problems: [Diagnostic] { problems(values: valueCheck) }
 
     /// `problems`, with the known keys' values already checked.
     func problems(values: ValueCheck) -> [Diagnostic] {
         guard writeBlocker == nil else { return diagnostics }
         // Conflict markers first: at the same place, they explain the YAML errors they cause.
-        let found = conflictProblems + diagnostics + nameProblems + values.problems + orderProblems + fenceProblems
+        let found = conflictProblems + diagnostics + nameProblems + values.problems + orderProblems + fenceProblems + literalProblems + undatedDoneProblems
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
     }
@@ -48,18 +49,19 @@ extension PersonDocument {
     /// Known keys whose values do not have their form (see `FieldSchema`).
     var valueProblems: [Diagnostic] { valueCheck.problems }
 
-    /// The first entry against the log's main order, in a log whose order is mixed.
+    /// The first entry against the log's `direction`, in a log whose order is mixed, worded as
+    /// `crm log` and `crm fmt` then act.
     private var orderProblems: [Diagnostic] {
         guard let log, log.order == .mixed else { return [] }
+        let direction = log.direction
         let entries = log.entriesWithoutNotes
-        let pairs = Array(zip(entries, entries.dropFirst()))
-        let increases = pairs.filter { $0.1.isNewer(than: $0.0) }.count
-        let decreases = pairs.filter { $0.0.isNewer(than: $0.1) }.count
-        let newestFirst = decreases >= increases
-        guard let (previous, entry) = pairs.first(where: { newestFirst ? $0.1.isNewer(than: $0.0) : $0.0.isNewer(than: $0.1) })
-        else { return [] }
+        guard let (previous, entry) = zip(entries, entries.dropFirst()).first(where: { pair in
+            direction == .newestFirst ? pair.1.isNewer(than: pair.0) : pair.0.isNewer(than: pair.1)
+        }) else { return [] }
+        let (up, down) = log.steps
+        let how = up == down ? "read as newest first (half of it is oldest first)" : "mostly \(direction.rawValue)"
         return [warning(entry.line, 1, "entry out of order: \(entry.date) comes after \(previous.date) in a log that is "
-                        + "\(newestFirst ? "newest" : "oldest") first ('crm fmt' sorts it)")]
+                        + "\(how), the order new entries follow ('crm fmt' sorts it)")]
     }
 
     /// Code blocks whose closing fence is missing: one in a list item ends with the item, one
@@ -69,6 +71,35 @@ extension PersonDocument {
             warning(fence.lineIndex + 1, fence.column, fence.endedWithItem
                 ? "code block is not closed: it ends with its list item; add the closing fence"
                 : "code block is never closed: the rest of the file is code to a Markdown reader, and headings below it are not read; add the closing fence")
+        }
+    }
+
+    /// Follow-ups ticked without a date (`- [x] NOTE`): done, but on no day, so no interaction.
+    private var undatedDoneProblems: [Diagnostic] {
+        (log?.followUps ?? []).filter(\.isDone).map { item in
+            warning(item.line, 1, "follow-up ticked without a date counts as no interaction; write the day it was done: "
+                    + "- [x] YYYY-MM-DD: \(item.note.prefix { $0 != "\n" })")
+        }
+    }
+
+    /// What the log left alone: each code block and HTML comment in it, once, where it opens (its
+    /// lines are never entries); and an HTML comment never closed, anywhere.
+    private var literalProblems: [Diagnostic] {
+        outline.literalBlocks.compactMap { block in
+            let first = block.lines.lowerBound
+            if !block.isClosed {
+                // An unclosed fence is one of `fenceProblems`.
+                return block.kind != .comment ? nil : warning(first + 1, block.column,
+                    "HTML comment is never closed: the rest of the file is hidden to a Markdown reader, and headings below it are not read; add '-->'")
+            }
+            guard let log, first >= log.contentStart, first < log.end else { return nil }
+            let kind = switch block.kind {
+            case .fence: "code block"
+            case .comment: "HTML comment"
+            case .indented: "indented code block"
+            }
+            let lines = block.lines.count == 1 ? "line \(first + 1)" : "lines \(first + 1)-\(block.lines.upperBound)"
+            return warning(first + 1, block.column, "\(kind) in the log (\(lines)) left alone: its lines are not read as entries")
         }
     }
 

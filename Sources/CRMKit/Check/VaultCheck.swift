@@ -1,17 +1,20 @@
 /// `crm check`: every problem in a vault, sorted by path, line and column.
 public enum VaultCheck {
-    /// With `today`, entries dated more than a year after it are reported too (a mistyped year?).
+    /// With `today`, entries dated more than a year after it (a mistyped year?) and items ticked
+    /// done but dated after it are reported too.
     public static func run(_ vault: Vault, today: Day? = nil) -> [Diagnostic] {
         var found = vault.config.diagnostics
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
         let (paths, copies) = vault.personAndConflictPaths()
-        let (people, unread) = vault.facts(of: paths, today: today, omitting: [.nearEntries, .tally])
+        // The timeline's interactions are those dated after today and the last contact: what `dateProblems` needs.
+        let (people, unread) = vault.facts(of: paths, today: today, omitting: [.notes, .lastNote, .tally])
         found += unread
         for person in people {
             found += person.problems
-            if let today { found += person.farFuture(today: today) }
+            if let today { found += person.dateProblems(today: today) }
         }
         found += duplicates(people)
+        found += VaultLinks.read(vault).problems
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
             found.append(Diagnostic(path: copy, line: 1, severity: .error,

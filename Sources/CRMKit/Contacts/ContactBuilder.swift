@@ -9,9 +9,12 @@ struct ContactBuilder {
     private var phones: [Candidate] = []
     private var emails: [Candidate] = []
     private var birthday: String?
+    private var nicknames: [String] = []
+    /// The first part of `ORG`: the name of a card that has no other.
     private var organization: String?
-    /// Whether the card's name could not be decoded, so the card cannot become a contact.
-    private(set) var unreadable = false
+    /// The first `FN` or `N` that could not be decoded: the card's one error when no other
+    /// name property can be, and a warning when one can.
+    private var nameFailure: (line: Int, property: String, failure: VCardCharset.Failure)?
 
     /// A phone number or email address with what decides its place in the list.
     private struct Candidate {
@@ -29,17 +32,17 @@ struct ContactBuilder {
     typealias Problem = (severity: Diagnostic.Severity, message: String)
 
     /// Takes in one property of the card; returns the problem with it: a warning when its value
-    /// is ignored or read in a way other readers may not share, an error when the card's name
-    /// cannot be decoded (the card is then `unreadable`).
+    /// is ignored or read in a way other readers may not share. A name that cannot be decoded is
+    /// reported once, by `build`, when the card ends.
     mutating func add(_ property: VCardProperty, from lexer: VCardLexer) -> Problem? {
         let parameters = property.parameters
         let octets = { lexer.octets(of: property) }
-        func ignored(_ failure: VCardCharset.Failure) -> Problem {
+        func ignored(_ failure: VCardCharset.Failure) -> Problem? {
             guard property.name == "FN" || property.name == "N" else {
                 return (.warning, "\(property.name) \(failure.message); ignored")
             }
-            unreadable = true
-            return (.error, "the name (\(property.name)) \(failure.message); vCard skipped")
+            if nameFailure == nil { nameFailure = (property.line, property.name, failure) }
+            return nil
         }
         switch property.name {
         case "FN":
@@ -58,10 +61,18 @@ struct ContactBuilder {
             case .success(let components): structuredName = components
             case .failure(let failure): return ignored(failure)
             }
+        case "NICKNAME":
+            switch VCardText.components(octets(), parameters) {
+            case .success(let components):
+                nicknames += components.flatMap { $0 }.map(\.trimmingSpaces).filter { !$0.isEmpty }
+            case .failure(let failure): return ignored(failure)
+            }
         case "ORG":
-            // Shown by the picker only: a value that cannot be read is left out, no warning.
-            guard organization == nil, case .success(let components) = VCardText.components(octets(), parameters) else { break }
-            organization = Self.nonEmpty(components.flatMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
+            guard organization == nil else { break }
+            switch VCardText.components(octets(), parameters) {
+            case .success(let components): organization = components.first?.joined(separator: ",").trimmingSpaces
+            case .failure(let failure): return ignored(failure)
+            }
         case "UID", "TEL", "EMAIL", "BDAY":
             switch VCardText.text(octets(), parameters) {
             case .success(let value):
@@ -105,18 +116,51 @@ struct ContactBuilder {
         return nil
     }
 
-    /// The contact, or `nil` when the card has neither `FN` nor `N`.
-    func build(path: String) -> Contact? {
-        guard hasName else { return nil }
-        return Contact(
+    /// What a card ends as: a contact, with the warning to give about it if any, or the one
+    /// error that skips it.
+    enum Built {
+        case contact(Contact, warning: Diagnostic?)
+        case skipped(Diagnostic)
+    }
+
+    /// The contact, or why there is none: no `FN`, `N` or `ORG` (an error at the card's line), or
+    /// a name none of whose properties can be decoded (one error, at the first of them). A card
+    /// whose `FN` cannot be decoded but whose `N` can (or the other way round) is read by the
+    /// one that can, with a warning; a card whose `FN` and `N` are missing or empty is named by
+    /// its `ORG` (a shop, a plumber).
+    func build(path: String) -> Built {
+        let decoded = formattedName.isEmpty ? Self.name(from: structuredName ?? []) : formattedName
+        if let nameFailure, decoded.isEmpty {
+            return .skipped(Diagnostic(path: path, line: nameFailure.line, severity: .error,
+                                       message: "the name (\(nameFailure.property)) \(nameFailure.failure.message); vCard skipped"))
+        }
+        let organization = decoded.isEmpty ? organization.flatMap { $0.isEmpty ? nil : $0 } : nil
+        guard hasName || organization != nil else {
+            return .skipped(Diagnostic(path: path, line: line, severity: .error, message: "vCard has no FN, N or ORG; skipped"))
+        }
+        let contact = Contact(
             uid: uid,
-            name: formattedName.isEmpty ? Self.name(from: structuredName ?? []) : formattedName,
+            name: organization ?? decoded,
             phones: Self.ordered(phones, key: PhoneNumber.compact),
             emails: Self.ordered(emails, key: { $0.lowercased() }),
             birthday: birthday,
+            nicknames: Self.ordered(nicknames.map { Candidate(value: $0, rank: 0, isCell: false) }, key: \.folded)
+                .filter { $0.folded != (organization ?? decoded).folded },
             path: path,
             line: line,
-            organization: organization)
+            organization: self.organization.flatMap { $0.isEmpty ? nil : $0 })
+        var warning: Diagnostic?
+        if let nameFailure {
+            let other = nameFailure.property == "FN" ? "N" : "FN"
+            warning = Diagnostic(path: path, line: nameFailure.line, severity: .warning,
+                                 message: "the name (\(nameFailure.property)) \(nameFailure.failure.message); read from \(other) as \"\(decoded)\"")
+        } else if let organization {
+            warning = Diagnostic(path: path, line: line, severity: .warning,
+                                 message: "vCard has no name (FN, N); named by its ORG \"\(organization)\"")
+        } else if contact.name.isEmpty {
+            warning = Diagnostic(path: path, line: line, severity: .warning, message: "vCard has an empty name")
+        }
+        return .contact(contact, warning: warning)
     }
 
     /// `N` (family; given; additional; prefix; suffix) as "prefix given additional family suffix".

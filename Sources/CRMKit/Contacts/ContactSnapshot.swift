@@ -1,4 +1,5 @@
-/// The fields a person file keeps from their contact: phone numbers, email addresses, birthday.
+/// The fields a person file keeps from their contact: phone numbers, email addresses, birthday,
+/// nicknames (`aliases`).
 ///
 /// The person's `name` is not part of it: `refresh` never renames, since people edit names.
 public struct ContactSnapshot: Sendable, Equatable {
@@ -8,59 +9,81 @@ public struct ContactSnapshot: Sendable, Equatable {
     public var emails: [String]
     /// `YYYY-MM-DD` or `--MM-DD`.
     public var birthday: String?
+    /// Other names (the file's `aliases`, the card's nicknames).
+    public var aliases: [String]
 
     /// A snapshot of the given fields.
-    public init(phones: [String], emails: [String], birthday: String?) {
+    public init(phones: [String], emails: [String], birthday: String?, aliases: [String] = []) {
         self.phones = phones
         self.emails = emails
         self.birthday = birthday
+        self.aliases = aliases
     }
 
-    /// What the contact says now.
-    public init(_ contact: Contact) {
-        self.init(phones: contact.phones, emails: contact.emails, birthday: contact.birthday)
+    /// What the contact says now, for a person called `name` (a nickname that is the person's
+    /// name is no alias).
+    public init(_ contact: Contact, name: String? = nil) {
+        let name = name?.folded
+        self.init(phones: contact.phones, emails: contact.emails, birthday: contact.birthday,
+                  aliases: contact.nicknames.filter { $0.folded != name })
     }
 
     /// What the person file says.
     public init(_ document: PersonDocument) {
-        self.init(phones: document.phones, emails: document.emails, birthday: document.birthday)
+        self.init(phones: document.phones, emails: document.emails, birthday: document.birthday, aliases: document.aliases)
     }
 
-    /// This snapshot brought up to date with `current` (the contact as it is now): every field
-    /// the contact has replaces the old one; a field the contact no longer has keeps its old
-    /// value, so a number or birthday typed into the file is never dropped.
-    public func updated(with current: ContactSnapshot) -> ContactSnapshot {
-        ContactSnapshot(
-            phones: current.phones.isEmpty ? phones : current.phones,
-            emails: current.emails.isEmpty ? emails : current.emails,
-            birthday: current.birthday ?? birthday)
+    /// This snapshot (the file's) brought up to date with `current` (the contact as it is now).
+    ///
+    /// Phones and emails: the contact's, in its order, then the file's that the contact does not
+    /// have (a number typed by hand is never dropped), unless `pruning`. Birthday: the contact's,
+    /// else the file's. Aliases: the file's, then the contact's nicknames it does not have yet;
+    /// an alias is never removed, even when pruning (only a person writes them).
+    public func updated(with current: ContactSnapshot, pruning: Bool = false) -> ContactSnapshot {
+        let kept = onlyInFile(against: current)
+        return ContactSnapshot(
+            phones: current.phones + (pruning ? [] : kept.phones),
+            emails: current.emails + (pruning ? [] : kept.emails),
+            birthday: current.birthday ?? birthday,
+            aliases: aliases + current.aliases.filter { nickname in !aliases.contains { $0.folded == nickname.folded } })
+    }
+
+    /// The phones and emails of this snapshot (the file's) that `current` does not have: the
+    /// values a refresh keeps and names, or drops with `--prune`. A phone is the same number
+    /// written another way (`PhoneNumber.same`), an email the same ignoring case.
+    public func onlyInFile(against current: ContactSnapshot) -> (phones: [String], emails: [String]) {
+        (phones.filter { phone in !current.phones.contains { PhoneNumber.same($0, phone) } },
+         emails.filter { email in !current.emails.contains { $0.lowercased() == email.lowercased() } })
     }
 
     /// The fields of `new` that differ from this snapshot, in file order (`phone`, `email`,
-    /// `birthday`); fields `new` leaves empty are not changes.
+    /// `birthday`, `aliases`). A field `new` leaves empty is a change (its key is removed) only
+    /// when this snapshot has it, which `updated(with:pruning:)` does only when pruning.
     public func changes(to new: ContactSnapshot) -> [SnapshotChange] {
         let fields: [(String, [String], [String])] = [
             ("phone", phones, new.phones),
             ("email", emails, new.emails),
             ("birthday", birthday.map { [$0] } ?? [], new.birthday.map { [$0] } ?? []),
+            ("aliases", aliases, new.aliases),
         ]
         return fields.compactMap { key, old, new in
-            old == new || new.isEmpty ? nil : SnapshotChange(key: key, old: old, new: new)
+            old == new ? nil : SnapshotChange(key: key, old: old, new: new)
         }
     }
 }
 
 /// One front-matter field a refresh changes.
 public struct SnapshotChange: Sendable, Equatable {
-    /// `phone`, `email` or `birthday`.
+    /// `phone`, `email`, `birthday` or `aliases`.
     public var key: String
     /// The values in the file before (empty when the key was not there).
     public var old: [String]
-    /// The values to write; never empty.
+    /// The values to write; empty when the key is removed (`--prune`, the contact has none).
     public var new: [String]
 
-    /// What is written: one value as a string, several as a list.
-    public var value: FieldValue { FieldValue(new) ?? .list([]) }
+    /// What is written: one value as a string, several as a list (`aliases` always a list, as
+    /// Obsidian writes it); `nil` when the key is removed.
+    public var value: FieldValue? { key == "aliases" && !new.isEmpty ? .list(new) : FieldValue(new) }
 }
 
 extension FieldValue {
@@ -75,29 +98,20 @@ extension FieldValue {
 }
 
 extension PersonDocument {
-    /// The file with its phone, email and birthday brought up to date with `contact` (see
-    /// `ContactSnapshot.updated(with:)`): each changed key is set in place, nothing else is
-    /// touched. Returns the same bytes when nothing changed.
-    public func refreshed(from contact: Contact) throws(PersonFileError) -> [UInt8] {
+    /// The file with its snapshot brought up to date with `contact` (see
+    /// `ContactSnapshot.updated(with:pruning:)`): each changed key is set in place (its comment
+    /// kept), nothing else is touched. Returns the same bytes when nothing changed.
+    public func refreshed(from contact: Contact, pruning: Bool = false) throws(PersonFileError) -> [UInt8] {
         let old = ContactSnapshot(self)
         var document = self
-        for change in old.changes(to: old.updated(with: ContactSnapshot(contact))) {
-            document = PersonDocument(bytes: try document.setting(change.key, to: change.value), path: path, settings: settings)
+        for change in old.changes(to: old.updated(with: ContactSnapshot(contact, name: name), pruning: pruning)) {
+            let bytes = if let value = change.value {
+                try document.setting(change.key, to: value)
+            } else {
+                try document.removing(change.key)
+            }
+            document = PersonDocument(bytes: bytes, path: path, settings: settings)
         }
         return document.text.bytes
-    }
-}
-
-extension Contact {
-    /// The front matter `crm add --from` and `crm import` write for this contact, in this order:
-    /// `name`, `contact_id` (the UID as written, when the card has one), `phone` and `email`
-    /// (preferred first; a list when several), `birthday`. Nothing else from the card.
-    public var personFields: [(key: String, value: FieldValue)] {
-        var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
-        if let uid { fields.append(("contact_id", .string(uid))) }
-        if let phone = FieldValue(phones) { fields.append(("phone", phone)) }
-        if let email = FieldValue(emails) { fields.append(("email", email)) }
-        if let birthday { fields.append(("birthday", .string(birthday))) }
-        return fields
     }
 }

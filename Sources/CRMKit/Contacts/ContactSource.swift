@@ -10,7 +10,9 @@ public struct ContactSourceError: Error, Sendable, Equatable, CustomStringConver
 }
 
 extension ContactBook {
-    /// Reads a `.vcf` file (one or many cards) or a vdir folder of `.vcf` files. Only ever reads.
+    /// Reads a `.vcf` file (one or many cards), a vdir folder of `.vcf` files, or a CSV export of
+    /// Google Contacts, Outlook or LinkedIn (recognised by its header row, whatever its name; see
+    /// `CSVAddressBook`). Only ever reads.
     ///
     /// In a folder, only files ending in `.vcf` are read (so `.tmp` files and metadata such as
     /// `displayname` are not), hidden files and folders are skipped, subfolders one level down
@@ -18,17 +20,20 @@ extension ContactBook {
     /// order of their path for a deterministic result. A file in the folder that cannot be read
     /// is an error diagnostic; a folder without `.vcf` files is a warning.
     ///
-    /// - Throws: `ContactSourceError` when `path` does not exist or cannot be read at all.
+    /// - Throws: `ContactSourceError` when `path` does not exist or cannot be read at all, and for
+    ///   a CSV in an encoding or a layout this tool does not read.
     public static func load(_ path: String) throws(ContactSourceError) -> ContactBook {
         guard FileSystem.exists(path) else {
             throw ContactSourceError(path: path, reason: "no such file or folder")
         }
         guard FileSystem.isDirectory(path) else {
+            let bytes: [UInt8]
             do {
-                return parse(try FileSystem.readFile(path).bytes, path: path)
+                bytes = try FileSystem.readFile(path).bytes
             } catch {
                 throw ContactSourceError(path: path, reason: error.reason)
             }
+            return try CSVAddressBook.read(bytes, path: path) ?? parse(bytes, path: path)
         }
         let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
         let names = vCardFiles(in: folder)

@@ -11,4 +11,16 @@ package enum PhoneNumber {
     package static func digits(_ number: String) -> String {
         String(decoding: number.utf8.filter { (0x30...0x39).contains($0) }, as: UTF8.self)
     }
+
+    /// Whether `a` and `b` are one number written two ways: the same digits, or (both with at
+    /// least seven) the same number once a national prefix is dropped, so `020 7946 0018` and
+    /// `+44 20 7946 0018` are one. Numbers without digits compare as written.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = digits(a), y = digits(b)
+        guard !x.isEmpty || !y.isEmpty else { return compact(a) == compact(b) }
+        if x == y { return true }
+        let (short, long) = x.count <= y.count ? (x, y) : (y, x)
+        let national = short.drop { $0 == "0" }
+        return national.count >= 7 && long.hasSuffix(national)
+    }
 }

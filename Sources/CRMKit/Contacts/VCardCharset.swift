@@ -134,11 +134,17 @@ enum VCardCharset {
     private static func windows1252(_ octets: ArraySlice<UInt8>) -> String? {
         var scalars = String.UnicodeScalarView()
         for octet in octets {
-            let value = (0x80...0x9F).contains(octet) ? c1Replacements[Int(octet) - 0x80] : UInt32(octet)
-            guard value != 0 else { return nil }
-            scalars.append(Unicode.Scalar(value)!)
+            guard let scalar = windows1252(octet) else { return nil }
+            scalars.append(scalar)
         }
         return String(scalars)
+    }
+
+    /// The Windows-1252 character of `octet`; `nil` for its five unassigned octets (0x81, 0x8D,
+    /// 0x8F, 0x90, 0x9D).
+    static func windows1252(_ octet: UInt8) -> Unicode.Scalar? {
+        let value = (0x80...0x9F).contains(octet) ? c1Replacements[Int(octet) - 0x80] : UInt32(octet)
+        return value == 0 ? nil : Unicode.Scalar(value)
     }
 
     /// Windows-1252 for 0x80…0x9F; 0 for the five unassigned octets.

@@ -118,14 +118,24 @@ struct VCardLexer {
     }
 
     /// Base64 values whose continuation lines lack the leading space (some 2.1 writers): lines
-    /// without a `:` cannot be properties, so they belong to the value.
+    /// without a `:`, even once unfolded, cannot be properties, so they belong to the value
+    /// (`EMAIL;` folded before ` TYPE=WORK:…` is a property).
     private mutating func consumeBareBase64Lines(after end: Int) -> Int {
         var end = end
         while position < bytes.count {
             let lineEnd = bytes[position...].firstIndex(of: Self.lf) ?? bytes.count
             let line = bytes[position..<lineEnd]
-            if line.isEmpty || line == [Self.cr] || line.contains(Self.colon) { break }
+            if line.isEmpty || line == [Self.cr] || bytes[position..<endOfFolds(after: lineEnd)].contains(Self.colon) { break }
             end = consumeFolds(after: consumePhysicalLine())
+        }
+        return end
+    }
+
+    /// Where the folded continuations of the line ending at `lineEnd` (its `LF`) end.
+    private func endOfFolds(after lineEnd: Int) -> Int {
+        var end = lineEnd
+        while end + 1 < bytes.count, bytes[end + 1] == Self.space || bytes[end + 1] == Self.tab {
+            end = bytes[(end + 1)...].firstIndex(of: Self.lf) ?? bytes.count
         }
         return end
     }
@@ -143,13 +153,16 @@ struct VCardLexer {
     // MARK: - Name and parameters
 
     /// Reads `[group "."] name *(";" param) ":"` from `range`, skipping folds; `nil` when the
-    /// line has no `:` or its name is not made of letters, digits, dashes and underscores.
+    /// line has no `:`, its name or group is not made of letters, digits, dashes and
+    /// underscores, or it has more than one group (`A.B.TEL`, which vobject and RFC 6350 refuse).
     private func parseHeader(_ range: Range<Int>) -> (name: String, parameters: VCardParameters, valueStart: Int)? {
         var i = skipFold(range.lowerBound, range.upperBound)
         var name: [UInt8] = []
+        var hasGroup = false
         while i < range.upperBound, bytes[i] != Self.colon, bytes[i] != Self.semicolon {
             let byte = bytes[i]
-            if byte == Self.dot, !name.isEmpty {
+            if byte == Self.dot, !name.isEmpty, !hasGroup {
+                hasGroup = true
                 name.removeAll(keepingCapacity: true)
             } else if isNameByte(byte) {
                 name.append(byte)
@@ -170,14 +183,18 @@ struct VCardLexer {
         return (String(decoding: name, as: UTF8.self).uppercased(), parameters, i + 1)
     }
 
-    /// Reads one `name[=value[,value]…]` and returns the index of the `;` or `:` after it.
+    /// Reads one `name[=value[,value]…]` and returns the index of the `;` or `:` after it; `nil`
+    /// when the name is empty or not made of letters, digits, dashes and underscores
+    /// (`TYPE#WORK`, `;;`), which vobject and RFC 6350 refuse too.
     private func parseParameter(from start: Int, end: Int, into parameters: inout VCardParameters) -> Int? {
         var i = skipFold(start, end)
         var name: [UInt8] = []
         while i < end, bytes[i] != Self.equals, bytes[i] != Self.semicolon, bytes[i] != Self.colon {
+            guard isNameByte(bytes[i]) else { return nil }
             name.append(bytes[i])
             i = skipFold(i + 1, end)
         }
+        guard !name.isEmpty else { return nil }
         var values: [String] = []
         if i < end, bytes[i] == Self.equals {
             var value: [UInt8] = []
@@ -200,7 +217,7 @@ struct VCardLexer {
             values.append(Self.trimmedString(value))
         }
         guard i < end else { return nil }
-        parameters.add(name: Self.trimmedString(name), values: values)
+        parameters.add(name: String(decoding: name, as: UTF8.self), values: values)
         return i
     }
 

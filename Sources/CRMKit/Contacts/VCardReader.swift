@@ -1,7 +1,7 @@
 /// Reads the cards of one vCard file: contacts for the good cards, diagnostics for the rest.
 ///
 /// A card that never ends (the end of the file before its `END:VCARD`), whose name cannot be
-/// decoded, or that has neither `FN` nor `N` is an error and is skipped; lines that are not
+/// decoded, or that has no `FN`, `N` or `ORG` is one error and is skipped; lines that are not
 /// properties, values that cannot be decoded and unusable birthdays are warnings and the card is
 /// kept. Nothing stops the other cards.
 ///
@@ -68,13 +68,13 @@ struct VCardReader {
                     }
                     card = nil
                     reportedStrayText = false
-                    if open.unreadable { continue }
-                    guard let contact = open.build(path: path) else {
-                        report(.error, open.line, "vCard has no FN or N; skipped")
-                        continue
+                    switch open.build(path: path) {
+                    case .contact(let contact, let warning):
+                        if let warning { diagnostics.append(warning) }
+                        contacts.append(contact)
+                    case .skipped(let error):
+                        diagnostics.append(error)
                     }
-                    if contact.name.isEmpty { report(.warning, open.line, "vCard has an empty name") }
-                    contacts.append(contact)
                 case .property(let property):
                     guard card != nil else {
                         reportStrayText(at: property.line)

@@ -5,6 +5,8 @@
 /// VERSION:4.0
 /// UID:6B29FC40-CA47-1067-B31D-00DD010662DA
 /// FN:Ada Lovelace
+/// N:Lovelace;Ada;;;
+/// NICKNAME:Enchantress of Numbers
 /// TEL;VALUE=text;PREF=1:+44 20 7946 0018
 /// EMAIL;PREF=1:ada@example.org
 /// BDAY:18151210
@@ -16,13 +18,19 @@
 /// person's id, the same on every export. Phone numbers are written as text exactly as the file
 /// has them (a `tel:` URI could not hold `+44 20 7946 0018`); the first phone and email carry
 /// `PREF=1`, so `crm import` keeps them first. A birthday without a year is `--MMDD`; one that
-/// is not a date is left out (see `leftOut(of:)`). Tags become `CATEGORIES`. Lines end in CRLF
-/// and are folded at 75 octets.
+/// is not a date is left out (see `leftOut(of:)`). `N` is derived from the name (see
+/// `StructuredName`), each alias is a `NICKNAME`, tags become `CATEGORIES`, relationships
+/// `RELATED` (see `RelatedCard`). Lines end in CRLF and are folded at 75 octets.
 enum VCardExport {
-    /// The card of one person.
-    static func card(for person: Person) -> String {
+    /// The card of one person; `related` (as `VaultLinks` gives them) become `RELATED` lines.
+    static func card(for person: Person, related: [RelatedCard] = []) -> String {
         let doc = person.document
-        var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + text(uid(for: person)), "FN:" + text(person.name)]
+        var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + text(uid(for: person)), "FN:" + text(person.name),
+                     "N:" + StructuredName(name: person.name).components.map(text).joined(separator: ";")]
+        // One NICKNAME per alias: vobject reads only the first value of a comma-separated list.
+        for alias in doc.aliases {
+            lines.append("NICKNAME:" + text(alias))
+        }
         for (index, phone) in doc.phones.enumerated() {
             lines.append("TEL;VALUE=text" + (index == 0 ? ";PREF=1" : "") + ":" + text(phone))
         }
@@ -35,6 +43,7 @@ enum VCardExport {
         if !doc.tags.isEmpty {
             lines.append("CATEGORIES:" + doc.tags.map(text).joined(separator: ","))
         }
+        lines += related.map(\.line)
         lines.append("END:VCARD")
         return lines.map(ContentLine.folded).joined()
     }

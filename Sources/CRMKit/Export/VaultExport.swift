@@ -4,7 +4,8 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case vcard
     /// One row per person (RFC 4180); see `CSVExport`.
     case csv
-    /// An array of people in the shape of `crm show --json`, interactions included.
+    /// An array of people in the shape of `crm show --json`, interactions (shared ones too),
+    /// mentions and relationships included.
     case json
 }
 
@@ -26,12 +27,18 @@ extension Vault {
         let text: String
         switch format {
         case .vcard:
-            text = people.map(VCardExport.card(for:)).joined()
+            let links = VaultLinks.read(self, notes: false)
+            text = people.map { person in
+                VCardExport.card(for: person, related: links.connections(of: person.id).related.map { relation in
+                    RelatedCard(relation: relation.relation, name: relation.name, contactID: relation.id.flatMap { links.person($0)?.contactID })
+                })
+            }.joined()
             problems += people.compactMap(VCardExport.leftOut(of:))
         case .csv:
             text = CSVExport.render(people, config: config, today: today)
         case .json:
-            text = JSON.array(people.map { $0.showJSON(config: config, today: today) }).rendered() + "\n"
+            let links = VaultLinks.read(self)
+            text = JSON.array(people.map { $0.showJSON(config: config, today: today, connections: links.connections(of: $0.id)) }).rendered() + "\n"
         }
         return VaultExport(format: format, bytes: Array(text.utf8), count: people.count, problems: problems)
     }

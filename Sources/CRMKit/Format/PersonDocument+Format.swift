@@ -11,8 +11,8 @@ extension PersonDocument {
     ///   `- DATE [HH:MM]: note` for type `note`; `*`/`+` bullets become `-`, types lower case,
     ///   single spaces. An Obsidian daily-note link `[[DATE]]` stays a link. Continuation lines
     ///   are kept as written.
-    /// - entries of a log whose order is mixed are sorted into its main order (newest first unless
-    ///   most of it is oldest first); within one moment, file order is kept.
+    /// - entries of a log whose order is mixed are sorted by its `direction`; within one moment,
+    ///   file order is kept.
     /// - plain values of `name`, `contact_id`, `phone`, `email`, `tags` and `aliases` that a YAML
     ///   reader would take for a number, date, boolean or null are double-quoted.
     ///
@@ -45,7 +45,7 @@ extension PersonDocument {
         return log.entries.contains { entry in
             guard !isCanonicalFirstLine(entry) else { return false }
             let original = text.string(entry.line - 1)
-            return canonicalFirstLine(entry, original: original) != original
+            return (canonicalFirstLine(entry, original: original) ?? original) != original
         }
     }
 
@@ -151,13 +151,12 @@ extension PersonDocument {
         for entry in log.entries {
             let start = entry.line - 1
             var block = Array(lines[start..<(start + entry.lineCount)])
-            block[0] = canonicalFirstLine(entry, original: block[0])
+            block[0] = canonicalFirstLine(entry, original: block[0]) ?? block[0]
             blocks.append(block)
         }
         var order = Array(log.entries.indices)
         if log.order == .mixed {
-            let pairs = zip(log.entries, log.entries.dropFirst())
-            let newestFirst = pairs.filter { $0.0.isNewer(than: $0.1) }.count >= pairs.filter { $0.1.isNewer(than: $0.0) }.count
+            let newestFirst = log.direction == .newestFirst
             order.sort { x, y in
                 let a = log.entries[x], b = log.entries[y]
                 let before = newestFirst ? a.isNewer(than: b) : b.isNewer(than: a)
@@ -186,8 +185,10 @@ extension PersonDocument {
         lines.replaceSubrange((first.line - 1)..<end, with: rebuilt)
     }
 
-    /// The entry's first line in canonical form, or the original when that would read differently.
-    private func canonicalFirstLine(_ entry: Interaction, original: String) -> String {
+    /// The first line of `entry` in canonical form (`- [x] DATE [HH:MM] type: note`, the date a
+    /// `[[DATE]]` link when `original`, the line as written, has one): what `crm fmt` writes and
+    /// `crm done` ticks into. Nil when that line would not read back as `entry`.
+    func canonicalFirstLine(_ entry: Interaction, original: String) -> String? {
         var afterBullet = original.drop { $0 == "-" || $0 == "*" || $0 == "+" }.drop { $0 == " " || $0 == "\t" }
         if entry.checkbox != nil { afterBullet = afterBullet.dropFirst(3).drop { $0 == " " || $0 == "\t" } }
         let date = afterBullet.hasPrefix("[[") ? "[[\(entry.date)]]" : "\(entry.date)"
@@ -198,7 +199,7 @@ extension PersonDocument {
         if !firstNoteLine.isEmpty { head += " " + firstNoteLine }
         guard let reread = EntryGrammar.interaction(head, types: settings.types),
               reread.date == entry.date, reread.time == entry.time, reread.type == entry.type, reread.checkbox == entry.checkbox,
-              reread.note == String(firstNoteLine) else { return original }
+              reread.note == String(firstNoteLine) else { return nil }
         return head
     }
 }

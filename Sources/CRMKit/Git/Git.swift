@@ -81,6 +81,9 @@ struct Git: Sendable {
         return output.bytes
     }
 
+    /// Whether git can be run at all (it is installed and on `PATH`).
+    var isInstalled: Bool { (try? run(["--version"]))?.succeeded == true }
+
     /// Whether `directory` is inside a git work tree.
     var isWorkTree: Bool { (try? run(["rev-parse", "--is-inside-work-tree"]))?.stdout.hasPrefix("true") == true }
 

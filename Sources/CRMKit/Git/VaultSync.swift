@@ -3,7 +3,7 @@ public struct SyncStep: Sendable {
     public enum Outcome: String, Sendable {
         /// It did what it does (or found nothing to do).
         case done
-        /// Not run, and nothing is wrong (no upstream branch, not a git repository).
+        /// Not run, and nothing is wrong (not a git repository: only `resolve` runs).
         case skipped
         /// It left something for a person to look at (a `# conflict:` comment, files git could not merge).
         case conflicts
@@ -33,7 +33,10 @@ extension Vault {
     /// `crm` merge driver first when this clone has none, so person files merge entry by entry),
     /// then `resolveConflicts` for whatever is left (sync-conflict copies, conflict markers),
     /// finishing git's merge when only person files were in conflict, then `git push`.
-    /// In a vault that is not in a git work tree, only `resolveConflicts` runs.
+    /// In a vault that is not in a git work tree, only `resolveConflicts` runs. A branch with
+    /// nothing to pull from or push to (no remote, no upstream branch, HEAD detached) fails the
+    /// pull step, saying what is missing and how to set it up. A merge left with conflicts a crm
+    /// merge wrote (`# conflict:` comments, conflict marks) is finished and pushed, and reported.
     ///
     /// `mergeDriver` is the driver's command line (`crm merge-driver %O %A %B %P`); `stamp` names
     /// conflict copies moved to the trash. Stops at the first step that fails; the report says why.
@@ -44,7 +47,8 @@ extension Vault {
         }
         let git = Git(directory: root)
         guard git.isWorkTree else {
-            step("git pull", .skipped, "not a git repository; conflict copies are resolved, nothing is pulled or pushed")
+            let why = git.isInstalled ? "not a git repository" : "git cannot be run (it is not installed, or not on PATH)"
+            step("git pull", .skipped, why + "; conflict copies are resolved, nothing is pulled or pushed")
             report.resolutions = try resolveConflicts(dryRun: false, stamp: stamp)
             step("resolve", Self.outcome(of: report.resolutions), Self.summary(of: report.resolutions))
             return report
@@ -61,14 +65,18 @@ extension Vault {
         let upstream = try git.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"])
         let remote = upstream.stdout.trimmingSpaces
         if !upstream.succeeded {
-            step("git pull", .skipped, "the branch has no upstream branch ('git push -u REMOTE BRANCH' sets one)")
-        } else if git.isMerging {
+            // Nothing can be pulled or pushed: say what is missing and how to set it, as git does.
+            step("git pull", .failed, try Self.missingUpstream(git))
+            return report
+        }
+        if git.isMerging {
             step("git pull", .skipped, "a merge is already under way; finishing it")
         } else {
             let before = try git.run(["rev-parse", "-q", "--verify", "HEAD"]).stdout.trimmingSpaces
             let pull = try git.run(["pull", "--no-rebase", "--no-edit"])
             if pull.succeeded {
-                let count = before.isEmpty ? "" : (try git.run(["rev-list", "--count", before + "..@{upstream}"])).stdout.trimmingSpaces
+                let range = before.isEmpty ? "@{upstream}" : before + "..@{upstream}"
+                let count = try git.run(["rev-list", "--count", range]).stdout.trimmingSpaces
                 step("git pull", .done, count == "0" ? "already up to date with \(remote)"
                      : "\(count) new commit\(count == "1" ? "" : "s") from \(remote)")
             } else if git.isMerging {
@@ -87,12 +95,14 @@ extension Vault {
             step("git commit", .done, "\(commit.message) (\(commit.hash))")
         }
         if git.isMerging {
-            // Person files the driver or `resolve` merged hold no markers now: they are resolved.
+            // Person files the driver or `resolve` merged hold no git markers now: they are
+            // resolved, with whatever both sides changed differently kept as '# conflict:'
+            // comments or between crm's conflict marks, which `check` reports until settled.
             var left: [String] = [], marked: [String] = []
             for path in try unmergedPaths(git) {
                 let isPerson = path.hasPrefix("people/") && path.hasSuffix(".md")
                 let bytes = (try? FileSystem.readFile(root + "/" + path).bytes) ?? []
-                if isPerson, ConflictMarkers.markerLines(in: bytes).isEmpty {
+                if isPerson, ConflictMarkers.markerLines(in: bytes).isEmpty || ConflictMarkers.hasOnlyMergeMarks(bytes) {
                     try git.check(["--literal-pathspecs", "add", "--", path], "cannot mark \(path) resolved")
                     marked.append(path)
                 } else {
@@ -110,18 +120,15 @@ extension Vault {
                 return report
             }
             let hash = try git.run(["rev-parse", "--short", "HEAD"]).stdout.trimmingSpaces
-            // The driver stopped git on these because both sides changed a key: the file keeps the
-            // other value as a `# conflict:` comment. `resolve` merged the ones with markers.
-            let resolved = Set(report.resolutions.filter { $0.kind == .markers && $0.conflictingKeys.isEmpty }.map(\.path))
-            let commented = marked.filter { !resolved.contains($0) }
-            step("git commit", commented.isEmpty ? .done : .conflicts, "finished the merge (\(hash))" + (commented.isEmpty ? ""
-                 : "; both sides changed a key in \(commented.joined(separator: ", ")): kept as '# conflict:' comments ('crm check' lists them)"))
+            // The driver stopped git on the others because both sides changed something
+            // differently. `resolve` merged the ones with git's markers.
+            let resolved = Set(report.resolutions.filter { $0.kind == .markers && !$0.needsAttention }.map(\.path))
+            let conflicted = marked.filter { !resolved.contains($0) }
+            step("git commit", conflicted.isEmpty ? .done : .conflicts, "finished the merge (\(hash))" + (conflicted.isEmpty ? ""
+                 : "; both sides changed \(conflicted.joined(separator: ", ")) differently: both versions kept "
+                    + "('# conflict:' comments, conflict marks), for you to choose ('crm check' lists them)"))
         }
 
-        guard upstream.succeeded else {
-            step("git push", .skipped, "the branch has no upstream branch")
-            return report
-        }
         // Person files changed but not committed (no `git: commit`) stay on this machine: say so.
         let uncommitted = try git.check(["status", "--porcelain", "--untracked-files=all", "--", "people"], "cannot look at the work tree")
             .stdout.split(separator: "\n")
@@ -140,6 +147,25 @@ extension Vault {
         return report
     }
 
+    /// Why the current branch has nothing to pull from or push to, and what sets it up: HEAD
+    /// not on a branch, no remote at all, or a branch with no upstream branch.
+    private static func missingUpstream(_ git: Git) throws(VaultError) -> String {
+        let nothing = "nothing was pulled or pushed"
+        let branch = try git.run(["symbolic-ref", "-q", "--short", "HEAD"])
+        guard branch.succeeded else {
+            return "HEAD is detached (not on a branch), so there is no upstream branch; \(nothing). "
+                + "'git switch BRANCH' goes back to a branch"
+        }
+        let name = branch.stdout.trimmingSpaces
+        let remotes = try git.check(["remote"], "cannot list the remotes").stdout.split(whereSeparator: \.isNewline).map(String.init)
+        guard let remote = remotes.contains("origin") ? "origin" : remotes.first else {
+            return "this repository has no remote; \(nothing). Add one with 'git remote add origin URL', "
+                + "then 'git push -u origin \(name)'"
+        }
+        return "the branch '\(name)' has no upstream branch; \(nothing). 'git push -u \(remote) \(name)' sets one "
+            + "(or 'git branch --set-upstream-to=\(remote)/\(name)' when \(remote) has it already)"
+    }
+
     /// Files git could not merge, relative to the vault root.
     private func unmergedPaths(_ git: Git) throws(VaultError) -> [String] {
         let output = try git.check(["diff", "--name-only", "--relative", "--diff-filter=U", "-z"], "cannot list conflicts")
@@ -147,7 +173,7 @@ extension Vault {
     }
 
     private static func outcome(of resolutions: [ConflictResolution]) -> SyncStep.Outcome {
-        resolutions.contains { !$0.conflictingKeys.isEmpty || $0.kind == .skipped } ? .conflicts : .done
+        resolutions.contains(where: \.needsAttention) ? .conflicts : .done
     }
 
     private static func summary(of resolutions: [ConflictResolution]) -> String {
@@ -155,6 +181,8 @@ extension Vault {
         return resolutions.map { r in
             var text = r.path + ": " + (r.kind == .skipped ? r.problem ?? "not merged" : "\(r.entriesAdded) entr\(r.entriesAdded == 1 ? "y" : "ies") added")
             if !r.conflictingKeys.isEmpty { text += ", \(r.conflictingKeys.joined(separator: ", ")) kept as '# conflict:' comments" }
+            let marked = r.markedConflicts + r.conflictingEntries
+            if marked > 0 { text += ", \(marked) place\(marked == 1 ? "" : "s") changed differently on both sides kept between conflict marks" }
             return text
         }.joined(separator: "; ")
     }

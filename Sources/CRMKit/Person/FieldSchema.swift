@@ -20,12 +20,17 @@ public struct FieldSchema: Sendable {
     public let alwaysQuoted: Bool
     /// `crm set KEY=a,b` gives a list of two.
     public let commaSeparated: Bool
+    /// For a list whose items have a form of their own: what is wrong with one item's text
+    /// (nil when it has the form). Each bad item is reported at its own line and column.
+    let itemProblem: (@Sendable (String) -> String?)?
 
-    init(_ key: String, _ kind: Kind, alwaysQuoted: Bool = false, commaSeparated: Bool = false) {
+    init(_ key: String, _ kind: Kind, alwaysQuoted: Bool = false, commaSeparated: Bool = false,
+         itemProblem: (@Sendable (String) -> String?)? = nil) {
         self.key = key
         self.kind = kind
         self.alwaysQuoted = alwaysQuoted
         self.commaSeparated = commaSeparated
+        self.itemProblem = itemProblem
     }
 
     public static let name = FieldSchema("name", .text(list: false))
@@ -40,9 +45,11 @@ public struct FieldSchema: Sendable {
                                                           parse: { Cadence($0) != nil }))
     public static let snooze = FieldSchema("snooze", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
     public static let added = FieldSchema("added", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
+    /// Relationships, each item `"[[id|RELATION: Name]]"` or `"RELATION: Name"` (see `Relationship`).
+    public static let related = FieldSchema("related", .text(list: true), itemProblem: Relationship.problem(with:))
 
     /// Every known key, in the order a new file lists them.
-    public static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added]
+    public static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added, related]
 
     /// The known key `key`, if it is one.
     public static func named(_ key: String) -> FieldSchema? { all.first { $0.key == key } }
@@ -50,6 +57,13 @@ public struct FieldSchema: Sendable {
     /// Whether the key's value has a form of its own (a date, a cadence).
     public var isTyped: Bool {
         if case .typed = kind { return true }
+        return false
+    }
+
+    /// Whether the key holds a list (or a single text standing for a list of one): `KEY+=ITEM`
+    /// and `KEY-=ITEM` edit it.
+    public var isList: Bool {
+        if case .text(list: true) = kind { return true }
         return false
     }
 
@@ -71,6 +85,7 @@ public struct FieldSchema: Sendable {
             return parse(value) ? nil : "\(label): '\(value)' is not \(form)"
         case .text(let list):
             guard let value else { return "\(key) must be text" + (list ? " or a list of text" : "") }
+            if let itemProblem { return itemProblem(value) }
             guard key == FieldSchema.name.key else { return nil }
             if value.trimmingSpaces.isEmpty { return "name cannot be empty" }
             if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -88,6 +103,25 @@ public struct FieldSchema: Sendable {
     /// The warning for a plain list or text item that some YAML readers take for something else.
     func ambiguityWarning(_ item: String) -> String {
         "\(key) '\(item)' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does)"
+    }
+
+    /// The warning for a value (or, with `item`, a list item) that is empty only because what
+    /// follows is a YAML comment (`tags: #friends`): what YAML reads, and how to write the text so
+    /// it is the value. Text keys keep the `#` in quotes; `tags` also drops it, as Obsidian writes
+    /// tags; a typed key drops it when the rest has the key's form.
+    func commentedOutWarning(_ comment: String, item: Bool) -> String {
+        let bare = comment.drop { $0 == "#" }.trimmingSpaces
+        var forms: [String] = []
+        if !isTyped { forms.append(item ? "- " + YAMLQuoting.doubleQuoted(comment) : "\(key): " + YAMLQuoting.doubleQuoted(comment)) }
+        if isTyped, !bare.isEmpty, accepts(bare) { forms.append("\(key): " + bare) }
+        // Tags as Obsidian writes them: `#friends #family` is `[friends, family]`.
+        let words = comment.split(separator: " ").map { String($0.drop { $0 == "#" }) }
+        if key == FieldSchema.tags.key, !words.contains(where: \.isEmpty), !item || words.count == 1 {
+            forms.append(item ? "- " + YAMLQuoting.scalar(words[0]) : "\(key): " + YAMLQuoting.flowSequence(words))
+        }
+        let what = item ? "\(key) has an empty item" : "\(key) has no value"
+        let how = forms.isEmpty ? "" : "; if it is the value, write " + forms.joined(separator: " or ")
+        return "\(what): '\(comment)' is a YAML comment (a '#' after a space starts one)\(how)"
     }
 
     /// What is wrong with `key` as a key the tool writes: keys are plain YAML words, a letter or

@@ -28,7 +28,7 @@ public struct Interaction: Sendable, Equatable {
     public func change(with name: String) -> String { "\(type) with \(name) (\(date))" }
 
     /// Ordering key: the date, then the time when both entries have one.
-    func isNewer(than other: Interaction) -> Bool { Interaction.isNewer((date, time), than: (other.date, other.time)) }
+    public func isNewer(than other: Interaction) -> Bool { Interaction.isNewer((date, time), than: (other.date, other.time)) }
 
     static func isNewer(_ a: (date: Day, time: TimeOfDay?), than b: (date: Day, time: TimeOfDay?)) -> Bool {
         if a.date != b.date { return a.date > b.date }

@@ -53,17 +53,38 @@ public struct InteractionLog: Sendable {
 
     /// The order the entries are written in. One entry, or entries all of one day, count as newest first.
     public var order: Order {
-        let count = entryCount
-        guard count > 1 else { return count == 0 ? .none : .newestFirst }
-        var increases = false, decreases = false
+        guard entryCount > 1 else { return entryCount == 0 ? .none : .newestFirst }
+        let (up, down) = steps
+        return up > 0 && down > 0 ? .mixed : up > 0 ? .oldestFirst : .newestFirst
+    }
+
+    /// Which way the log runs: the one rule for where `crm log`, `plan` and `done --date` put an
+    /// entry, what `crm check` calls out of order and how `crm fmt` sorts a mixed log.
+    public enum Direction: String, Sendable {
+        case newestFirst = "newest first", oldestFirst = "oldest first"
+    }
+
+    /// Newest first, unless more neighbouring entries go from older to newer than the other way
+    /// (a log written oldest first, perhaps with a few entries out of place); a tie, a log of one
+    /// entry or of one day is newest first. Sorting a mixed log this way moves the fewest entries.
+    public var direction: Direction {
+        let (up, down) = steps
+        return up > down ? .oldestFirst : .newestFirst
+    }
+
+    /// How many neighbouring pairs of entries go from older to newer (`up`) and from newer to older
+    /// (`down`); entries of one moment count for neither.
+    var steps: (up: Int, down: Int) {
+        var up = 0, down = 0
+        guard entryCount > 1 else { return (0, 0) }
         var a = moment(0)
-        for i in 1..<count {
+        for i in 1..<entryCount {
             let b = moment(i)
-            if Interaction.isNewer(b, than: a) { increases = true }
-            if Interaction.isNewer(a, than: b) { decreases = true }
+            if Interaction.isNewer(b, than: a) { up += 1 }
+            if Interaction.isNewer(a, than: b) { down += 1 }
             a = b
         }
-        return increases && decreases ? .mixed : increases ? .oldestFirst : .newestFirst
+        return (up, down)
     }
 
     /// Entry indices newest first whatever the file's order (stable within a moment). Only a log
@@ -173,11 +194,15 @@ public struct InteractionLog: Sendable {
 
     /// Finds the log under the first heading named `heading` (case-insensitive) and reads it.
     /// `notesOnDemand`: keep each entry as its position in `text` (see `Index`), its note read when asked for.
-    static func parse(_ text: TextBuffer, headings: [MarkdownHeading], heading: String, types: [String],
+    /// Lines of the outline's literal blocks (code, HTML comments) are left alone: never entries.
+    static func parse(_ text: TextBuffer, outline: MarkdownOutline, heading: String, types: [String],
                       path: String, notesOnDemand: Bool = false, diagnostics: inout [Diagnostic]) -> InteractionLog? {
+        let headings = outline.headings
         guard let index = headings.firstIndex(where: { sameIgnoringCase($0.text, heading) }) else { return nil }
         let start = headings[index]
         let end = headings[(index + 1)...].first { $0.level <= start.level }?.line ?? text.lineCount
+        // The literal blocks from the log's first line on, in order: each is skipped whole.
+        var blocks = outline.literalBlocks.drop { $0.lines.upperBound <= start.contentStart }
         var entries: [Interaction] = []
         var heads: [Index.Head] = []
         let indexed = notesOnDemand && types.count < Int(UInt8.max)
@@ -190,8 +215,25 @@ public struct InteractionLog: Sendable {
         var followUps: [FollowUp] = []
         text.withLines { line in
             func isBlank(_ i: Int) -> Bool { line(i).allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+            /// The last line of the item on line `i`: its last continuation line (blank lines between
+            /// them included), or `i`.
+            func lastLine(of i: Int) -> Int {
+                var next = i + 1, last = i
+                while next < end {
+                    if isBlank(next) { next += 1; continue }
+                    guard isContinuation(line(next)) else { break }
+                    last = next
+                    next += 1
+                }
+                return last
+            }
             var i = start.contentStart
             while i < end {
+                if let block = blocks.first, block.lines.lowerBound <= i {
+                    i = max(i, block.lines.upperBound)
+                    blocks.removeFirst()
+                    continue
+                }
                 if isBlank(i) { i += 1; continue }
                 switch EntryGrammar.parse(line(i), types: types) {
                 case .entry(let head):
@@ -200,14 +242,7 @@ public struct InteractionLog: Sendable {
                         diagnostics.append(Diagnostic(path: path, line: i + 1, column: odd.lowerBound + 1, severity: .warning,
                                                       message: "time '\(word)' is not HH:MM; read as part of the note"))
                     }
-                    var next = i + 1
-                    var last = i
-                    while next < end {
-                        if isBlank(next) { next += 1; continue }
-                        guard isContinuation(line(next)) else { break }
-                        last = next
-                        next += 1
-                    }
+                    let last = lastLine(of: i)
                     if indexed {
                         heads.append(Index.Head(line: Int32(i), lineCount: Int32(last - i + 1), date: head.date,
                                                 minutes: head.time.map { UInt16($0.hour * 60 + $0.minute) } ?? .max,
@@ -220,19 +255,21 @@ public struct InteractionLog: Sendable {
                     i = last + 1
                 case .invalid(let column, let message):
                     diagnostics.append(Diagnostic(path: path, line: i + 1, column: column, severity: .error, message: message))
-                    stray.append(i + 1)
-                    i += 1
-                    while i < end, !isBlank(i), isContinuation(line(i)) { stray.append(i + 1); i += 1 }
+                    let last = lastLine(of: i)
+                    stray += ((i + 1)...(last + 1)).filter { !isBlank($0 - 1) }
+                    i = last + 1
                 case .followUp(let done, let range):
-                    var last = i
-                    while last + 1 < end, !isBlank(last + 1), isContinuation(line(last + 1)) { last += 1 }
+                    let last = lastLine(of: i)
                     followUps.append(FollowUp(note: note(range, from: i, through: last, line), isDone: done,
                                               line: i + 1, lineCount: last - i + 1))
                     i = last + 1
                 case .notEntry:
                     stray.append(i + 1)
-                    diagnostics.append(Diagnostic(path: path, line: i + 1, severity: .warning,
-                                                  message: "line in the log is not an entry ('- YYYY-MM-DD [type:] note')"))
+                    // A conflict mark is `check`'s error, not a stray line's warning.
+                    if !ConflictMarkers.isMarkerShaped(line(i)) {
+                        diagnostics.append(Diagnostic(path: path, line: i + 1, severity: .warning,
+                                                      message: "line in the log is not an entry ('- YYYY-MM-DD [type:] note')"))
+                    }
                     i += 1
                 }
             }
@@ -282,17 +319,33 @@ public struct InteractionLog: Sendable {
         line.first == 0x09 || (line.count >= 2 && line.first == 0x20 && line.dropFirst().first == 0x20)
     }
 
-    /// The 0-based line where a new entry goes among the entries, in the log's own order (newest
-    /// first unless the file is consistently oldest first), after the entries of the same moment;
-    /// nil when the log has no entries.
+    /// The 0-based line where a new entry goes among the entries, by the log's `direction`: newest
+    /// first, before the first entry not newer than it (so above the entries of its own moment);
+    /// oldest first, after the last entry not newer than it (below its moment's). Nil when the log
+    /// has no entries.
     func insertionLine(for new: Interaction) -> Int? {
-        guard let last = entries.last else { return nil }
-        if order == .oldestFirst {
-            if let later = entries.first(where: { $0.isNewer(than: new) }) { return later.line - 1 }
-        } else if let older = entries.first(where: { !$0.isNewer(than: new) }) {
-            return older.line - 1
+        let entries = entriesWithoutNotes
+        guard let first = entries.first, let last = entries.last else { return nil }
+        switch direction {
+        case .newestFirst:
+            if let older = entries.first(where: { !$0.isNewer(than: new) }) { return older.line - 1 }
+            return last.line - 1 + last.lineCount
+        case .oldestFirst:
+            if let earlier = entries.last(where: { !$0.isNewer(than: new) }) { return earlier.line - 1 + earlier.lineCount }
+            return first.line - 1
         }
-        return last.line - 1 + last.lineCount
+    }
+}
+
+extension InteractionLog {
+    /// The 0-based line where a new undated follow-up goes: after the log's last one, else before
+    /// the entries of a log written newest first and after those of one written oldest first; nil
+    /// when the log holds neither.
+    var followUpInsertionLine: Int? {
+        if let last = followUps.last { return last.line - 1 + last.lineCount }
+        let entries = entriesWithoutNotes
+        guard let first = entries.first, let last = entries.last else { return nil }
+        return direction == .newestFirst ? first.line - 1 : last.line - 1 + last.lineCount
     }
 }
 

@@ -1,5 +1,5 @@
 /// The headings of a Markdown body, found as a Markdown reader finds them: ATX (`## Title`) and
-/// setext (`Title` over `===` or `---`), never inside fenced code blocks.
+/// setext (`Title` over `===` or `---`), never inside fenced code blocks or HTML comments.
 ///
 /// Headings are recognised at the start of a line only. CommonMark also allows up to three spaces
 /// before one, but a line indented under a log entry is that entry's note (`  # not a heading`),
@@ -24,11 +24,28 @@ struct MarkdownOutline: Sendable {
         var endedWithItem: Bool
     }
 
+    /// Lines outside any list item that a Markdown reader does not read as Markdown: a fenced code
+    /// block (``` or ~~~), an HTML comment (`<!--` to the line holding `-->`), an indented code
+    /// block (four spaces or a tab, not continuing a paragraph). Nothing in them is a heading, an
+    /// entry or a list item.
+    struct LiteralBlock: Sendable, Equatable {
+        enum Kind: Sendable { case fence, comment, indented }
+        var kind: Kind
+        /// 0-based line indices, from the opening line through the closing one.
+        var lines: Range<Int>
+        /// 1-based column of the opening fence or `<!--`, or of the code's first character.
+        var column: Int
+        /// False for a fence or comment never closed: it runs to the end of the file.
+        var isClosed: Bool
+    }
+
     var headings: [MarkdownHeading] = []
     var unclosedFences: [UnclosedFence] = []
-    /// 0-based line index of a code fence outside any list item that is never closed: the code
-    /// block runs to the end of the file.
-    var unclosedFenceIndex: Int? { unclosedFences.first { !$0.endedWithItem }?.lineIndex }
+    /// In file order.
+    var literalBlocks: [LiteralBlock] = []
+    /// A code fence or HTML comment outside any list item that is never closed: it runs to the end
+    /// of the file.
+    var unclosedBlock: LiteralBlock? { literalBlocks.last.flatMap { $0.isClosed ? nil : $0 } }
 
     init() {}
 
@@ -45,10 +62,31 @@ struct MarkdownOutline: Sendable {
         var previousIsParagraph = false
         var headings: [MarkdownHeading] = []
         var unclosed: [UnclosedFence] = []
+        var literal: [LiteralBlock] = []
+        // An HTML comment or indented code block outside list items, while it is open: its first
+        // line and column; for indented code, its last non-blank line so far.
+        var comment: (lineIndex: Int, column: Int)?
+        var indented: (lineIndex: Int, column: Int, last: Int)?
         text.withLines { content in
             for i in start..<text.lineCount {
                 let line = content(i)
                 let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                if let open = comment {
+                    if Self.contains(line[...], "-->") {
+                        literal.append(LiteralBlock(kind: .comment, lines: open.lineIndex..<(i + 1), column: open.column, isClosed: true))
+                        comment = nil
+                    }
+                    continue
+                }
+                if let open = indented {
+                    if isBlank { continue }
+                    if Self.indentColumns(line) >= 4 {
+                        indented = (open.lineIndex, open.column, i)
+                        continue
+                    }
+                    literal.append(LiteralBlock(kind: .indented, lines: open.lineIndex..<(open.last + 1), column: open.column, isClosed: true))
+                    indented = nil
+                }
                 // The line's text within a list item: without the two spaces (or tab) that put it there.
                 let underItem = inItem && !isBlank && (line.first == 0x09 || line.prefix(2).elementsEqual([0x20, 0x20]))
                 let itemText = underItem ? line.dropFirst(line.first == 0x09 ? 1 : 2) : line[...]
@@ -62,6 +100,9 @@ struct MarkdownOutline: Sendable {
                         let candidate = open.inItem ? itemText : line[...]
                         if let close = Self.fenceMarker(candidate), close.marker == open.marker, close.length >= open.length,
                            candidate.dropFirst(close.indent + close.length).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                            if !open.inItem {
+                                literal.append(LiteralBlock(kind: .fence, lines: open.lineIndex..<(i + 1), column: open.column, isClosed: true))
+                            }
                             fence = nil
                         }
                         previousIsParagraph = false
@@ -101,6 +142,20 @@ struct MarkdownOutline: Sendable {
                     previousIsParagraph = false
                     continue
                 }
+                if let opening = Self.commentOpening(line) {
+                    if Self.contains(line[(opening + 2)...], "-->") {
+                        literal.append(LiteralBlock(kind: .comment, lines: i..<(i + 1), column: opening + 1, isClosed: true))
+                    } else {
+                        comment = (i, opening + 1)
+                    }
+                    previousIsParagraph = false
+                    continue
+                }
+                // Indented code cannot interrupt a paragraph: there, the line continues it.
+                if !previousIsParagraph, !isBlank, Self.indentColumns(line) >= 4 {
+                    indented = (i, line.prefix { $0 == 0x20 || $0 == 0x09 }.count + 1, i)
+                    continue
+                }
                 if let (level, title) = Self.atxHeading(line) {
                     headings.append(MarkdownHeading(line: i, contentStart: i + 1, level: level, text: title))
                     previousIsParagraph = false
@@ -115,9 +170,48 @@ struct MarkdownOutline: Sendable {
                 previousIsParagraph = Self.isParagraphLine(line)
             }
         }
-        if let open = fence { unclosed.append(UnclosedFence(lineIndex: open.lineIndex, column: open.column, endedWithItem: open.inItem)) }
+        if let open = fence {
+            unclosed.append(UnclosedFence(lineIndex: open.lineIndex, column: open.column, endedWithItem: open.inItem))
+            if !open.inItem {
+                literal.append(LiteralBlock(kind: .fence, lines: open.lineIndex..<text.lineCount, column: open.column, isClosed: false))
+            }
+        }
+        if let open = comment {
+            literal.append(LiteralBlock(kind: .comment, lines: open.lineIndex..<text.lineCount, column: open.column, isClosed: false))
+        }
+        if let open = indented {
+            literal.append(LiteralBlock(kind: .indented, lines: open.lineIndex..<(open.last + 1), column: open.column, isClosed: true))
+        }
         self.headings = headings
         unclosedFences = unclosed
+        literalBlocks = literal
+    }
+
+    /// The offset of `<!--` on a line that opens an HTML comment block: after at most three spaces.
+    private static func commentOpening(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        let indent = line.prefix { $0 == 0x20 }.count
+        guard indent <= 3, line.dropFirst(indent).starts(with: "<!--".utf8) else { return nil }
+        return indent
+    }
+
+    /// How far a line's text is indented, a tab reaching the next multiple of four columns.
+    private static func indentColumns(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+        var columns = 0
+        for byte in line {
+            if byte == 0x20 { columns += 1 } else if byte == 0x09 { columns += 4 - columns % 4 } else { break }
+        }
+        return columns
+    }
+
+    private static func contains(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ word: StaticString) -> Bool {
+        let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes.count >= word.count else { return false }
+        var i = bytes.startIndex
+        while i + word.count <= bytes.endIndex {
+            if bytes[i] == word[0], bytes[i..<(i + word.count)].elementsEqual(word) { return true }
+            i += 1
+        }
+        return false
     }
 
     /// The offset of a list item's content, for a line at the left margin that starts one: `-`,

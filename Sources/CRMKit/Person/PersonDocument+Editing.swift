@@ -2,9 +2,20 @@
 public struct PersonFileError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var line: Int?
+    /// 1-based column on `line`, when the problem has one.
+    public var column: Int?
     public var message: String
+
+    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
     public var description: String {
-        line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)"
+        guard let line else { return "\(path): \(message)" }
+        return "\(path):\(line):" + (column.map { "\($0):" } ?? "") + " \(message)"
     }
 }
 
@@ -29,7 +40,7 @@ public enum FieldValue: Sendable, Equatable {
 }
 
 extension PersonDocument {
-    private func refuseIfNotUnderstood(frontMatterEdit: Bool) throws(PersonFileError) {
+    func refuseIfNotUnderstood(frontMatterEdit: Bool) throws(PersonFileError) {
         if let writeBlocker {
             throw PersonFileError(path: path, message: "not changed: \(writeBlocker)")
         }
@@ -93,30 +104,33 @@ extension PersonDocument {
 
     /// The file with `interaction` added, as `adding` does, and the 1-based line the entry starts on.
     public func inserting(_ interaction: Interaction, lines: [String]? = nil) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
+        try inserting(lines ?? interaction.rendered, at: log?.insertionLine(for: interaction))
+    }
+
+    /// The file with `lines` (an item of the log) spliced in before 0-based line `at`, and the
+    /// 1-based line they start on. Without `at` (a log without entries), they go after the log's
+    /// last undated follow-up, else after any text the section holds (so that indented text never
+    /// becomes the new item's note) with a blank line between, else after the heading's blank
+    /// lines. A file without a log gets `## Interactions` at its end.
+    func inserting(_ lines: [String], at: Int?) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
         try refuseIfNotUnderstood(frontMatterEdit: false)
-        let lines = lines ?? interaction.rendered
-        /// `block` spliced in before 0-based line `at`; the entry is its last `lines.count` lines.
+        /// `block` spliced in before 0-based line `at`; the item is its last `lines.count` lines.
         func inserted(_ block: [String], at: Int) -> (bytes: [UInt8], line: Int) {
             (text.splicing(at..<at, with: block), at + block.count - lines.count + 1)
         }
         guard let log else {
-            if let fence = outline.unclosedFenceIndex {
-                throw PersonFileError(path: path, line: fence + 1, message: "not changed: the code block opened here is never "
-                                      + "closed, so a new log at the end would be inside it; close it first")
-            }
+            try refuseInsideUnclosedBlock(at: text.lineCount, what: "a new log at the end")
             var block = ["## \(settings.heading)", ""] + lines
             let lastIsBlank = text.lineCount > 0 && text.isBlank(text.lineCount - 1)
             if text.lineCount > 0 && !lastIsBlank { block.insert("", at: 0) }
             return inserted(block, at: text.lineCount)
         }
-        if let at = log.insertionLine(for: interaction) {
-            return inserted(lines, at: at)
-        }
-        // No entries yet. After any text the section holds (so that indented text never becomes
-        // the new entry's note), with a blank line between; else after the heading's blank lines.
+        if let at { return inserted(lines, at: at) }
+        if let followUp = log.followUps.last { return inserted(lines, at: followUp.line - 1 + followUp.lineCount) }
         var last = log.end - 1
         while last >= log.contentStart, text.isBlank(last) { last -= 1 }
         if last >= log.contentStart {
+            try refuseInsideUnclosedBlock(at: last + 1, what: "a new entry after it")
             return inserted([""] + lines, at: last + 1)
         }
         var at = log.contentStart
@@ -125,6 +139,14 @@ extension PersonDocument {
             return inserted([""] + lines, at: at)
         }
         return inserted(lines, at: at)
+    }
+
+    /// Throws when 0-based line `at` is inside a code fence or HTML comment never closed.
+    private func refuseInsideUnclosedBlock(at line: Int, what: String) throws(PersonFileError) {
+        guard let open = outline.unclosedBlock, open.lines.lowerBound < line else { return }
+        let block = open.kind == .comment ? "HTML comment ('<!--' without '-->')" : "code block"
+        throw PersonFileError(path: path, line: open.lines.lowerBound + 1, message: "not changed: the \(block) opened here is never "
+                              + "closed, so \(what) would be inside it; close it first")
     }
 
     private func current(_ node: YAMLNode, equals value: FieldValue) -> Bool {

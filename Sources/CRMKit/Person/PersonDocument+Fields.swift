@@ -41,7 +41,7 @@ extension PersonDocument {
     /// does not have the key's form; a warning for each plain text that some YAML readers read as
     /// a number, date, boolean or null. An empty or null value is no value and not a problem.
     func valueProblems(_ pair: YAMLSpannedPair, _ field: FieldSchema) -> [Diagnostic] {
-        if case .empty = pair.value { return [] }
+        if case .empty = pair.value { return commentedOut(pair, field) }
         if case .scalar(let s, .plain) = pair.value, YAMLNode.isNullWord(s) { return [] }
         func diagnostic(_ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
             Diagnostic(path: path, line: pair.lineIndex + 1, column: valueColumn(pair), severity: severity, message: message)
@@ -50,16 +50,63 @@ extension PersonDocument {
             guard case .scalar(let s, .plain) = item, YAMLQuoting.isAmbiguousPlain(s) else { return nil }
             return diagnostic(.warning, field.ambiguityWarning(s))
         }
+        /// Items whose text has not the form the key's items need, each at its own place.
+        func itemProblems(_ items: [YAMLNode]) -> [Diagnostic] {
+            guard let itemProblem = field.itemProblem else { return [] }
+            let positions = itemPositions(pair)
+            return items.enumerated().compactMap { index, item in
+                guard let text = item.string, let message = itemProblem(text) else { return nil }
+                let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, valueColumn(pair))
+                return Diagnostic(path: path, line: line, column: column, severity: .error, message: message)
+            }
+        }
         switch (field.kind, pair.value) {
         case (.typed, _):
             return field.problem(with: pair.value.string).map { [diagnostic(.error, $0)] } ?? []
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ if case .scalar = $0 { true } else { false } }):
-            return list.compactMap(ambiguity)
+            return list.compactMap(ambiguity) + itemProblems(list)
+        case (.text(list: true), .sequence(let list)) where list.allSatisfy({ $0 == .empty || $0.string != nil }):
+            // Items left empty by a comment (`- #friends`) are warned about; other empty items are errors.
+            let commented = commentedOut(pair, field)
+            let error = commented.count < list.count { $0 == .empty } ? [diagnostic(.error, field.problem(with: nil)!)] : []
+            return error + commented + list.compactMap(ambiguity) + itemProblems(list)
         case (.text, .scalar(let s, _)):
             if field.key == FieldSchema.name.key, s.trimmingSpaces.isEmpty { return [diagnostic(.error, field.problem(with: s)!)] }
-            return ambiguity(pair.value).map { [$0] } ?? []
+            return (ambiguity(pair.value).map { [$0] } ?? []) + itemProblems([pair.value])
         default:
             return [diagnostic(.error, field.problem(with: nil)!)]
+        }
+    }
+
+    /// Warnings for a value, or block-list items, that are empty only because the rest of their
+    /// line is a YAML comment (`tags: #friends`, `  - #friends`): YAML reads no value there, which
+    /// is seldom what was meant. Other empty items are errors of `valueProblems`.
+    func commentedOut(_ pair: YAMLSpannedPair, _ field: FieldSchema) -> [Diagnostic] {
+        /// The comment at `offset` of 0-based line `i`, after spaces only, and its 1-based column.
+        func comment(_ i: Int, after offset: Int) -> (String, Int)? {
+            let line = text.content(i)
+            let rest = line.dropFirst(offset).drop { $0 == 0x20 || $0 == 0x09 }
+            guard rest.first == 0x23 else { return nil }
+            let column = String(decoding: line.prefix(rest.startIndex - line.startIndex), as: UTF8.self).count + 1
+            return (String(decoding: rest, as: UTF8.self).trimmingSpaces, column)
+        }
+        func warning(_ i: Int, _ found: (String, Int), item: Bool) -> Diagnostic {
+            Diagnostic(path: path, line: i + 1, column: found.1, severity: .warning,
+                       message: field.commentedOutWarning(found.0, item: item))
+        }
+        switch pair.value {
+        case .empty:
+            return comment(pair.lineIndex, after: pair.colonEnd).map { [warning(pair.lineIndex, $0, item: false)] } ?? []
+        case .sequence(let items) where items.contains(.empty):
+            return ((pair.lineIndex + 1)..<pair.endLineIndex).compactMap { i in
+                let line = text.content(i)
+                let indent = line.prefix { $0 == 0x20 }.count
+                guard line.dropFirst(indent).first == 0x2D, let after = line.dropFirst(indent + 1).first,
+                      after == 0x20 || after == 0x09, let found = comment(i, after: indent + 1) else { return nil }
+                return warning(i, found, item: true)
+            }
+        default:
+            return []
         }
     }
 

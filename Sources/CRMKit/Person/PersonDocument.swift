@@ -60,7 +60,7 @@ public struct PersonDocument: Sendable {
         }
         let bodyStart = frontMatter.map { $0.closeLine + 1 } ?? 0
         outline = MarkdownOutline(text, from: bodyStart)
-        log = InteractionLog.parse(text, headings: outline.headings, heading: settings.heading, types: settings.types,
+        log = InteractionLog.parse(text, outline: outline, heading: settings.heading, types: settings.types,
                                    path: path, notesOnDemand: notesOnDemand, diagnostics: &diagnostics)
         writeBlocker = blocker
         self.diagnostics = diagnostics

@@ -1,6 +1,11 @@
-/// What is coming, day by day (`crm agenda`): overdue follow-ups first, then each day from today
-/// to the horizon with its planned items, the people who become due and the birthdays, then the
-/// undated follow-ups. Days with nothing on them are left out.
+/// What needs you, day by day (`crm agenda`): everything overdue first (open items whose day has
+/// passed and people whose due date has), then each day from today to the horizon with its planned
+/// items, the people who become due and the birthdays, then the undated follow-ups. Days with
+/// nothing on them are left out.
+///
+/// The agenda covers what `crm due --within` the same span lists: every `DueList` entry is one
+/// `.due` item, overdue or on its day, even when a plan falls on that day (the plan that set the
+/// due date shows beside it).
 public struct Agenda: Sendable {
     /// One line of the agenda.
     public struct Item: Sendable {
@@ -9,7 +14,7 @@ public struct Agenda: Sendable {
             case followUp = "follow-up"
             /// An open item or a plain entry dated from today on.
             case planned
-            /// The person's due date falls on this day.
+            /// The person's due date: on this day, or passed (overdue).
             case due
             case birthday
         }
@@ -21,7 +26,8 @@ public struct Agenda: Sendable {
         public let time: TimeOfDay?
         public let type: String?
         public let note: String?
-        /// Days overdue: for follow-ups and due dates (0 on the day, negative before it); nil otherwise.
+        /// Days overdue: for dated follow-ups and due dates (positive when overdue, 0 on the day,
+        /// negative before it); nil otherwise.
         public let overdueDays: Int?
         /// The age turned on a birthday; nil without a year of birth.
         public let age: Int?
@@ -30,7 +36,8 @@ public struct Agenda: Sendable {
     public let today: Day
     /// The last day shown.
     public let horizon: Day
-    /// Open items dated before today, most overdue first.
+    /// Open items dated before today and people whose due date is before today, most overdue
+    /// first (then by name; a person's due date before their follow-ups).
     public let overdue: [Item]
     /// Each day with something on it, in order, its items: planned (timed ones by time, then the
     /// rest), due, birthdays; by name within a kind.
@@ -62,16 +69,20 @@ public struct Agenda: Sendable {
             }
         }
         let dueList = DueList(people: byName, today: today, within: within)
-        // A person with a plan on their due day shows the plan only.
-        let planDays = Set(planned.map { "\($0.person.id)\n\($0.date!)" })
-        let due = dueList.entries.filter { $0.due >= today && !planDays.contains("\($0.person.id)\n\($0.due)") }.map {
+        let due = dueList.entries.map {
             Item(kind: .due, date: $0.due, person: $0.person, time: nil, type: nil, note: nil, overdueDays: $0.overdueDays, age: nil)
         }
         let birthdayList = BirthdayList(people: byName, today: today, within: within)
         let birthdays = birthdayList.entries.map {
             Item(kind: .birthday, date: $0.next, person: $0.person, time: nil, type: nil, note: nil, overdueDays: nil, age: $0.age)
         }
-        self.overdue = overdue.enumerated().sorted { ($1.element.overdueDays ?? 0, $0.offset) < ($0.element.overdueDays ?? 0, $1.offset) }.map(\.element)
+        // Most overdue first; among equals, by name, a person's due date before their follow-ups.
+        let rank = Dictionary(byName.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let late = due.filter { $0.date! < today } + overdue
+        self.overdue = late.enumerated().sorted { a, b in
+            let x = a.element, y = b.element
+            return (-(x.overdueDays ?? 0), rank[x.person.id] ?? 0, a.offset) < (-(y.overdueDays ?? 0), rank[y.person.id] ?? 0, b.offset)
+        }.map(\.element)
         self.someday = someday
         var byDay: [Day: [Item]] = [:]
         // Timed plans by time first, then untimed ones; stable, so names stay in order.
@@ -80,7 +91,7 @@ public struct Agenda: Sendable {
             let tb = b.element.time.map { $0.hour * 60 + $0.minute } ?? 24 * 60
             return (ta, a.offset) < (tb, b.offset)
         }.map(\.element)
-        for item in timed + due + birthdays { byDay[item.date!, default: []].append(item) }
+        for item in timed + due.filter({ $0.date! >= today }) + birthdays { byDay[item.date!, default: []].append(item) }
         days = byDay.keys.sorted().map { ($0, byDay[$0]!) }
         problems = dueList.problems + birthdayList.problems
     }

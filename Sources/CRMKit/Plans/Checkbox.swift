@@ -34,6 +34,21 @@ public struct FollowUp: Sendable, Equatable {
     public var line: Int
     /// How many lines the item takes.
     public var lineCount: Int
+
+    /// The lines of a new open follow-up: `- [ ] NOTE`, each further note line indented by two
+    /// spaces (as `Interaction.rendered` writes an entry's).
+    static func rendered(note: String) -> [String] {
+        let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
+        return ["- [ ] " + (lines.first ?? "")] + lines.dropFirst().map { $0.isEmpty ? "" : "  " + $0 }
+    }
+}
+
+extension EntryGrammar.Result {
+    /// Whether the line is an undated follow-up, open or ticked.
+    var isFollowUp: Bool {
+        if case .followUp = self { return true }
+        return false
+    }
 }
 
 extension EntryGrammar {

@@ -48,69 +48,106 @@ extension PersonDocument {
         return openItems.filter { $0.note.folded.contains(wanted) }
     }
 
-    /// The file with `item` ticked: `[ ]` becomes `[x]`, one changed line. With `date` (or for
-    /// an undated follow-up, which takes `date`), the item is dated so and moves where the log's
-    /// order puts it; its other lines are kept as written. Returns the 1-based line it is on after.
+    /// The file with `item` ticked, and the 1-based line it is on after. Its first line is
+    /// written in canonical form (`- [x] 2026-12-02: NOTE`, as `crm fmt` writes it), its other
+    /// lines are kept as written. With `date` (which an undated follow-up needs) the item takes
+    /// that date; where it stands is kept when it is in the log's order there, else it moves
+    /// where that order puts it, taking with it a blank line that would be left doubled or last.
+    /// Every other line is kept.
     public func ticking(_ item: OpenItem, date: Day?) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
-        let first = text.string(item.line - 1)
-        guard let box = first.range(of: "[ ]") else {
-            throw PersonFileError(path: path, line: item.line, message: "not changed: no '[ ]' on this line")
-        }
-        var ticked = first.replacingCharacters(in: box, with: "[x]")
-        let range = (item.line - 1)..<(item.line - 1 + item.lineCount)
-        guard let date, date != item.date else {
-            return (text.splicing(range.lowerBound..<(range.lowerBound + 1), with: [ticked]), item.line)
-        }
-        let tickedBox = ticked.range(of: "[x]")!
+        if let writeBlocker { throw PersonFileError(path: path, message: "not changed: \(writeBlocker)") }
+        guard let log else { throw PersonFileError(path: path, line: item.line, message: "not changed: no log holds this item") }
+        var ticked: Interaction
         switch item {
-        case .dated(let entry):
-            guard let old = ticked[tickedBox.upperBound...].range(of: entry.date.description) else {
-                throw PersonFileError(path: path, line: item.line, message: "not changed: cannot find the date on this line")
+        case .dated(let entry): ticked = entry
+        case .undated(let followUp):
+            guard let date else {
+                throw PersonFileError(path: path, line: item.line, message: "not changed: an undated follow-up takes the day it was done")
             }
-            ticked.replaceSubrange(old, with: date.description)
-        case .undated:
-            ticked.replaceSubrange(tickedBox.upperBound..<tickedBox.upperBound, with: " \(date)")
-            if let space = ticked.range(of: "\(date)  ") { ticked.replaceSubrange(space, with: "\(date) ") }
+            ticked = Interaction(date: date, type: "note", note: followUp.note, line: followUp.line, lineCount: followUp.lineCount)
         }
-        guard let moved = EntryGrammar.interaction(ticked, types: settings.types) else {
+        ticked.checkbox = .done
+        if let date { ticked.date = date }
+        let range = (item.line - 1)..<(item.line - 1 + item.lineCount)
+        guard let first = canonicalFirstLine(ticked, original: text.string(range.lowerBound)) else {
             throw PersonFileError(path: path, line: item.line, message: "not changed: the ticked line would not read as an entry")
         }
-        let lines = [ticked] + range.dropFirst().map(text.string)
-        let without = PersonDocument(bytes: text.splicing(range, with: []), path: path, settings: settings)
-        return try without.inserting(moved, lines: lines)
+        let inPlace = text.splicing(range.lowerBound..<(range.lowerBound + 1), with: [first])
+        if ticked.date == item.date { return (inPlace, item.line) }
+        // A blank line before the item that would be left doubled, or last, goes with it.
+        var removed = range
+        if range.lowerBound > log.contentStart, text.isBlank(range.lowerBound - 1),
+           range.upperBound == text.lineCount || text.isBlank(range.upperBound) {
+            removed = (range.lowerBound - 1)..<range.upperBound
+        }
+        let without = PersonDocument(bytes: text.splicing(removed, with: []), path: path, settings: settings)
+        let others = log.entriesWithoutNotes.filter { $0.line != item.line }
+        let before = others.last { $0.line < item.line }, after = others.first { $0.line > item.line }
+        let (newer, older) = without.log?.direction == .oldestFirst ? (after, before) : (before, after)
+        if newer.map({ !ticked.isNewer(than: $0) }) ?? true, older.map({ !$0.isNewer(than: ticked) }) ?? true {
+            return (inPlace, item.line)
+        }
+        return try without.inserting(ticked, lines: [first] + range.dropFirst().map(text.string))
     }
 
-    /// The file without `entry` (its line and continuation lines), and those lines as they were.
-    public func removing(_ entry: Interaction) throws(PersonFileError) -> (bytes: [UInt8], lines: [String]) {
+    /// The file with the undated follow-up `- [ ] NOTE` added (a note of several lines continues
+    /// on lines indented by two spaces) where `InteractionLog.followUpInsertionLine` puts it, and
+    /// the 1-based line it starts on. Throws when the note would read as something else (it starts
+    /// with a date: that is `--date`).
+    public func addingFollowUp(note: String) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
+        let lines = FollowUp.rendered(note: note)
+        let firstNoteLine = note.prefix { $0 != "\n" }
+        guard case .followUp(false, let range) = EntryGrammar.parse(lines[0], types: settings.types),
+              String(decoding: Array(lines[0].utf8)[range], as: UTF8.self) == firstNoteLine else {
+            throw PersonFileError(path: path, message: "not changed: '\(firstNoteLine)' would not read as an undated follow-up; "
+                                  + "a date goes in --date")
+        }
+        return try inserting(lines, at: log?.followUpInsertionLine)
+    }
+
+    /// The file without `item` (its line and continuation lines), and those lines as they were.
+    public func removing(_ item: LogItem) throws(PersonFileError) -> (bytes: [UInt8], lines: [String]) {
         if let writeBlocker { throw PersonFileError(path: path, message: "not changed: \(writeBlocker)") }
-        let range = (entry.line - 1)..<(entry.line - 1 + entry.lineCount)
+        let range = (item.line - 1)..<(item.line - 1 + item.lineCount)
         return (text.splicing(range, with: []), range.map(text.string))
     }
 
-    /// The file with `lines` (an entry as it was written, reading as `entry`) put back: at
-    /// 1-based `line` when given, else where the log's order puts it.
-    func restoring(_ lines: [String], as entry: Interaction, at line: Int?) throws(PersonFileError) -> [UInt8] {
+    /// The file with `lines` (an item as it was written: an entry reading as `entry`, or an
+    /// undated follow-up when `entry` is nil) put back: at 1-based `line` when given, else where
+    /// the log's order puts it (a follow-up after the others, as `addingFollowUp` places it).
+    func restoring(_ lines: [String], as entry: Interaction?, at line: Int?) throws(PersonFileError) -> [UInt8] {
         if let line, line >= 1, line <= text.lineCount + 1 {
             if let writeBlocker { throw PersonFileError(path: path, message: "not changed: \(writeBlocker)") }
             return text.splicing((line - 1)..<(line - 1), with: lines)
         }
-        return try adding(entry, lines: lines)
+        if let entry { return try adding(entry, lines: lines) }
+        return try inserting(lines, at: log?.followUpInsertionLine).bytes
     }
 
-    /// Warnings for entries dated more than a year after `today` (likely a mistyped year).
-    public func farFuture(today: Day) -> [Diagnostic] {
-        Timeline.farFuture(log?.entries.filter(\.isInteraction) ?? [], path: path, today: today)
+    /// Warnings about entries' dates on `today`: dated more than a year after it (likely a
+    /// mistyped year), or ticked done but dated after it.
+    public func dateProblems(today: Day) -> [Diagnostic] {
+        Timeline.dateProblems(log?.entries.filter(\.isInteraction) ?? [], path: path, today: today)
     }
 }
 
 extension Timeline {
-    /// Plain and ticked entries dated more than a year after `today`: likely a mistyped year.
-    static func farFuture(_ entries: [Interaction], path: String, today: Day) -> [Diagnostic] {
+    /// Plain and ticked `entries` (any order) dated more than a year after `today`, and ticked ones
+    /// dated after it: a done item counts only from its day on, so it reads as planned.
+    static func dateProblems(_ entries: [Interaction], path: String, today: Day) -> [Diagnostic] {
         let limit = farFutureLimit(today)
-        return entries.filter { $0.date > limit }.map {
-            Diagnostic(path: path, line: $0.line, column: 1, severity: .warning,
-                       message: "entry dated \($0.date), more than a year from today: a mistyped year? (a plan is written '- [ ] DATE …')")
-        }
+        return entries.compactMap { entry in
+            let message: String
+            if entry.date > limit {
+                message = "entry dated \(entry.date), more than a year from today: a mistyped year? (a plan is written '- [ ] DATE …')"
+            } else if entry.checkbox == .done, entry.date > today {
+                message = "item ticked done but dated \(entry.date), after today: it counts as contact only from that day, "
+                    + "and reads as planned until then; write the day it was done (or untick it)"
+            } else {
+                return nil
+            }
+            return Diagnostic(path: path, line: entry.line, column: 1, severity: .warning, message: message)
+        }.sorted { $0.line < $1.line }
     }
 
     /// The last day before the far future: a year after `today`.
@@ -118,8 +155,8 @@ extension Timeline {
 }
 
 extension PersonFacts {
-    /// Entries dated more than a year after `today` (see `PersonDocument.farFuture`).
-    public func farFuture(today: Day) -> [Diagnostic] {
-        Timeline.farFuture(fields.timeline.interactions, path: fields.path, today: today)
+    /// Warnings about entries' dates on `today` (see `PersonDocument.dateProblems`).
+    public func dateProblems(today: Day) -> [Diagnostic] {
+        Timeline.dateProblems(fields.timeline.interactions, path: fields.path, today: today)
     }
 }

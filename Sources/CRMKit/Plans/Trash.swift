@@ -55,33 +55,36 @@ extension Vault {
                          summary: document.name, line: nil, digest: nil, lines: [])
     }
 
-    /// Removes entry `number` of `person`'s log as `crm show` numbers them (1 = newest), keeping
-    /// its lines in the trash (named with `stamp`, `YYYYMMDD-HHMMSS`) with the person's path and date.
-    public func unlog(_ person: Person, number: Int, stamp: String) throws -> (entry: Interaction, trash: TrashItem) {
+    /// Removes item `number` of `person`'s log as `crm show` numbers them (entries newest first,
+    /// then undated follow-ups; see `LogItem`), keeping its lines in the trash (named with `stamp`,
+    /// `YYYYMMDD-HHMMSS`) with the person's path and the entry's date.
+    public func unlog(_ person: Person, number: Int, stamp: String) throws -> (item: LogItem, trash: TrashItem) {
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
-        let entries = person.document.interactions
-        guard (1...max(1, entries.count)).contains(number), !entries.isEmpty else {
-            throw VaultError("\(person.path) has \(entries.count) entr\(entries.count == 1 ? "y" : "ies"); there is no entry \(number) (see crm show \(person.id))")
+        guard let wanted = person.document.logItem(numbered: number) else {
+            throw VaultError(person.document.noItem(number, id: person.id))
         }
-        let wanted = entries[number - 1]
-        var removed: (entry: Interaction, trash: TrashItem)?
-        try update(person, change: wanted.change(with: person.name)) { document in
-            // Applied again if the file changed meanwhile: the same entry (date, time, type, note) is looked for.
-            guard let entry = document.interactions.first(where: {
-                $0.date == wanted.date && $0.time == wanted.time && $0.type == wanted.type && $0.note == wanted.note && $0.checkbox == wanted.checkbox
-            }) else {
-                throw VaultError("\(person.path) changed and no longer holds entry \(number); nothing was removed")
+        let change: String
+        switch wanted {
+        case .entry(let entry): change = entry.change(with: person.name)
+        case .followUp: change = "follow-up with \(person.name)"
+        }
+        var removed: (item: LogItem, trash: TrashItem)?
+        try update(person, change: change) { document in
+            // Applied again if the file changed meanwhile: the same item (date, time, type, note) is looked for.
+            guard let item = document.sameItem(as: wanted) else {
+                throw VaultError("\(person.path) changed and no longer holds item \(number); nothing was removed")
             }
-            let (bytes, lines) = try document.removing(entry)
-            let header = ["---", "path: " + YAMLQuoting.scalar(person.path), "id: " + YAMLQuoting.scalar(person.id),
-                          "date: \(entry.date)", "line: \(entry.line)", "digest: " + TrashItem.digest(bytes), "---"]
+            let (bytes, lines) = try document.removing(item)
+            var header = ["---", "path: " + YAMLQuoting.scalar(person.path), "id: " + YAMLQuoting.scalar(person.id)]
+            if case .entry(let entry) = item { header.append("date: \(entry.date)") }
+            header += ["line: \(item.line)", "digest: " + TrashItem.digest(bytes), "---"]
             let file = Array((header + lines).map { $0 + "\n" }.joined().utf8)
             // A second attempt (the file changed meanwhile) replaces what the first put in the trash.
             if let earlier = removed?.trash.name { unlink(root + "/" + Vault.trashFolder + "/" + earlier) }
             let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: TrashItem.entrySuffix) { target throws(FileSystemError) in
                 try FileSystem.create(target, with: file, locked: true)
             }
-            removed = (entry, trashItem(name)!)
+            removed = (item, trashItem(name)!)
             return bytes
         }
         return removed!
@@ -126,19 +129,23 @@ extension Vault {
             guard FileSystem.exists(root + "/" + item.personPath) else {
                 throw VaultError("\(item.personPath) no longer exists; restore the person first (crm restore lists the trash)")
             }
-            guard let first = item.lines.first, let entry = EntryGrammar.interaction(first, types: config.logSettings.types) else {
+            let types = config.logSettings.types
+            let entry = item.lines.first.flatMap { EntryGrammar.interaction($0, types: types) }
+            guard let first = item.lines.first, entry != nil || EntryGrammar.parse(first, types: types).isFollowUp else {
                 throw VaultError("\(Vault.trashFolder)/\(item.name): its first line is not an entry; nothing was restored")
             }
             let person = try load(path: item.personPath)
-            let (written, _) = try update(person, change: entry.change(with: person.name)) { document in
-                let unchanged = item.digest == TrashItem.digest(document.text.bytes)
+            let change = entry?.change(with: person.name) ?? "follow-up with \(person.name)"
+            var unchanged = false
+            let (written, _) = try update(person, change: change) { document in
+                unchanged = item.digest == TrashItem.digest(document.text.bytes)
                 return try document.restoring(item.lines, as: entry, at: unchanged ? item.line : nil)
             }
             unlink(trashed)
-            let line = written.document.log?.entries.first {
-                $0.date == entry.date && $0.time == entry.time && $0.type == entry.type && $0.checkbox == entry.checkbox
-                    && $0.note.hasPrefix(entry.note)
-            }?.line
+            // Its own line when put back there; else the first item written as it was.
+            let log = written.document.log
+            let lines = (log?.entriesWithoutNotes.map(\.line) ?? []) + (log?.followUps.map(\.line) ?? [])
+            let line = unchanged ? item.line : lines.sorted().first { written.document.text.string($0 - 1) == first }
             return (item.personPath, line)
         }
     }

@@ -10,18 +10,20 @@ public struct TickedItem: Sendable {
 }
 
 extension Vault {
-    /// Ticks the open item of `person` that `text` names (see `PersonDocument.openItems(matching:)`):
-    /// `[ ]` becomes `[x]`. With `date` the item takes that date; without it, an undated follow-up
+    /// Ticks the open item of `person` that `text` names: its number as `crm show` numbers the log
+    /// when `text` is a number, else the one whose note holds it (see
+    /// `PersonDocument.openItems(matching:)`). `[ ]` becomes `[x]`. With `date` the item takes that date; without it, an undated follow-up
     /// and an item dated after `today` take `today` (a done interaction counts from its day on), and
     /// any other item keeps its date. A changed date moves the item where the log's order puts it.
     /// Throws when the file could not be read, when no open item holds `text`, or when several do.
     public func tick(_ person: Person, text: String?, date: Day?, today: Day) throws -> TickedItem {
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
-        let candidates = person.document.openItems(matching: text)
+        let candidates = try text.flatMap(LogItem.number).map { [try person.document.openItem(numbered: $0, of: person)] }
+            ?? person.document.openItems(matching: text)
         guard candidates.count == 1, let wanted = candidates.first else {
             if candidates.isEmpty {
                 throw VaultError(text.map { "\(person.name) has no open item whose note holds '\($0)'" }
-                                 ?? "\(person.name) has no open items (plan one with: crm plan \(person.id) NOTE… --date D)")
+                                 ?? "\(person.name) has no open items (plan one with: crm plan \(person.id) NOTE…)")
             }
             let listed = candidates.map { item in
                 "  \(person.path):\(item.line): " + (item.date.map { "\($0) " } ?? "") + (item.note.split(separator: "\n").first.map(String.init) ?? "")

@@ -19,6 +19,9 @@ public struct DueList: Sendable {
     public let next: Entry?
     /// Invalid `every`, `snooze` and `added` values; a person with an invalid `every` is not listed.
     public let problems: [Diagnostic]
+    /// How many open items everyone has dated before today: overdue follow-ups, which `crm agenda`
+    /// lists with the overdue people, so that an empty list can say they are there.
+    public let overdueFollowUps: Int
 
     /// The list on `today`: people due by today, or by today plus `within` when given.
     public init(people: [PersonSummary], today: Day, within: Cadence? = nil) {
@@ -26,7 +29,9 @@ public struct DueList: Sendable {
         horizon = within?.step(from: today) ?? today
         var all: [Entry] = []
         var problems: [Diagnostic] = []
+        var overdueFollowUps = 0
         for person in people {
+            overdueFollowUps += person.facts.timeline.open.prefix { $0.date < today }.count
             let schedule = person.schedule
             problems += schedule.problems
             guard let due = schedule.due else { continue }
@@ -34,6 +39,7 @@ public struct DueList: Sendable {
         }
         (entries, next) = Upcoming.split(all, day: \.due, person: \.person, through: horizon)
         self.problems = problems
+        self.overdueFollowUps = overdueFollowUps
     }
 
     /// `crm due --json`: `[{"id", "name", "every", "last", "due", "overdue_days"}]`, plus `path`,

@@ -1,8 +1,11 @@
 /// The JSON shapes for people (`crm show --json`, `crm export --format json`; docs/commands.md).
 extension Person {
     /// `crm show PERSON --json`; with a contacts `view`, its phone, email and birthday, and
-    /// `source` (`contacts` or `snapshot`).
-    public func showJSON(config: VaultConfig, today: Day, view: ContactView? = nil) -> JSON {
+    /// `source` (`contacts` or `snapshot`). `connections` (see `VaultLinks`) add the entries of
+    /// other files the person takes part in to `interactions` (each with its `from`), the other
+    /// participants of each (`with`), `mentions` and `related`.
+    public func showJSON(config: VaultConfig, today: Day, view: ContactView? = nil,
+                         connections: PersonConnections = PersonConnections()) -> JSON {
         let doc = document
         let schedule = DueSchedule(document: doc, config: config, today: today)
         let details = view?.details ?? ContactSnapshot(doc)
@@ -26,17 +29,49 @@ extension Person {
             ("next", .optional(schedule.next?.date.description)),
             ("properties", .object((doc.frontMatter?.properties ?? []).map { ($0.key, $0.value.json) })),
             ("notes", .string(doc.notes)),
-            ("interactions", .array(doc.interactions.map { $0.json(on: today) })),
+            ("interactions", .array(Self.merged(doc.interactions, connections.shared).map { entry, shared in
+                entry.json(on: today, from: shared?.path, with: shared?.with ?? connections.with[entry.line] ?? [])
+            })),
+            ("mentions", .array(connections.mentions.map { mention in
+                .object([("path", .string(mention.path)), ("line", .number(mention.line)), ("text", .string(mention.text))])
+            })),
+            ("related", .array(connections.related.map { relation in
+                .object([("relation", .string(relation.relation)), ("id", .optional(relation.id)), ("name", .string(relation.name))])
+            })),
         ]
         if let view { pairs.append(("source", .string(view.source.rawValue))) }
         return .object(pairs)
     }
 }
 
+extension Person {
+    /// The person's own entries and the shared ones (each with where it lives), newest first; on
+    /// the same moment, the person's own first.
+    public static func merged(_ own: [Interaction], _ shared: [SharedInteraction]) -> [(Interaction, SharedInteraction?)] {
+        var merged: [(Interaction, SharedInteraction?)] = []
+        merged.reserveCapacity(own.count + shared.count)
+        var s = 0
+        for entry in own {
+            while s < shared.count, shared[s].interaction.isNewer(than: entry) { merged.append((shared[s].interaction, shared[s])); s += 1 }
+            merged.append((entry, nil))
+        }
+        merged += shared[s...].map { ($0.interaction, $0) }
+        return merged
+    }
+}
+
 extension Interaction {
+    /// `json(on:)` with `from` (the file the entry lives in, null for the person's own) and
+    /// `with` (the other participants' ids).
+    public func json(on today: Day, from: String? = nil, with: [String]) -> JSON {
+        .object(pairs(on: today) + [("from", .optional(from)), ("with", .array(with.map(JSON.string)))])
+    }
+
     /// `{"date", "time", "type", "note", "line", "status", "checkbox"}`, the status as of `today`.
-    public func json(on today: Day) -> JSON {
-        .object([
+    public func json(on today: Day) -> JSON { .object(pairs(on: today)) }
+
+    private func pairs(on today: Day) -> [(String, JSON)] {
+        [
             ("date", .string(date.description)),
             ("time", .optional(time?.description)),
             ("type", .string(type)),
@@ -44,6 +79,6 @@ extension Interaction {
             ("line", .number(line)),
             ("status", .string(status(on: today).rawValue)),
             ("checkbox", .optional(checkbox?.rawValue)),
-        ])
+        ]
     }
 }

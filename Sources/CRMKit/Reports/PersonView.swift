@@ -43,14 +43,15 @@ public struct PersonView: Sendable {
 
     /// An entry of the log, or an undated follow-up.
     public struct Entry: Sendable, Equatable {
-        /// The entry's number as `crm show` and `crm unlog` count them (1 = newest); nil for an
-        /// undated follow-up.
+        /// The item's number as `crm show`, `crm done` and `crm unlog` count them (1 = newest
+        /// entry; undated follow-ups after the entries, see `LogNumbering`).
         public let number: Int?
         /// Nil for an undated follow-up ("someday").
         public let date: Day?
         public let time: TimeOfDay?
         /// Nil for an undated follow-up.
         public let type: String?
+        /// The note as written (links as `[[id|Name]]`; `PersonLink.readable` shows them as `crm show` does).
         public let note: String
         /// The 1-based line in the file.
         public let line: Int
@@ -134,9 +135,12 @@ public struct PersonView: Sendable {
         }
         // Soonest first; within a day, in the order the log numbers them from the oldest.
         coming = coming.enumerated().sorted { ($0.element.date!, -$0.offset) < ($1.element.date!, -$1.offset) }.map(\.element)
-        for item in document.log?.followUps ?? [] where !item.isDone {
-            coming.append(Entry(number: nil, date: nil, time: nil, type: nil, note: item.note, line: item.line, status: .open,
-                                isOverdue: false, openItem: .undated(item), interaction: nil))
+        if let log = document.log {
+            for (index, item) in log.openFollowUps.enumerated() {
+                coming.append(Entry(number: log.number(ofFollowUp: index), date: nil, time: nil, type: nil, note: item.note,
+                                    line: item.line, status: .open,
+                                    isOverdue: false, openItem: .undated(item), interaction: nil))
+            }
         }
         comingUp = coming
         self.history = history

@@ -20,6 +20,14 @@ struct ConflictMarkers: Sendable {
         marker(ArraySlice(line)) == UInt8(ascii: "<") && String(decoding: line, as: UTF8.self).contains(" \(mergeMarkTag) ")
     }
 
+    /// Whether every conflict in `bytes` was marked by a crm merge (and there is one): the file
+    /// holds both sides' lines for a person to choose from, not a merge left undone.
+    static func hasOnlyMergeMarks(_ bytes: [UInt8]) -> Bool {
+        let text = TextBuffer(bytes)
+        let openers = markerLines(in: bytes).filter { text.content($0).first == UInt8(ascii: "<") }
+        return !openers.isEmpty && openers.allSatisfy { isMergeMark(text.content($0)) }
+    }
+
     let current: [UInt8]
     let other: [UInt8]
     /// The common ancestor, when every conflict has its `|||||||` section.
@@ -74,6 +82,10 @@ struct ConflictMarkers: Sendable {
         self.base = everyConflictHasBase ? text.splicing(whole, with: base) : nil
         labels = PersonMerge.Labels(current: currentLabel, other: otherLabel)
     }
+
+    /// Whether `line` has the shape of a conflict-marker line (see `marker`), whether or not the
+    /// file has a conflict: the log does not call such a line a stray one, `check` reports conflicts.
+    static func isMarkerShaped(_ line: some Collection<UInt8>) -> Bool { marker(ArraySlice(line)) != nil }
 
     /// The marker character of a conflict-marker line: seven of `<`, `|`, `=` or `>`, then a space
     /// or the end of the line (`=======` stands alone).

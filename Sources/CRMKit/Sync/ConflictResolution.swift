@@ -22,9 +22,17 @@ public struct ConflictResolution: Sendable {
     public var conflictingKeys: [String] = []
     /// Places in the notes both versions changed differently: both kept between conflict marks.
     public var markedConflicts = 0
+    /// Entries both versions changed differently: both versions kept between conflict marks.
+    public var conflictingEntries = 0
     /// Entries the file gained.
     public var entriesAdded = 0
     public var problem: String?
+
+    /// Whether a person has to look at the file: a `# conflict:` comment or conflict marks were
+    /// written, or the file was left alone.
+    public var needsAttention: Bool {
+        !conflictingKeys.isEmpty || markedConflicts > 0 || conflictingEntries > 0 || kind == .skipped
+    }
 }
 
 extension Vault {
@@ -38,13 +46,18 @@ extension Vault {
     public func resolveConflicts(dryRun: Bool, stamp: String,
                                  storedBase: ((String) -> [UInt8]?)? = nil) throws -> [ConflictResolution] {
         let storedBase = storedBase ?? { Git(directory: root).mergeBase(of: $0) }
+        let copies = conflictCopies()
+        let marked = personPaths().filter { path in
+            guard let (bytes, _) = try? FileSystem.readFile(root + "/" + path) else { return false }
+            return !ConflictMarkers.markerLines(in: bytes).isEmpty
+        }
+        // Every file it would change is looked at first: a read-only one stops the run before any write.
+        try refuseReadOnly(copies.map(ConflictCopy.originalPath(of:)) + marked)
         var results: [ConflictResolution] = []
-        for copy in conflictCopies() {
+        for copy in copies {
             results.append(try resolveCopy(copy, dryRun: dryRun, stamp: stamp))
         }
-        for path in personPaths() {
-            guard let (bytes, _) = try? FileSystem.readFile(root + "/" + path),
-                  !ConflictMarkers.markerLines(in: bytes).isEmpty else { continue }
+        for path in marked {
             results.append(try resolveMarkers(path, dryRun: dryRun, storedBase: storedBase))
         }
         return results
@@ -79,9 +92,8 @@ extension Vault {
                 : PersonMerge(base: nil, current: document, other: copied.document, labels: .init(current: fileName, other: copyName))
             result.conflictingKeys = merge.conflictingKeys
             result.markedConflicts = merge.markedConflicts
-            result.entriesAdded = PersonDocument(bytes: merge.bytes, path: path, settings: self.logSettings).log.map {
-                $0.entries.count - (document.log?.entries.count ?? 0)
-            } ?? 0
+            result.conflictingEntries = merge.conflictingEntries
+            result.entriesAdded = copyIsNewer ? merge.entriesAddedToOther : merge.entriesAdded
             return merge.bytes
         }
         if dryRun {
@@ -97,10 +109,10 @@ extension Vault {
         var result = ConflictResolution(kind: .markers, path: path)
         let person = try load(path: path)
         let text = person.document.text
-        let openers = ConflictMarkers.markerLines(in: text.bytes).filter { text.content($0).first == UInt8(ascii: "<") }
-        if openers.allSatisfy({ ConflictMarkers.isMergeMark(text.content($0)) }) {
+        if ConflictMarkers.hasOnlyMergeMarks(text.bytes) {
+            let first = ConflictMarkers.markerLines(in: text.bytes).first { text.content($0).first == UInt8(ascii: "<") }!
             result.kind = .skipped
-            result.problem = "a merge kept both sides' lines between conflict marks (line \(openers[0] + 1)); "
+            result.problem = "a merge kept both sides' lines between conflict marks (line \(first + 1)); "
                 + "keep what is right and delete the marks ('crm check' lists them)"
             return result
         }
@@ -117,6 +129,7 @@ extension Vault {
                                     labels: versions.labels)
             result.conflictingKeys = merge.conflictingKeys
             result.markedConflicts = merge.markedConflicts
+            result.conflictingEntries = merge.conflictingEntries
             result.entriesAdded = merge.entriesAdded
             return merge.bytes
         }

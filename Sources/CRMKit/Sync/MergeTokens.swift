@@ -1,9 +1,9 @@
 /// A person file cut into the units a merge compares: a front-matter key with its value lines, a
-/// log entry with its continuation lines, or any other single line.
+/// log entry (or an undated follow-up) with its continuation lines, or any other single line.
 ///
 /// Each unit has an id that the line merge (`Diff3`) compares. A key's id is its name (so a changed
 /// value still pairs with the base's key, and the value is merged separately); an entry's id is its
-/// normalised text (date, time, type, note), so `* [[2026-11-20]] Visit: x` and
+/// normalised text (date, time, type, note; not its checkbox), so `* [[2026-11-20]] Visit: x` and
 /// `- 2026-11-20 visit: x` are the same entry; any other line's id is its text and where it is
 /// (front matter, log, or notes), so a blank line in the log never pairs with one in the notes.
 struct MergeTokens {
@@ -16,8 +16,20 @@ struct MergeTokens {
         var value: YAMLNode?
         /// The value as one line of YAML (`"+1 555 0100"`, `[a, b]`), for conflict comments.
         var inlineText: String?
-        /// The entry, for entries.
+        /// The entry, for dated entries.
         var entry: Interaction?
+        /// The follow-up, for undated follow-ups (`- [ ] NOTE`).
+        var followUp: FollowUp?
+
+        /// The entry's or follow-up's box.
+        var checkbox: Interaction.Checkbox? { entry?.checkbox ?? followUp.map { $0.isDone ? .done : .open } }
+
+        /// What `EntryPairing` compares, for entries and follow-ups.
+        var pairingItem: EntryPairing.Item? {
+            if let entry { return .init(date: entry.date, time: entry.time, type: entry.type, note: entry.note, checkbox: entry.checkbox) }
+            guard let followUp else { return nil }
+            return .init(date: nil, time: nil, type: "note", note: followUp.note, checkbox: followUp.isDone ? .done : .open)
+        }
     }
 
     /// The sections a merge never moves a line between, in file order: front matter, notes
@@ -49,6 +61,7 @@ struct MergeTokens {
         let pairStarts = Dictionary((frontMatter?.pairs ?? []).map { ($0.lineIndex, $0) }, uniquingKeysWith: { a, _ in a })
         let log = document.log
         let entryStarts = Dictionary((log?.entries ?? []).map { ($0.line - 1, $0) }, uniquingKeysWith: { a, _ in a })
+        let followUpStarts = Dictionary((log?.followUps ?? []).map { ($0.line - 1, $0) }, uniquingKeysWith: { a, _ in a })
         while i < text.lineCount {
             if let frontMatter, i > frontMatter.openLine, i < frontMatter.closeLine, let pair = pairStarts[i] {
                 let id = uniqueID("K\u{1}" + pair.key)
@@ -65,6 +78,14 @@ struct MergeTokens {
                 sectionOfIDs.append(2)
                 units[id] = Unit(lines: (i..<(i + entry.lineCount)).map(text.string), entry: entry)
                 i += entry.lineCount
+                continue
+            }
+            if let log, i >= log.contentStart, i < log.end, let followUp = followUpStarts[i] {
+                let id = uniqueID("E\u{1}- " + followUp.note)
+                ids.append(id)
+                sectionOfIDs.append(2)
+                units[id] = Unit(lines: (i..<(i + followUp.lineCount)).map(text.string), followUp: followUp)
+                i += followUp.lineCount
                 continue
             }
             let region: Region
@@ -87,6 +108,7 @@ struct MergeTokens {
     static func lineID(_ line: String, _ region: Region) -> String { "L\(region.rawValue)\u{1}" + line }
 
     static func isKey(_ id: String) -> Bool { id.hasPrefix("K\u{1}") }
+    /// Entries and undated follow-ups (`- [ ] NOTE`), whose ids start with their date or with `- `.
     static func isEntry(_ id: String) -> Bool { id.hasPrefix("E\u{1}") }
 
     /// The region of a unit: keys belong to the front matter, entries to the log.

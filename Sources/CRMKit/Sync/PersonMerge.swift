@@ -5,6 +5,11 @@
 ///   it), so no line ever moves from one section into another.
 /// - The log merges entry by entry: both sides' new entries are kept once; an entry one side
 ///   deleted against the base stays deleted; the result is in the current file's order.
+/// - An entry one side edited (see `EntryPairing`) replaces its original. With a base, an entry
+///   both sides edited differently, or ticked on different dates, is a conflict; without one, an
+///   entry only one version has that is an edit of one only the other has is a conflict (which
+///   side edited it cannot be known), unless one is the other ticked. A conflict keeps the current
+///   version, then the other's, between conflict marks.
 /// - Front matter merges key by key. A key both sides changed differently keeps the current value,
 ///   followed by the other value as a comment: `# conflict: phone: "+1 555 0100" (from theirs)`.
 /// - Notes merge line by line as `git merge-file` does. Lines both sides changed differently (without
@@ -12,7 +17,8 @@
 ///   `<<<<<<< ours (crm: …)`, `=======`, `>>>>>>> theirs (crm)`.
 ///
 /// Nothing either side wrote is dropped: every line of both versions is in the result, unless the
-/// other side deleted it against the base.
+/// other side deleted it against the base, or it is the original of an entry the other side
+/// edited, or an open item the other side ticked.
 public struct PersonMerge: Sendable {
     /// The merged file.
     public let bytes: [UInt8]
@@ -20,11 +26,15 @@ public struct PersonMerge: Sendable {
     public let conflictingKeys: [String]
     /// How many places in the notes got conflict marks.
     public let markedConflicts: Int
-    /// Entries the result has that the current version had not.
+    /// How many entries got conflict marks around their two versions.
+    public let conflictingEntries: Int
+    /// Entries the result has that the current version had not (outside conflict marks).
     public let entriesAdded: Int
+    /// Entries the result has that the other version had not (outside conflict marks).
+    public let entriesAddedToOther: Int
 
     /// Whether a person has to look at the result.
-    public var hasConflicts: Bool { !conflictingKeys.isEmpty || markedConflicts > 0 }
+    public var hasConflicts: Bool { !conflictingKeys.isEmpty || markedConflicts > 0 || conflictingEntries > 0 }
 
     /// Names the two sides in conflict comments and marks.
     public struct Labels: Sendable {
@@ -75,7 +85,9 @@ public struct PersonMerge: Sendable {
         bytes = current.text.rewriting(lines)
         conflictingKeys = resolver.conflictingKeys
         markedConflicts = marked
+        conflictingEntries = resolver.conflictingEntries
         entriesAdded = resolver.entriesAdded
+        entriesAddedToOther = resolver.entriesAddedToOther
     }
 
     /// A piece of the result: a unit (looked up in the versions) or literal lines (markers).
@@ -92,13 +104,15 @@ private struct UnitResolver {
     let other: MergeTokens
     let labels: PersonMerge.Labels
     var conflictingKeys: [String] = []
+    var conflictingEntries = 0
     var entriesAdded = 0
-    /// New entries that take a tick from the base entry they replace (see `ticksCarriedOver`).
-    private var ticked: Set<String> = []
+    var entriesAddedToOther = 0
+    /// How edited entries combine (see `EntryEdits`).
+    private let edits: EntryEdits
 
     init(base: MergeTokens?, current: MergeTokens, other: MergeTokens, labels: PersonMerge.Labels) {
         (self.base, self.current, self.other, self.labels) = (base, current, other, labels)
-        ticked = ticksCarriedOver()
+        edits = EntryEdits(base: base, current: current, other: other)
     }
 
     /// The lines of the merge result.
@@ -121,7 +135,7 @@ private struct UnitResolver {
             }
         }
         for index in ids.indices {
-            if let id = ids[index], MergeTokens.isEntry(id), isDeleted(id) { ids[index] = nil }
+            if let id = ids[index], MergeTokens.isEntry(id), isDeleted(id) || edits.dropped.contains(id) { ids[index] = nil }
         }
         insertMissingKeys(into: &ids, literal: &literal)
         sortEntries(&ids)
@@ -137,7 +151,19 @@ private struct UnitResolver {
                     if ids.dropFirst(index + 1).first != MergeTokens.lineID(comment, .frontMatter) { lines.append(comment) }
                 }
             } else if MergeTokens.isEntry(id) {
-                if current.units[id] == nil { entriesAdded += 1 }
+                if let conflict = edits.conflicts[id] {
+                    conflictingEntries += 1
+                    lines.append(ConflictMarkers.mergeMarkOpening(labels.current))
+                    lines += entry(conflict.current)
+                    lines.append("=======")
+                    lines += conflict.other
+                    lines.append(ConflictMarkers.mergeMarkClosing(labels.other))
+                    continue
+                }
+                if (current.units[id] ?? other.units[id])?.entry != nil {
+                    if current.units[id] == nil { entriesAdded += 1 }
+                    if other.units[id] == nil { entriesAddedToOther += 1 }
+                }
                 lines += entry(id)
             } else {
                 lines += current.lines(id) ?? []
@@ -192,32 +218,11 @@ private struct UnitResolver {
         return (c.lines, "# conflict: \(name): \(o.inlineText ?? "") (from \(labels.other))")
     }
 
-    /// An entry one side reworded is, to the merge, a base entry deleted and a new one added. When
-    /// that side deleted exactly one open base entry of a date and type and added exactly one open
-    /// entry of that date and type, and the other side ticked the base entry, the two are one
-    /// edit: the new wording, ticked. (Both sides rewording keeps both new entries, as added.)
-    private func ticksCarriedOver() -> Set<String> {
-        guard let base else { return [] }
-        var ticked: Set<String> = []
-        for (side, opposite) in [(current, other), (other, current)] {
-            let deleted = base.ids.filter { MergeTokens.isEntry($0) && side.units[$0] == nil }
-            let added = side.ids.filter { MergeTokens.isEntry($0) && base.units[$0] == nil }
-            for id in deleted {
-                guard let old = base.units[id]?.entry, old.checkbox == .open,
-                      opposite.units[id]?.entry?.checkbox == .done else { continue }
-                func sameSlot(_ entry: Interaction?) -> Bool { entry?.date == old.date && entry?.type == old.type }
-                let replaced = deleted.filter { sameSlot(base.units[$0]?.entry) }
-                let new = added.filter { sameSlot(side.units[$0]?.entry) }
-                if replaced.count == 1, new.count == 1, side.units[new[0]]?.entry?.checkbox == .open { ticked.insert(new[0]) }
-            }
-        }
-        return ticked
-    }
-
-    /// An entry's lines (see `wording`), its box ticked when it replaces an entry the other side ticked.
+    /// An entry's lines (see `wording`), its box ticked when it is an open edit of an entry the
+    /// other side ticked.
     private func entry(_ id: String) -> [String] {
         var lines = wording(id)
-        if ticked.contains(id), let first = lines.first, let box = first.range(of: "[ ]") {
+        if edits.ticked.contains(id), let first = lines.first, let box = first.range(of: "[ ]") {
             lines[0] = first.replacingCharacters(in: box, with: "[x]")
         }
         return lines
@@ -228,27 +233,29 @@ private struct UnitResolver {
     private func wording(_ id: String) -> [String] {
         guard let c = current.units[id] else { return other.units[id]?.lines ?? [] }
         if let o = other.units[id] {
-            if c.entry?.checkbox == .open && o.entry?.checkbox == .done { return o.lines }
-            if o.entry?.checkbox == .open && c.entry?.checkbox == .done { return c.lines }
+            if c.checkbox == .open && o.checkbox == .done { return o.lines }
+            if o.checkbox == .open && c.checkbox == .done { return c.lines }
         }
         if let o = other.units[id], let b = base?.units[id], c.lines == b.lines { return o.lines }
         return c.lines
     }
 
-    /// Puts the entries in the current file's order (the other's when the current has fewer than
-    /// two entries; newest first when neither says), keeping file order within one moment. A file
+    /// Puts the dated entries in the current file's order (the other's when the current has fewer
+    /// than two; newest first when neither says), keeping file order within one moment; undated
+    /// follow-ups stay where they are. A conflict sorts by the current side's version. A file
     /// whose entries were already out of order is left as merged.
     private func sortEntries(_ ids: inout [String?]) {
-        let order = current.ids.filter(MergeTokens.isEntry).count >= 2 ? current.order
-            : other.ids.filter(MergeTokens.isEntry).count >= 2 ? other.order : .newestFirst
+        func dated(_ tokens: MergeTokens) -> Int { tokens.units.values.count { $0.entry != nil } }
+        let order = dated(current) >= 2 ? current.order : dated(other) >= 2 ? other.order : .newestFirst
         guard order == .newestFirst || order == .oldestFirst else { return }
-        let slots = ids.indices.filter { ids[$0].map(MergeTokens.isEntry) ?? false }
-        let entries = slots.map { ids[$0]! }
-        func interaction(_ id: String) -> Interaction {
-            (current.units[id] ?? other.units[id])!.entry!
+        func interaction(_ id: String) -> Interaction? {
+            if let kept = edits.conflicts[id]?.current, let entry = current.units[kept]?.entry { return entry }
+            return (current.units[id] ?? other.units[id])?.entry
         }
+        let slots = ids.indices.filter { index in ids[index].map { MergeTokens.isEntry($0) && interaction($0) != nil } ?? false }
+        let entries = slots.map { ids[$0]! }
         let sorted = entries.enumerated().sorted { x, y in
-            let a = interaction(x.element), b = interaction(y.element)
+            let a = interaction(x.element)!, b = interaction(y.element)!
             let before = order == .newestFirst ? a.isNewer(than: b) : b.isNewer(than: a)
             let after = order == .newestFirst ? b.isNewer(than: a) : a.isNewer(than: b)
             return before || (!after && x.offset < y.offset)

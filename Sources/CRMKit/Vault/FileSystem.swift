@@ -24,6 +24,9 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
     /// The path, or a folder on the way to it, does not exist.
     public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
+    /// A part of the path before its last is a file, not a folder.
+    public var isThroughAFile: Bool { code == ENOTDIR }
+
     /// The system's message alone (`Permission denied`), without the path or the failed step.
     public var systemMessage: String { String(cString: strerror(code)) }
 }
@@ -89,6 +92,12 @@ public enum FileSystem {
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Why the folder at `path` cannot be listed and its files opened (`Permission denied`), or
+    /// nil when it can.
+    static func unreadableDirectory(_ path: String) -> String? {
+        access(path, R_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
 
     /// Whether `path` itself is a symbolic link.
     static func isSymbolicLink(_ path: String) -> Bool {

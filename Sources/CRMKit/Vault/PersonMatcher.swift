@@ -11,9 +11,11 @@ enum PersonMatcher {
                 throw VaultError("'\(query)' matches \(found.count) people by \(what); say which:\n\(list)")
             }
         }
+        let suggestion = SuggestionQuery(folded)
         let closest = people
-            .map { ($0, distance(from: folded, to: $0)) }
-            .filter { $0.1 <= max(2, folded.count / 3) }
+            .compactMap { person in
+                suggestion.distance(toName: person.sortName, id: person.id, aliases: person.foldedAliases).map { (person, $0) }
+            }
             .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
             .prefix(3)
         var message = "no person matches '\(query)'"
@@ -80,14 +82,50 @@ enum PersonMatcher {
         default: false
         }
     }
+}
 
-    /// How far a mistyped query is from a person: the closest of their name, id, a word of
-    /// their name, or the start of their name as long as the query.
-    private static func distance(from query: String, to person: PersonKeys) -> Int {
-        let name = person.sortName
-        var candidates = [name, person.id.folded, String(name.prefix(query.count))]
-        candidates += name.split(separator: " ").map(String.init)
-        return candidates.map { editDistance($0, query) }.min() ?? Int.max
+/// A query no person matched, compared with each person for "did you mean": with their name, id,
+/// each word of their name, each alias and the start of their name as long as the query, in the
+/// person's own letters and, when either is in another script, both spelt in Latin letters
+/// (`Transliteration`). A name is suggested only when it is a few edits away: none for a query of
+/// one or two letters, one for three or four, two up to eight, a third of the query beyond. So
+/// `olga` suggests Ольга, and nothing that shares nothing with it.
+struct SuggestionQuery {
+    let folded: String
+    /// The query in Latin letters; nil when it cannot be spelt in them.
+    let latin: String?
+
+    init(_ folded: String) {
+        self.folded = folded
+        latin = Transliteration.latin(folded)
+    }
+
+    /// The most edits a suggestion may be away from a query of `length` characters.
+    static func allowedEdits(_ length: Int) -> Int {
+        switch length {
+        case ..<3: 0
+        case ...4: 1
+        case ...8: 2
+        default: length / 3
+        }
+    }
+
+    /// How far the query is from a person by their folded name, id and folded aliases, or nil
+    /// when too far to suggest them.
+    func distance(toName name: String, id: String, aliases: [String]) -> Int? {
+        let words = [name, id.folded] + name.split(separator: " ").map(String.init) + aliases
+        /// The fewest edits from `query` to one of `candidates`, when few enough.
+        func closest(_ query: String, _ candidates: [String]) -> Int? {
+            let distance = candidates.map { editDistance($0, query) }.min() ?? .max
+            return distance <= Self.allowedEdits(query.count) ? distance : nil
+        }
+        let own = closest(folded, words + [String(name.prefix(folded.count))])
+        // Across scripts: both spelt in Latin letters (nothing to do when both are ASCII already).
+        guard let latin, !(latin == folded && words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+            return own
+        }
+        let spelt = words.compactMap(Transliteration.latin) + (Transliteration.latin(name).map { [String($0.prefix(latin.count))] } ?? [])
+        return [own, closest(latin, spelt)].compactMap { $0 }.min()
     }
 }
 

@@ -30,27 +30,61 @@ public struct Vault: Sendable {
     }
 
     /// Finds the vault: `explicit` (`--vault`), else `$CRM_VAULT`, else the nearest of
-    /// `currentDirectory` and its parents that holds `.crm/` or `people/`.
+    /// `currentDirectory` and its parents that holds `.crm/` or `people/`. A folder named by the
+    /// option or the variable must be a vault (see `checkNamedVault`).
     public static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> Vault {
         if let dir = explicit ?? environment["CRM_VAULT"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard FileSystem.isDirectory(dir) else {
-                throw VaultError("vault folder '\(dir)' does not exist (from \(explicit != nil ? "--vault" : "CRM_VAULT"))")
-            }
+            try checkNamedVault(dir, from: explicit != nil ? "--vault" : "CRM_VAULT")
             return try Vault(root: dir)
         }
-        var dir = currentDirectory
         var tried: [String] = []
-        while true {
-            tried.append(dir)
-            if FileSystem.isDirectory(dir + "/.crm") || FileSystem.isDirectory(dir + "/people") {
-                return try Vault(root: dir)
-            }
-            let parent = FileSystem.parentDirectory(of: dir)
-            if parent == dir || dir.isEmpty { break }
-            dir = parent
-        }
+        if let found = nearestVault(from: currentDirectory, tried: &tried) { return try Vault(root: found) }
         throw VaultError("no vault found: none of \(tried.joined(separator: ", ")) holds .crm/ or people/; "
                          + "use --vault DIR, set CRM_VAULT, or create one with 'crm init'")
+    }
+
+    /// The nearest of `dir` and its parents that holds `.crm/` or `people/`; `tried` gets each folder looked at.
+    private static func nearestVault(from dir: String, tried: inout [String]) -> String? {
+        var dir = dir
+        while true {
+            tried.append(dir)
+            if FileSystem.isDirectory(dir + "/.crm") || FileSystem.isDirectory(dir + "/people") { return dir }
+            let parent = FileSystem.parentDirectory(of: dir)
+            if parent == dir || dir.isEmpty { return nil }
+            dir = parent
+        }
+    }
+
+    /// Refuses a vault folder named by `--vault` or `$CRM_VAULT` (`from`) that is not one, saying
+    /// what it is instead: missing, a file (and the vault that holds it, when one does), not
+    /// readable, or a folder without `.crm/` and `people/` (which a write would otherwise make
+    /// into a vault by accident).
+    private static func checkNamedVault(_ dir: String, from: String) throws(VaultError) {
+        let named = "vault folder '\(dir)' (from \(from))"
+        let kind: FileSystem.Kind
+        do { kind = try FileSystem.kind(of: dir) } catch {
+            if error.isThroughAFile { throw VaultError("\(named) is not a folder: a part of the path is a file") }
+            if error.isMissing { throw VaultError("vault folder '\(dir)' does not exist (from \(from))") }
+            throw VaultError("cannot look at \(named): \(error.systemMessage)")
+        }
+        switch kind {
+        case .directory: break
+        case .regularFile:
+            var tried: [String] = []
+            let holder = nearestVault(from: FileSystem.parentDirectory(of: dir), tried: &tried)
+            throw VaultError("\(named) is a file, not a folder; name the folder that holds people/ and .crm/"
+                             + (holder.map { " ('\($0)' is the vault this file is in)" } ?? ""))
+        case .other:
+            throw VaultError("\(named) is not a folder; name the folder that holds people/ and .crm/")
+        }
+        if let problem = FileSystem.unreadableDirectory(dir) { throw VaultError("cannot read \(named): \(problem)") }
+        let people = dir + "/people"
+        if FileSystem.exists(people), !FileSystem.isDirectory(people) {
+            throw VaultError("'\(people)' is not a folder: a vault keeps its person files in the folder people/")
+        }
+        guard FileSystem.isDirectory(people) || FileSystem.isDirectory(dir + "/.crm") else {
+            throw VaultError("\(named) is not a vault: it holds neither .crm/ nor people/; 'crm init \(dir)' makes it one")
+        }
     }
 
     public var peopleDirectory: String { root + "/people" }
@@ -235,6 +269,8 @@ public struct Vault: Sendable {
     /// the problem's `path:line:col`. Returns the person as written, or as it was when the
     /// edit changed nothing. `change` says what the edit does, for a commit message
     /// (`call with Ada Lovelace (2026-11-29)`); without it, the person's name.
+    /// A read-only file (see `refuseReadOnly(_:_:)`) is refused before `edit` runs, so nothing
+    /// the edit would do beside the file (a trash entry, a calendar event after it) is done.
     @discardableResult
     public func update(_ person: Person, change: String? = nil, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
         try FileSystem.withLock(on: root) {
@@ -243,6 +279,7 @@ public struct Vault: Sendable {
             var current = try load(path: person.path)
             try ReadProblems.refuseUnreadable(current, doing: "not changed")
             for _ in 0..<5 {
+                try Vault.refuseReadOnly(current.path, current.stamp)
                 let bytes = try edit(current.document)
                 if bytes == current.document.text.bytes { return (current, false) }
                 guard try FileSystem.replace(file, with: bytes, ifUnchangedSince: current.stamp,
@@ -257,6 +294,23 @@ public struct Vault: Sendable {
             }
             throw VaultError("\(person.path) kept changing while it was being written; nothing was changed, try again")
         }
+    }
+
+    /// Refuses every person file at `paths` (relative to the vault) whose mode gives its owner no
+    /// write bit, before a command that writes several of them writes any (see `refuseReadOnly(_:_:)`).
+    public func refuseReadOnly(_ paths: [String]) throws(VaultError) {
+        for path in paths {
+            if let stamp = FileSystem.stamp(root + "/" + path) { try Vault.refuseReadOnly(path, stamp) }
+        }
+    }
+
+    /// The one rule for read-only person files: a file whose mode has no write bit for its owner
+    /// (`chmod 444`, or `chmod a-w`) is not changed. The bits are looked at, not whether the system
+    /// would let this process write (it lets root write anything): an editor warns the same way.
+    static func refuseReadOnly(_ path: String, _ stamp: FileStamp) throws(VaultError) {
+        guard stamp.permissions & 0o200 == 0 else { return }
+        let mode = String(stamp.permissions, radix: 8)
+        throw VaultError("\(path) is read-only (mode \(String(repeating: "0", count: max(0, 4 - mode.count)) + mode)); not changed")
     }
 
     /// The file to write for a person: its own path, or, for a symbolic link, the file the link

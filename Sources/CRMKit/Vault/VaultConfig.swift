@@ -13,11 +13,16 @@ public struct VaultConfig: Sendable {
     /// How many minutes the event of a timed `crm log --calendar` entry lasts
     /// (`calendar_duration`, 0 to 1440; 0 writes no end, an event that ends when it starts).
     public var calendarDuration = 60
+    /// The alarm of every calendar event the tool writes (`calendar_alarm`: `15m`, `1h`, `2d`…;
+    /// `none` for no alarms); 15 minutes before a timed event when not set. See `CalendarAlarm`.
+    public var calendarAlarm: CalendarAlarm? = .standard
     /// The default contacts source.
     public var contacts: String?
     /// What `crm browse` hands `tel:`, `sms:` and `mailto:` links to (`opener:`), a command
     /// the shell runs with the link as its argument; `$CRM_OPENER` comes first.
     public var opener: String?
+    /// The folder of daily notes (`journal: Daily`), relative to the vault: see `DailyNote`.
+    public var journal: String?
     /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
     public var gitCommit = false
     /// Problems in the file; a bad value is reported and its default used.
@@ -59,10 +64,17 @@ public struct VaultConfig: Sendable {
             case "calendar_duration":
                 if let minutes = pair.value.string.flatMap({ Int($0) }), (0...1440).contains(minutes) { calendarDuration = minutes }
                 else { warn(pair, "calendar_duration must be a number of minutes from 0 to 1440, e.g. 60") }
+            case "calendar_alarm":
+                if let setting = pair.value.string.flatMap(CalendarAlarm.setting) { calendarAlarm = setting }
+                else { warn(pair, "calendar_alarm must be \(CalendarAlarm.form)") }
             case "contacts": contacts = pair.value.string
             case "opener":
                 if let command = pair.value.string, !command.trimmingSpaces.isEmpty { opener = command }
                 else { warn(pair, "opener must be a command, e.g. xdg-open") }
+            case "journal":
+                if let folder = pair.value.string, !folder.hasPrefix("/"), !folder.hasPrefix("~"),
+                   !folder.split(separator: "/").contains("..") { journal = folder }
+                else { warn(pair, "journal must be a folder inside the vault, relative to it (journal: Daily)") }
             case "git":
                 switch pair.value.string {
                 case "commit": gitCommit = true

@@ -25,7 +25,11 @@ public enum VaultSetup {
     ]
 
     /// Creates or completes a vault in `dir`; never overwrites. Returns what it created and updated.
+    /// A `dir`, `people` or `.crm` that is a file is named as one, and nothing is created.
     public static func initialize(_ dir: String) throws -> (created: [String], updated: [String]) {
+        for path in [dir, dir + "/people", dir + "/.crm"] where FileSystem.exists(path) && !FileSystem.isDirectory(path) {
+            throw VaultError("'\(path)' is a file, not a folder; nothing was created")
+        }
         var created: [String] = [], updated: [String] = []
         for folder in ["", "/people", "/.crm"] where !FileSystem.isDirectory(dir + folder) {
             try FileSystem.makeDirectories(dir + folder)

@@ -105,7 +105,7 @@ struct FlowReader {
         case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"):
             fail("unsupported YAML (anchor, alias or tag inside a list) is kept as written", severity: .warning)
             return .empty
-        case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"), UInt8(ascii: "|"), UInt8(ascii: ">"):
+        case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "#"):
             fail("an unquoted list item cannot start with '\(Character(Unicode.Scalar(current!)))'; quote the item")
             return .empty
         case UInt8(ascii: "-") where [nil, 0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: "]")].contains(next):

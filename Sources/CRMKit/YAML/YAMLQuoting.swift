@@ -89,8 +89,11 @@ enum YAMLQuoting {
         "[" + items.map { flowItem($0, forceQuotes: forceQuotes) }.joined(separator: ", ") + "]"
     }
 
-    /// Inside `[...]` a plain scalar must not contain `,`.
-    private static func flowItem(_ text: String, forceQuotes: Bool) -> String {
-        !forceQuotes && isSafePlain(text) && !text.contains(",") ? text : doubleQuoted(text)
+    /// Inside `[...]` a plain scalar must not contain `,`; in `style` when that style can hold it.
+    static func flowItem(_ text: String, like style: YAMLScalarStyle? = nil, forceQuotes: Bool) -> String {
+        switch style {
+        case .singleQuoted?, .doubleQuoted?: return scalar(text, like: style)
+        default: return !forceQuotes && isSafePlain(text) && !text.contains(",") ? text : doubleQuoted(text)
+        }
     }
 }

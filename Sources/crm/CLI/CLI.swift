@@ -7,12 +7,20 @@ enum CLI {
 
     static func run(_ arguments: [String], environment: [String: String], currentDirectory: String) -> Int32 {
         let terminal = Terminal(environment: environment)
+        defer { Pager.finish() }
+        /// Long output goes through a pager on a terminal, unless `--no-pager` (see `Pager`).
+        func page() {
+            guard terminal.stdoutIsTerminal, !arguments.prefix(while: { $0 != "--" }).contains("--no-pager"),
+                  let pager = Pager.command(environment: environment) else { return }
+            _ = Pager.start(pager, environment: environment)
+        }
         guard let first = commandWord(in: arguments) else {
             // `crm` alone, on a terminal, in a vault: the app.
             if terminal.stdinIsTerminal, terminal.stdoutIsTerminal, !arguments.contains("--json"),
                (try? Vault.locate(explicit: vaultOption(in: arguments), environment: environment, currentDirectory: currentDirectory)) != nil {
                 return run(["browse"] + arguments, environment: environment, currentDirectory: currentDirectory)
             }
+            page()
             terminal.write(overview())
             return 0
         }
@@ -21,9 +29,12 @@ enum CLI {
             return 0
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if first == "help", arguments.dropFirst().first == "--man" {
+            page()
+            // What follows `help`, global options left out (`crm --vault DIR help show`).
+            let topic = arguments.drop { $0 != first }.dropFirst().first { $0 != "--no-pager" && $0 != "--json" }
+            if first == "help", topic == "--man" {
                 terminal.write(ManualPage.render())
-            } else if first == "help", let topic = arguments.dropFirst().first, let command = Commands.named(topic) {
+            } else if first == "help", let topic, let command = Commands.named(topic) {
                 terminal.write(command.help())
             } else {
                 terminal.write(overview())
@@ -44,6 +55,7 @@ enum CLI {
         do {
             let parsed = try ParsedArguments.parse(rest, options: command.options + Command.globalOptions)
             if parsed.flag("--help") {
+                page()
                 terminal.write(command.help())
                 return 0
             }
@@ -57,6 +69,7 @@ enum CLI {
             if command.arguments.isEmpty, let extra = parsed.positionals.first {
                 throw UsageError("unexpected argument '\(extra)'")
             }
+            if command.pages { page() }
             let context = Context(arguments: parsed, environment: environment, terminal: terminal,
                                   currentDirectory: currentDirectory, command: command)
             // What the command wrote is committed even when it then failed: the files are written.
@@ -105,7 +118,7 @@ enum CLI {
         while i < arguments.count {
             let argument = arguments[i]
             if argument == "--vault" { i += 2; continue }
-            if argument.hasPrefix("--vault=") || argument == "--json" { i += 1; continue }
+            if argument.hasPrefix("--vault=") || argument == "--json" || argument == "--no-pager" { i += 1; continue }
             return argument
         }
         return nil

@@ -12,6 +12,8 @@ struct Command: Sendable {
     var discussion: String?
     /// Whether the command prints data, and so takes `--json`.
     var printsData = true
+    /// Whether its output may be long, and so goes through a pager on a terminal (see `Pager`).
+    var pages = false
     var run: @Sendable (Context) throws -> Void
 
     /// The PERSON argument, as every command that takes one describes it.
@@ -21,13 +23,15 @@ struct Command: Sendable {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(name: "--vault", value: "DIR", help: "the vault folder (default: $CRM_VAULT, else the nearest folder with .crm/ or people/)"),
         OptionSpec(name: "--json", help: "print JSON instead of text"),
+        OptionSpec(name: "--no-pager", help: "print long output directly, not through $CRM_PAGER, $PAGER or less"),
         OptionSpec(name: "--help", short: "h", help: "show this help"),
         OptionSpec(name: "--version", help: "print the version of crm"),
     ]
 
-    /// The global options this command lists in its help: `--json` only where it prints data.
+    /// The global options this command lists in its help: `--json` only where it prints data,
+    /// `--no-pager` only where it pages.
     var globalOptions: [OptionSpec] {
-        printsData ? Command.globalOptions : Command.globalOptions.filter { $0.name != "--json" }
+        Command.globalOptions.filter { ($0.name != "--json" || printsData) && ($0.name != "--no-pager" || pages) }
     }
 
     func help() -> String {

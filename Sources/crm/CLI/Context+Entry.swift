@@ -4,6 +4,8 @@ import CRMKit
 let entryOptions = [
     OptionSpec(name: "--time", value: "HH:MM", help: "the time of day, 24-hour clock"),
     OptionSpec(name: "--type", value: "T", help: "one of the vault's types (default: the first, usually call)"),
+    OptionSpec(name: "--with", value: "OTHER", help: "someone else who took part, linked in the note (repeat for several; their files are not changed)",
+               repeatable: true),
     OptionSpec(name: "--calendar", help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
 ]
 

@@ -48,7 +48,8 @@ struct Terminal {
                 let n = systemWrite(1, raw.baseAddress! + offset, raw.count - offset)
                 if n <= 0 {
                     if errno == EINTR { continue }
-                    if errno == EPIPE { Self.readerLeft() }
+                    // Quitting a pager early is reading enough: the command goes on to its end and status.
+                    if errno == EPIPE, !Pager.isRunning { Self.readerLeft() }
                     return
                 }
                 offset += n

@@ -30,11 +30,11 @@ let addCommand = Command(
     ],
     discussion: """
     With --from, the person gets the contact's id (vCard UID) and a snapshot of its name, phone
-    numbers, emails and birthday; nothing else of the card is stored. On a terminal, when several
-    contacts match, the picker opens with QUERY as its filter: type to narrow it (names,
-    organisations, emails, phone numbers), Enter adds the contact selected, Esc cancels; contacts
-    someone already tracks are marked and cannot be picked. Elsewhere QUERY and --uid must match
-    exactly one contact.
+    numbers, emails, birthday and nicknames (as aliases); nothing else of the card is stored. On
+    a terminal, when several contacts match, the picker opens with QUERY as its filter: type to
+    narrow it (names, organisations, emails, phone numbers), Enter adds the contact selected, Esc
+    cancels; contacts already tracked (as crm import finds them) are marked and cannot be picked
+    unless --force. Elsewhere QUERY and --uid must match exactly one contact.
     """,
     run: { context in
         if context.arguments.value("--from") != nil {
@@ -57,7 +57,9 @@ let addCommand = Command(
     }
 )
 
-/// `crm add --from SOURCE [QUERY] [--uid UID]`: one contact, picked on a terminal.
+/// `crm add --from SOURCE [QUERY] [--uid UID]`: one contact, picked on a terminal. Contacts
+/// someone already tracks (by the rule `crm import` uses) are marked and cannot be picked
+/// unless `--force`.
 private func addFromContacts(_ context: Context) throws {
     let args = context.arguments
     for option in ["--phone", "--email", "--birthday", "--contact-id"] where !args.all(option).isEmpty {
@@ -66,11 +68,14 @@ private func addFromContacts(_ context: Context) throws {
     guard args.positionals.count <= 1 else { throw UsageError("unexpected argument '\(args.positionals[1])'") }
     let query = args.positionals.first ?? ""
     let uid = args.value("--uid")
+    let force = args.flag("--force")
+    let options = try newPersonOptions(context)
     let vault = try context.vault()
     let (location, book) = try context.contactBook(args.value("--from"), vault: vault, option: "--from SOURCE")
     let matches = book.candidates(query: query, uid: uid)
     var asked = [query.isEmpty ? nil : "'\(query)'", uid.map { "UID '\($0)'" }].compactMap { $0 }.joined(separator: " with ")
     if asked.isEmpty { asked = "anything" }
+    let tracked = ContactImport.trackers(of: matches, vault: vault).map { force ? nil : $0 }
     let contact: Contact
     switch matches.count {
     case 0:
@@ -79,11 +84,16 @@ private func addFromContacts(_ context: Context) throws {
         contact = matches[0]
     default:
         let terminal = context.terminal
+        let rows = zip(matches, tracked).map { (contact: $0, trackedAs: $1?.tracker.id) }
         guard terminal.stdinIsTerminal, terminal.stdoutIsTerminal else {
             throw Failure("\(asked) matches \(matches.count) contacts in \(location.display); give more of the name, or --uid:\n"
-                          + contactTable(matches, terminal: terminal))
+                          + contactTable(rows, terminal: terminal))
         }
-        guard let picked = try Browse.pickContact(from: book, source: location.display, query: query, vault: vault,
+        guard rows.contains(where: { $0.trackedAs == nil }) else {
+            throw Failure("all \(matches.count) contacts in \(location.display) that match \(asked) are tracked already:\n"
+                          + contactTable(rows, terminal: terminal) + "\nuse --force to add another")
+        }
+        guard let picked = try Browse.pickContact(from: book, source: location.display, query: query, vault: vault, allowingTracked: force,
                                                   environment: context.environment, version: CLI.version) else {
             terminal.print("Nothing added.")
             return
@@ -91,23 +101,38 @@ private func addFromContacts(_ context: Context) throws {
         contact = picked
     }
     guard !contact.name.isEmpty else { throw Failure("\(contact.path):\(contact.line): this vCard has no name; nothing added") }
-    if contact.uid == nil {
-        context.warn("\(contact.path):\(contact.line): this vCard has no UID, so 'crm refresh' cannot follow it")
+    let person: Person
+    do {
+        person = try vault.add(contact, options: options, allowingTracked: force)
+    } catch let error as Vault.DuplicatePerson {
+        throw Failure(error.description + "; use --force to add another")
     }
-    try addPerson(contact.personFields, name: contact.name, contactID: contact.uid, context: context, from: location)
+    if contact.uid == nil {
+        context.warn("\(contact.path):\(contact.line): this contact has no UID, so 'crm refresh' cannot follow it")
+    }
+    try printAdded(person, vault: vault, context: context, from: location)
+}
+
+/// `--tag`, `--every` and today, for a new person.
+private func newPersonOptions(_ context: Context) throws -> NewPersonOptions {
+    let args = context.arguments
+    var every: Cadence?
+    if let text = args.value("--every") {
+        if let problem = FieldSchema.every.problem(with: text) { throw UsageError(problem) }
+        every = Cadence(text)
+    }
+    return NewPersonOptions(tags: args.all("--tag"), every: every, today: try context.today())
 }
 
 /// Writes the new person: `fields`, then the `--tag`, `--every` and `added` fields; refuses a
 /// second person with the same name or contact id unless `--force`.
 private func addPerson(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?,
-                       context: Context, from location: ContactsLocation? = nil) throws {
+                       context: Context) throws {
     let args = context.arguments
+    let options = try newPersonOptions(context)
     var fields = fields
-    if !args.all("--tag").isEmpty { fields.append(("tags", .list(args.all("--tag")))) }
-    if let every = args.value("--every") {
-        if let problem = FieldSchema.every.problem(with: every) { throw UsageError(problem) }
-        fields.append(("every", .string(Cadence(every)!.description)))
-    }
+    if !options.tags.isEmpty { fields.append(("tags", .list(options.tags))) }
+    if let every = options.every { fields.append(("every", .string(every.description))) }
     let vault = try context.vault()
     let person: Person
     do {
@@ -115,6 +140,10 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
     } catch let error as Vault.DuplicatePerson {
         throw Failure(error.description + "; use --force to add another")
     }
+    try printAdded(person, vault: vault, context: context)
+}
+
+private func printAdded(_ person: Person, vault: Vault, context: Context, from location: ContactsLocation? = nil) throws {
     if context.json {
         context.printJSON(person.showJSON(config: vault.config, today: try context.today()))
     } else {
@@ -122,11 +151,14 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
     }
 }
 
-/// Contacts as a table: name, primary email and phone, and the UID.
-private func contactTable(_ contacts: [Contact], terminal: Terminal) -> String {
-    var table = TextTable(headers: ["NAME", "EMAIL", "PHONE", "UID"])
-    for contact in contacts {
-        table.rows.append([contact.name, contact.emails.first ?? "-", contact.phones.first ?? "-", contact.uid ?? "-"])
+/// Contacts as a table: name, primary email and phone, and the UID (and who tracks it, when
+/// someone does).
+private func contactTable(_ rows: [(contact: Contact, trackedAs: String?)], terminal: Terminal) -> String {
+    let anyTracked = rows.contains { $0.trackedAs != nil }
+    var table = TextTable(headers: ["NAME", "EMAIL", "PHONE", "UID"] + (anyTracked ? ["TRACKED AS"] : []))
+    for (contact, trackedAs) in rows {
+        let cells = [contact.name, contact.emails.first ?? "-", contact.phones.first ?? "-", contact.uid ?? "-"]
+        table.rows.append(cells + (anyTracked ? [trackedAs ?? ""] : []))
     }
     table.style = { _, c, text in c == 0 ? terminal.style(text, .bold) : text }
     return table.rendered { terminal.style($0, .dim) }.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")

@@ -2,21 +2,24 @@ import CRMKit
 
 let agendaCommand = Command(
     name: "agenda",
-    summary: "What is coming, day by day: follow-ups, plans, due dates and birthdays.",
+    summary: "What needs you, day by day: overdue people and follow-ups, plans, due dates, birthdays.",
     usage: ["agenda [--within C]"],
     options: [
         OptionSpec(name: "--within", value: "C", help: "how far ahead (default 2w; 7d, 1m…)"),
     ],
     examples: ["crm agenda", "crm agenda --within 1m", "crm agenda --json | jq '.[] | select(.kind == \"planned\")'"],
     discussion: """
-    Overdue follow-ups come first (open items '- [ ] …' whose day has passed), with how overdue
-    they are. Then each day from today that has something on it: planned items (open items and
-    entries dated after today) with their times, people who become due that day (a person with a
-    plan that day shows the plan only), and birthdays with the age turned. Undated follow-ups
-    ('- [ ] NOTE') come last. Tick an item with 'crm done' or in any editor.
+    Everything overdue comes first, most overdue first: people whose due date has passed and
+    follow-ups (open items '- [ ] …' whose day has passed), with how overdue they are. Then each
+    day from today that has something on it: planned items (open items and entries dated after
+    today) with their times, people who become due that day, and birthdays with the age turned.
+    Undated follow-ups ('- [ ] NOTE') come last. The agenda lists everyone 'crm due --within' the
+    same span lists, once each as "due" (a plan that moved a due date shows beside it). Tick an
+    item with 'crm done' or in any editor.
     JSON: a list of {date, kind (follow-up, planned, due, birthday), id, name, time, type, note,
     overdue_days} in the order printed; date is null for undated follow-ups.
     """,
+    pages: true,
     run: { context in
         _ = try context.positionals()
         let within = try context.cadence(context.arguments.value("--within") ?? "2w", option: "--within")
@@ -35,9 +38,14 @@ let agendaCommand = Command(
             t.print("Nothing planned until \(agenda.horizon). Plan something with: crm plan PERSON NOTE… --date D")
             return
         }
+        func dueDetail(_ item: Agenda.Item) -> String {
+            let last = item.person.schedule.last.map { "last contact \(relative($0.date, from: today))" } ?? "never contacted"
+            let every = item.person.schedule.cadence.map { "every \($0), " } ?? ""
+            return t.style(every + last, .dim)
+        }
         let nameWidth = agenda.items.map { displayWidth($0.person.name) }.max() ?? 0
         // Wide enough for "birthday" and the overdue items' dates.
-        let labelWidth = ([10] + agenda.overdue.map { displayWidth(dayMonth($0.date!, today: today)) + 2 }).max()!
+        let labelWidth = ([10] + agenda.overdue.filter { $0.kind != .due }.map { displayWidth(dayMonth($0.date!, today: today)) + 2 }).max()!
         var sections: [String] = []
         func row(_ label: String, _ item: Agenda.Item, _ detail: String, labelStyle: Terminal.Style = .dim) -> String {
             "  " + t.style(label.padding(labelWidth), labelStyle) + t.style(item.person.name.padding(nameWidth), .bold) + "  " + detail
@@ -50,8 +58,13 @@ let agendaCommand = Command(
         if !agenda.overdue.isEmpty {
             var lines = [t.style("Overdue", .bold)]
             for item in agenda.overdue {
-                let late = item.overdueDays.map { $0 == 1 ? "since yesterday" : overdueWording($0) } ?? ""
-                lines.append(row(dayMonth(item.date!, today: today), item, entryText(item) + "  " + t.style(late, .red)))
+                let days = item.overdueDays ?? 0
+                if item.kind == .due {
+                    lines.append(row("due", item, dueDetail(item) + "  " + t.style(overdueWording(days), .red)))
+                } else {
+                    let late = days == 1 ? "since yesterday" : overdueWording(days)
+                    lines.append(row(dayMonth(item.date!, today: today), item, entryText(item) + "  " + t.style(late, .red)))
+                }
             }
             sections.append(lines.joined(separator: "\n"))
         }
@@ -62,9 +75,7 @@ let agendaCommand = Command(
                 case .planned:
                     lines.append(row(item.time?.description ?? "", item, entryText(item), labelStyle: .cyan))
                 case .due:
-                    let last = item.person.schedule.last.map { "last contact \(relative($0.date, from: today))" } ?? "never contacted"
-                    let every = item.person.schedule.cadence.map { "every \($0), " } ?? ""
-                    lines.append(row("due", item, t.style(every + last, .dim)))
+                    lines.append(row("due", item, dueDetail(item)))
                 case .birthday:
                     lines.append(row("birthday", item, item.age.map { "turns \($0)" } ?? "birthday"))
                 case .followUp:

@@ -25,8 +25,10 @@ let calendarCommand = Command(
     other years. A due date comes from the cadence, as in
     'crm list'. Each event's UID is derived from the person's contact_id (else their id), so
     importing a newer file updates the events instead of adding copies. DTSTAMP is 00:00 UTC of
-    today (or $CRM_TODAY): two runs on the same day write the same bytes. With --json, the
-    events as a list of {uid, summary, start, yearly}.
+    today (or $CRM_TODAY): two runs on the same day write the same bytes. Every event has an
+    alarm (VALARM): 09:00 on the day of an all-day event, 'calendar_alarm' (default 15m; 1h,
+    2d…; none for no alarms) before a timed one. With --json, the events as a list of {uid,
+    summary, start, yearly, alarm} (alarm: the TRIGGER, PT9H or -PT15M, or null).
     """,
     run: { context in
         _ = try context.positionals()
@@ -46,7 +48,8 @@ let calendarCommand = Command(
                 case .allDay(let start), .timed(let start, _, _): day = start
                 }
                 return .object([("uid", .string(event.uid)), ("summary", .string(event.summary)),
-                                ("start", .string(day.description)), ("yearly", .bool(event.recursYearly))])
+                                ("start", .string(day.description)), ("yearly", .bool(event.recursYearly)),
+                                ("alarm", .optional(event.alarm?.trigger(for: event.start)))])
             }))
             return
         }

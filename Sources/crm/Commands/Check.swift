@@ -10,7 +10,10 @@ let checkCommand = Command(
     not UTF-8, log lines that are not entries, impossible dates and times), invalid birthday, every,
     snooze and added values, files without a name, people sharing a name or contact_id, entries out
     of order, entries dated more than a year after today (a mistyped year?), unsupported YAML kept
-    as written, code blocks never closed, and problems in .crm/config.yaml. Unresolved conflicts
+    as written, code blocks never closed, and problems in .crm/config.yaml. Links: a link in a
+    log entry, a daily note's item or related: that names no person and no file of the vault (a
+    dead link), a link that names several people (it counts for none), related: items that are
+    not 'RELATION: …', and daily-note items with an impossible date. Unresolved conflicts
     are errors: sync conflict copies and git conflict markers ('crm resolve' merges them),
     '# conflict:' comments and conflict marks a merge left ('<<<<<<< … (crm: …)': keep what is
     right, delete the marks).

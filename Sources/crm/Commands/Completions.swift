@@ -3,25 +3,39 @@ import CRMKit
 let completionsCommand = Command(
     name: "completions",
     summary: "Print a shell completion script (bash, zsh or fish).",
-    usage: ["completions bash|zsh|fish", "completions --types"],
+    usage: ["completions bash|zsh|fish", "completions --types", "completions --tags"],
     arguments: [("SHELL", "bash, zsh or fish")],
-    options: [OptionSpec(name: "--types", help: "print the vault's interaction types, one a line (the scripts complete --type with them)")],
+    options: [
+        OptionSpec(name: "--types", help: "print the vault's interaction types, one a line (the scripts complete --type with them)"),
+        OptionSpec(name: "--tags", help: "print the tags the vault's people have, one a line (the scripts complete --tag with them)"),
+    ],
     examples: [
         "crm completions bash > ~/.local/share/bash-completion/completions/crm",
         "crm completions zsh > \"${fpath[1]}/_crm\"",
         "crm completions fish > ~/.config/fish/completions/crm.fish",
     ],
     discussion: """
-    PERSON arguments complete to the ids of the vault the command line names (--vault DIR), else
-    of the current one ('crm list --ids'); --type to the vault's interaction types; --sort and
-    other options with fixed values to those values; the keys of 'crm set' and 'crm unset' to the
-    known front-matter keys; files and folders only where a file or folder is asked for.
+    PERSON arguments (and --with, and the OTHER of relate and unrelate) complete to the ids of the
+    vault the command line names (--vault DIR), else of the current one ('crm list --ids'); a
+    RELATION to the relations named from both sides; --type to the vault's interaction types, --tag
+    to its people's tags; --sort, --format and other options with fixed values to those values; the
+    keys of 'crm set' and 'crm unset' to the known front-matter keys; files and folders only where a
+    file or folder is asked for (in bash, names with spaces are quoted and folders end in '/').
+    The bash script needs bash 4 or later and nothing else; with the bash-completion package,
+    bash loads it by itself from ~/.local/share/bash-completion/completions/crm, and without it a
+    line 'source ~/.local/share/bash-completion/completions/crm' in ~/.bashrc does.
     """,
     printsData: false,
     run: { context in
         if context.arguments.flag("--types") {
             _ = try context.positionals()
             for type in try context.vault().config.types { context.terminal.print(type) }
+            return
+        }
+        if context.arguments.flag("--tags") {
+            _ = try context.positionals()
+            let (people, _) = try context.vault().summaries(today: try context.today(), omitting: [.log, .tally, .problems, .matchKeys])
+            for tag in Set(people.flatMap(\.tags)).sorted() { context.terminal.print(tag) }
             return
         }
         let shell = try context.positionals("SHELL")[0]
@@ -38,7 +52,7 @@ let completionsCommand = Command(
 enum CompletionScripts {
     /// What a value (of an option or an argument) completes to.
     enum Values: Equatable {
-        case none, files, folders, people, types, keys, assignments
+        case none, files, folders, people, types, tags, keys, assignments
         case words([String])
     }
 
@@ -46,6 +60,8 @@ enum CompletionScripts {
     static func values(of option: OptionSpec) -> Values {
         if !option.choices.isEmpty { return .words(option.choices) }
         if option.name == "--type" { return .types }
+        if option.value == "OTHER" { return .people }
+        if option.name == "--tag" { return .tags }
         switch option.value {
         case "DIR": return .folders
         case "FILE", "SOURCE", "TARGET", "PATH": return .files
@@ -53,10 +69,12 @@ enum CompletionScripts {
         }
     }
 
-    /// What an argument named `name` (as in help: `PERSON`, `KEY=VALUE…`) completes to.
-    static func values(ofArgument name: String) -> Values {
+    /// What an argument named `name` (as in help: `PERSON`, `KEY=VALUE…`) of `command` completes to.
+    static func values(ofArgument name: String, of command: String = "") -> Values {
         switch name.hasSuffix("…") ? String(name.dropLast()) : name {
         case "PERSON": return .people
+        case "OTHER" where command != mergeDriverCommand.name: return .people
+        case "RELATION": return .words(Relationship.knownNames)
         case "KEY=VALUE": return .assignments
         case "KEY": return .keys
         case "SHELL": return .words(["bash", "zsh", "fish"])
@@ -76,10 +94,11 @@ enum CompletionScripts {
     private static func bashCompletion(_ values: Values) -> String {
         switch values {
         case .none: "COMPREPLY=()"
-        case .files: "COMPREPLY=($(compgen -f -- \"$cur\"))"
-        case .folders: "COMPREPLY=($(compgen -d -- \"$cur\"))"
+        case .files: "_crm_files -f"
+        case .folders: "_crm_files -d"
         case .people: "_crm_lines \"$(crm \"${vault[@]}\" list --ids 2>/dev/null)\""
         case .types: "_crm_lines \"$(crm \"${vault[@]}\" completions --types 2>/dev/null)\""
+        case .tags: "_crm_lines \"$(crm \"${vault[@]}\" completions --tags 2>/dev/null)\""
         case .keys: "COMPREPLY=($(compgen -W \"\(PersonDocument.knownKeys.joined(separator: " "))\" -- \"$cur\"))"
         case .assignments:
             "COMPREPLY=($(compgen -W \"\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))\" -- \"$cur\")); compopt -o nospace 2>/dev/null"
@@ -88,7 +107,7 @@ enum CompletionScripts {
     }
 
     static func bash() -> String {
-        let commands = Commands.all.map(\.name) + ["--help", "--version", "--vault", "--json"]
+        let commands = Commands.all.map(\.name) + ["--help", "--version", "--vault", "--json", "--no-pager"]
         var takesValue: [String] = []
         var optionCases = ""
         var valueCases = ""
@@ -106,7 +125,7 @@ enum CompletionScripts {
             }
             var lines: [String] = []
             for (n, argument) in command.arguments.enumerated() {
-                let completion = values(ofArgument: argument.0)
+                let completion = values(ofArgument: argument.0, of: command.name)
                 guard completion != .none else { continue }
                 let test = argument.0.hasSuffix("…") ? "n >= \(n)" : "n == \(n)"
                 lines.append("(( \(test) )) && { \(bashCompletion(completion)); return; }")
@@ -121,6 +140,20 @@ enum CompletionScripts {
         _crm_lines() {
             local IFS=$'\\n'
             COMPREPLY=($(compgen -W "$1" -- "$cur"))
+        }
+
+        # Sets COMPREPLY to the files (-f) or folders (-d) whose names start with the word typed
+        # (quotes and backslashes taken off); bash quotes what it inserts and puts a / after a
+        # folder (-o filenames), so names with spaces and paths into folders work.
+        _crm_files() {
+            local IFS=$'\\n' word=$cur out='' i
+            [[ $word == [\\"\\']* ]] && word=${word:1}
+            for (( i = 0; i < ${#word}; i++ )); do
+                if [[ ${word:i:1} == '\\' ]] && (( i + 1 < ${#word} )); then (( i++ )); fi
+                out+=${word:i:1}
+            done
+            COMPREPLY=($(compgen "$1" -- "$out"))
+            compopt -o filenames 2>/dev/null
         }
 
         # Whether option $2 of command $1 takes a value (`--opt VALUE`).
@@ -163,7 +196,7 @@ enum CompletionScripts {
             fi
             if [[ -n $opt ]]; then
                 case "$cmd $opt" in
-                    *' --vault') COMPREPLY=($(compgen -d -- "$cur")) ;;
+                    *' --vault') _crm_files -d ;;
         \(valueCases)            *) COMPREPLY=() ;;
                 esac
                 return
@@ -202,8 +235,10 @@ enum CompletionScripts {
                 switch values(of: option) {
                 case .words(let words): completion = "compadd -- \(words.joined(separator: " "))"
                 case .types: completion = "compadd -- ${(f)\"$(crm $vault completions --types 2>/dev/null)\"}"
+                case .tags: completion = "compadd -- ${(f)\"$(crm $vault completions --tags 2>/dev/null)\"}"
                 case .files: completion = "_files"
                 case .folders: completion = "_files -/"
+                case .people: completion = "compadd -- ${(f)\"$(crm $vault list --ids 2>/dev/null)\"}"
                 default: continue
                 }
                 valueCases += "    '\(command.name) \(option.name)') \(completion); return ;;\n"
@@ -220,7 +255,7 @@ enum CompletionScripts {
             case $words[i] in
               --vault) vault=(--vault ${~words[i+1]}); (( i += 2 )) ;;
               --vault=*) vault=(--vault ${~words[i]#--vault=}); (( i += 1 )) ;;
-              --json) (( i += 1 )) ;;
+              --json|--no-pager) (( i += 1 )) ;;
               *) cmd=$words[i]; break ;;
             esac
           done
@@ -236,6 +271,10 @@ enum CompletionScripts {
           if [[ $words[CURRENT] == -* ]]; then
             compadd -- $opts
           elif (( CURRENT == i + 1 )) && [[ " \(personCommands.joined(separator: " ")) " == *" $cmd "* ]]; then
+            compadd -- ${(f)"$(crm $vault list --ids 2>/dev/null)"}
+          elif [[ $cmd == relate ]] && (( CURRENT == i + 2 )); then
+            compadd -- \(Relationship.knownNames.joined(separator: " "))
+          elif [[ $cmd == relate ]] && (( CURRENT == i + 3 )) || [[ $cmd == unrelate ]] && (( CURRENT == i + 2 )); then
             compadd -- ${(f)"$(crm $vault list --ids 2>/dev/null)"}
           elif [[ $cmd == set ]]; then
             compadd -S '' -- \(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))
@@ -280,7 +319,9 @@ enum CompletionScripts {
                     switch values(of: option) {
                     case .words(let words): line += " -a '\(words.joined(separator: " "))'"
                     case .types: line += " -a '(crm (__crm_vault) completions --types 2>/dev/null)'"
+                    case .tags: line += " -a '(crm (__crm_vault) completions --tags 2>/dev/null)'"
                     case .files, .folders: line += " -F"
+                    case .people: line += " -a '(crm (__crm_vault) list --ids 2>/dev/null)'"
                     default: break
                     }
                 }
@@ -291,6 +332,7 @@ enum CompletionScripts {
         out += "complete -c crm -n '__fish_seen_subcommand_from set' -a '\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))'\n"
         out += "complete -c crm -n '__fish_seen_subcommand_from unset' -a '\(PersonDocument.knownKeys.joined(separator: " "))'\n"
         out += "complete -c crm -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'\n"
+        out += "complete -c crm -n '__fish_seen_subcommand_from relate' -a '\(Relationship.knownNames.joined(separator: " "))'\n"
         return out
     }
 }

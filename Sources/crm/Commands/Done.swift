@@ -6,23 +6,28 @@ let doneCommand = Command(
     usage: ["done PERSON [TEXT] [--date D]"],
     arguments: [
         Command.personArgument,
-        ("TEXT", "a part of the item's note (ignoring case and accents); without it, the oldest open item"),
+        ("TEXT", "the item's number in 'crm show PERSON', or a part of its note (ignoring case and accents); without it, the oldest open item"),
     ],
     options: [
-        OptionSpec(name: "--date", value: "D", help: "when it happened (YYYY-MM-DD, today, yesterday, -3d…); the item takes that date"),
+        OptionSpec(name: "--date", value: "D", help: "when it happened: \(Day.InputTense.past.forms); the item takes that date"),
     ],
     examples: [
         "crm done ada",
         "crm done ada interview",
+        "crm done ada 4",
         "crm done ada dinner --date yesterday",
     ],
     discussion: """
     Without --date, one changed line: the box is ticked and the item keeps its date, unless that
     date is after today: a done interaction counts from its day on, so the item then takes today's
-    date (and says so). With --date the item takes that date. An item whose date changes moves where
-    the log's order puts it. An undated follow-up ('- [ ] NOTE') takes the date given, else today.
-    When several open items hold TEXT they are listed and nothing is changed (exit status 1).
-    Ticking the box in an editor does the same.
+    date (and says so). With --date the item takes that date. An undated follow-up ('- [ ] NOTE')
+    takes the date given, else today, and its type is note. The ticked line is written as 'crm
+    fmt' writes entries ('- [x] 2026-12-02: NOTE'); its continuation lines are kept. An item whose
+    new date is out of the log's order where it stands moves where that order puts it; no other
+    line changes, but for a blank line the move would leave doubled or last.
+    TEXT that is a number names the item as 'crm show' numbers it (entries newest first, then
+    undated follow-ups). When several open items hold TEXT they are listed and nothing is changed
+    (exit status 1). Ticking the box in an editor does the same, without the date.
     """,
     run: { context in
         let words = try context.positionals("PERSON", "TEXT", atLeast: 1)
@@ -32,6 +37,9 @@ let doneCommand = Command(
         let text = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
         let ticked = try vault.tick(try vault.find(words[0]), text: text, date: date, today: today)
         let entry = ticked.entry
+        if entry.date > today {
+            context.warn("\(entry.date) is after today: a done item counts as contact only from its day on ('crm check' warns until then)")
+        }
         if context.json {
             context.printJSON(.object([("id", .string(ticked.person.id)), ("path", .string(ticked.person.path)),
                                        ("interaction", entry.json(on: today))]))

@@ -37,6 +37,11 @@ let dueCommand = Command(
             if let next = list.next {
                 message += " Next: \(next.person.name), \(relative(next.due, from: today)) (\(next.due))."
             }
+            switch list.overdueFollowUps {
+            case 0: break
+            case 1: message += " 1 follow-up is overdue: see 'crm agenda'."
+            case let n: message += " \(n) follow-ups are overdue: see 'crm agenda'."
+            }
             terminal.print(message)
             return
         }

@@ -5,7 +5,8 @@ let exportCommand = Command(
     summary: "Write every person as vCard, CSV or JSON.",
     usage: ["export --format vcard|csv|json [-o FILE]"],
     options: [
-        OptionSpec(name: "--format", short: "f", value: "FORMAT", help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json"),
+        OptionSpec(name: "--format", short: "f", value: "FORMAT", help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json",
+                   choices: ExportFormat.allCases.map(\.rawValue)),
         OptionSpec(name: "--output", short: "o", value: "FILE", help: "write FILE (atomically) instead of standard output"),
     ],
     examples: [
@@ -16,13 +17,16 @@ let exportCommand = Command(
     discussion: """
     vcard: one vCard 4.0 per person with the snapshot the file keeps: FN (the name), UID (the
     contact_id, else 'urn:uuid:' and a UUID derived from the id, the same on every export), TEL and
-    EMAIL (the first with PREF=1), BDAY (19851210, or --1210 without a year) and CATEGORIES (the
-    tags). 'crm import' of the file into an empty vault gives the same people.
+    EMAIL (the first with PREF=1), BDAY (19851210, or --1210 without a year), CATEGORIES (the
+    tags) and RELATED for each relationship, on both people's cards (TYPE=partner, parent, …;
+    urn:uuid: of the other's contact_id when it is a UUID, else their name as text).
+    'crm import' of the file into an empty vault gives the same people.
     csv: UTF-8, CRLF, a header row; columns name, id, emails, phones, birthday, tags, every, last,
     next, due, interactions. Several emails, phones or tags in one cell are joined with '; '.
     A spreadsheet reads a lone phone number such as 0123 as the number 123: import the phones
     column as Text (LibreOffice: the column's type in the Text Import dialog).
-    json: an array of people, each as 'crm show --json' prints it, with every interaction.
+    json: an array of people, each as 'crm show --json' prints it, with every interaction (those
+    in other files too), mentions and relationships.
     --json alone is --format json. Problems (an unreadable file, a birthday that is not a date)
     are warnings on stderr; everyone else is exported.
     """,
@@ -32,7 +36,7 @@ let exportCommand = Command(
         guard let name = named ?? (context.json ? "json" : nil) else {
             throw UsageError("missing --format (vcard, csv or json)")
         }
-        guard let format = ExportFormat(rawValue: name.lowercased()) else {
+        guard let format = ExportFormat(rawValue: name) else {   // the parser checked --format's choices
             throw UsageError("--format: unknown format '\(name)'; use vcard, csv or json")
         }
         if context.json, format != .json { throw UsageError("--json and --format \(name) disagree; give one") }

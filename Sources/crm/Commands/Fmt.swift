@@ -25,6 +25,7 @@ let fmtCommand = Command(
             person.document.formatted() != person.document.text.bytes ? (id: person.id, path: person.path) : nil
         }.rows
         if !checkOnly {
+            try vault.refuseReadOnly(changed.map(\.path))
             for file in changed { try vault.update(try vault.load(path: file.path)) { $0.formatted() } }
         }
         if context.json {

@@ -15,6 +15,7 @@ let listCommand = Command(
     A file the tool cannot read (not UTF-8, front matter without its closing ---) is left out, and each
     line or value it could not read is a warning on stderr: path:line:col: warning: …
     """,
+    pages: true,
     run: { context in
         let vault = try context.vault()
         let today = try context.today()

@@ -4,7 +4,7 @@ let logCommand = Command(
     name: "log",
     summary: "Add an interaction to a person's log.",
     usage: [
-        "log PERSON NOTE… [--date D] [--time HH:MM] [--type T] [--calendar | --calendar=TARGET]",
+        "log PERSON NOTE… [--date D] [--time HH:MM] [--type T] [--with OTHER]… [--calendar | --calendar=TARGET]",
         "log PERSON - [--date D] [--type T]   (the note from standard input)",
     ],
     arguments: [
@@ -12,21 +12,30 @@ let logCommand = Command(
         ("NOTE…", "the note; several words are joined with spaces; '-' reads it from standard input"),
     ],
     options: [
-        OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today (default), yesterday, or -3d, -2w, -1m (a day to come: crm plan)"),
+        OptionSpec(name: "--date", value: "D", help: "when it happened (default: today): \(Day.InputTense.past.forms); a day to come: crm plan"),
     ] + entryOptions,
     examples: [
         "crm log ada Talked about the punched cards",
         "crm log ada \"Tea at her place\" --type visit --date 2026-11-02 --time 14:30",
+        "crm log ada Lunch at the club --type visit --date friday",
         "echo 'Long letter about Bernoulli numbers' | crm log ada - --type email",
         "crm log ada Dinner --type visit --date 2026-12-05 --time 19:00 --calendar=~/.calendars/personal",
+        "crm log lena \"Dinner at the Thai place\" --type visit --with priya --with jose",
     ],
     discussion: """
-    The entry goes where the log's order puts it: newest first, unless the file's entries are
-    consistently oldest first. A note of several lines is written as indented continuation lines and
+    The entry goes where the log's order puts it: newest first, unless more of the file's
+    neighbouring entries run oldest first ('crm check' names the order when an entry is out of
+    place). A weekday (friday, fri) is the last such day before today. A note of several lines is written as indented continuation lines and
     reads back as given: nested indentation (a list, a code sample) is kept; the indentation all
     lines after the first share, trailing spaces and blank lines at either end are dropped.
     An entry dated after today is planned: it counts as the last contact from its day on ('crm
     plan' writes an open item instead, which counts only once it is ticked).
+
+    --with OTHER (repeatable) logs one interaction with several people: one entry, in PERSON's
+    log, with each OTHER linked at the end of the note's first line, '(with [[priya-raman|Priya
+    Raman]] and [[jose-nunez|José Núñez]])'; their files are not changed, and 'crm show' lists the
+    entry for each of them. Someone the note already links is not linked twice; PERSON cannot be
+    an OTHER.
 
     With --calendar, after the entry is written, a matching event is added to a calendar: a vdir
     folder (as khal and vdirsyncer keep calendars: a new <UID>.ics, never over another file) or an
@@ -44,24 +53,29 @@ let logCommand = Command(
         let time = try context.timeOption()
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
-        let entry = Interaction(date: date, time: time, type: type, note: note)
-        let (written, line) = try vault.log(entry, to: person)
+        let others = try SharedEntry.participants(context.arguments.all("--with"), of: person, in: vault)
+        let (written, line, entry) = try vault.log(Interaction(date: date, time: time, type: type, note: note), to: person, with: others)
         if date > today {
             context.warn("\(date) is after today: the entry counts as the last contact from its day on (to plan it instead: crm plan)")
         }
         if !context.json {   // before the calendar's warning, if there is one
-            context.terminal.print("Logged \(type) with \(written.name) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path):\(line))")
+            let names = SharedEntry.list([written.name] + others.map(\.name))
+            context.terminal.print("Logged \(type) with \(names) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path):\(line))")
         }
         var eventFile: String?
         if context.arguments.flag("--calendar") {
-            let event = ICalendarEvent.interaction(entry, with: written.name, durationMinutes: vault.config.calendarDuration,
+            var shown = entry   // the event reads as `crm show` does: links as their names
+            shown.note = PersonLink.readable(entry.note)
+            let event = ICalendarEvent.interaction(shown, with: SharedEntry.list([written.name] + others.map(\.name)),
+                                                   durationMinutes: vault.config.calendarDuration,
                                                    uid: EventUID.random(), stamp: try context.clock().eventStamp)
             eventFile = context.addToCalendar(event, vault: vault)
         }
         if context.json {
             var json = entry
             json.line = line
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: today)),
+            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)),
+                                       ("interaction", json.json(on: today, with: others.map(\.id))),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else if let eventFile {
             context.terminal.print("Added the event to \(eventFile)")

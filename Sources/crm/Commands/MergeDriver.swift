@@ -25,8 +25,11 @@ let mergeDriverCommand = Command(
     The file merges section by section: no line moves between the front matter, the notes and the
     log. Notes lines both sides changed differently are both kept between conflict marks that say
     a crm merge wrote them ('<<<<<<< ours (crm: …)', '=======', '>>>>>>> theirs (crm)'); 'crm check'
-    reports them until you keep what is right and delete the marks. Exit status 0 when the merge
-    is clean, 1 when it left a conflict comment or marks (git then stops the merge for you to look).
+    reports them until you keep what is right and delete the marks. An entry edited on one side
+    (a typo fixed, a note extended, an item ticked) replaces its original; one edited differently
+    on both sides (an item ticked on two different dates) is kept in both versions between the
+    same marks. Exit status 0 when the merge is clean, 1 when it left a conflict comment or marks
+    (git then stops the merge for you to look).
     """,
     run: { context in
         if context.arguments.flag("--install") {
@@ -52,6 +55,10 @@ let mergeDriverCommand = Command(
         }
         if merge.markedConflicts > 0 {
             parts.append("\(merge.markedConflicts) conflicting change\(merge.markedConflicts == 1 ? "" : "s") in the notes (both kept between conflict marks)")
+        }
+        if merge.conflictingEntries > 0 {
+            parts.append("\(merge.conflictingEntries) entr\(merge.conflictingEntries == 1 ? "y" : "ies") changed differently on both sides "
+                         + "(both versions kept between conflict marks, ours first)")
         }
         context.terminal.error("crm merge-driver: \(path): " + parts.joined(separator: "; "))
         throw ExitStatus(code: 1)

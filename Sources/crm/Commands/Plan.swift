@@ -3,30 +3,43 @@ import CRMKit
 let planCommand = Command(
     name: "plan",
     summary: "Plan an interaction or a follow-up: an open item '- [ ] …' in the person's log.",
-    usage: ["plan PERSON NOTE… --date D [--time HH:MM] [--type T] [--calendar | --calendar=TARGET]"],
+    usage: [
+        "plan PERSON NOTE… --date D [--time HH:MM] [--type T] [--with OTHER]… [--calendar | --calendar=TARGET]",
+        "plan PERSON NOTE… [--with OTHER]…   (an undated follow-up)",
+    ],
     arguments: [
         Command.personArgument,
         ("NOTE…", "what is planned; several words are joined with spaces; '-' reads it from standard input"),
     ],
     options: [
-        OptionSpec(name: "--date", value: "D", help: "YYYY-MM-DD, today, tomorrow, +3d, +2w, or a weekday (friday: the next one)"),
+        OptionSpec(name: "--date", value: "D", help: "when it is to happen: \(Day.InputTense.future.forms); without it, an undated follow-up"),
     ] + entryOptions,
     examples: [
         "crm plan ada Dinner at the club --type visit --date friday --time 19:00",
         "crm plan ada Ask about the interview --date +1w",
+        "crm plan ada Lend her the Dolomites guidebook",
         "crm plan ada Dinner --type visit --date 2026-12-05 --time 19:00 --calendar",
+        "crm plan lena Flat viewing in Leeds --date saturday --with priya",
     ],
     discussion: """
     Writes one line, '- [ ] 2026-12-05 19:00 visit: Dinner', where the log's order puts it. An
     open item never counts as an interaction: it is the person's next contact until its day, then
     an overdue follow-up until it is ticked, by 'crm done' or by ticking the box in any editor
-    ('[x]'). A plan later than the due date moves the due date to its day. An undated follow-up
-    is written by hand: '- [ ] Ask about the interview'. 'crm agenda' shows what is coming.
+    ('[x]'). A plan later than the due date moves the due date to its day.
+    Without --date, it writes an undated follow-up, '- [ ] Ask about the interview': after the
+    log's other undated follow-ups, else above the entries (below them in a log written oldest
+    first). It has no time, type or event; 'crm show' numbers it after the entries, the number
+    'crm done' and 'crm unlog' take. 'crm agenda' shows what is coming.
     --calendar adds an event as 'crm log --calendar' does, with the UID 'crm calendar --plans' gives it.
+    --with OTHER links someone else who will take part, as 'crm log --with' does: one item, in
+    PERSON's log; 'crm show OTHER' lists it under Coming up.
     """,
     run: { context in
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
-        guard let dateText = context.arguments.value("--date") else { throw UsageError("missing --date (when is it planned?)") }
+        guard let dateText = context.arguments.value("--date") else {
+            try planFollowUp(context, words: words)
+            return
+        }
         let vault = try context.vault()
         let note = try context.note(words.dropFirst())
         let today = try context.today()
@@ -34,8 +47,9 @@ let planCommand = Command(
         let time = try context.timeOption()
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
-        let entry = Interaction(date: date, time: time, type: type, note: note, checkbox: .open)
-        let (written, line) = try vault.log(entry, to: person)
+        let others = try SharedEntry.participants(context.arguments.all("--with"), of: person, in: vault)
+        let (written, line, entry) = try vault.log(Interaction(date: date, time: time, type: type, note: note, checkbox: .open),
+                                                   to: person, with: others)
         var eventFile: String?
         if context.arguments.flag("--calendar") {
             let event = VaultCalendar.plan(entry, of: written, durationMinutes: vault.config.calendarDuration, stamp: try context.clock().eventStamp)
@@ -44,13 +58,43 @@ let planCommand = Command(
         if context.json {
             var json = entry
             json.line = line
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)), ("interaction", json.json(on: today)),
+            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)),
+                                       ("interaction", json.json(on: today, with: others.map(\.id))),
                                        ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
         } else {
             let when = "\(date)\(time.map { " \($0)" } ?? "") (\(weekdayName(date)), \(relative(date, from: today)))"
-            context.terminal.print("Planned \(type) with \(written.name) on \(when) (\(written.path):\(line))")
+            context.terminal.print("Planned \(type) with \(SharedEntry.list([written.name] + others.map(\.name))) on \(when) (\(written.path):\(line))")
             if date < today { context.warn("\(date) is in the past: the item is an overdue follow-up until it is done") }
             if let eventFile { context.terminal.print("Added the event to \(eventFile)") }
         }
     }
 )
+
+/// `crm plan PERSON NOTE…` without `--date`: an undated follow-up.
+private func planFollowUp(_ context: Context, words: [String]) throws {
+    for option in ["--time", "--type"] where context.arguments.value(option) != nil {
+        throw UsageError("\(option) needs --date: an undated follow-up ('- [ ] NOTE') has no \(option.dropFirst(2))")
+    }
+    if context.arguments.flag("--calendar") { throw UsageError("--calendar needs --date: an undated follow-up has no day for an event") }
+    let vault = try context.vault()
+    let note = try context.note(words.dropFirst())
+    let person = try vault.find(words[0])
+    var line = 0
+    let (written, _) = try vault.update(person, change: "follow-up with \(person.name)") { document in
+        let inserted = try document.addingFollowUp(note: note)
+        line = inserted.line
+        return inserted.bytes
+    }
+    if context.json, let item = written.document.log?.followUps.first(where: { $0.line == line }) {
+        context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path))]
+                                  + LogItem.followUp(item).jsonPairs(on: try context.today())))
+    } else {
+        context.terminal.print("Planned a follow-up with \(written.name), no date (\(written.path):\(line))")
+    }
+}
+
+/// "Monday" … "Sunday".
+func weekdayName(_ day: Day) -> String {
+    let name = Day.weekdayNames[day.weekday]
+    return name.prefix(1).uppercased() + name.dropFirst()
+}

@@ -2,7 +2,8 @@
 enum Commands {
     static let all: [Command] = [
         initCommand, browseCommand, addCommand, importCommand, listCommand, showCommand, logCommand, planCommand, doneCommand, unlogCommand,
-        setCommand, unsetCommand, editCommand, renameCommand, removeCommand, restoreCommand, agendaCommand, dueCommand,
+        setCommand, unsetCommand, editCommand, renameCommand, removeCommand, restoreCommand, relateCommand, unrelateCommand,
+        agendaCommand, dueCommand,
         snoozeCommand, birthdaysCommand,
         summaryCommand, searchCommand, indexCommand, checkCommand, fmtCommand, resolveCommand, mergeDriverCommand,
         refreshCommand, syncCommand, calendarCommand, exportCommand, completionsCommand,

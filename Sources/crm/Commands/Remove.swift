@@ -7,7 +7,11 @@ let removeCommand = Command(
     arguments: [Command.personArgument],
     options: [OptionSpec(name: "--yes", short: "y", help: "do not ask (needed when standard input is not a terminal)")],
     examples: ["crm rm ada", "crm rm ada --yes"],
-    discussion: "The file moves to .crm/trash/ on this machine only (the trash is not synced); 'crm restore' puts it back.",
+    discussion: """
+    The file moves to .crm/trash/ on this machine only (the trash is not synced); 'crm restore'
+    puts it back. The links to the person elsewhere in the vault are left as they are, and listed
+    (path:line): they point at nobody until the person is restored or the links are edited.
+    """,
     run: { context in
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()
@@ -24,11 +28,19 @@ let removeCommand = Command(
                 return
             }
         }
-        let target = try vault.trash(person, stamp: try context.clock().fileStamp)
+        let removed = try vault.remove(person, stamp: try context.clock().fileStamp)
         if context.json {
-            context.printJSON(.object([("id", .string(person.id)), ("path", .string(person.path)), ("trash", .string(target))]))
+            context.printJSON(.object([("id", .string(person.id)), ("path", .string(person.path)), ("trash", .string(removed.trash)),
+                                       ("dangling", .array(removed.dangling.map { link in
+                                           .object([("path", .string(link.path)), ("line", .number(link.line)), ("target", .string(link.target))])
+                                       }))]))
         } else {
-            context.terminal.print("Removed \(person.name); the file is kept at \(target)")
+            context.terminal.print("Removed \(person.name); the file is kept at \(removed.trash)")
+            if !removed.dangling.isEmpty {
+                let count = removed.dangling.count
+                context.terminal.print("\(count) link\(count == 1 ? "" : "s") to \(person.name) now point\(count == 1 ? "s" : "") at nobody:")
+                for link in removed.dangling { context.terminal.print("  \(link.path):\(link.line): [[\(link.target)]]") }
+            }
         }
     }
 )

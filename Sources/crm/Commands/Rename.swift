@@ -12,17 +12,32 @@ let renameCommand = Command(
     The name: field changes (nothing else in the file), then the file moves to people/<slug>.md in
     its folder. Like 'crm add', it refuses a name another person has (ignoring case and accents)
     unless --force.
+    Then every link to the person across the vault (other person files, daily notes, the other
+    notes) is rewritten to the new id or name, each a change of that link alone: link text that
+    was the old name becomes the new name, any other text and a #heading stay. The files and
+    lines changed are listed.
     """,
     run: { context in
         let args = try context.positionals("PERSON", "NEW-NAME")
         let name = try usage { try FieldAssignment.name(args[1]) }
         let vault = try context.vault()
         let person = try vault.find(args[0])
-        let moved = try vault.rename(person, to: name, force: context.arguments.flag("--force"))
+        let renamed = try vault.renameAndRelink(person, to: name, force: context.arguments.flag("--force"))
+        let moved = renamed.person
         if context.json {
-            context.printJSON(.object([("id", .string(moved.id)), ("path", .string(moved.path)), ("previous_path", .string(person.path))]))
+            context.printJSON(.object([("id", .string(moved.id)), ("path", .string(moved.path)), ("previous_path", .string(person.path)),
+                                       ("links_changed", .array(renamed.links.map { change in
+                                           .object([("path", .string(change.path)), ("lines", .array(change.lines.map(JSON.number)))])
+                                       }))]))
         } else {
             context.terminal.print("Renamed \(person.name) to \(name)" + (moved.path == person.path ? "" : " (\(person.path) → \(moved.path))"))
+            let count = renamed.links.reduce(0) { $0 + $1.lines.count }
+            if count > 0 {
+                context.terminal.print("Updated the links to \(name) on \(count) line\(count == 1 ? "" : "s") of \(renamed.links.count) file\(renamed.links.count == 1 ? "" : "s"):")
+                for change in renamed.links { context.terminal.print("  \(change.path):" + change.lines.map(String.init).joined(separator: ",")) }
+            }
         }
+        for failure in renamed.failures { context.warn("links not updated in \(failure)") }
+        if !renamed.failures.isEmpty { throw ExitStatus(code: 1) }
     }
 )

@@ -18,8 +18,14 @@ let resolveCommand = Command(
       <<<<<<< ours (crm: both sides changed these lines; keep what is right and delete the marks)
       =======
       >>>>>>> theirs (crm)
-    Nothing either side wrote is dropped. Exit status 1 when a '# conflict:' comment or conflict
-    marks were written, or a file was left alone ('crm check' lists what is left to settle).
+    An entry edited on one side (a typo fixed, a note extended, a time added, an item ticked) is
+    paired with its original: same type, same date (or both checkbox items), the same time or only
+    one with a time, and alike notes. A copy has no base, so the pair is kept between the same
+    marks, the newer file's version first; an open item and the same item ticked keep the ticked
+    one. With a base, an edit on one side replaces the original, and edits on both sides that
+    differ (an item ticked on two different dates) are marked. Nothing either side wrote is
+    dropped. Exit status 1 when a '# conflict:' comment or conflict marks were written, or a file
+    was left alone ('crm check' lists what is left to settle).
     """,
     run: { context in
         let vault = try context.vault()
@@ -30,6 +36,7 @@ let resolveCommand = Command(
                 .object([("kind", .string(r.kind.rawValue)), ("path", .string(r.path)), ("copy", .optional(r.copy)),
                          ("trash", .optional(r.trash)), ("entries_added", .number(r.entriesAdded)),
                          ("conflicts", .array(r.conflictingKeys.map(JSON.string))), ("marked_conflicts", .number(r.markedConflicts)),
+                         ("conflicting_entries", .number(r.conflictingEntries)),
                          ("problem", .optional(r.problem)),
                          ("dry_run", .bool(dryRun))])
             }))
@@ -38,7 +45,7 @@ let resolveCommand = Command(
         } else {
             for r in results { context.terminal.print(describe(r, dryRun: dryRun)) }
         }
-        if results.contains(where: { !$0.conflictingKeys.isEmpty || $0.markedConflicts > 0 || $0.kind == .skipped }) {
+        if results.contains(where: \.needsAttention) {
             throw ExitStatus(code: 1)
         }
     }
@@ -52,14 +59,18 @@ private func describe(_ r: ConflictResolution, dryRun: Bool) -> String {
     let marked = r.markedConflicts == 0 ? ""
         : "; \(r.markedConflicts) place\(r.markedConflicts == 1 ? "" : "s") in the notes changed differently on both sides: "
             + "both kept between conflict marks"
+    let newer = r.kind == .markers ? "ours first" : "the newer first"
+    let entryMarks = r.conflictingEntries == 0 ? ""
+        : "; \(r.conflictingEntries) entr\(r.conflictingEntries == 1 ? "y" : "ies") changed differently on the two sides: "
+            + "both versions kept between conflict marks, \(newer)"
     switch r.kind {
     case .mergedCopy:
         let trash = r.trash.map { "; the copy is now \($0)" } ?? "; the copy would move to .crm/trash/"
-        return "\(dryRun ? "would merge" : "merged") \(r.copy!) into \(r.path): \(entries)\(conflicts)\(marked)\(trash)"
+        return "\(dryRun ? "would merge" : "merged") \(r.copy!) into \(r.path): \(entries)\(conflicts)\(marked)\(entryMarks)\(trash)"
     case .movedCopy:
         return "\(dryRun ? "would rename" : "renamed") \(r.copy!) to \(r.path) (the file itself was gone)"
     case .markers:
-        return "\(dryRun ? "would merge" : "merged") the git conflict in \(r.path): \(entries)\(conflicts)\(marked)"
+        return "\(dryRun ? "would merge" : "merged") the git conflict in \(r.path): \(entries)\(conflicts)\(marked)\(entryMarks)"
     case .skipped:
         return "\(r.copy ?? r.path): \(r.problem ?? "not merged")"
     }

@@ -12,6 +12,7 @@ let searchCommand = Command(
     grep), also with --json (which then prints []). A file the tool cannot read (not UTF-8, front
     matter without its closing ---) is not searched: a warning on stderr names it.
     """,
+    pages: true,
     run: { context in
         let words = try context.positionals("TEXT", atLeast: 1)
         let query = words.joined(separator: " ")

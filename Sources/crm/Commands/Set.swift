@@ -3,26 +3,36 @@ import CRMKit
 let setCommand = Command(
     name: "set",
     summary: "Change front-matter fields, nothing else.",
-    usage: ["set PERSON KEY=VALUE…"],
+    usage: ["set PERSON KEY=VALUE…", "set PERSON KEY+=ITEM… KEY-=ITEM…"],
     arguments: [
         Command.personArgument,
-        ("KEY=VALUE…", "fields to set; tags and aliases take a comma-separated list; repeat a key for a list"),
+        ("KEY=VALUE…", "fields to set; tags and aliases take a comma-separated list; repeat a key for a list; "
+            + "KEY+=ITEM adds an item to a list, KEY-=ITEM removes it"),
     ],
     examples: [
         "crm set ada phone=\"+44 20 7946 0018\" every=30d",
         "crm set ada tags=friends,mathematics",
+        "crm set ada tags+=chess tags-=work",
         "crm set ada email=ada@example.org email=countess@example.org",
+        "crm set ada email+=ada@work.example",
     ],
     discussion: """
     A changed value replaces the old one in place (its comment and quoting kept); a new key goes at
     the end of the front matter. Values are quoted so every YAML reader reads back the same text.
+    KEY= with nothing after it is refused: 'crm unset PERSON KEY' removes a key.
+    KEY+=ITEM and KEY-=ITEM work on any list (tags, aliases, phone, email, or a key of your own):
+    the item is added after the last one, in the list's style (flow [a, b] or block '- a' lines,
+    with their indentation), or its line goes; comments stay. A single value becomes a list in the
+    style the file's other lists use. Adding an item that is there, or removing one that is not,
+    changes nothing and says so (exit status 0). Every change of one run is one write: when one
+    cannot be made, none is.
     """,
     run: { context in
         let args = try context.positionals("PERSON", "KEY=VALUE", atLeast: 2)
-        let assignments = try usage { try FieldAssignment.parse(Array(args.dropFirst())) }
+        let assignments = try usage { try FieldAssignment.parse(Array(args.dropFirst()), person: args[0]) }
         let vault = try context.vault()
-        let (written, changed) = try vault.set(try vault.find(args[0]), assignments)
-        report(context, written, changed, keys: assignments.map(\.key))
+        let (written, outcomes) = try vault.set(try vault.find(args[0]), assignments)
+        report(context, written, outcomes)
     }
 )
 
@@ -33,21 +43,64 @@ let unsetCommand = Command(
     arguments: [Command.personArgument,
                 ("KEY…", "the keys to remove, with their values")],
     examples: ["crm unset ada snooze", "crm unset ada phone email"],
+    discussion: "A key that is not there changes nothing and says so (exit status 0).",
     run: { context in
         let args = try context.positionals("PERSON", "KEY", atLeast: 2)
         let keys = Array(args.dropFirst())
         try usage { try FieldAssignment.checkRemovable(keys) }
         let vault = try context.vault()
-        let (written, changed) = try vault.unset(try vault.find(args[0]), keys)
-        report(context, written, changed, keys: keys)
+        let (written, outcomes) = try vault.unset(try vault.find(args[0]), keys)
+        report(context, written, outcomes)
     }
 )
 
-private func report(_ context: Context, _ person: Person, _ changed: Bool, keys: [String]) {
+/// One line per assignment, saying what it did: "Set every of Ada Lovelace to 30d (PATH)",
+/// "Removed snooze from Ada Lovelace (PATH)", "Ada Lovelace has no snooze; nothing to remove".
+private func report(_ context: Context, _ person: Person, _ outcomes: [FieldAssignment.Outcome]) {
     if context.json {
-        context.printJSON(.object([("id", .string(person.id)), ("path", .string(person.path)), ("changed", .bool(changed))]))
-    } else {
-        context.terminal.print(changed ? "Updated \(keys.joined(separator: ", ")) of \(person.name) (\(person.path))"
-                                       : "Nothing to change for \(person.name)")
+        context.printJSON(.object([
+            ("id", .string(person.id)), ("path", .string(person.path)),
+            ("changed", .bool(outcomes.contains(where: \.changed))),
+            ("edits", .array(outcomes.map { outcome in
+                let (operation, value) = jsonParts(outcome.assignment.operation)
+                return .object([("key", .string(outcome.assignment.key)), ("operation", .string(operation)),
+                                ("value", value), ("changed", .bool(outcome.changed))])
+            })),
+        ]))
+        return
+    }
+    let name = person.name, at = " (\(person.path))"
+    for outcome in outcomes {
+        let key = outcome.assignment.key
+        let line: String
+        switch (outcome.assignment.operation, outcome.changed) {
+        case (.set(let value), true): line = "Set \(key) of \(name) to \(shown(value))" + at
+        case (.set(let value), false): line = "\(key) of \(name) is \(shown(value)) already; nothing to change"
+        case (.add(let item), true): line = "Added \(item) to \(key) of \(name)" + at
+        case (.add(let item), false): line = "\(key) of \(name) holds \(item) already; nothing to add"
+        case (.remove(let item), true): line = "Removed \(item) from \(key) of \(name)" + at
+        case (.remove(let item), false): line = "\(key) of \(name) holds no \(item); nothing to remove"
+        case (.unset, true): line = "Removed \(key) from \(name)" + at
+        case (.unset, false): line = "\(name) has no \(key); nothing to remove"
+        }
+        context.terminal.print(line)
+    }
+}
+
+private func shown(_ value: FieldValue) -> String {
+    switch value {
+    case .string(let text): text
+    case .list(let items): items.joined(separator: ", ")
+    }
+}
+
+/// `"set"` and the value, `"add"`/`"remove"` and the item, `"unset"` and null.
+private func jsonParts(_ operation: FieldAssignment.Operation) -> (String, JSON) {
+    switch operation {
+    case .set(.string(let text)): ("set", .string(text))
+    case .set(.list(let items)): ("set", .array(items.map(JSON.string)))
+    case .add(let item): ("add", .string(item))
+    case .remove(let item): ("remove", .string(item))
+    case .unset: ("unset", .null)
     }
 }

@@ -6,9 +6,9 @@ let snoozeCommand = Command(
     usage: ["snooze PERSON UNTIL"],
     arguments: [
         Command.personArgument,
-        ("UNTIL", "YYYY-MM-DD, tomorrow, or a time from today: +2w or 2w, +10d, 1m, 1y"),
+        ("UNTIL", "\(Day.InputTense.future.forms); 2w alone means +2w"),
     ],
-    examples: ["crm snooze jose 2026-12-15", "crm snooze margaret 2w", "crm snooze ada +1m"],
+    examples: ["crm snooze jose 2026-12-15", "crm snooze margaret 2w", "crm snooze ada +1m", "crm snooze ada friday"],
     discussion: """
     Writes `snooze: YYYY-MM-DD` into the front matter (a one-line change). The person is due on the
     later of that day and their usual due date. UNTIL cannot be in the past; to stop snoozing,
@@ -17,8 +17,7 @@ let snoozeCommand = Command(
     run: { context in
         let args = try context.positionals("PERSON", "UNTIL")
         let today = try context.today()
-        // `2w` means the same as `+2w`: two weeks from today.
-        let until = try context.date(Cadence(args[1]) != nil ? "+" + args[1] : args[1], option: "UNTIL", tense: .future)
+        let until = try context.date(args[1], option: "UNTIL", tense: .future)
         guard until >= today else {
             throw UsageError("UNTIL \(until) is in the past; to stop snoozing, run 'crm unset \(args[0]) snooze'")
         }

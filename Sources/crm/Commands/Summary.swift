@@ -5,13 +5,13 @@ let summaryCommand = Command(
     summary: "Interactions by type and by month (a terminal chart), who was contacted, who is due.",
     usage: ["summary [--since D] [--until D]"],
     options: [
-        OptionSpec(name: "--since", value: "D", help: "first day: YYYY-MM-DD, yesterday, -3m… (default: the 1st of the month 11 months ago)"),
-        OptionSpec(name: "--until", value: "D", help: "last day: YYYY-MM-DD, yesterday, -1w… (default: today)"),
+        OptionSpec(name: "--since", value: "D", help: "first day (default: the 1st of the month 11 months ago): \(Day.InputTense.past.forms)"),
+        OptionSpec(name: "--until", value: "D", help: "last day (default: today), in the forms --since takes"),
     ],
     examples: ["crm summary", "crm summary --since 2026-01-01 --until 2026-06-30", "crm summary --since -1m --json"],
     discussion: """
     By default the last twelve calendar months, this one included. Dates: YYYY-MM-DD, today,
-    yesterday, or -3d, -2w, -1m. Bars use Unicode blocks, or '#' under NO_COLOR or a locale that
+    yesterday, -3d, -2w, -1m, or a weekday name (monday or mon: the last Monday before today). Bars use Unicode blocks, or '#' under NO_COLOR or a locale that
     is not UTF-8. "Due" and "never contacted" are as of today, whatever the period; the least
     contacted are among people contacted at least once. Only what happened is counted: open items
     ('- [ ] …') and entries dated after today are plans, counted apart as "Planned".

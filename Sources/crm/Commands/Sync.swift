@@ -10,9 +10,12 @@ let syncCommand = Command(
     none (as 'crm merge-driver --install'), runs 'git pull --no-rebase', then 'crm resolve' for
     conflict copies and markers, finishes git's merge when only person files were in conflict,
     and runs 'git push'. Each step prints one line. In a folder that is not a git repository
-    (syncthing, a file-sync tool) it runs 'crm resolve' only. Exit status 1 when a step failed or
-    left a conflict for you ('crm check' lists '# conflict:' comments); with --json, the steps
-    as [{step, outcome, message}] (outcome: done, skipped, conflicts or failed).
+    (syncthing, a file-sync tool) it runs 'crm resolve' only. A merge the driver left with
+    '# conflict:' comments or conflict marks is finished and pushed, and the step names the files.
+    With nothing to pull from or push to (no remote, no upstream branch, a detached HEAD) it says
+    what is missing and how to set it up, and stops. Exit status 1 when a step failed or left a
+    conflict for you ('crm check' lists them); with --json, the steps as [{step, outcome,
+    message}] (outcome: done, skipped, conflicts or failed).
     With 'git: commit' in .crm/config.yaml, what resolve merges is committed before the push.
     """,
     run: { context in

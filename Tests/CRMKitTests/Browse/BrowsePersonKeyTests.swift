@@ -19,7 +19,7 @@ import CRMTerminal
         #expect(lines.contains("  every    30d (from a tag)"))
         #expect(lines.contains("Coming up (2)"))
         #expect(lines.contains { $0.hasPrefix("> 2  2026-11-29 21:00  call     Hear how the Leeds viewing went.") })
-        #expect(lines.contains("Interactions (3)"))
+        #expect(lines.contains("Interactions (4)"))
         #expect(lines.contains { $0.hasPrefix("  5  2026-10-11        message  Congratulated her on the new job.") })
     }
 
@@ -52,8 +52,8 @@ import CRMTerminal
         fixture.press(.character("k"), .up)
         #expect(page(fixture)?.selectedEntry?.number == 2)
         fixture.press(.character("G"))
-        #expect(page(fixture)?.selectedEntry?.number == 5)
-        #expect(fixture.screen.lines.contains { $0.hasPrefix("> 5  2026-10-11 message") })
+        #expect(page(fixture)?.selectedEntry?.number == 6)
+        #expect(fixture.screen.lines.contains { $0.hasPrefix("> 6  2025-11-21 19:30 visit") })
         fixture.press(.character("g"))
         #expect(page(fixture)?.selectedEntry?.number == 2)
         let top = page(fixture)?.scroll ?? 0
@@ -91,7 +91,7 @@ import CRMTerminal
         fixture.open("lena")
         fixture.press(.character("j"))           // 1: 2026-12-10 visit, open
         fixture.press(.character("x"))
-        #expect(fixture.read("people/lena-marsh.md").contains("* [x] [[2026-11-29]] visit: Look at flats in Leeds with her."))
+        #expect(fixture.read("people/lena-marsh.md").contains("- [x] [[2026-11-29]] visit: Look at flats in Leeds with her."))
         #expect(fixture.state.message?.text.hasPrefix("Done visit with Lena Marsh on 2026-11-29") == true)
         #expect(page(fixture)?.view.comingUp.count == 1)
         fixture.press(.character("G"), .character("x"))   // a done entry: nothing to tick
@@ -111,7 +111,7 @@ import CRMTerminal
         let trash = try FileManager.default.contentsOfDirectory(atPath: fixture.vault.appendingPathComponent(".crm/trash").path)
         #expect(trash.count == 1)
         #expect(fixture.state.message?.text.contains("crm restore") == true)
-        #expect(page(fixture)?.view.history.count == 2)
+        #expect(page(fixture)?.view.history.count == 3)
     }
 
     @Test func eRunsTheEditorReadsTheFileAgainAndSaysWhatCheckSays() throws {

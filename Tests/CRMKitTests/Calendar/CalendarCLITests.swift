@@ -95,7 +95,8 @@ import Testing
         #expect(Array(after.suffix(end.count)) == end)
         let added = String(decoding: after.dropFirst(existing.count - end.count).dropLast(end.count), as: UTF8.self)
         #expect(added.hasPrefix("BEGIN:VEVENT\r\nUID:"))
-        #expect(added.contains("\r\nDTSTART:20261205T190000\r\nDTEND:20261205T200000\r\nSUMMARY:Call with Margaret Holloway\r\nDESCRIPTION:Dinner\r\nEND:VEVENT\r\n"))
+        #expect(added.contains("\r\nDTSTART:20261205T190000\r\nDTEND:20261205T200000\r\nSUMMARY:Call with Margaret Holloway\r\nDESCRIPTION:Dinner\r\n"
+            + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Call with Margaret Holloway\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT\r\n"))
         #expect(added.hasSuffix("END:VEVENT\r\n"))
     }
 

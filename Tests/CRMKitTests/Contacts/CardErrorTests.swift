@@ -3,13 +3,13 @@ import CRMKit
 
 @Suite("Broken cards and files")
 struct CardErrorTests {
-    @Test("A card without FN and N is skipped with an error on its BEGIN line")
+    @Test("A card without FN, N and ORG is skipped with an error on its BEGIN line")
     func noName() {
         let book = ContactBook.parse(card("EMAIL:nobody@example.org") + card("FN:Ada"), path: "a.vcf")
         #expect(book.contacts.map(\.name) == ["Ada"])
         #expect(book.contacts.map(\.line) == [5])
         #expect(book.diagnostics == [
-            Diagnostic(path: "a.vcf", line: 1, severity: .error, message: "vCard has no FN or N; skipped"),
+            Diagnostic(path: "a.vcf", line: 1, severity: .error, message: "vCard has no FN, N or ORG; skipped"),
         ])
     }
 
@@ -59,5 +59,42 @@ struct CardErrorTests {
         let book = ContactBook.parse(card("UID:1", "FN:Ada") + card("UID:1", "FN:Bob"), path: "a.vcf")
         #expect(book.contacts.map(\.name) == ["Ada", "Bob"])
         #expect(book.diagnostics.map(\.description) == ["a.vcf:6:1: warning: UID \"1\" is also used by the vCard at a.vcf:1"])
+    }
+
+    @Test("A card of a shop or a plumber (ORG, no FN or N, or empty ones) is named by its organisation, with a warning")
+    func organisationOnly() {
+        let book = ContactBook.parse(card("ORG:Acme Plumbing;Emergencies", "TEL:+1 555 0100")
+                                     + card(version: "4.0", "FN:", "N:;;;;", "ORG:Corner Shop")
+                                     + card("FN:Ada Lovelace", "ORG:Analytical Engines"), path: "a.vcf")
+        #expect(book.contacts.map(\.name) == ["Acme Plumbing", "Corner Shop", "Ada Lovelace"])
+        #expect(book.contacts[0].phones == ["+1 555 0100"])
+        #expect(book.diagnostics.map(\.description) == [
+            "a.vcf:1:1: warning: vCard has no name (FN, N); named by its ORG \"Acme Plumbing\"",
+            "a.vcf:6:1: warning: vCard has no name (FN, N); named by its ORG \"Corner Shop\"",
+        ])
+    }
+
+    @Test("A card whose FN and N both cannot be decoded is one card, one error, at its first undecodable line")
+    func nameUndecodableTwice() {
+        for charset in ["X-MYSTERY", "UTF-8"] {
+            let octets: [UInt8] = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=\(charset):M".utf8) + [0xFC, 0xFF]
+                + Array(";Ada\r\nFN;CHARSET=\(charset):Ada M".utf8) + [0xFC, 0xFF] + Array("\r\nEND:VCARD\r\n".utf8)
+            let book = ContactBook.parse(octets + card("FN:Bob"), path: "a.vcf")
+            #expect(book.contacts.map(\.name) == ["Bob"])
+            #expect(book.diagnostics.count == 1)
+            #expect(book.diagnostics.first?.line == 3 && book.diagnostics.first?.severity == .error)
+            #expect(book.diagnostics.first?.message.hasPrefix("the name (N) ") == true)
+        }
+    }
+
+    @Test("A card whose FN cannot be decoded but whose N can is read by N, with a warning")
+    func nameFromTheOtherProperty() {
+        let octets: [UInt8] = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada ".utf8) + [0xFF]
+            + Array("\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n".utf8)
+        let book = ContactBook.parse(octets, path: "a.vcf")
+        #expect(book.contacts.map(\.name) == ["Ada Lovelace"])
+        #expect(book.diagnostics.map(\.description) == [
+            "a.vcf:3:1: warning: the name (FN) is not valid UTF-8 and names no CHARSET; read from N as \"Ada Lovelace\"",
+        ])
     }
 }

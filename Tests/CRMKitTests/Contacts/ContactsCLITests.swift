@@ -164,7 +164,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
         #expect((json["added"] as? [Any])?.count == 0)
         #expect((json["skipped"] as? [[String: Any]])?.compactMap { $0["reason"] as? String }
-                == ["same contact id", "same name", "same email", "same email", "same email", "same contact id"])
+                == ["same contact id", "same name", "same name", "same name", "same name", "same contact id"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted() == files)
         #expect(files.map { vault.bytes("people/" + $0) } == bytes)
     }
@@ -189,7 +189,9 @@ import Testing
         let result = try Self.crm(vault, "import", "contacts.vcf")
         #expect(result.status == 0, "\(result.stderr)")
         let suffixes = [2] + Array(5...33)
-        #expect(result.stdout.split(separator: "\n").prefix(30) == suffixes.map { "Added John Smith (people/john-smith-\($0).md)" }[...])
+        #expect(result.stdout.split(separator: "\n").prefix(30) == suffixes.enumerated().map { n, suffix in
+            "Added John Smith (people/john-smith-\(suffix).md)" + (n == 0 ? "" : ": not people/john-smith-2.md, whose phones, emails or UID differ")
+        }[...])
         for (n, suffix) in suffixes.enumerated() {
             #expect(vault.read("people/john-smith-\(suffix).md").contains("contact_id: \"smith-\(n + 1)\"\n"))
         }
@@ -217,14 +219,24 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == """
             Updated Ada (people/ada-lovelace.md):
-              phone: +44 20 7946 0018 → +44 20 7946 0099
+              phone: +44 20 7946 0018 → +44 20 7946 0099, +44 20 7946 0018
+              kept phone +44 20 7946 0018: not on the card (--prune removes it)
             Unchanged: Charles Babbage
             1 updated, 1 unchanged, 0 gone.
 
             """)
         let diff = lineDiff(before, vault.bytes("people/ada-lovelace.md"))
         #expect(diff.removed == ["phone: \"+44 20 7946 0018\"\n"])
-        #expect(diff.added == ["phone: \"+44 20 7946 0099\"\n"])
+        #expect(diff.added == ["phone: [\"+44 20 7946 0099\", \"+44 20 7946 0018\"]\n"])
+        let pruned = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "--prune")
+        #expect(pruned.stdout.hasPrefix("""
+            Updated Ada (people/ada-lovelace.md):
+              phone: +44 20 7946 0099, +44 20 7946 0018 → +44 20 7946 0099
+
+            """))
+        let prunedDiff = lineDiff(before, vault.bytes("people/ada-lovelace.md"))
+        #expect(prunedDiff.removed == ["phone: \"+44 20 7946 0018\"\n"])
+        #expect(prunedDiff.added == ["phone: \"+44 20 7946 0099\"\n"])
         #expect(vault.bytes("people/charles-babbage.md") == charles)
         let again = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "ada", "--json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
@@ -243,7 +255,7 @@ import Testing
         let change = try #require(((json["updated"] as? [[String: Any]])?.first?["changes"] as? [[String: Any]])?.first)
         #expect(change["field"] as? String == "phone")
         #expect(change["old"] as? [String] == ["+44 20 7946 0018"])
-        #expect(change["new"] as? [String] == ["+1 555 0100"])
+        #expect(change["new"] as? [String] == ["+1 555 0100", "+44 20 7946 0018"])
         #expect(vault.bytes("people/ada-lovelace.md") == before)
         let text = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "--dry-run")
         #expect(text.stdout.hasSuffix("1 to update, 0 unchanged, 0 gone. Nothing written (--dry-run).\n"))
@@ -276,7 +288,7 @@ import Testing
         let before = vault.bytes("people/ada-lovelace.md")
 
         let current = try Self.crm(vault, "show", "ada", "--contacts", "contacts.vcf")
-        #expect(current.stdout.hasPrefix("Ada Lovelace  people/ada-lovelace.md\n  from contacts: contacts.vcf\n  phone     +1 555 0100\n"))
+        #expect(current.stdout.hasPrefix("Ada Lovelace  people/ada-lovelace.md\n  from contacts: contacts.vcf\n  phone     +1 555 0100, +44 20 7946 0018\n"))
         let json = try Self.crm(vault, "show", "ada", "--json", environment: ["CRM_CONTACTS": "contacts.vcf"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["source"] as? String == "contacts")

@@ -76,6 +76,60 @@ struct VCardContentLineTests {
         #expect(book.diagnostics == [])
     }
 
+    @Test("A 2.1 base64 photo without leading spaces ends at a property folded right after it")
+    func base64PhotoBeforeAFoldedProperty() {
+        let bytes = card(
+            version: "2.1", "FN:Ada", "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQ", "SkZJRgABAQ", "EMAIL;", " TYPE=WORK:ada@example.org",
+            "TE", "\tL;CELL:1")
+        let book = ContactBook.parse(bytes, path: "test.vcf")
+        #expect(book.contacts.map(\.emails) == [["ada@example.org"]])
+        #expect(book.contacts.map(\.phones) == [["1"]])
+        #expect(book.diagnostics == [])
+    }
+
+    @Test("A line with two groups (`E.A.EMAIL`) is not a vCard property: reported and ignored; one group is read")
+    func twoGroups() {
+        let bytes = card(version: "4.0", "FN:Ada", "E.A.EMAIL;TYPE=home:ada@example.org", "T.B.TEL:1", "item1.TEL:2")
+        let book = ContactBook.parse(bytes, path: "test.vcf")
+        #expect(book.contacts.map(\.phones) == [["2"]])
+        #expect(book.contacts.map(\.emails) == [[]])
+        #expect(book.diagnostics.map(\.description) == [
+            "test.vcf:4:1: warning: not a vCard property; ignored",
+            "test.vcf:5:1: warning: not a vCard property; ignored",
+        ])
+    }
+
+    @Test("A parameter whose name is not a vCard name makes its line not a property: reported and ignored", arguments: [
+        "TEL;TYPE#WORK,VOICE:1", "TEL;;TYPE=cell:1", "TEL;TYPE=cell;:1", "TEL;TY PE=cell:1", "TEL;(pref):1",
+    ])
+    func badParameterName(line: String) {
+        let book = ContactBook.parse(card("FN:Ada", line), path: "test.vcf")
+        #expect(book.contacts.map(\.phones) == [[]])
+        #expect(book.diagnostics.map(\.description) == ["test.vcf:4:1: warning: not a vCard property; ignored"])
+    }
+
+    /// Groups and parameter names drawn from letters, digits and the characters writers get wrong:
+    /// a line is read exactly when its group and parameter name are vCard names
+    /// (`[A-Za-z0-9_-]+`, vobject's and RFC 6350's rule, with Lotus Notes' `_`), else reported.
+    @Test("Generated groups and parameter names: read when they are vCard names, else reported (fixed seed)")
+    func generatedNames() {
+        var random = SeededGenerator(seed: 2026_12_01)
+        // No space in groups: a line that starts with one continues the line before it.
+        let groupAlphabet = Array("aZ9-_#.()/,'*"), parameterAlphabet = groupAlphabet + [" "]
+        let isName = { (text: String) in !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } }
+        for _ in 0..<300 {
+            let draw = { (alphabet: [Character]) in
+                String((0..<Int.random(in: 0...3, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            }
+            let group = draw(groupAlphabet), parameter = draw(parameterAlphabet)
+            let line = (group.isEmpty ? "" : group + ".") + "TEL;" + parameter + "=cell:+1 555 0100"
+            let book = ContactBook.parse(card("FN:Ada", line), path: "test.vcf")
+            let isRead = (group.isEmpty || isName(group)) && isName(parameter)
+            #expect(book.contacts.map(\.phones) == [isRead ? ["+1 555 0100"] : []], "\(line)")
+            #expect(book.diagnostics.isEmpty == isRead, "\(line): \(book.diagnostics)")
+        }
+    }
+
     @Test("A UTF-8 byte order mark before the first card is ignored")
     func byteOrderMark() {
         #expect(onlyContact([0xEF, 0xBB, 0xBF] + card("FN:Ada"))?.name == "Ada")

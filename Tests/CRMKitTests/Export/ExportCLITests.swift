@@ -25,6 +25,7 @@ import Testing
             VERSION:4.0\r
             UID:3F2504E0-4F89-11D3-9A0C-0305E82C3301\r
             FN:Margaret Holloway\r
+            N:Holloway;Margaret;;;\r
             TEL;VALUE=text;PREF=1:+44 20 7946 0123\r
             EMAIL;PREF=1:margaret.holloway@example.org\r
             BDAY:19880314\r
@@ -155,7 +156,7 @@ import Testing
         #expect(missing.stderr.hasPrefix("crm: error: missing --format (vcard, csv or json)\n"))
         let unknown = try vault.crm("export", "--format", "xml")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("crm: error: --format: unknown format 'xml'; use vcard, csv or json\n"))
+        #expect(unknown.stderr.hasPrefix("crm: error: --format: unknown value 'xml'; use vcard, csv, json\n"))
         let both = try vault.crm("export", "--format", "csv", "--json")
         #expect(both.status == 2)
     }

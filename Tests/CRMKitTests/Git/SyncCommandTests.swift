@@ -96,7 +96,8 @@ struct SyncCommandTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines[1] == "git pull: merged origin/main; git left conflicts: people/ada-lovelace.md")
         #expect(lines[3].hasPrefix("git commit: finished the merge ("))
-        #expect(lines[3].hasSuffix("); both sides changed a key in people/ada-lovelace.md: kept as '# conflict:' comments ('crm check' lists them)"))
+        #expect(lines[3].hasSuffix("); both sides changed people/ada-lovelace.md differently: both versions kept "
+                                   + "('# conflict:' comments, conflict marks), for you to choose ('crm check' lists them)"))
         #expect(lines[4] == "git push: 2 commits to origin/main")
         #expect(phone.read("people/ada-lovelace.md").contains("phone: \"+1 555 0202\"\n# conflict: phone: \"+1 555 0101\" (from theirs)\n"))
         #expect(try laptop.crm("sync").status == 0)
@@ -149,15 +150,125 @@ struct SyncCommandTests {
         #expect(!vault.exists("people/ada.sync-conflict-20261128-101500-ABCDEFG.md"))
     }
 
-    @Test func withoutAnUpstreamBranchItSaysSoAndOnlyResolves() throws {
+    @Test func withoutGitItSaysGitCannotBeRunAndResolvesOnly() throws {
+        let vault = try TemporaryVault()
+        let empty = vault.url.appendingPathComponent("no-programs")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let result = try CRM.run(["--vault", vault.path, "sync"], environment: ["PATH": empty.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            git pull: git cannot be run (it is not installed, or not on PATH); conflict copies are resolved, nothing is pulled or pushed
+            resolve: no conflicts to resolve
+
+            """)
+    }
+
+    /// `crm sync --json` in `folder`: the status and each step's name, outcome and message.
+    func sync(_ folder: String) throws -> (status: Int32, steps: [[String: String]]) {
+        let result = try CRM.run(["--vault", folder, "sync", "--json"], environment: isolatedGit)
+        let steps = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: String]]
+        return (result.status, steps)
+    }
+
+    @Test func withoutARemoteItSaysHowToAddOneAndFails() throws {
         let vault = try TemporaryVault()
         let git = try GitRepository.make(vault.url)
         try git.commit("start")
-        let result = try CRM.run(["--vault", vault.path, "sync", "--json"], environment: isolatedGit)
+        let (status, steps) = try sync(vault.path)
+        #expect(status == 1)
+        #expect(steps.map { $0["step"]! } == ["merge driver", "git pull"])
+        #expect(steps.map { $0["outcome"]! } == ["done", "failed"])
+        #expect(steps[1]["message"] == "this repository has no remote; nothing was pulled or pushed. "
+                + "Add one with 'git remote add origin URL', then 'git push -u origin main'")
+    }
+
+    @Test func aBranchWithoutAnUpstreamBranchSaysHowToSetOneAndFails() throws {
+        let clones = try TwoClones()
+        try clones.laptop.git.run("switch", "-q", "-c", "trip")
+        let result = try clones.laptop.crm("sync")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("\ngit pull: the branch 'trip' has no upstream branch; nothing was pulled or pushed. "
+                                        + "'git push -u origin trip' sets one (or 'git branch --set-upstream-to=origin/trip' "
+                                        + "when origin has it already)\n"), "\(result.stdout)")
+    }
+
+    @Test func aDetachedHeadIsSaidToBeAndNothingIsPulledOrPushed() throws {
+        let clones = try TwoClones()
+        try clones.laptop.git.run("checkout", "-q", "--detach")
+        let (status, steps) = try sync(clones.laptop.path)
+        #expect(status == 1)
+        #expect(steps.last?["message"] == "HEAD is detached (not on a branch), so there is no upstream branch; nothing was "
+                + "pulled or pushed. 'git switch BRANCH' goes back to a branch")
+    }
+
+    @Test func withNothingToDoEachStepSaysSo() throws {
+        let clones = try TwoClones()
+        #expect(try clones.laptop.crm("sync").status == 0)
+        let result = try clones.laptop.crm("sync")
         #expect(result.status == 0)
-        let steps = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: String]]
-        #expect(steps.map { $0["step"]! } == ["merge driver", "git pull", "resolve", "git push"])
-        #expect(steps.map { $0["outcome"]! } == ["done", "skipped", "done", "skipped"])
-        #expect(steps[1]["message"] == "the branch has no upstream branch ('git push -u REMOTE BRANCH' sets one)")
+        #expect(result.stdout == """
+            merge driver: set up in this clone
+            git pull: already up to date with origin/main
+            resolve: no conflicts to resolve
+            git push: nothing to push
+
+            """)
+    }
+
+    /// Tahani with an open item, planned on the laptop and synced to both clones.
+    func clonesWithAPlan() throws -> TwoClones {
+        let clones = try TwoClones()
+        #expect(try clones.laptop.crm("add", "Tahani Al-Jamil").status == 0)
+        #expect(try clones.laptop.crm("plan", "tahani", "Dinner", "--type", "visit", "--date", "2026-11-25").status == 0)
+        #expect(try clones.laptop.crm("sync").status == 0)
+        #expect(try clones.phone.crm("sync").status == 0)
+        return clones
+    }
+
+    @Test func anItemTickedOnTwoClonesOnDifferentDatesIsOneConflictNotTwoEntries() throws {
+        let clones = try clonesWithAPlan()
+        let (laptop, phone) = (clones.laptop, clones.phone)
+        #expect(try laptop.crm("done", "tahani", "--date", "2026-11-27").status == 0)
+        #expect(try phone.crm("done", "tahani", "--date", "2026-11-26").status == 0)
+        #expect(try laptop.crm("sync").status == 0)
+        let result = try phone.crm("sync")
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "git pull: merged origin/main; git left conflicts: people/tahani-al-jamil.md")
+        #expect(lines[3].hasPrefix("git commit: finished the merge ("))
+        #expect(lines[4] == "git push: 2 commits to origin/main")
+        #expect(phone.read("people/tahani-al-jamil.md").hasSuffix("""
+            ## Interactions
+
+            <<<<<<< ours (crm: both sides changed these lines; keep what is right and delete the marks)
+            - [x] 2026-11-26 visit: Dinner
+            =======
+            - [x] 2026-11-27 visit: Dinner
+            >>>>>>> theirs (crm)
+
+            """))
+        let check = try phone.crm("check")
+        #expect(check.status == 1)
+        #expect(check.stdout == "people/tahani-al-jamil.md:8:1: error: conflict: a merge kept both sides' lines here "
+                + "(ours, then theirs after '======='); keep what is right and delete the three mark lines\n")
+        #expect(try phone.git.output("status", "--porcelain").isEmpty)
+        // The other clone gets the file with both versions, and is told too.
+        let other = try laptop.crm("sync")
+        #expect(other.status == 1)
+        #expect(other.stdout.contains("\nresolve: people/tahani-al-jamil.md: a merge kept both sides' lines between conflict marks (line 8); "
+                                      + "keep what is right and delete the marks ('crm check' lists them)\n"), "\(other.stdout)")
+        #expect(laptop.read("people/tahani-al-jamil.md") == phone.read("people/tahani-al-jamil.md"))
+    }
+
+    @Test func anItemTickedTheSameOnTwoClonesIsOneEntryAndNoConflict() throws {
+        let clones = try clonesWithAPlan()
+        let (laptop, phone) = (clones.laptop, clones.phone)
+        #expect(try laptop.crm("done", "tahani", "--date", "2026-11-27").status == 0)
+        #expect(try phone.crm("done", "tahani", "--date", "2026-11-27").status == 0)
+        #expect(try laptop.crm("sync").status == 0)
+        let result = try phone.crm("sync")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(phone.read("people/tahani-al-jamil.md").hasSuffix("## Interactions\n\n- [x] 2026-11-27 visit: Dinner\n"))
+        #expect(try phone.crm("check").status == 0)
     }
 }

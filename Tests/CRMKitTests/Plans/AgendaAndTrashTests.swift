@@ -16,23 +16,28 @@ import Testing
         #expect(result.stderr.isEmpty)
         #expect(result.stdout == StayInTouchCLITests.golden("agenda.txt"))
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Each line as a reader checks it: the overdue follow-up first with how overdue, today and
-        // tomorrow named, times where the item has one, the due day, undated follow-ups last.
+        // Each line as a reader checks it: everything overdue first, most overdue first (the people
+        // `crm due` lists, then the follow-up) with how overdue, today and tomorrow named, times
+        // where the item has one, the due day, undated follow-ups last.
         #expect(lines[0] == "Overdue")
-        #expect(lines[1].contains("25 November") && lines[1].contains("Oliver Finch") && lines[1].hasSuffix("4 days overdue"))
-        #expect(lines[3] == "Today · Sunday 29 November")
-        #expect(lines[4].hasPrefix("  21:00") && lines[4].contains("Lena Marsh") && lines[4].hasSuffix("call: Hear how the Leeds viewing went."))
-        #expect(lines[6] == "Tomorrow · Monday 30 November")
-        #expect(lines[7].contains("Bea Quill") && lines[7].hasSuffix("message: Ask if she can water the plants next week."))
-        #expect(lines[9] == "Saturday 5 December")
-        #expect(lines[10].hasPrefix("  10:00") && lines[10].contains("Bea Quill"))
-        #expect(lines[12] == "Sunday 6 December")
-        #expect(lines[13].hasPrefix("  due") && lines[13].contains("Grandma Rose") && lines[13].hasSuffix("every 14d, last contact 7 days ago"))
-        #expect(lines[15] == "Thursday 10 December")
-        #expect(lines[16].contains("Lena Marsh") && lines[16].hasSuffix("visit: Look at flats in Leeds with her."))
-        #expect(lines[18] == "Someday")
-        #expect(lines[19].hasPrefix("  [ ]") && lines[19].hasSuffix("Priya Raman   Lend her the Dolomites guidebook."))
-        #expect(lines.count == 21 && lines[20].isEmpty)
+        #expect(lines[1].hasPrefix("  due") && lines[1].contains("Theo Vance") && lines[1].hasSuffix("every 60d, never contacted  3 months overdue"))
+        #expect(lines[2].hasPrefix("  due") && lines[2].contains("Priya Raman") && lines[2].hasSuffix("4 weeks overdue"))
+        #expect(lines[3].hasPrefix("  due") && lines[3].contains("Oliver Finch") && lines[3].hasSuffix("every 90d, last contact 3 months ago  2 weeks overdue"))
+        #expect(lines[4].hasPrefix("  due") && lines[4].contains("Henrik Dahl") && lines[4].hasSuffix("6 days overdue"))
+        #expect(lines[5].contains("25 November") && lines[5].contains("Oliver Finch") && lines[5].hasSuffix("4 days overdue"))
+        #expect(lines[7] == "Today · Sunday 29 November")
+        #expect(lines[8].hasPrefix("  21:00") && lines[8].contains("Lena Marsh") && lines[8].hasSuffix("call: Hear how the Leeds viewing went."))
+        #expect(lines[10] == "Tomorrow · Monday 30 November")
+        #expect(lines[11].contains("Bea Quill") && lines[11].hasSuffix("message: Ask if she can water the plants next week."))
+        #expect(lines[13] == "Saturday 5 December")
+        #expect(lines[14].hasPrefix("  10:00") && lines[14].contains("Bea Quill"))
+        #expect(lines[16] == "Sunday 6 December")
+        #expect(lines[17].hasPrefix("  due") && lines[17].contains("Grandma Rose") && lines[17].hasSuffix("every 14d, last contact 7 days ago"))
+        #expect(lines[19] == "Thursday 10 December")
+        #expect(lines[20].contains("Lena Marsh") && lines[20].hasSuffix("visit: Look at flats in Leeds with her."))
+        #expect(lines[22] == "Someday")
+        #expect(lines[23].hasPrefix("  [ ]") && lines[23].hasSuffix("Priya Raman   Lend her the Dolomites guidebook."))
+        #expect(lines.count == 25 && lines[24].isEmpty)
         // Days with nothing on them (1, 2, 4 December…) are not printed.
         #expect(!result.stdout.contains("1 December"))
     }
@@ -40,26 +45,28 @@ import Testing
     @Test func agendaJSONInTheOrderPrinted() throws {
         let vault = try TemporaryVault(copyingExample: true)
         let rows = try #require(try json(try vault.crm("agenda", "--json")) as? [[String: Any]])
-        #expect(rows.map { $0["kind"] as? String } == ["follow-up", "planned", "planned", "planned", "due", "planned", "follow-up"])
-        #expect(rows.map { $0["id"] as? String } == ["oliver-finch", "lena-marsh", "bea-quill", "bea-quill",
-                                                     "family/grandma-rose", "lena-marsh", "priya-raman"])
-        #expect(rows.map { $0["date"] as? String } == ["2026-11-25", "2026-11-29", "2026-11-30", "2026-12-05",
-                                                       "2026-12-06", "2026-12-10", nil])
-        #expect(rows[0]["overdue_days"] as? Int == 4)
-        #expect(rows[1]["time"] as? String == "21:00")
-        #expect(rows[1]["type"] as? String == "call")
-        #expect(rows[4]["overdue_days"] as? Int == -7)
-        #expect(rows[6]["date"] is NSNull)
-        #expect(rows[6]["note"] as? String == "Lend her the Dolomites guidebook.")
+        #expect(rows.map { $0["kind"] as? String } == ["due", "due", "due", "due", "follow-up", "planned", "planned", "planned",
+                                                       "due", "planned", "follow-up"])
+        #expect(rows.map { $0["id"] as? String } == ["theo-vance", "priya-raman", "oliver-finch", "henrik-dahl", "oliver-finch",
+                                                     "lena-marsh", "bea-quill", "bea-quill", "family/grandma-rose", "lena-marsh",
+                                                     "priya-raman"])
+        // An overdue person's date is their due date.
+        #expect(rows.map { $0["date"] as? String } == ["2026-08-30", "2026-11-01", "2026-11-12", "2026-11-23", "2026-11-25",
+                                                       "2026-11-29", "2026-11-30", "2026-12-05", "2026-12-06", "2026-12-10", nil])
+        #expect(rows.map { $0["overdue_days"] as? Int } == [91, 28, 17, 6, 4, nil, nil, nil, -7, nil, nil])
+        #expect(rows[5]["time"] as? String == "21:00")
+        #expect(rows[5]["type"] as? String == "call")
+        #expect(rows[10]["date"] is NSNull)
+        #expect(rows[10]["note"] as? String == "Lend her the Dolomites guidebook.")
         for key in ["date", "kind", "id", "name", "time", "type", "note", "overdue_days"] {
             #expect(rows.allSatisfy { $0.keys.contains(key) }, "\(key)")
         }
     }
 
-    @Test func agendaBirthdaysWithTheAgeAndThePlanHidesTheDueDayItMoved() throws {
+    @Test func agendaBirthdaysWithTheAgeAndThePlanBesideTheDueDayItMoved() throws {
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", "---\nname: Ada Lovelace\nbirthday: 1815-12-10\nevery: 30d\n---\n\n## Interactions\n\n- 2026-11-01 call: x\n")
-        // Both: 11-01 + 30d = 12-01. Bob's dinner on 12-04 moves his due date to it, so only the dinner shows.
+        // Both: 11-01 + 30d = 12-01. Bob's dinner on 12-04 moves his due date to it: both show that day.
         try vault.write("people/bob.md", "---\nname: Bob\nevery: 30d\n---\n\n## Interactions\n\n- [ ] 2026-12-04 19:00 visit: Dinner.\n- 2026-11-01 call: y\n")
         let text = try vault.crm("agenda").stdout
         #expect(text == """
@@ -68,6 +75,7 @@ import Testing
 
             Friday 4 December
               19:00     Bob           visit: Dinner.
+              due       Bob           every 30d, last contact 4 weeks ago
 
             Thursday 10 December
               birthday  Ada Lovelace  turns 211
@@ -145,7 +153,7 @@ import Testing
         let before = vault.read("people/ada.md")
         let result = try vault.crm("unlog", "ada", "2")
         #expect(result.status == 1)
-        #expect(result.stderr == "crm: error: people/ada.md has 1 entry; there is no entry 2 (see crm show ada)\n")
+        #expect(result.stderr == "crm: error: people/ada.md has 1 entry; there is no item 2 (see crm show ada)\n")
         #expect(try vault.crm("unlog", "ada", "zero").status == 2)
         #expect(vault.read("people/ada.md") == before)
     }
@@ -213,15 +221,17 @@ import Testing
         try Self.mergeEitherWay(ticked, other, gives: Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.\n", with: expected))
     }
 
-    @Test func bothSidesRewordingAnItemKeepsBothWordings() throws {
+    @Test func bothSidesRewordingAnItemKeepBothWordingsAsAConflict() throws {
         let vault = try TemporaryVault()
         try vault.write("base.md", Self.base)
         try vault.write("current.md", Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.", with: "- [x] 2026-12-04 visit: Lunch."))
         try vault.write("other.md", Self.base.replacingOccurrences(of: "- [ ] 2026-12-04 visit: Dinner.", with: "- [ ] 2026-12-04 visit: Supper."))
         let result = try vault.crm("merge-driver", vault.path + "/base.md", vault.path + "/current.md", vault.path + "/other.md", "people/ada.md")
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 1, "one item changed two ways is a conflict")
+        #expect(result.stderr == "crm merge-driver: people/ada.md: 1 entry changed differently on both sides "
+                + "(both versions kept between conflict marks, ours first)\n")
         let merged = vault.read("current.md")
-        #expect(merged.contains("- [x] 2026-12-04 visit: Lunch.\n") && merged.contains("- [ ] 2026-12-04 visit: Supper.\n"))
+        #expect(merged.contains("- [x] 2026-12-04 visit: Lunch.\n=======\n- [ ] 2026-12-04 visit: Supper.\n>>>>>>> theirs (crm)\n"))
         #expect(!merged.contains("Dinner"))
     }
 }

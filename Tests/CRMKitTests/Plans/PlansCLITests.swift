@@ -127,14 +127,13 @@ import Testing
         #expect(entry["checkbox"] as? String == " ")
     }
 
-    @Test func planNeedsADate() throws {
+    @Test func aDateThatIsNoneOfTheFormsIsAUsageError() throws {
         let vault = try vault("- 2026-11-20 call: Cards.\n")
-        let result = try vault.crm("plan", "ada", "Call", environment: Self.today)
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("missing --date"))
+        let before = vault.read("people/ada.md")
         let bad = try vault.crm("plan", "ada", "Call", "--date", "someday", environment: Self.today)
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("a weekday (monday)"))
+        #expect(bad.stderr.contains("a weekday (friday: the next one after today)"))
+        #expect(vault.read("people/ada.md") == before)
     }
 
     @Test func planInACRLFFileKeepsItsLineEndings() throws {
@@ -192,7 +191,7 @@ import Testing
     @Test func doneOnAnUndatedFollowUpDatesIt() throws {
         let vault = try vault("- [ ] Ask about the interview.\n- 2026-11-20 call: Cards.\n")
         try vault.crm("done", "ada", environment: Self.today)
-        #expect(vault.read("people/ada.md").hasSuffix("## Interactions\n\n- [x] 2026-11-29 Ask about the interview.\n- 2026-11-20 call: Cards.\n"))
+        #expect(vault.read("people/ada.md").hasSuffix("## Interactions\n\n- [x] 2026-11-29: Ask about the interview.\n- 2026-11-20 call: Cards.\n"))
         let noneLeft = try vault.crm("done", "ada", environment: Self.today)
         #expect(noneLeft.status == 1)
         #expect(noneLeft.stderr.contains("has no open items"))
@@ -238,7 +237,7 @@ import Testing
             Coming up (3)
               2  2026-11-26        call   Ask about the interview. (3 days overdue)
               1  2026-12-04 19:00  visit  Dinner.
-                 someday                  Lend her the book.
+              4  someday                  Lend her the book.
 
             Interactions (1)
               3  2026-11-20        call   Cards.

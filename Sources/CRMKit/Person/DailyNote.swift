@@ -1,0 +1,162 @@
+/// Daily notes (`journal: DIR` in `.crm/config.yaml`): a Markdown file whose name starts with
+/// its day, as Obsidian (`2026-11-20.md`, `2026-11-20 Friday.md`) and Logseq (`2026_11_20.md`)
+/// name them. Each list item that links people is an interaction with each of them.
+public enum DailyNote {
+    /// The day a daily note's file name starts with (`path` may be a path: only its last part
+    /// counts); nil when it does not start with one.
+    public static func day(ofFile path: String) -> Day? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard PersonLink.isDay(name) else { return nil }
+        let b = Array(name.utf8.prefix(10))
+        func number(_ range: Range<Int>) -> Int { b[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+        return Day(year: number(0..<4), month: number(5..<7), day: number(8..<10))
+    }
+
+    /// Logseq's task markers: the item is an open plan (`TODO`, `LATER`, `NOW`, `DOING`,
+    /// `WAITING`), done (`DONE`), or not an interaction at all (`CANCELED`, `CANCELLED`).
+    static let markers: [String: Interaction.Checkbox?] = [
+        "TODO": .open, "LATER": .open, "NOW": .open, "DOING": .open, "WAITING": .open, "DONE": .done,
+        "CANCELED": nil, "CANCELLED": nil,
+    ]
+}
+
+extension FileLinks {
+    /// The links of a daily note of `day`. Each list item (at any depth: Logseq nests items with
+    /// tabs), with the lines indented under it, is an entry when it holds links: on `day`, or on
+    /// the item's own leading `YYYY-MM-DD`; then an optional `HH:MM` and `TYPE:` as in a log entry
+    /// (type `note` without one). `- [ ]` (or Logseq's `TODO`) is an open plan, `- [x]` (`DONE`)
+    /// done. A link on any other line (text, headings, the front matter) is a mention.
+    public init(dailyNote bytes: [UInt8], path: String, day: Day, types: [String]) {
+        self.init()
+        guard PersonLink.mayHoldLinks(bytes), UTF8Validation.isValid(bytes) else { return }
+        let text = TextBuffer(bytes)
+        let frontMatter = Self.frontMatterLines(text)
+        let items = DailyNoteItems(text, from: frontMatter.upperBound)
+        var linked: [Int: [LinkTarget]] = [:]
+        var order: [Int] = []
+        PersonLink.forEachLine(in: text, plain: frontMatter) { i, b, links in
+            if frontMatter.contains(i) {
+                return add(links.map { $0.unquoted(PersonLink.yamlQuote(before: $0.span.lowerBound, in: b)) }, at: i, line: b)
+            }
+            guard let item = items.owner[i] else { return add(links, at: i, line: b) }
+            let targets = separated(links, at: i, line: b)
+            guard !targets.isEmpty else { return }
+            if linked[item] == nil { order.append(item) }
+            linked[item, default: []] += targets
+        }
+        for item in order {
+            switch items.entry(at: item, in: text, day: day, types: types, path: path) {
+            case .entry(let interaction, let warning):
+                entries.append(LinkedEntry(interaction: interaction, links: linked[item]!))
+                if let warning { problems.append(warning) }
+            case .problem(let problem):
+                problems.append(problem)
+            case .none:
+                break
+            }
+        }
+    }
+}
+
+/// Which list item each line of a daily note belongs to: an item's own line, and the lines
+/// indented deeper than its bullet below it (blank lines between them do not end it).
+struct DailyNoteItems {
+    /// Line (0-based) → the line of the item it belongs to; lines outside items are absent.
+    var owner: [Int: Int] = [:]
+    /// Item line → the last line that belongs to it.
+    var last: [Int: Int] = [:]
+
+    init(_ text: TextBuffer, from start: Int) {
+        text.withLines { line in
+            var current: (line: Int, indent: Int)?
+            for i in start..<text.lineCount {
+                let b = line(i)
+                var indent = 0, k = 0
+                while k < b.count, b[k] == 0x20 || b[k] == 0x09 { indent += b[k] == 0x09 ? 4 : 1; k += 1 }
+                if k == b.count { continue }   // blank: the item may go on below
+                if PersonLink.listItemContent(b, from: k) != nil {
+                    current = (i, indent)
+                } else if let item = current, indent <= item.indent {
+                    current = nil
+                }
+                if let item = current {
+                    owner[i] = item.line
+                    last[item.line] = i
+                }
+            }
+        }
+    }
+
+    enum Reading {
+        case entry(Interaction, warning: Diagnostic?)
+        case problem(Diagnostic)
+        case none
+    }
+
+    /// The item at line `i` read as an entry of a daily note of `day`.
+    func entry(at i: Int, in text: TextBuffer, day: Day, types: [String], path: String) -> Reading {
+        let lastLine = last[i] ?? i
+        return text.withLines { line -> Reading in
+            let b = line(i)
+            var k = 0
+            while k < b.count, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
+            guard var rest = PersonLink.listItemContent(b, from: k) else { return .none }
+            // Logseq's TODO / DONE, then a Markdown checkbox.
+            var box: Interaction.Checkbox?
+            var word = rest
+            while word < b.count, b[word] != 0x20, b[word] != 0x09 { word += 1 }
+            if let marker = DailyNote.markers[String(decoding: UnsafeBufferPointer(rebasing: b[rest..<word]), as: UTF8.self)],
+               word < b.count {
+                guard let marker else { return .none }
+                box = marker
+                rest = word
+                while rest < b.count, b[rest] == 0x20 || b[rest] == 0x09 { rest += 1 }
+            }
+            if rest + 3 <= b.count, b[rest] == 0x5B, b[rest + 2] == 0x5D, b[rest + 1] == 0x20 || b[rest + 1] == 0x78 || b[rest + 1] == 0x58,
+               rest + 3 == b.count || b[rest + 3] == 0x20 || b[rest + 3] == 0x09 {
+                box = b[rest + 1] == 0x20 ? .open : .done
+                rest += 3
+                while rest < b.count, b[rest] == 0x20 || b[rest] == 0x09 { rest += 1 }
+            }
+            let tail = Array(b[rest...])
+            // The item's own date, else the note's: read by the log's grammar, after a bullet.
+            let boxText = box.map { "[\($0.rawValue)] " } ?? ""
+            let dated = tail.starts(with: Array("[[".utf8)) ? PersonLink.isDay(String(decoding: tail.dropFirst(2), as: UTF8.self))
+                : PersonLink.isDay(String(decoding: tail, as: UTF8.self))
+            func read(_ prefix: String) -> EntryGrammar.Result {
+                (Array(("- " + prefix).utf8) + tail).withUnsafeBufferPointer { EntryGrammar.parse($0, types: types) }
+            }
+            var prefix = "- " + boxText
+            var result = read(boxText)
+            if !dated || { if case .notEntry = result { true } else { false } }() {
+                prefix += "\(day) "
+                result = read(boxText + "\(day) ")
+            }
+            /// 1-based column on the item's line of an offset in the line the grammar read.
+            func column(_ offset: Int) -> Int {
+                let original = rest + offset - prefix.utf8.count
+                let before = UnsafeBufferPointer(rebasing: b[0..<max(0, min(original, b.count))])
+                return (before.allSatisfy { $0 < 0x80 } ? before.count : String(decoding: before, as: UTF8.self).count) + 1
+            }
+            switch result {
+            case .entry(let head):
+                let start = prefix.utf8.count
+                let first = String(decoding: tail[(head.note.lowerBound - start)..<(head.note.upperBound - start)], as: UTF8.self)
+                let continuation = ((i + 1)..<(lastLine + 1)).map { String(decoding: line($0), as: UTF8.self) }
+                let note = continuation.isEmpty ? first : Interaction.normalizedNote(([first] + continuation).joined(separator: "\n"))
+                let interaction = Interaction(date: head.date, time: head.time, type: head.type.map { types[$0] } ?? "note",
+                                              note: note, line: i + 1, lineCount: lastLine - i + 1, checkbox: head.checkbox ?? box)
+                let warning = head.oddTime.map { odd in
+                    Diagnostic(path: path, line: i + 1, column: column(odd.lowerBound), severity: .warning,
+                               message: "time '\(String(decoding: tail[(odd.lowerBound - start)..<(odd.upperBound - start)], as: UTF8.self))' is not HH:MM; read as part of the note")
+                }
+                return .entry(interaction, warning: warning)
+            case .invalid(let at, let message):
+                return .problem(Diagnostic(path: path, line: i + 1, column: column(at - 1), severity: .error,
+                                           message: message + "; the item is not read as an interaction"))
+            case .followUp, .notEntry:
+                return .none
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+/// Every link of the vault, read in one pass over the person files, the daily notes and the other
+/// notes, and resolved once: the answer to who took part in what, who is mentioned where and who
+/// is related to whom (`connections(of:)`), and what `check` says about links (`problems`).
+public struct VaultLinks: Sendable {
+    /// A person as links see them.
+    public struct Person: Sendable, Equatable {
+        public var id: String
+        public var path: String
+        public var name: String
+        public var contactID: String?
+    }
+
+    /// A file that links anything, with what it links.
+    public struct LinkedFile: Sendable {
+        public var path: String
+        /// The person whose file it is; nil for a note.
+        public var owner: String?
+        public var links: FileLinks
+    }
+
+    /// Everyone, in path order.
+    public let people: [Person]
+    public let resolver: LinkResolver
+    /// The files that link anything, person files first, in path order.
+    public let files: [LinkedFile]
+    /// The vault's notes and file names.
+    public let notes: VaultNotes
+    private let byID: [String: Int]
+    private let connectionsByID: [String: PersonConnections]
+
+    /// Reads the vault: every person file, and (with `notes`) every daily note and other
+    /// Markdown note. Files that cannot be read link nothing.
+    public static func read(_ vault: Vault, notes includeNotes: Bool = true) -> VaultLinks {
+        let settings = vault.logSettings
+        let (rows, _) = vault.scanFiles(paths: vault.personPaths()) { path, bytes in
+            let document = PersonDocument(bytes: bytes, path: path, settings: settings, notesOnDemand: true)
+            let person = Person(id: vault.id(forPath: path), path: path, name: document.name, contactID: document.contactID)
+            return (person, document.aliases, FileLinks(person: document))
+        }
+        let notes = includeNotes ? vault.notes() : VaultNotes()
+        let days = Dictionary(notes.dailyNotes.map { ($0.path, $0.day) }, uniquingKeysWith: { a, _ in a })
+        let types = settings.types
+        let (daily, _) = vault.scanFiles(paths: notes.dailyNotes.map(\.path)) { path, bytes in
+            LinkedFile(path: path, owner: nil, links: FileLinks(dailyNote: bytes, path: path, day: days[path]!, types: types))
+        }
+        let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
+            LinkedFile(path: path, owner: nil, links: FileLinks(note: bytes))
+        }
+        let people = rows.map(\.0)
+        let resolver = LinkResolver(rows.map { LinkResolver.Identity(id: $0.0.id, name: $0.0.name, aliases: $0.1) })
+        let files = rows.map { LinkedFile(path: $0.0.path, owner: $0.0.id, links: $0.2) } + daily + others
+        return VaultLinks(people: people, resolver: resolver, files: files.filter { !$0.links.isEmpty }, notes: notes)
+    }
+
+    init(people: [Person], resolver: LinkResolver, files: [LinkedFile], notes: VaultNotes) {
+        self.people = people
+        self.resolver = resolver
+        self.files = files
+        self.notes = notes
+        byID = Dictionary(people.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        connectionsByID = Self.connections(files: files, people: people, byID: byID, resolver: resolver)
+    }
+
+    /// The person with `id`.
+    public func person(_ id: String) -> Person? { byID[id].map { people[$0] } }
+
+    /// The name of the person with `id`; the id itself for someone not in the vault.
+    public func name(of id: String) -> String { person(id)?.name ?? id }
+
+    /// What the vault says about the person with `id`.
+    public func connections(of id: String) -> PersonConnections { connectionsByID[id] ?? PersonConnections() }
+
+    /// Every link that names the person with `id`, embeds of their file included: person files
+    /// first, then notes, each in line order.
+    public func references(to id: String) -> [LinkReference] {
+        files.flatMap { file -> [LinkReference] in
+            let links = file.links
+            let targets = links.entries.flatMap(\.links) + links.mentions.flatMap(\.links) + links.embeds
+                + links.related.compactMap { item in item.target.map { LinkTarget(target: $0, line: item.line, column: item.column) } }
+            return targets.filter { resolver.person($0.target) == id }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+                .map { LinkReference(path: file.path, line: $0.line, column: $0.column, target: $0.target) }
+        }
+    }
+
+    // MARK: Resolving
+
+    /// Everyone's connections, from one pass over the files' links, each target resolved once.
+    private static func connections(files: [LinkedFile], people: [Person], byID: [String: Int],
+                                    resolver: LinkResolver) -> [String: PersonConnections] {
+        var all: [String: PersonConnections] = [:]
+        func name(_ id: String) -> String { byID[id].map { people[$0].name } ?? id }
+        /// The people `links` name, each once, in order, without `owner`.
+        func named(_ links: [LinkTarget], except owner: String?) -> [String] {
+            var ids: [String] = []
+            for link in links {
+                if let id = resolver.person(link.target), id != owner, !ids.contains(id) { ids.append(id) }
+            }
+            return ids
+        }
+        for file in files {
+            let owner = file.owner
+            for entry in file.links.entries {
+                let ids = named(entry.links, except: owner)
+                guard !ids.isEmpty else { continue }
+                if let owner { all[owner, default: PersonConnections()].with[entry.interaction.line] = ids }
+                let everyone = (owner.map { [$0] } ?? []) + ids
+                for id in ids {
+                    all[id, default: PersonConnections()].shared.append(
+                        SharedInteraction(interaction: entry.interaction, path: file.path, owner: owner, with: everyone.filter { $0 != id }))
+                }
+            }
+            for line in file.links.mentions {
+                for id in named(line.links, except: owner) {
+                    all[id, default: PersonConnections()].mentions.append(Mention(path: file.path, line: line.line, text: line.text))
+                }
+            }
+            guard let owner else { continue }
+            for item in file.links.related {
+                let other = item.target.flatMap(resolver.person)
+                all[owner, default: PersonConnections()].related.append(
+                    Relation(relation: item.relation, id: other, name: other.map(name) ?? item.name, path: file.path, line: item.line))
+                if let other, other != owner {
+                    all[other, default: PersonConnections()].related.append(
+                        Relation(relation: Relationship.inverse(of: item.relation), id: owner, name: name(owner), path: file.path, line: item.line))
+                }
+            }
+        }
+        for id in all.keys {
+            all[id]!.shared.sort { $0.interaction.isNewer(than: $1.interaction) }
+            let own = byID[id].map { people[$0].path }
+            // Stable: the person's own items first, then the others in path order (as read).
+            all[id]!.related = all[id]!.related.filter { $0.path == own } + all[id]!.related.filter { $0.path != own }
+        }
+        return all
+    }
+
+    // MARK: Checking
+
+    /// What `crm check` reports about links: a link in an entry (or a `related` item) that names
+    /// no person and no file of the vault (a dead link), a link that names several people, and
+    /// what reading the daily notes found. A link to a day is never dead.
+    public var problems: [Diagnostic] {
+        var found = notes.problems
+        for file in files {
+            found += file.links.problems
+            func check(_ link: LinkTarget, dead: Bool, what: String = "link") {
+                switch resolver.resolve(link.target) {
+                case .person:
+                    break
+                case .ambiguous(let ids):
+                    let example = PersonLink.markup(ids[0], text: name(of: ids[0]))
+                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, severity: .warning,
+                                            message: "\(what) [[\(link.target)]] matches \(ids.count) people (\(ids.joined(separator: ", "))), "
+                                                + "so it counts for none of them; link one by its id, as \(example)"))
+                case .nobody:
+                    guard dead, !notes.holdsFile(link.target) else { break }
+                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, severity: .warning,
+                                            message: "\(what) [[\(link.target)]] is dead: no person and no note of the vault is named '\(link.target)'"))
+                }
+            }
+            for entry in file.links.entries { for link in entry.links { check(link, dead: true) } }
+            for line in file.links.mentions { for link in line.links { check(link, dead: false) } }
+            for item in file.links.related {
+                if let target = item.target { check(LinkTarget(target: target, line: item.line, column: item.column), dead: true, what: "related:") }
+            }
+        }
+        return found
+    }
+}
+
+extension Vault {
+    /// The id of the person file at `path` (`people/family/mom.md` → `family/mom`).
+    func id(forPath path: String) -> String { Person.id(forPath: path) }
+}

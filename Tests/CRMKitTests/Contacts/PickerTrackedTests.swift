@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The `crm add --from` picker on a real pseudo-terminal (util-linux `script`): contacts someone
+/// already tracks are shown as tracked and cannot be picked.
+@Suite("The add --from picker and tracked contacts")
+struct PickerTrackedTests {
+    static let cards = card("UID:ada-1", "FN:Ada Lovelace", "EMAIL:ada@example.org")
+        + card("UID:ada-2", "FN:Ada Byron King", "EMAIL:king@example.org")
+        + card("UID:ada-3", "FN:Ada Yonath", "EMAIL:yonath@example.org")
+
+    /// `crm --vault VAULT add --from contacts.vcf ARGS` on a terminal, typing `input`.
+    static func onTerminal(_ vault: TemporaryVault, _ arguments: [String], input: String) throws -> (status: Int32, screen: String) {
+        let command = ([CRM.binary.path, "--vault", vault.path, "add", "--from", "contacts.vcf"] + arguments)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = vault.url
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "CRM_CONTACTS")
+        environment["CRM_TODAY"] = "2026-11-29"
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = stdin
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+    }
+
+    @Test func trackedContactsAreMarkedAndTheNumbersSkipThem() throws {
+        let vault = try TemporaryVault()
+        try vault.write("contacts.vcf", Self.cards)
+        #expect(try vault.crm("add", "Ada Byron King", "--contact-id", "ada-2").status == 0)
+        let picked = try Self.onTerminal(vault, ["ada"], input: "3\n2\n")
+        #expect(picked.status == 0, "\(picked.screen)")
+        #expect(picked.screen.contains("""
+            3 contacts in contacts.vcf match (1 tracked already):
+              #  NAME            EMAIL               PHONE  UID    TRACKED AS
+              1  Ada Lovelace    ada@example.org     -      ada-1
+              -  Ada Byron King  king@example.org    -      ada-2  ada-byron-king
+              2  Ada Yonath      yonath@example.org  -      ada-3
+            Add which one? [1-2, q to cancel]
+            """))
+        #expect(picked.screen.contains("Type a number from 1 to 2, or q to cancel."))
+        #expect(picked.screen.contains("Added Ada Yonath (people/ada-yonath.md) from contacts.vcf"))
+        #expect(vault.read("people/ada-yonath.md").contains("contact_id: \"ada-3\"\n"))
+    }
+
+    @Test func whenEveryMatchIsTrackedItSaysSo() throws {
+        let vault = try TemporaryVault()
+        try vault.write("contacts.vcf", Self.cards)
+        #expect(try vault.crm("import", vault.path + "/contacts.vcf").status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted()
+        let result = try Self.onTerminal(vault, ["ada"], input: "1\n")
+        #expect(result.status == 1)
+        #expect(result.screen.contains("crm: error: all 3 contacts in contacts.vcf that match 'ada' are tracked already:\n"))
+        #expect(result.screen.contains("  Ada Yonath      yonath@example.org  -      ada-3  ada-yonath"))
+        #expect(result.screen.contains("use --force to add another"))
+        #expect(!result.screen.contains("Add which one?"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted() == before)
+        let forced = try Self.onTerminal(vault, ["ada", "--force"], input: "3\n")
+        #expect(forced.screen.contains("Add which one? [1-3, q to cancel]"))
+        #expect(forced.screen.contains("Added Ada Yonath (people/ada-yonath-2.md) from contacts.vcf"))
+    }
+}

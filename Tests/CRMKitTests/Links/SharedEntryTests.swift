@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import CRMKit
+
+/// `crm log … --with OTHER` and `crm plan … --with OTHER`: one entry, in one file, linking the
+/// others; every person linked in a log entry takes part in it.
+@Suite struct SharedEntryTests {
+    func vault() throws -> TemporaryVault {
+        let vault = try TemporaryVault()
+        try vault.write("people/lena-marsh.md", "---\nname: Lena Marsh\naliases: [Lenny]\n---\n\n## Interactions\n\n- 2026-11-20 visit: Book club.\n")
+        try vault.write("people/priya-raman.md", "---\r\nname: Priya Raman\r\n---\r\n\r\n## Interactions\r\n\r\n- 2026-10-02 visit: Bouldering.\r\n")
+        try vault.write("people/jose-nunez.md", "---\nname: José Núñez\n---\n")
+        try vault.write("people/maria-nunez.md", "---\nname: María Núñez\n---\n")
+        try vault.write("Daily/2026-11-20.md", "- [[Lena Marsh]]\n")
+        return vault
+    }
+
+    /// Every file of the vault (but the cache) and its bytes.
+    func files(_ vault: TemporaryVault) -> [String: [UInt8]] {
+        let enumerator = FileManager.default.enumerator(atPath: vault.path)!
+        var files: [String: [UInt8]] = [:]
+        while let path = enumerator.nextObject() as? String {
+            guard !path.hasPrefix(".crm/cache"), !path.hasPrefix(".crm/lock") else { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: vault.url.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = vault.bytes(path)
+            }
+        }
+        return files
+    }
+
+    @Test func logWithWritesOneLineOfOneFile() throws {
+        let vault = try vault()
+        let before = files(vault)
+        let log = try vault.crm("log", "lena", "Dinner at the Thai place", "--type", "visit", "--date", "2026-11-14", "--time", "19:30",
+                                "--with", "priya", "--with", "josé núñez")
+        #expect(log.status == 0, "\(log.stderr)")
+        #expect(log.stdout == "Logged visit with Lena Marsh, Priya Raman and José Núñez on 2026-11-14 19:30 (people/lena-marsh.md:9)\n")
+        let after = files(vault)
+        #expect(Set(after.keys) == Set(before.keys))
+        for (path, bytes) in before where path != "people/lena-marsh.md" { #expect(after[path] == bytes, "\(path) changed") }
+        #expect(vault.read("people/lena-marsh.md") == """
+        ---
+        name: Lena Marsh
+        aliases: [Lenny]
+        ---
+
+        ## Interactions
+
+        - 2026-11-20 visit: Book club.
+        - 2026-11-14 19:30 visit: Dinner at the Thai place (with [[priya-raman|Priya Raman]] and [[jose-nunez|José Núñez]])
+
+        """)
+    }
+
+    @Test(arguments: [
+        (["--with", "priya"], "Call (with [[priya-raman|Priya Raman]])"),
+        (["--with", "priya", "--with", "priya-raman", "--with", "Priya Raman"], "Call (with [[priya-raman|Priya Raman]])"),
+        (["--with", "priya", "--with", "jose", "--with", "maria"],
+         "Call (with [[priya-raman|Priya Raman]], [[jose-nunez|José Núñez]] and [[maria-nunez|María Núñez]])"),
+    ])
+    func theWithClauseNamesEachOtherOnce(_ options: [String], _ note: String) throws {
+        let vault = try vault()
+        let result = try CRM.run(["--vault", vault.path, "log", "lena", "Call", "--date", "2026-11-28"] + options)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(vault.read("people/lena-marsh.md").contains("- 2026-11-28 call: \(note)\n"))
+    }
+
+    @Test func someoneTheNoteLinksIsNotLinkedAgain() throws {
+        let vault = try vault()
+        _ = try vault.crm("log", "lena", "Dinner with [[Priya Raman]]", "--date", "2026-11-28", "--with", "priya", "--with", "jose")
+        #expect(vault.read("people/lena-marsh.md").contains("- 2026-11-28 call: Dinner with [[Priya Raman]] (with [[jose-nunez|José Núñez]])\n"))
+        _ = try vault.crm("log", "lena", "Tea with [[priya-raman|Priya]]", "--date", "2026-11-27", "--with", "priya")
+        #expect(vault.read("people/lena-marsh.md").contains("- 2026-11-27 call: Tea with [[priya-raman|Priya]]\n"))
+    }
+
+    @Test func thePersonThemselfIsRefusedAndAnAmbiguousOtherListsTheCandidates() throws {
+        let vault = try vault()
+        let before = files(vault)
+        let own = try vault.crm("log", "lena", "Call", "--with", "lenny")
+        #expect(own.status == 1)
+        #expect(own.stderr == "crm: error: --with lenny: that is Lena Marsh, whose log the entry goes in; --with names the others who took part\n")
+        let ambiguous = try vault.crm("log", "lena", "Call", "--with", "nunez")
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.stderr.contains("'nunez' matches 2 people"), "\(ambiguous.stderr)")
+        #expect(ambiguous.stderr.contains("jose-nunez  (José Núñez)") && ambiguous.stderr.contains("maria-nunez  (María Núñez)"))
+        let missing = try vault.crm("log", "lena", "Call", "--with", "chidi")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("crm: error: no person matches 'chidi'"))
+        #expect(files(vault) == before)
+    }
+
+    @Test func planWithWritesOneOpenItem() throws {
+        let vault = try vault()
+        let plan = try vault.crm("plan", "lena", "Flat viewing in Leeds", "--date", "2026-12-05", "--type", "visit", "--with", "priya", "--json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+        let interaction = try #require(json["interaction"] as? [String: Any])
+        #expect(interaction["with"] as? [String] == ["priya-raman"])
+        #expect(interaction["note"] as? String == "Flat viewing in Leeds (with [[priya-raman|Priya Raman]])")
+        #expect(vault.read("people/lena-marsh.md").contains("- [ ] 2026-12-05 visit: Flat viewing in Leeds (with [[priya-raman|Priya Raman]])\n"))
+        let show = try vault.crm("show", "priya")
+        #expect(show.stdout.contains("""
+        Coming up (1)
+             2026-12-05        visit  Flat viewing in Leeds (with Priya Raman)
+                                      in Lena Marsh's log, people/lena-marsh.md:8
+        """), "\(show.stdout)")
+    }
+
+    @Test func everyPersonLinkedInAnEntryTakesPartInIt() throws {
+        let vault = try vault()
+        try vault.write("people/lena-marsh.md", """
+        ---
+        name: Lena Marsh
+        ---
+
+        Knows [[Priya Raman]] from work.
+
+        ## Interactions
+
+        - [ ] Lend [[José Núñez]] the guidebook.
+        - [x] 2026-11-25 call: With [[priya-raman|Priya]], [[JOSE NUNEZ]] and [[Lena Marsh]].
+        - 2026-11-24 visit: `[[priya-raman]]` is code;
+          so is this:
+          ```
+          [[jose-nunez]]
+          ```
+          but [[maria-nunez|María]] came.
+
+        """)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(vault.crm("show", "lena", "--json").stdout.utf8)) as? [String: Any])
+        let interactions = try #require(json["interactions"] as? [[String: Any]])
+        #expect(interactions.map { $0["with"] as? [String] } == [["priya-raman", "jose-nunez"], ["maria-nunez"]])
+        #expect(interactions.map { $0["from"] is NSNull } == [true, true])
+        let jose = try #require(try JSONSerialization.jsonObject(with: Data(vault.crm("show", "jose", "--json").stdout.utf8)) as? [String: Any])
+        let shared = try #require((jose["interactions"] as? [[String: Any]])?.first)
+        #expect(shared["from"] as? String == "people/lena-marsh.md")
+        #expect(shared["with"] as? [String] == ["lena-marsh", "priya-raman"])
+        #expect(shared["line"] as? Int == 10)
+        #expect((jose["mentions"] as? [[String: Any]])?.map { "\($0["path"]!):\($0["line"]!) \($0["text"]!)" }
+                == ["people/lena-marsh.md:9 - [ ] Lend [[José Núñez]] the guidebook."])
+        let priya = try vault.crm("show", "priya")
+        #expect(priya.stdout.contains("""
+        Mentioned (1)
+          people/lena-marsh.md:5  Knows [[Priya Raman]] from work.
+        """), "\(priya.stdout)")
+    }
+}
