@@ -72,7 +72,7 @@ public final class BrowseSession {
                                                   environment: environment, vaultRoot: vault.root)?.display
         let contacts = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault)?.display
         return BrowseState.Setting(vault: shown, version: version, types: vault.config.types, heading: vault.config.heading,
-                                   calendar: calendar, contacts: contacts, sharedInteractions: false)
+                                   calendar: calendar, contacts: contacts)
     }
 
     private var today: Day { state.listing.today }
@@ -227,24 +227,35 @@ public final class BrowseSession {
     private func save(_ entry: Interaction, people: [LogSheet.Participant], calendar: Bool) throws {
         guard let first = people.first else { return }
         let kind = entry.checkbox == .open ? "plan" : "log"
-        let (written, line, _) = try writing(kind) { try $0.log(entry, to: try person(first.id)) }
+        // What `crm log FIRST --with OTHER…` (or `crm plan`) does: one entry in the first one's log.
+        let (written, line, saved, others) = try writing(kind) { writer in
+            let owner = try person(first.id)
+            let others = try SharedEntry.participants(people.dropFirst().map(\.id), of: owner, in: writer)
+            let (written, line, saved) = try writer.log(entry, to: owner, with: others)
+            return (written, line, saved, others)
+        }
         state.layers.removeLast()
+        let names = SharedEntry.list([written.name] + others.map(\.name))
         let when = "\(entry.date)" + (entry.time.map { " \($0)" } ?? "")
-        var text = (kind == "log" ? "Logged" : "Planned") + " \(entry.type) with \(written.name) on \(when) (\(written.path):\(line))"
+        var text = (kind == "log" ? "Logged" : "Planned") + " \(entry.type) with \(names) on \(when) (\(written.path):\(line))"
         if kind == "log", entry.date > today { text += "; it counts as the last contact from its day on" }
-        if calendar { text += "; " + addEvent(entry, of: written) }
+        if calendar { text += "; " + addEvent(saved, of: written, with: names) }
+        if state.personPage == nil { state.list.clearMarks() }
         refreshListing()
         try refreshPage(selectingLine: line)
         state.message = .info(text)
     }
 
-    /// Adds the entry's event to the configured calendar, as `crm log --calendar` does; says what happened.
-    private func addEvent(_ entry: Interaction, of person: Person) -> String {
+    /// Adds the entry's event to the configured calendar, as `crm log --calendar` and `crm plan
+    /// --calendar` do (`names`: everyone it is with); says what happened.
+    private func addEvent(_ entry: Interaction, of person: Person, with names: String) -> String {
         do {
             let clock = try Clock(environment: environment)
+            var shown = entry   // the event reads as `crm show` does: links as their names
+            shown.note = PersonLink.readable(entry.note)
             let event = entry.checkbox == .open
                 ? VaultCalendar.plan(entry, of: person, durationMinutes: vault.config.calendarDuration, stamp: clock.eventStamp)
-                : ICalendarEvent.interaction(entry, with: person.name, durationMinutes: vault.config.calendarDuration,
+                : ICalendarEvent.interaction(shown, with: names, durationMinutes: vault.config.calendarDuration,
                                              uid: EventUID.random(), stamp: clock.eventStamp)
             let target = try CalendarTarget.configured(explicit: nil, environment: environment, vault: vault)
             return "added the event to " + (try target.add(event))

@@ -1,18 +1,23 @@
 import CRMKit
 import CRMTerminal
 
-/// The log sheet: who it is with, then Type, Date, Time, Note and (with a calendar) Calendar,
-/// the focused field marked `>` and holding the cursor, then the sheet's two actions and what
-/// stops a save.
+/// The log sheet: who it is with (with several, whose log it goes in and who is linked), then
+/// Type, Date, Time, Note and (with a calendar) Calendar, the focused field marked `>` and
+/// holding the cursor, then the sheet's two actions and what stops a save.
 enum LogSheetLayout {
     static let labelWidth = 10
     static let noteRows = 6
 
     static func draw(_ sheet: LogSheet, today: Day, on screen: inout Screen, _ frame: Frame) {
         let names = sheet.people.map(\.name)
-        let with = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let with = SharedEntry.list(names)
         BrowseLayout.drawTitle(sheet.kind == .log ? "Log an interaction with \(with)" : "Plan an interaction with \(with)",
                                on: &screen, frame)
+        if names.count > 1 {   // one entry, as `crm log FIRST --with OTHER…` writes it
+            let others = SharedEntry.list(Array(names.dropFirst()))
+            screen.put(TextLayout.truncated("  in \(names[0])'s log, \(others) linked", width: frame.width),
+                       row: frame.bodyTop, column: 0, style: .dim)
+        }
         let fieldColumn = 2 + labelWidth
         let room = max(1, frame.width - fieldColumn)
         let red = Style.plain.coloured(.red)

@@ -85,11 +85,6 @@ extension BrowseState {
         } else if marked, !list.marked.isEmpty {
             let names = Dictionary(listing.rows.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             people = list.marked.compactMap { id in names[id].map { LogSheet.Participant(id: id, name: $0) } }
-            if people.count > 1, !setting.sharedInteractions {
-                message = .error("Logging one interaction with several people needs shared interactions ('crm log … --with'), "
-                                 + "which this version does not have; open each person instead")
-                return
-            }
         } else if let id = list.selectedID(in: listing), let row = listing.rows.first(where: { $0.id == id }) {
             people = [LogSheet.Participant(id: id, name: row.name)]
         }

@@ -19,18 +19,15 @@ public struct BrowseState: Sendable {
         public var calendar: String?
         /// The address book the picker offers (`$CRM_CONTACTS`, else `contacts:`), as shown.
         public var contacts: String?
-        /// Whether one entry can name several people (`crm log … --with`).
-        public var sharedInteractions: Bool
 
         public init(vault: String, version: String, types: [String], heading: String = "Interactions",
-                    calendar: String? = nil, contacts: String? = nil, sharedInteractions: Bool = false) {
+                    calendar: String? = nil, contacts: String? = nil) {
             self.vault = vault
             self.version = version
             self.types = types
             self.heading = heading
             self.calendar = calendar
             self.contacts = contacts
-            self.sharedInteractions = sharedInteractions
         }
     }
 

@@ -78,6 +78,24 @@ final class BrowseFixture {
         try Data(text.utf8).write(to: vault.appendingPathComponent(relative))
     }
 
+    /// Marks the people at these places of the list (0 = top), in this order, with Space.
+    func mark(_ places: [Int]) {
+        for place in places {
+            press(.character("g"))
+            for _ in 0..<place { press(.character("j")) }
+            press(.character(" "))
+        }
+    }
+
+    /// The file `relative` of a fresh copy of the example vault after `crm ARGUMENTS` there,
+    /// and what `crm` printed.
+    static func afterCrm(_ arguments: [String], file relative: String, stdin: String? = nil) throws -> (file: String, stdout: String) {
+        let vault = try TemporaryVault(copyingExample: true)
+        let result = try CRM.run(["--vault", vault.path] + arguments, stdin: stdin)
+        #expect(result.status == 0, "\(result.stderr)")
+        return (vault.read(relative), result.stdout)
+    }
+
     /// Opens the person whose name the filter finds first.
     func open(_ query: String) {
         press(.character("/"), .control("u"))

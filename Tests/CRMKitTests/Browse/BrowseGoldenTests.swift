@@ -65,6 +65,10 @@ import CRMTerminal
             fixture.press(.enter)
             fixture.type("She has found a flat.")
         },
+        Scenario(name: "log-sheet-with") { fixture in
+            fixture.press(.character(" "), .character(" "), .character(" "), .character("l"))
+            fixture.type("Lunch by the river.")
+        },
         Scenario(name: "log-sheet-bad-date") { fixture in
             fixture.open("lena")
             fixture.press(.character("l"), .backTab, .backTab, .control("u"))

@@ -190,14 +190,6 @@ import CRMTerminal
         #expect(fixture.state.list.marked.isEmpty)
     }
 
-    @Test func lWithSeveralMarkedNeedsSharedInteractions() throws {
-        let fixture = try BrowseFixture()
-        fixture.press(.character(" "), .character(" "), .character("l"))
-        #expect(fixture.state.top == nil)
-        #expect(fixture.state.message?.kind == .error)
-        #expect(fixture.state.message?.text.contains("--with") == true)
-    }
-
     @Test func lOnTheListLogsForThePersonSelected() throws {
         let fixture = try BrowseFixture()
         fixture.press(.character("l"))

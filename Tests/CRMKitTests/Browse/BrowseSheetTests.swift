@@ -14,10 +14,7 @@ import CRMTerminal
 
     /// The vault's file after `crm ARGS` on a fresh copy of the example vault.
     private func afterCrm(_ arguments: [String], file: String, stdin: String? = nil) throws -> String {
-        let vault = try TemporaryVault(copyingExample: true)
-        let result = try CRM.run(["--vault", vault.path] + arguments, stdin: stdin)
-        #expect(result.status == 0, "\(result.stderr)")
-        return vault.read(file)
+        try BrowseFixture.afterCrm(arguments, file: file, stdin: stdin).file
     }
 
     @Test func ctrlSSavesExactlyWhatCrmLogWrites() throws {
