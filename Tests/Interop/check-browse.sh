@@ -3,7 +3,8 @@
 # read with capture-pane, waiting for text on it (never for a time). Filters, opens, logs and
 # saves (the file gains exactly one line), hands a link to a recording $CRM_OPENER, runs an
 # editor that reads the terminal (it must be in the terminal's foreground), adds a
-# contact with the picker, follows a resize, picks with `crm add --from`, and gives the terminal
+# contact with the picker, logs one interaction with two people marked (the line `crm log
+# --with` writes), follows a resize, picks with `crm add --from`, and gives the terminal
 # back as it was (`stty -g` before and after) after q and after SIGTERM.
 # Needs $CRM (the built crm binary) and tmux. Last line: `browse interop: N passed, M failed`.
 set -euo pipefail
@@ -100,7 +101,7 @@ tm send-keys -t app e
 check "e runs the editor on the terminal" "in the editor:"
 tm send-keys -t app -l "Typed in the editor."
 tm send-keys -t app Enter
-check "back from the editor, the file is checked (the new line is out of order)" "people/lena-marsh.md:24:1: warning: entry out of order"
+check "back from the editor, the file is checked (the new line is out of order)" "people/lena-marsh.md:25:1: warning: entry out of order"
 check "and read again" "Typed in the editor."
 tm resize-window -t app -x 40 -y 12
 check "a resize lays the page out again (40x12)" "l log  p plan  x done  q back  ? help"
@@ -117,8 +118,42 @@ check "Enter adds the contact and opens the page" "Charles Babbage  people/charl
 if grep -qx 'contact_id: "7C9E6679-7425-40DE-944B-E07FC1F90AE7"' "$work/vault/people/charles-babbage.md" 2>/dev/null ||
    grep -q '^contact_id:' "$work/vault/people/charles-babbage.md"; then pass "the new file holds the contact id"
 else fail "no contact id in people/charles-babbage.md"; fi
-tm send-keys -t app q q
-if ended first; then pass "q goes back, then quits"; else fail "q goes back, then quits"; fi
+tm send-keys -t app q
+check "q goes back to the list, its filter kept" "1 of 13 match"
+tm send-keys -t app Escape
+check "Esc clears the filter" "by due date"
+# Space marks people; l logs one interaction with all of them, as crm log FIRST --with OTHER does.
+theo_before=$(cat "$work/vault/people/theo-vance.md")
+priya_before=$(wc -l <"$work/vault/people/priya-raman.md")
+tm send-keys -t app /
+tm send-keys -t app -l "priya"
+check "the filter finds Priya" "1 of 13 match"
+tm send-keys -t app Enter Space
+check "Space marks her" "1 marked"
+tm send-keys -t app / C-u
+tm send-keys -t app -l "theo"
+check "the filter finds Theo" "Theo Vance"
+tm send-keys -t app Enter Space Escape
+check "Space marks him too" "2 marked"
+tm send-keys -t app l
+check "l opens one sheet for everyone marked" "Log an interaction with Priya Raman and Theo Vance"
+tm send-keys -t app -l "Lunch by the river."
+tm send-keys -t app C-s
+check "Ctrl-S saves one shared entry" "Logged call with Priya Raman and Theo Vance on 2026-11-29"
+cp -R "$here/../../example-vault" "$work/cli-vault"
+rm -rf "$work/cli-vault/.crm/cache"
+CRM_TODAY=2026-11-29 "$CRM" --vault "$work/cli-vault" log priya-raman --with theo-vance "Lunch by the river." >/dev/null
+# Priya's file (CRLF line endings, kept) is byte for byte what crm log --with makes of it.
+if [ "$(wc -l <"$work/vault/people/priya-raman.md")" -eq $((priya_before + 1)) ] &&
+   cmp -s "$work/vault/people/priya-raman.md" "$work/cli-vault/people/priya-raman.md"; then
+    pass "Priya's file gained exactly the line crm log --with writes"
+else
+    fail "Priya's file went from $priya_before to $(wc -l <"$work/vault/people/priya-raman.md") lines; against crm log --with: $(diff "$work/cli-vault/people/priya-raman.md" "$work/vault/people/priya-raman.md" | tr -d '\r' | tr '\n' ' ')"
+fi
+if [ "$(cat "$work/vault/people/theo-vance.md")" = "$theo_before" ]; then pass "Theo's file is untouched"
+else fail "Theo's file changed"; fi
+tm send-keys -t app q
+if ended first; then pass "q quits from the list"; else fail "q quits from the list"; fi
 [ "$(cat "$work/first.status")" = 0 ] && pass "exit status 0" || fail "exit status $(cat "$work/first.status")"
 same_settings first "after q"
 
