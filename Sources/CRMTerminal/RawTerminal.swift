@@ -147,6 +147,12 @@ public final class RawTerminal {
         _ = signal(SIGWINCH, onResize)
         _ = signal(SIGTSTP, onStop)
         _ = signal(SIGCONT, onContinue)
+        // A parent may start us with these blocked (they are inherited through exec): handled
+        // here, they must reach the handlers, or SIGTERM would stay pending with the terminal raw.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, number) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
     }
 }
 
