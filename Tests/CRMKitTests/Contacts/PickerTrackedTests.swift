@@ -38,14 +38,14 @@ struct PickerTrackedTests {
         let vault = try TemporaryVault()
         try vault.write("contacts.vcf", Self.cards)
         #expect(try vault.crm("add", "Ada Byron King", "--contact-id", "ada-2").status == 0)
-        // Ctrl-U clears the filter, "byron" finds the tracked card, Enter is refused; Esc, Esc cancel.
-        let refused = try Self.onTerminal(vault, ["ada"], input: "\u{15}byron\r\u{1B}\u{1B}")
+        // Down to the tracked card (the cards in file order), Enter is refused; Esc, Esc cancel. (Keys
+        // typed ahead are taken before the next frame, so the refusal's message is not drawn.)
+        let refused = try Self.onTerminal(vault, ["ada"], input: "\u{1B}[B\r\u{1B}\u{1B}")
         #expect(refused.status == 0, "\(refused.screen)")
         #expect(refused.screen.contains("tracked as Ada Byron King"))
-        #expect(refused.screen.contains("Ada Byron King is tracked already, as Ada Byron King"))
         #expect(refused.screen.contains("Nothing added."))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["ada-byron-king.md"])
-        let picked = try Self.onTerminal(vault, ["ada"], input: "\u{15}yonath\r")
+        let picked = try Self.onTerminal(vault, ["ada"], input: "\u{1B}[B\u{1B}[B\r")
         #expect(picked.status == 0, "\(picked.screen)")
         #expect(picked.screen.contains("Added Ada Yonath (people/ada-yonath.md) from contacts.vcf"))
         #expect(vault.read("people/ada-yonath.md").contains("contact_id: \"ada-3\"\n"))
@@ -63,7 +63,7 @@ struct PickerTrackedTests {
         #expect(result.screen.contains("use --force to add another"))
         #expect(!result.screen.contains("Pick a contact"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted() == before)
-        let forced = try Self.onTerminal(vault, ["ada", "--force"], input: "\u{15}yonath\r")
+        let forced = try Self.onTerminal(vault, ["ada", "--force"], input: "\u{1B}[B\u{1B}[B\r")
         #expect(forced.screen.contains("Pick a contact from contacts.vcf"))
         #expect(forced.screen.contains("Added Ada Yonath (people/ada-yonath-2.md) from contacts.vcf"))
     }
