@@ -11,11 +11,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "CRMKit"),
-        .executableTarget(name: "crm", dependencies: ["CRMKit"]),
-        .executableTarget(name: "crm-bench", dependencies: ["CRMKit"], path: "Benchmarks/crm-bench"),
+        // The terminal, with nothing about people: raw mode, keys, display width, screens and
+        // their diff, text fields, fuzzy matching.
+        .target(name: "CRMTerminal"),
+        // `crm browse`: the app's screens over CRMKit's views, drawn with CRMTerminal.
+        .target(name: "CRMBrowse", dependencies: ["CRMKit", "CRMTerminal"]),
+        .executableTarget(name: "crm", dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse"]),
+        .executableTarget(name: "crm-bench", dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse"], path: "Benchmarks/crm-bench"),
         .testTarget(
             name: "CRMKitTests",
-            dependencies: ["CRMKit", "crm"],
+            dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse", "crm"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -3,10 +3,16 @@ import Dispatch
 import Foundation
 
 /// In-process parser throughput: reads every person file of a vault into memory, then parses them
-/// all on one core several times and reports MB/s (the median run).
+/// all on one core several times and reports MB/s (the median run). `browse` measures the
+/// terminal app instead (see `browseBenchmark`).
 ///
 ///     swift run -c release crm-bench DIR [--runs 5]
+///     swift run -c release crm-bench browse DIR [--query TEXT] [--runs 5]
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "browse" {
+    try browseBenchmark(arguments.dropFirst())
+    exit(0)
+}
 guard let root = arguments.first else {
     FileHandle.standardError.write(Data("usage: crm-bench VAULT-DIR [--runs N]\n".utf8))
     exit(2)

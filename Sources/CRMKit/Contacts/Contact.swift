@@ -30,6 +30,9 @@ public struct Contact: Sendable, Equatable {
     /// When the contact was made, when the address book says so (LinkedIn's "Connected On"):
     /// the person's `added`.
     public var added: Day?
+    /// `ORG`'s first part (the organisation), shown and searched by the contact picker; never
+    /// stored in a person file.
+    public var organization: String?
     /// The file the card came from.
     public var path: String
     /// The 1-based line of the card's `BEGIN:VCARD`, or of the CSV row.
@@ -39,7 +42,7 @@ public struct Contact: Sendable, Equatable {
     public init(
         uid: String?, name: String, phones: [String], emails: [String], birthday: String?,
         nicknames: [String] = [], company: String? = nil, position: String? = nil, tags: [String] = [],
-        added: Day? = nil, path: String, line: Int
+        added: Day? = nil, path: String, line: Int, organization: String? = nil
     ) {
         self.uid = uid
         self.name = name
@@ -51,6 +54,7 @@ public struct Contact: Sendable, Equatable {
         self.position = position
         self.tags = tags
         self.added = added
+        self.organization = organization
         self.path = path
         self.line = line
     }

@@ -147,7 +147,8 @@ struct ContactBuilder {
             nicknames: Self.ordered(nicknames.map { Candidate(value: $0, rank: 0, isCell: false) }, key: \.folded)
                 .filter { $0.folded != (organization ?? decoded).folded },
             path: path,
-            line: line)
+            line: line,
+            organization: self.organization.flatMap { $0.isEmpty ? nil : $0 })
         var warning: Diagnostic?
         if let nameFailure {
             let other = nameFailure.property == "FN" ? "N" : "FN"

@@ -31,6 +31,13 @@ extension Vault {
             throw VaultError("\(candidates.count) open items of \(person.name) hold '\(text ?? "")'; say which with more of its note:\n"
                              + listed.joined(separator: "\n"))
         }
+        return try tick(person, item: wanted, date: date, today: today)
+    }
+
+    /// Ticks `wanted`, one of `person`'s open items (`PersonDocument.openItems`), as
+    /// `tick(_:text:date:today:)` does once it has found it: what a list of them offers.
+    public func tick(_ person: Person, item wanted: OpenItem, date: Day?, today: Day) throws -> TickedItem {
+        try ReadProblems.refuseUnreadable(person, doing: "not changed")
         let movedToToday = date == nil && (wanted.date.map { $0 > today } ?? false)
         let newDate = date ?? (wanted.date == nil || movedToToday ? today : nil)
         var line = 0

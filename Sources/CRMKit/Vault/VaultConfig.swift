@@ -18,6 +18,9 @@ public struct VaultConfig: Sendable {
     public var calendarAlarm: CalendarAlarm? = .standard
     /// The default contacts source.
     public var contacts: String?
+    /// What `crm browse` hands `tel:`, `sms:` and `mailto:` links to (`opener:`), a command
+    /// the shell runs with the link as its argument; `$CRM_OPENER` comes first.
+    public var opener: String?
     /// The folder of daily notes (`journal: Daily`), relative to the vault: see `DailyNote`.
     public var journal: String?
     /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
@@ -65,6 +68,9 @@ public struct VaultConfig: Sendable {
                 if let setting = pair.value.string.flatMap(CalendarAlarm.setting) { calendarAlarm = setting }
                 else { warn(pair, "calendar_alarm must be \(CalendarAlarm.form)") }
             case "contacts": contacts = pair.value.string
+            case "opener":
+                if let command = pair.value.string, !command.trimmingSpaces.isEmpty { opener = command }
+                else { warn(pair, "opener must be a command, e.g. xdg-open") }
             case "journal":
                 if let folder = pair.value.string, !folder.hasPrefix("/"), !folder.hasPrefix("~"),
                    !folder.split(separator: "/").contains("..") { journal = folder }

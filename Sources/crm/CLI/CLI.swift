@@ -15,6 +15,11 @@ enum CLI {
             _ = Pager.start(pager, environment: environment)
         }
         guard let first = commandWord(in: arguments) else {
+            // `crm` alone, on a terminal, in a vault: the app.
+            if terminal.stdinIsTerminal, terminal.stdoutIsTerminal, !arguments.contains("--json"),
+               (try? Vault.locate(explicit: vaultOption(in: arguments), environment: environment, currentDirectory: currentDirectory)) != nil {
+                return run(["browse"] + arguments, environment: environment, currentDirectory: currentDirectory)
+            }
             page()
             terminal.write(overview())
             return 0
@@ -96,6 +101,15 @@ enum CLI {
             }
         }
         return committed
+    }
+
+    /// The value of `--vault DIR` or `--vault=DIR` among `arguments`.
+    private static func vaultOption(in arguments: [String]) -> String? {
+        for (i, argument) in arguments.enumerated() {
+            if argument == "--vault", i + 1 < arguments.count { return arguments[i + 1] }
+            if argument.hasPrefix("--vault=") { return String(argument.dropFirst("--vault=".count)) }
+        }
+        return nil
     }
 
     /// The first argument that is not a global option or its value.

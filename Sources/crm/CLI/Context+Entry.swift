@@ -19,12 +19,6 @@ extension Context {
         do throws(VaultError) { return try Interaction.note(typed: typed) } catch { throw UsageError(error.description) }
     }
 
-    /// The entry's note linking each `--with OTHER` (see `SharedEntry`), and who they are.
-    func sharedNote(_ note: String, of person: Person, in vault: Vault) throws -> (note: String, others: [Person]) {
-        let others = try SharedEntry.participants(arguments.all("--with"), of: person, in: vault)
-        return (SharedEntry.note(note, with: others), others)
-    }
-
     /// `--time HH:MM`, when given.
     func timeOption() throws -> TimeOfDay? {
         guard let text = arguments.value("--time") else { return nil }

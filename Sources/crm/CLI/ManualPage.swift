@@ -11,7 +11,8 @@ enum ManualPage {
         ("CRM_TODAY", "YYYY-MM-DD: today's date for every command (scripts, tests)"),
         ("CRM_CONTACTS", "the default contacts source (a .vcf file or a vdir folder)"),
         ("CRM_CALENDAR", "the calendar 'crm log --calendar' adds events to (a vdir folder or an .ics file)"),
-        ("VISUAL, EDITOR", "the editor 'crm edit' opens"),
+        ("VISUAL, EDITOR", "the editor 'crm edit' and 'crm browse' open"),
+        ("CRM_OPENER", "what 'crm browse' hands tel:, sms: and mailto: links to (set but empty: none; default: opener: in .crm/config.yaml, else xdg-open or open)"),
         ("NO_COLOR", "set (to anything) to print without colour; output to a pipe has none anyway"),
         ("CRM_PAGER, PAGER", "the first one set pages show, list, search, agenda and help on a terminal (default less -FRX; empty or cat: none)"),
         ("LESS", "set to FRX for the pager when not set, as git does"),
@@ -62,7 +63,7 @@ enum ManualPage {
 
         out.section("FILES")
         out.item("\\fIpeople/\\fR", "one Markdown file per person (subfolders allowed)")
-        out.item("\\fI.crm/config.yaml\\fR", "vault settings: types, heading, every, tag_every, calendar, calendar_duration, calendar_alarm, contacts")
+        out.item("\\fI.crm/config.yaml\\fR", "vault settings: types, heading, every, tag_every, calendar, calendar_duration, calendar_alarm, contacts, journal, opener")
         out.item("\\fI.crm/\\fR", "everything else under it is machine-local (cache, lock, trash), not synced, safe to delete")
         out.item("\\fIINDEX.md\\fR", "written by 'crm index'")
         out.item("\\fI.gitattributes\\fR, \\fI.gitignore\\fR, \\fI.stignore\\fR", "written by 'crm init' for git and syncthing")

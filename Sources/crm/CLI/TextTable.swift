@@ -1,4 +1,5 @@
 import CRMKit
+import CRMTerminal
 
 /// Columns aligned by display width (wide CJK letters take two cells), for terminal listings.
 struct TextTable {
@@ -83,21 +84,11 @@ func truncated(_ text: String, toWidth width: Int) -> String {
     return out + "…"
 }
 
-/// Terminal cells a string takes: East Asian wide and full-width characters take two.
+/// Terminal cells a string takes, as `crm browse` measures them (`DisplayWidth`: wide and
+/// full-width characters and most emoji take two, combining marks none).
 func displayWidth(_ text: String) -> Int {
     if isASCII(text) { return text.utf8.count }   // most cells: one cell a byte
-    var width = 0
-    for scalar in text.unicodeScalars {
-        switch scalar.value {
-        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: continue
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            width += 2
-        default: width += 1
-        }
-    }
-    return width
+    return DisplayWidth.of(text)
 }
 
 /// Whether `text` is all ASCII, read eight bytes at a time where its UTF-8 is contiguous.

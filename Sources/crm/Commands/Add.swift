@@ -1,3 +1,4 @@
+import CRMBrowse
 import CRMKit
 
 let addCommand = Command(
@@ -30,9 +31,10 @@ let addCommand = Command(
     discussion: """
     With --from, the person gets the contact's id (vCard UID) and a snapshot of its name, phone
     numbers, emails, birthday and nicknames (as aliases); nothing else of the card is stored. On
-    a terminal, several matches are listed to pick one by number (q cancels); contacts already
-    tracked (as crm import finds them) are marked and cannot be picked unless --force. Elsewhere
-    QUERY and --uid must match exactly one contact.
+    a terminal, when several contacts match, the picker opens with QUERY as its filter: type to
+    narrow it (names, organisations, emails, phone numbers), Enter adds the contact selected, Esc
+    cancels; contacts already tracked (as crm import finds them) are marked and cannot be picked
+    unless --force. Elsewhere QUERY and --uid must match exactly one contact.
     """,
     run: { context in
         if context.arguments.value("--from") != nil {
@@ -79,33 +81,35 @@ private func addFromContacts(_ context: Context) throws {
     case 0:
         throw Failure(book.contacts.isEmpty ? "no contacts in \(location.display)" : "no contact in \(location.display) matches \(asked)")
     case 1:
-        if let (tracker, match) = tracked[0] {
-            throw Failure(ContactImport.trackedMessage(tracker, match: match, contact: matches[0]) + "; use --force to add another")
-        }
         contact = matches[0]
     default:
         let terminal = context.terminal
         let rows = zip(matches, tracked).map { (contact: $0, trackedAs: $1?.tracker.id) }
         guard terminal.stdinIsTerminal, terminal.stdoutIsTerminal else {
             throw Failure("\(asked) matches \(matches.count) contacts in \(location.display); give more of the name, or --uid:\n"
-                          + contactTable(rows, numbered: false, terminal: terminal))
+                          + contactTable(rows, terminal: terminal))
         }
         guard rows.contains(where: { $0.trackedAs == nil }) else {
             throw Failure("all \(matches.count) contacts in \(location.display) that match \(asked) are tracked already:\n"
-                          + contactTable(rows, numbered: false, terminal: terminal) + "\nuse --force to add another")
+                          + contactTable(rows, terminal: terminal) + "\nuse --force to add another")
         }
-        guard let picked = pickContact(from: rows, source: location.display, terminal: terminal) else {
+        guard let picked = try Browse.pickContact(from: book, source: location.display, query: query, vault: vault, allowingTracked: force,
+                                                  environment: context.environment, version: CLI.version) else {
             terminal.print("Nothing added.")
             return
         }
         contact = picked
     }
     guard !contact.name.isEmpty else { throw Failure("\(contact.path):\(contact.line): this vCard has no name; nothing added") }
+    let person: Person
+    do {
+        person = try vault.add(contact, options: options, allowingTracked: force)
+    } catch let error as Vault.DuplicatePerson {
+        throw Failure(error.description + "; use --force to add another")
+    }
     if contact.uid == nil {
         context.warn("\(contact.path):\(contact.line): this contact has no UID, so 'crm refresh' cannot follow it")
     }
-    let person = try vault.create(slug: Slug.make(contact.name),
-                                  bytes: NewPersonFile.render(contact.personFields(options), heading: vault.config.heading))
     try printAdded(person, vault: vault, context: context, from: location)
 }
 
@@ -129,13 +133,13 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
     var fields = fields
     if !options.tags.isEmpty { fields.append(("tags", .list(options.tags))) }
     if let every = options.every { fields.append(("every", .string(every.description))) }
-    fields.append(("added", .string(options.today.description)))
-
     let vault = try context.vault()
-    if !args.flag("--force"), let same = vault.duplicate(name: name, contactID: contactID) {
-        throw Failure(Vault.duplicateMessage(same, name: name) + "; use --force to add another")
+    let person: Person
+    do {
+        person = try vault.add(fields, name: name, contactID: contactID, today: try context.today(), allowingDuplicate: args.flag("--force"))
+    } catch let error as Vault.DuplicatePerson {
+        throw Failure(error.description + "; use --force to add another")
     }
-    let person = try vault.create(slug: Slug.make(name), bytes: NewPersonFile.render(fields, heading: vault.config.heading))
     try printAdded(person, vault: vault, context: context)
 }
 
@@ -147,38 +151,15 @@ private func printAdded(_ person: Person, vault: Vault, context: Context, from l
     }
 }
 
-/// The numbered list of matches on a terminal (the tracked ones marked, without a number), then
-/// a number read from it; `nil` when the user cancels with `q` or ends the input.
-private func pickContact(from rows: [(contact: Contact, trackedAs: String?)], source: String, terminal: Terminal) -> Contact? {
-    let pickable = rows.filter { $0.trackedAs == nil }.map(\.contact)
-    let tracked = rows.count - pickable.count
-    terminal.print("\(rows.count) contacts in \(source) match" + (tracked == 0 ? ":" : " (\(tracked) tracked already):"))
-    terminal.print(contactTable(rows, numbered: true, terminal: terminal))
-    while true {
-        terminal.write("Add which one? [1-\(pickable.count), q to cancel] ")
-        guard let line = terminal.readLine() else {
-            terminal.print()
-            return nil
-        }
-        let answer = line.trimmingSpaces
-        if answer.lowercased() == "q" { return nil }
-        if let number = Int(answer), (1...pickable.count).contains(number) { return pickable[number - 1] }
-        terminal.print("Type a number from 1 to \(pickable.count), or q to cancel.")
-    }
-}
-
-/// Contacts as a table: name, primary email and phone, and the UID (numbered for the picker:
-/// the contacts not tracked yet, 1 up; a tracked one has `-` and who tracks it).
-private func contactTable(_ rows: [(contact: Contact, trackedAs: String?)], numbered: Bool, terminal: Terminal) -> String {
+/// Contacts as a table: name, primary email and phone, and the UID (and who tracks it, when
+/// someone does).
+private func contactTable(_ rows: [(contact: Contact, trackedAs: String?)], terminal: Terminal) -> String {
     let anyTracked = rows.contains { $0.trackedAs != nil }
-    var table = TextTable(headers: (numbered ? ["#"] : []) + ["NAME", "EMAIL", "PHONE", "UID"] + (anyTracked ? ["TRACKED AS"] : []))
-    var number = 0
+    var table = TextTable(headers: ["NAME", "EMAIL", "PHONE", "UID"] + (anyTracked ? ["TRACKED AS"] : []))
     for (contact, trackedAs) in rows {
-        if trackedAs == nil { number += 1 }
         let cells = [contact.name, contact.emails.first ?? "-", contact.phones.first ?? "-", contact.uid ?? "-"]
-        table.rows.append((numbered ? [trackedAs == nil ? "\(number)" : "-"] : []) + cells + (anyTracked ? [trackedAs ?? ""] : []))
+        table.rows.append(cells + (anyTracked ? [trackedAs ?? ""] : []))
     }
-    let column = numbered ? 1 : 0
-    table.style = { _, c, text in c == column ? terminal.style(text, .bold) : text }
+    table.style = { _, c, text in c == 0 ? terminal.style(text, .bold) : text }
     return table.rendered { terminal.style($0, .dim) }.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
 }

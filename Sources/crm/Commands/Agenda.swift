@@ -91,19 +91,3 @@ let agendaCommand = Command(
         t.print(sections.joined(separator: "\n\n"))
     }
 )
-
-private let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                          "October", "November", "December"]
-
-/// "Today · Sunday 29 November", "Tomorrow · Monday 30 November", "Friday 4 December", with the
-/// year when it is not this year's.
-private func dayHeading(_ day: Day, today: Day) -> String {
-    let offset = today.days(until: day)
-    let prefix = offset == 0 ? "Today · " : offset == 1 ? "Tomorrow · " : ""
-    return prefix + weekdayName(day) + " " + dayMonth(day, today: today)
-}
-
-/// "29 November", or "3 January 2027" in another year.
-private func dayMonth(_ day: Day, today: Day) -> String {
-    "\(day.day) \(monthNames[day.month - 1])" + (day.year == today.year ? "" : " \(day.year)")
-}

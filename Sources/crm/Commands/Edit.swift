@@ -13,17 +13,13 @@ let editCommand = Command(
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()
         let person = try vault.find(query)
-        let editor = [context.environment["VISUAL"], context.environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let editor = ExternalProgram.editor(environment: context.environment)
         try vault.prepareWrite()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The editor setting may hold arguments ("code --wait"): let the shell split it.
-        process.arguments = ["-c", editor + " \"$1\"", "sh", vault.root + "/" + person.path]
-        do { try process.run() } catch { throw Failure("cannot start the editor '\(editor)': \(error.localizedDescription)") }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure("the editor '\(editor)' exited with status \(process.terminationStatus)")
+        let status: Int32
+        do { status = try ExternalProgram.run(editor, argument: vault.root + "/" + person.path) } catch {
+            throw Failure("cannot start the editor '\(editor)': \(error.localizedDescription)")
         }
+        guard status == 0 else { throw Failure("the editor '\(editor)' exited with status \(status)") }
         let edited = try vault.load(path: person.path)
         vault.noteWritten(edited)
         let problems = edited.document.problems

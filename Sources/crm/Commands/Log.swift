@@ -53,15 +53,8 @@ let logCommand = Command(
         let time = try context.timeOption()
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
-        let (shared, others) = try context.sharedNote(note, of: person, in: vault)
-        let entry = Interaction(date: date, time: time, type: type, note: shared)
-        let names = SharedEntry.list([person.name] + others.map(\.name))
-        var line = 0
-        let (written, _) = try vault.update(person, change: entry.change(with: names)) { document in
-            let inserted = try document.inserting(entry)
-            line = inserted.line
-            return inserted.bytes
-        }
+        let others = try SharedEntry.participants(context.arguments.all("--with"), of: person, in: vault)
+        let (written, line, entry) = try vault.log(Interaction(date: date, time: time, type: type, note: note), to: person, with: others)
         if date > today {
             context.warn("\(date) is after today: the entry counts as the last contact from its day on (to plan it instead: crm plan)")
         }

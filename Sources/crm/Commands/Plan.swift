@@ -47,14 +47,9 @@ let planCommand = Command(
         let time = try context.timeOption()
         let type = try context.typeOption(vault)
         let person = try vault.find(words[0])
-        let (shared, others) = try context.sharedNote(note, of: person, in: vault)
-        let entry = Interaction(date: date, time: time, type: type, note: shared, checkbox: .open)
-        var line = 0
-        let (written, _) = try vault.update(person, change: entry.change(with: SharedEntry.list([person.name] + others.map(\.name)))) { document in
-            let inserted = try document.inserting(entry)
-            line = inserted.line
-            return inserted.bytes
-        }
+        let others = try SharedEntry.participants(context.arguments.all("--with"), of: person, in: vault)
+        let (written, line, entry) = try vault.log(Interaction(date: date, time: time, type: type, note: note, checkbox: .open),
+                                                   to: person, with: others)
         var eventFile: String?
         if context.arguments.flag("--calendar") {
             let event = VaultCalendar.plan(entry, of: written, durationMinutes: vault.config.calendarDuration, stamp: try context.clock().eventStamp)

@@ -110,25 +110,24 @@ import Testing
         #expect(mixed.stderr.contains("--phone cannot be used with --from"))
     }
 
-    /// The picker on a real pseudo-terminal (util-linux `script`): a wrong answer is asked again,
-    /// then the second of the listed matches is added.
+    /// The picker on a real pseudo-terminal (util-linux `script`): it opens with the query as its
+    /// filter, Down and Enter add the second match; Esc twice (the filter, then the picker) cancels.
     @Test func pickerOnATerminalAddsTheChosenMatch() throws {
         let vault = try Self.vault(source: Self.ada() + card("UID:ada-2", "FN:Ada Byron King", "EMAIL:king@example.org") + Self.charles)
         let command = [CRM.binary.path, "--vault", vault.path, "add", "--from", "contacts.vcf", "ada"]
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let before = vault.bytes("contacts.vcf")
-        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: vault.url, stdin: "7\n2\n")
+        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: vault.url, stdin: "\u{1B}[B\r")
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("2 contacts in contacts.vcf match:"))
-        #expect(result.stdout.contains("1  Ada Lovelace"))
-        #expect(result.stdout.contains("2  Ada Byron King"))
-        #expect(result.stdout.contains("Type a number from 1 to 2, or q to cancel."))
+        #expect(result.stdout.contains("Pick a contact from contacts.vcf"))
+        #expect(result.stdout.contains("Ada Lovelace"))
+        #expect(result.stdout.contains("Ada Byron King"))
         #expect(result.stdout.contains("Added Ada Byron King (people/ada-byron-king.md) from contacts.vcf"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["ada-byron-king.md"])
         #expect(vault.read("people/ada-byron-king.md").contains("contact_id: \"ada-2\"\nemail: king@example.org\n"))
         #expect(vault.bytes("contacts.vcf") == before)
 
-        let cancelled = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: vault.url, stdin: "q\n")
+        let cancelled = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: vault.url, stdin: "\u{1B}\u{1B}")
         #expect(cancelled.status == 0)
         #expect(cancelled.stdout.contains("Nothing added."))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["ada-byron-king.md"])

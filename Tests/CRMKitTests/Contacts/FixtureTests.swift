@@ -12,14 +12,15 @@ struct FixtureTests {
                 uid: "5B2E4F10-8C3A-4E3B-9A57-2C9F1E0D3A11", name: "Ada Lovelace",
                 phones: ["+44 20 7946 0018", "+44 20 7946 0000"],
                 emails: ["ada@x.org", "ada.home@example.org"],
-                birthday: "1815-12-10", path: path, line: 1),
+                birthday: "1815-12-10", path: path, line: 1, organization: "Analytical Engine Society"),
             Contact(
                 uid: nil, name: "Zoë Ångström",
                 phones: ["+46 70 123 45 67", "+46 8 123 456", "+46 8 654 321"],
                 emails: ["zoe@example.se"], birthday: "--05-24", path: path, line: 130),
             Contact(
                 uid: "C3D1F8A2-5E6B-4C7D-9E8F-0A1B2C3D4E5F", name: "Analytical Engines Ltd.",
-                phones: ["0800 123 456"], emails: [], birthday: nil, path: path, line: 144),
+                phones: ["0800 123 456"], emails: [], birthday: nil, path: path, line: 144,
+                organization: "Analytical Engines Ltd."),
         ])
         #expect(book.diagnostics == [])
     }
@@ -32,7 +33,7 @@ struct FixtureTests {
             Contact(
                 uid: nil, name: "Grace Hopper", phones: ["+1 202-555-0143", "(202) 555-0199"],
                 emails: ["grace.hopper@navy.example.mil", "grace@example.com"],
-                birthday: "1906-12-09", nicknames: ["Amazing Grace"], path: path, line: 1),
+                birthday: "1906-12-09", nicknames: ["Amazing Grace"], path: path, line: 1, organization: "US Navy"),
             Contact(
                 uid: nil, name: "Linus Torvalds", phones: ["+358 40 123 4567"],
                 emails: ["linus@example.fi"], birthday: "--12-28", path: path, line: 19),

@@ -1,7 +1,8 @@
-import CRMKit
+// How dates are worded for people: one place for the text, the terminal app and the listings.
+// `package`: the tool and the app use them, they are not part of the library's API.
 
 /// "today", "yesterday", "3 days ago", "in 2 weeks": how far `day` is from `today`, for people.
-func relative(_ day: Day, from today: Day) -> String {
+package func relative(_ day: Day, from today: Day) -> String {
     let days = today.days(until: day)
     switch days {
     case 0: return "today"
@@ -15,7 +16,7 @@ func relative(_ day: Day, from today: Day) -> String {
 }
 
 /// A number of days as the largest whole unit: "5 days", "3 weeks", "4 months", "2 years".
-func span(_ days: Int) -> String {
+package func span(_ days: Int) -> String {
     days >= 0 && days < shortSpans.count ? shortSpans[days] : wordedSpan(days)
 }
 
@@ -34,9 +35,31 @@ private func wordedSpan(_ days: Int) -> String {
 
 /// A due date as `crm due`, `list` and `show` word it: "3 weeks overdue" before `today`, else as
 /// `relative` ("today", "in 5 days").
-func dueWording(_ due: Day, from today: Day) -> String {
+package func dueWording(_ due: Day, from today: Day) -> String {
     due < today ? overdueWording(due.days(until: today)) : relative(due, from: today)
 }
 
 /// "12 days overdue", "3 weeks overdue".
-func overdueWording(_ days: Int) -> String { span(days) + " overdue" }
+package func overdueWording(_ days: Int) -> String { span(days) + " overdue" }
+
+/// "Monday" … "Sunday".
+package func weekdayName(_ day: Day) -> String {
+    let name = Day.weekdayNames[day.weekday]
+    return name.prefix(1).uppercased() + name.dropFirst()
+}
+
+private let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                          "October", "November", "December"]
+
+/// "Today · Sunday 29 November", "Tomorrow · Monday 30 November", "Friday 4 December", with the
+/// year when it is not this year's.
+package func dayHeading(_ day: Day, today: Day) -> String {
+    let offset = today.days(until: day)
+    let prefix = offset == 0 ? "Today · " : offset == 1 ? "Tomorrow · " : ""
+    return prefix + weekdayName(day) + " " + dayMonth(day, today: today)
+}
+
+/// "29 November", or "3 January 2027" in another year.
+package func dayMonth(_ day: Day, today: Day) -> String {
+    "\(day.day) \(monthNames[day.month - 1])" + (day.year == today.year ? "" : " \(day.year)")
+}

@@ -1,0 +1,359 @@
+import CRMKit
+import CRMTerminal
+
+/// The app at work: its state, and the vault, address book, calendar and programs the state's
+/// requests need. `press(_:)` applies a key and does what it asks; `poll()` reads again what
+/// changed on disk. Nothing here draws: the loop draws `state` after each call.
+public final class BrowseSession {
+    /// What the loop does after a key.
+    public enum Outcome: Sendable, Equatable {
+        case draw
+        case quit
+        case suspend
+        case redraw
+    }
+
+    public private(set) var state: BrowseState
+    /// The contact picked, when the app only picks one.
+    public private(set) var picked: Contact?
+    private let vault: Vault
+    private let environment: [String: String]
+    /// Runs another program (an editor, an opener) on the terminal as it was before the app;
+    /// the app's screen is drawn whole afterwards.
+    private let outside: (() throws -> Int32) throws -> Int32
+    private var watch: VaultWatch?
+    private var addressBook: PersonView.AddressBook??
+
+    /// A session browsing `vault` on the day `$CRM_TODAY` or the clock gives.
+    public init(vault: Vault, environment: [String: String], version: String, size: Size,
+                outside: @escaping (() throws -> Int32) throws -> Int32) throws {
+        self.vault = vault
+        self.environment = environment
+        self.outside = outside
+        let today = try Clock(environment: environment).today
+        let setting = Self.setting(vault: vault, environment: environment, version: version)
+        state = BrowseState(setting: setting, listing: PeopleListing(vault: vault, today: today), size: size)
+        watch = nil
+        sayReadProblems()
+    }
+
+    /// Files the listing left out or read in part are said on the message line, as the listings
+    /// warn about them: the first with its `path:line:col`, and how many more `crm check` lists.
+    private func sayReadProblems() {
+        let problems = state.listing.problems
+        guard let first = problems.first else { return }
+        state.message = .error(first.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : ""))
+    }
+
+    /// A session that only picks a contact of `book` (`crm add --from` on a terminal), the
+    /// filter starting as `query`; with `allowingTracked` (`--force`) a tracked contact is pickable.
+    public init(picking book: ContactBook, source: String, query: String, vault: Vault, allowingTracked: Bool = false,
+                environment: [String: String], version: String, size: Size) throws {
+        self.vault = vault
+        self.environment = environment
+        outside = { try $0() }
+        let today = try Clock(environment: environment).today
+        let setting = Self.setting(vault: vault, environment: environment, version: version)
+        var decisions = ContactImport.plan(book, vault: vault)
+        if allowingTracked {
+            decisions = decisions.map { decision in
+                if case .skip(let contact, _, _) = decision { .add(contact) } else { decision }
+            }
+        }
+        state = BrowseState(setting: setting, picking: decisions, source: source, today: today,
+                            filter: query, size: size)
+    }
+
+    private static func setting(vault: Vault, environment: [String: String], version: String) -> BrowseState.Setting {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        var shown = vault.root
+        if let home, shown == home || shown.hasPrefix(home + "/") { shown = "~" + shown.dropFirst(home.count) }
+        let calendar = ConfiguredLocation.resolve(explicit: nil, variable: "CRM_CALENDAR", configured: vault.config.calendar,
+                                                  environment: environment, vaultRoot: vault.root)?.display
+        let contacts = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault)?.display
+        return BrowseState.Setting(vault: shown, version: version, types: vault.config.types, heading: vault.config.heading,
+                                   calendar: calendar, contacts: contacts)
+    }
+
+    private var today: Day { state.listing.today }
+
+    public func resize(_ size: Size) { state.resize(size) }
+
+    /// Makes ready what the next keys may need (the filter's index of the people), while the
+    /// user has not typed yet.
+    public func prepare() { state.list.prepareFilter(state.listing) }
+
+    /// Applies `key` and does what it asks.
+    @discardableResult
+    public func press(_ key: Key) -> Outcome {
+        guard let request = state.handle(key) else { return .draw }
+        return perform(request)
+    }
+
+    private func perform(_ request: BrowseRequest) -> Outcome {
+        do {
+            switch request {
+            case .quit: return .quit
+            case .suspend: return .suspend
+            case .redraw: return .redraw
+            case .pick(let contact):
+                picked = contact
+                return .quit
+            case .openPerson(let id): try openPerson(id)
+            case .showToday: try showToday()
+            case .openPicker: try openPicker()
+            case .addContact(let contact):
+                try add(from: state.setting.contacts.map { " from \($0)" } ?? "") {
+                    try $0.add(contact, options: NewPersonOptions(today: today))
+                }
+            case .addName(let name):
+                try add(from: "") { try $0.add([("name", .string(name))], name: name, contactID: nil, today: today) }
+            case .save(let entry, let people, let calendar): try save(entry, people: people, calendar: calendar)
+            case .tick(let id, let item): try tick(id, item: item)
+            case .unlog(let id, let number): try unlog(id, number: number)
+            case .edit(let id): try edit(id)
+            case .open(let link, let shown): open(link, shown: shown)
+            }
+        } catch {
+            state.message = .error(Self.describe(error))
+        }
+        return .draw
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as VaultError: error.message
+        case let error as PersonFileError: error.description
+        case let error as FileSystemError: error.description
+        case let error as ContactSourceError: error.description
+        case let error as Vault.DuplicatePerson: error.description
+        case let error as DateInputError: error.description
+        default: "\(error)"
+        }
+    }
+
+    // MARK: Reading
+
+    private func person(_ id: String) throws -> Person {
+        try vault.load(path: "people/" + id + ".md")
+    }
+
+    private func view(of person: Person) throws -> PersonView {
+        try PersonView(person: person, config: vault.config, today: today, addressBook: loadedAddressBook(),
+                       connections: VaultLinks.read(vault).connections(of: person.id))
+    }
+
+    /// The address book the person pages take current details from, read once.
+    private func loadedAddressBook() -> PersonView.AddressBook? {
+        if let addressBook { return addressBook }
+        var book: PersonView.AddressBook?
+        if let location = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault) {
+            do throws(ContactSourceError) {
+                book = PersonView.AddressBook(location: location, book: try ContactBook.load(location.path))
+            } catch {
+                state.message = .error("\(error.description); showing the snapshot")
+            }
+        }
+        addressBook = .some(book)
+        return book
+    }
+
+    private func openPerson(_ id: String) throws {
+        let person = try person(id)
+        let page = PersonPage(view: try view(of: person), stamp: FileSystem.stamp(vault.root + "/" + person.path), size: state.size)
+        state.layers.append(.person(page))
+        if let problem = page.view.problems.first {
+            state.message = .error(problem.description + (page.view.problems.count > 1 ? " (and \(page.view.problems.count - 1) more: crm check)" : ""))
+        }
+    }
+
+    /// Reads the page of the person open again (after a write, or a change on disk).
+    private func refreshPage(selectingLine line: Int? = nil) throws {
+        guard var page = state.personPage else { return }
+        let person = try person(page.view.id)
+        page.replaceView(try view(of: person), stamp: FileSystem.stamp(vault.root + "/" + person.path), size: state.size, selectingLine: line)
+        state.replacePersonPage(page)
+    }
+
+    private func refreshListing() {
+        let known = Set(state.listing.problems.map(\.description))
+        state.replaceListing(PeopleListing(vault: vault, today: today))
+        // What this session wrote is no change to see again.
+        if watch != nil { watch = VaultWatch(vault, listing: state.listing) }
+        if state.listing.problems.contains(where: { !known.contains($0.description) }) { sayReadProblems() }
+        if state.today != nil { try? showToday() }
+    }
+
+    private func showToday() throws {
+        state.today = TodayPage(agenda: vault.agenda(today: today, within: Cadence("2w")!).agenda, rows: state.bodyRows)
+    }
+
+    private func openPicker() throws {
+        guard let location = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault) else {
+            state.layers.append(.nameEntry(NameEntry()))
+            return
+        }
+        let book: ContactBook
+        do throws(ContactSourceError) { book = try ContactBook.load(location.path) } catch {
+            state.message = .error(error.description)
+            return
+        }
+        state.layers.append(.picker(ContactPicker(source: location.display, decisions: ContactImport.plan(book, vault: vault))))
+    }
+
+    // MARK: Writing
+
+    /// Runs `body` with a vault of its own, so that with `git: commit` the commit holds this
+    /// write alone, with the message `COMMAND: …` the command line's would have.
+    private func writing<T>(_ command: String, _ body: (Vault) throws -> T) throws -> T {
+        let writer = try Vault(root: vault.root)
+        let result = try body(writer)
+        do {
+            _ = try writer.commitChanges(command: command)
+        } catch {
+            state.message = .error(error.message)
+        }
+        return result
+    }
+
+    private func add(from: String, _ body: (Vault) throws -> Person) throws {
+        let person = try writing("add", body)
+        state.layers.removeAll()
+        refreshListing()
+        try openPerson(person.id)
+        if state.message == nil { state.message = .info("Added \(person.name) (\(person.path))" + from) }
+    }
+
+    private func save(_ entry: Interaction, people: [LogSheet.Participant], calendar: Bool) throws {
+        guard let first = people.first else { return }
+        let kind = entry.checkbox == .open ? "plan" : "log"
+        // What `crm log FIRST --with OTHER…` (or `crm plan`) does: one entry in the first one's log.
+        let (written, line, saved, others) = try writing(kind) { writer in
+            let owner = try person(first.id)
+            let others = try SharedEntry.participants(people.dropFirst().map(\.id), of: owner, in: writer)
+            let (written, line, saved) = try writer.log(entry, to: owner, with: others)
+            return (written, line, saved, others)
+        }
+        state.layers.removeLast()
+        let names = SharedEntry.list([written.name] + others.map(\.name))
+        let when = "\(entry.date)" + (entry.time.map { " \($0)" } ?? "")
+        var text = (kind == "log" ? "Logged" : "Planned") + " \(entry.type) with \(names) on \(when) (\(written.path):\(line))"
+        if kind == "log", entry.date > today { text += "; it counts as the last contact from its day on" }
+        if calendar { text += "; " + addEvent(saved, of: written, with: names) }
+        if state.personPage == nil { state.list.clearMarks() }
+        refreshListing()
+        try refreshPage(selectingLine: line)
+        state.message = .info(text)
+    }
+
+    /// Adds the entry's event to the configured calendar, as `crm log --calendar` and `crm plan
+    /// --calendar` do (`names`: everyone it is with); says what happened.
+    private func addEvent(_ entry: Interaction, of person: Person, with names: String) -> String {
+        do {
+            let clock = try Clock(environment: environment)
+            var shown = entry   // the event reads as `crm show` does: links as their names
+            shown.note = PersonLink.readable(entry.note)
+            let event = entry.checkbox == .open
+                ? VaultCalendar.plan(entry, of: person, durationMinutes: vault.config.calendarDuration, stamp: clock.eventStamp)
+                : ICalendarEvent.interaction(shown, with: names, durationMinutes: vault.config.calendarDuration,
+                                             uid: EventUID.random(), stamp: clock.eventStamp)
+            let target = try CalendarTarget.configured(explicit: nil, environment: environment, vault: vault)
+            return "added the event to " + (try target.add(event))
+        } catch {
+            return "no calendar event added: \(error)"
+        }
+    }
+
+    private func tick(_ id: String, item: OpenItem) throws {
+        let ticked = try writing("done") { try $0.tick(try person(id), item: item, date: nil, today: today) }
+        let note = ticked.item.note.split(separator: "\n").first.map(String.init) ?? ""
+        let what = ticked.item.date == nil ? "follow-up" : ticked.entry.type
+        refreshListing()
+        try refreshPage(selectingLine: ticked.entry.line)
+        state.message = .info("Done \(what) with \(ticked.person.name) on \(ticked.entry.date): \(note) (\(ticked.person.path):\(ticked.entry.line))")
+    }
+
+    private func unlog(_ id: String, number: Int) throws {
+        let stamp = try Clock(environment: environment).fileStamp
+        let (entry, trash) = try writing("unlog") { try $0.unlog(try person(id), number: number, stamp: stamp) }
+        refreshListing()
+        try refreshPage()
+        state.message = .info("Removed \(state.personPage?.view.path ?? id):\(entry.line): \(trash.summary); crm restore \(trash.name) puts it back")
+    }
+
+    private func edit(_ id: String) throws {
+        let writer = try Vault(root: vault.root)
+        let before = try person(id)
+        try writer.prepareWrite()
+        let editor = ExternalProgram.editor(environment: environment)
+        let path = vault.root + "/" + before.path
+        let status: Int32
+        do { status = try outside { try ExternalProgram.run(editor, argument: path) } } catch {
+            state.message = .error("cannot start the editor '\(editor)': \(error.localizedDescription)")
+            return
+        }
+        let edited = try writer.load(path: before.path)
+        writer.noteWritten(edited)
+        do { _ = try writer.commitChanges(command: "edit") } catch { state.message = .error(error.message) }
+        refreshListing()
+        try refreshPage()
+        guard status == 0 else {
+            state.message = .error("the editor '\(editor)' exited with status \(status)")
+            return
+        }
+        let problems = edited.document.problems
+        if let first = problems.first {
+            state.message = .error(first.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : ""))
+        } else if state.message == nil {
+            state.message = .info("\(edited.path): no problems")
+        }
+    }
+
+    private func open(_ link: String, shown: String) {
+        guard let opener = Opener.command(environment: environment, config: vault.config) else {
+            state.message = .info("\(shown) (no opener: set $CRM_OPENER, or opener: in .crm/config.yaml)")
+            return
+        }
+        do {
+            let status = try outside { try ExternalProgram.run(opener, argument: link) }
+            state.message = status == 0 ? .info("Opened \(link)") : .error("the opener '\(opener)' exited with status \(status): \(shown)")
+        } catch {
+            state.message = .error("cannot start the opener '\(opener)': \(error.localizedDescription); \(shown)")
+        }
+    }
+
+    // MARK: Changes on disk
+
+    /// Reads again what changed on disk since the last look: the page of the person open, the
+    /// listing, the day. Returns whether anything is to be drawn again.
+    public func poll(listing: Bool) -> Bool {
+        var changed = false
+        if let clock = try? Clock(environment: environment), clock.today != today {
+            watch = nil
+            state.replaceListing(PeopleListing(vault: vault, today: clock.today))
+            changed = true
+        }
+        if let page = state.personPage {
+            let now = FileSystem.stamp(vault.root + "/" + page.view.path)
+            if now != page.stamp {
+                do {
+                    try refreshPage()
+                    if now == nil { state.message = .error("\(page.view.path) is gone") }
+                    else if state.message == nil { state.message = .info("\(page.view.path) changed on disk; read again") }
+                } catch {
+                    state.message = .error(Self.describe(error))
+                }
+                changed = true
+            }
+        }
+        if listing, state.mode == .browsing {
+            if watch == nil {
+                watch = VaultWatch(vault, listing: state.listing)
+            } else if watch!.changed() {
+                refreshListing()
+                changed = true
+            }
+        }
+        return changed
+    }
+}

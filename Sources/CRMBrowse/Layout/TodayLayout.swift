@@ -1,0 +1,81 @@
+import CRMKit
+import CRMTerminal
+
+/// The Today view: the agenda as `crm agenda` words it (overdue follow-ups, then each day with
+/// its plans, people who become due and birthdays, then someday), one item selected.
+enum TodayLayout {
+    static func draw(_ state: BrowseState, _ page: TodayPage, on screen: inout Screen, _ frame: Frame) {
+        let agenda = page.agenda
+        let today = agenda.today
+        BrowseLayout.drawTitle("crm · \(state.setting.vault) · Today · \(weekdayName(today)) \(dayMonth(today, today: today))",
+                               right: "until \(dayMonth(agenda.horizon, today: today))", on: &screen, frame)
+        guard !page.rows.isEmpty else {
+            let lines = ["Nothing overdue or planned until \(dayMonth(agenda.horizon, today: today)).",
+                         "Plan with p on a person's page; t goes back to the people."]
+            for (i, line) in lines.enumerated() {
+                screen.put(TextLayout.truncated(line, width: frame.width - 2), row: frame.bodyTop + 1 + i, column: 2)
+            }
+            return
+        }
+        let items = agenda.items
+        let labelWidth = ([10] + agenda.overdue.map { DisplayWidth.of(dayMonth($0.date!, today: today)) }).max()!
+        // Names take at most half of what the labels leave, so the items' words keep room.
+        let nameWidth = min(24, max(10, (frame.width - labelWidth - 6) / 2), items.map { DisplayWidth.of($0.person.name) }.max() ?? 0)
+        let top = PeopleList.top(page.top, selected: page.selected ?? 0, count: page.rows.count, rows: frame.bodyRows)
+        for (offset, row) in page.rows[top..<min(page.rows.count, top + frame.bodyRows)].enumerated() {
+            let line = frame.bodyTop + offset
+            switch row {
+            case .gap: continue
+            case .heading(let text):
+                screen.put(TextLayout.truncated(text, width: frame.width), row: line, column: 0, style: .bold)
+            case .item(let item):
+                let selected = top + offset == page.selected
+                screen.put(selected ? ">" : " ", row: line, column: 0, style: .bold)
+                var column = 2
+                let (label, labelStyle) = Self.label(item, today: today)
+                screen.put(TextLayout.padded(label, width: labelWidth), row: line, column: column, style: labelStyle)
+                column += labelWidth + 2
+                screen.put(TextLayout.padded(item.person.name, width: nameWidth), row: line, column: column, style: .bold)
+                column += nameWidth + 2
+                let (detail, late) = Self.detail(item, today: today)
+                column = screen.put(TextLayout.truncated(detail, width: max(0, frame.width - column)), row: line, column: column,
+                                    style: item.kind == .due ? .dim : .plain)
+                if let late, column + 2 < frame.width {
+                    screen.put(TextLayout.truncated(late, width: frame.width - column - 2), row: line, column: column + 2,
+                               style: Style.plain.coloured(.red))
+                }
+                if selected { screen.restyle(row: line, to: frame.width) { $0.reversed } }
+            }
+        }
+    }
+
+    /// What goes before the name: the date of an overdue item, the time of a plan, "due",
+    /// "birthday", or "[ ]" for someday.
+    private static func label(_ item: Agenda.Item, today: Day) -> (String, Style) {
+        switch item.kind {
+        case .followUp where item.date == nil: return ("[ ]", .dim)
+        case .followUp: return (dayMonth(item.date!, today: today), .dim)
+        case .planned: return (item.time?.description ?? "", Style.plain.coloured(.cyan))
+        case .due: return ("due", .dim)
+        case .birthday: return ("birthday", .dim)
+        }
+    }
+
+    /// The item's words, and how late it is for an overdue one.
+    private static func detail(_ item: Agenda.Item, today: Day) -> (String, String?) {
+        switch item.kind {
+        case .due:
+            let last = item.person.schedule.last.map { "last contact \(relative($0.date, from: today))" } ?? "never contacted"
+            return ((item.person.schedule.cadence.map { "every \($0), " } ?? "") + last, nil)
+        case .birthday:
+            return (item.age.map { "turns \($0)" } ?? "birthday", nil)
+        case .followUp, .planned:
+            let lines = item.note.map(PersonLink.readable)?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
+            let text = item.type == "note" || item.type == nil ? note : "\(item.type!): \(note)"
+            let late = item.kind == .followUp && item.date != nil
+                ? item.overdueDays.map { $0 == 1 ? "since yesterday" : overdueWording($0) } : nil
+            return (text, late)
+        }
+    }
+}

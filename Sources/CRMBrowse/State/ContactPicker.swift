@@ -1,0 +1,96 @@
+import CRMKit
+import CRMTerminal
+
+/// The contact picker: the address book, filtered as you type (names, organisations, emails,
+/// phones), the contacts someone already tracks marked and not pickable.
+public struct ContactPicker: Sendable {
+    /// One contact of the book.
+    public struct Choice: Sendable {
+        public let contact: Contact
+        /// Who tracks it already (found as `crm import` finds them); nil: it can be added.
+        public let trackedBy: String?
+        let candidate: FuzzyCandidate
+    }
+
+    /// The address book as shown (`~/contacts.vcf`).
+    public let source: String
+    public let choices: [Choice]
+    public internal(set) var filter = TextField()
+    /// Indices of `choices` shown, best matches first.
+    public internal(set) var shown: [Int]
+    public internal(set) var selected = 0
+    public internal(set) var top = 0
+
+    init(source: String, decisions: [ContactImport.Decision], filter: String = "", rows: Int = 20) {
+        self.source = source
+        choices = decisions.map { decision in
+            switch decision {
+            case .add(let contact), .unnamed(let contact):
+                return Choice(contact: contact, trackedBy: nil, candidate: Self.candidate(contact))
+            case .skip(let contact, let tracker, _):
+                // A card given twice in the book is tracked by an earlier card, not by a person.
+                return Choice(contact: contact, trackedBy: tracker.id == nil ? nil : tracker.name, candidate: Self.candidate(contact))
+            }
+        }
+        shown = Array(choices.indices)
+        if !filter.isEmpty {
+            self.filter = TextField(filter)
+            refilter(rows: rows)
+        }
+    }
+
+    private static func candidate(_ contact: Contact) -> FuzzyCandidate {
+        FuzzyCandidate([contact.name.folded] + [contact.organization?.folded ?? ""] + contact.emails.map(\.folded)
+                       + contact.phones.map(PhoneNumber.digits))
+    }
+
+    public var selectedChoice: Choice? { shown.indices.contains(selected) ? choices[shown[selected]] : nil }
+
+    mutating func editFilter(_ key: Key, rows: Int) -> Bool {
+        guard filter.handle(key) else { return false }
+        refilter(rows: rows)
+        return true
+    }
+
+    mutating func clearFilter(rows: Int) {
+        filter = TextField()
+        refilter(rows: rows)
+    }
+
+    private mutating func refilter(rows: Int) {
+        let text = filter.text.folded
+        // A phone number is matched by its digits, as `crm add --from` matches it.
+        let digits = PhoneNumber.digits(text)
+        let pattern = FuzzyPattern(digits.count >= 3 && digits.count * 2 >= text.filter { $0 != " " }.count ? digits : text)
+        if pattern.isEmpty {
+            shown = Array(choices.indices)
+        } else {
+            shown = choices.indices.compactMap { i in pattern.score(choices[i].candidate).map { (-$0, i) } }
+                .sorted { $0 < $1 }.map(\.1)
+        }
+        selected = 0
+        top = 0
+        scroll(rows: rows)
+    }
+
+    mutating func move(by delta: Int, rows: Int) {
+        guard !shown.isEmpty else { return }
+        selected = max(0, min(shown.count - 1, selected + delta))
+        scroll(rows: rows)
+    }
+
+    mutating func scroll(rows: Int) {
+        top = PeopleList.top(top, selected: selected, count: shown.count, rows: rows)
+    }
+}
+
+/// Adding a person by name (`a` with no address book), as the app's manual entry.
+public struct NameEntry: Sendable {
+    public internal(set) var name = TextField()
+    public internal(set) var problem: String?
+}
+
+/// The About screen (`?`): version, vault, licence and the keys, scrolled.
+public struct AboutPage: Sendable {
+    public internal(set) var scroll = 0
+}

@@ -1,0 +1,98 @@
+import CRMKit
+import CRMTerminal
+
+/// The sheet that logs an interaction (`l`) or plans one (`p`): type, date, optional time, a
+/// note of several lines and, when a calendar is configured, "also add to my calendar". The
+/// note has the focus when it opens; Tab and Shift-Tab go from field to field.
+public struct LogSheet: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// `crm log`: something that happened (`- DATE TYPE: NOTE`).
+        case log
+        /// `crm plan`: an open item (`- [ ] DATE TYPE: NOTE`).
+        case plan
+    }
+
+    public enum Field: Sendable, Equatable, CaseIterable {
+        case type, date, time, note, calendar
+    }
+
+    /// Someone the entry is with: the first is the person whose file it is written in.
+    public struct Participant: Sendable, Equatable {
+        public var id: String
+        public var name: String
+    }
+
+    public let kind: Kind
+    public let people: [Participant]
+    public let types: [String]
+    public internal(set) var typeIndex = 0
+    public internal(set) var date: TextField
+    public internal(set) var time = TextField()
+    public internal(set) var note = TextField(multiline: true)
+    /// The calendar an event can be added to, as shown; nil: the field is not offered.
+    public let calendar: String?
+    public internal(set) var addsToCalendar = false
+    public internal(set) var focus: Field = .note
+    /// Esc with a note typed asks first.
+    public internal(set) var isConfirmingCancel = false
+    /// Why the last Save did not save (a date that is not one, an empty note).
+    public internal(set) var problem: String?
+
+    init(kind: Kind, people: [Participant], types: [String], calendar: String?) {
+        self.kind = kind
+        self.people = people
+        self.types = types
+        self.calendar = calendar
+        date = TextField(kind == .log ? "today" : "tomorrow")
+    }
+
+    public var type: String { types[typeIndex] }
+
+    /// The fields Tab goes through, in order on the sheet.
+    public var fields: [Field] { Field.allCases.filter { $0 != .calendar || calendar != nil } }
+
+    mutating func focusNext(_ step: Int) {
+        let all = fields
+        let i = all.firstIndex(of: focus) ?? 0
+        focus = all[(i + step + all.count) % all.count]
+    }
+
+    mutating func cycleType(_ step: Int) {
+        typeIndex = (typeIndex + step + types.count) % types.count
+    }
+
+    /// The day the date field names, or why it names none.
+    public func day(today: Day) -> Result<Day, DateInputError> {
+        Result { () throws(DateInputError) in
+            try Day.parseInput(date.text.trimmingSpaces, today: today, tense: kind == .log ? .past : .future)
+        }
+    }
+
+    /// The entry the sheet would write on `today`, or what is wrong with a field.
+    public func entry(today: Day) -> Result<Interaction, SheetProblem> {
+        let day: Day
+        switch self.day(today: today) {
+        case .success(let value): day = value
+        case .failure(let error): return .failure(SheetProblem(field: .date, message: "Date: \(error.description)"))
+        }
+        var timeOfDay: TimeOfDay?
+        let timeText = time.text.trimmingSpaces
+        if !timeText.isEmpty {
+            guard let parsed = TimeOfDay(timeText) else {
+                return .failure(SheetProblem(field: .time, message: "Time: '\(timeText)' is not HH:MM (00:00 to 23:59)"))
+            }
+            timeOfDay = parsed
+        }
+        let text: String
+        do throws(VaultError) { text = try Interaction.note(typed: note.text) } catch {
+            return .failure(SheetProblem(field: .note, message: "Note: \(error.description)"))
+        }
+        return .success(Interaction(date: day, time: timeOfDay, type: type, note: text, checkbox: kind == .plan ? .open : nil))
+    }
+}
+
+/// A field of the log sheet that cannot be saved as it is, and why.
+public struct SheetProblem: Error, Sendable, Equatable {
+    public var field: LogSheet.Field
+    public var message: String
+}
