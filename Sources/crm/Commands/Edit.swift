@@ -15,15 +15,11 @@ let editCommand = Command(
         let person = try vault.find(query)
         let editor = [context.environment["VISUAL"], context.environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         try vault.prepareWrite()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The editor setting may hold arguments ("code --wait"): let the shell split it.
-        process.arguments = ["-c", editor + " \"$1\"", "sh", vault.root + "/" + person.path]
-        do { try process.run() } catch { throw Failure("cannot start the editor '\(editor)': \(error.localizedDescription)") }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure("the editor '\(editor)' exited with status \(process.terminationStatus)")
-        }
+        let run = Subprocess.shell(editor + " \"$1\"", arguments: [vault.root + "/" + person.path])
+        let termination: Subprocess.Termination
+        do throws(SubprocessError) { termination = try run.runOnTerminal() } catch { throw Failure("cannot start the editor '\(editor)': \(error.reason)") }
+        guard termination.succeeded else { throw Failure("the editor '\(editor)' \(termination)") }
         let edited = try vault.load(path: person.path)
         vault.noteWritten(edited)
         let problems = edited.document.problems

@@ -87,14 +87,12 @@ func mergeDriverCommandLine() -> String {
 private func installMergeDriver(_ context: Context) throws {
     let driver = mergeDriverCommandLine()
     for (key, value) in [("merge.crm.name", "My Person CRM person files"), ("merge.crm.driver", driver)] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "config", key, value]
-        process.currentDirectoryURL = URL(fileURLWithPath: context.currentDirectory)
-        do { try process.run() } catch { throw Failure("cannot run git: \(error.localizedDescription)") }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure("'git config \(key)' failed (status \(process.terminationStatus)); run it inside a git clone")
+        var git = Subprocess("git", ["config", key, value], directory: context.currentDirectory)
+        git.standardInput = .null
+        let termination: Subprocess.Termination
+        do { termination = try git.run().termination } catch { throw Failure(error.description) }
+        guard termination.succeeded else {
+            throw Failure("'git config \(key)' failed (\(termination)); run it inside a git clone")
         }
     }
     if context.json {
