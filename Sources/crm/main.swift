@@ -4,7 +4,11 @@ import Glibc
 import Darwin
 #endif
 import CRMKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 Terminal.catchBrokenPipe()
 let status = CLI.run(Array(CommandLine.arguments.dropFirst()),

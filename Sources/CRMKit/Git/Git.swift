@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs `git` in a folder and returns what it said; the one place the library starts git.
 struct Git: Sendable {

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a PERSON argument (`PersonMatcher`) and the duplicate rule (`Vault.duplicate`) know a
 /// person by. They are the first fields of a facts-cache record, so they are read from the
@@ -147,7 +151,7 @@ extension Vault {
 
     /// The facts cache, loaded by the first thread to ask for it while any other waits.
     private final class SharedCache: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var loaded: FactsCache?
         private let load: () -> FactsCache
 

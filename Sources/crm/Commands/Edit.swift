@@ -1,5 +1,9 @@
 import CRMKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 let editCommand = Command(
     name: "edit",

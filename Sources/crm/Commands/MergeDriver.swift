@@ -1,5 +1,9 @@
 import CRMKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 let mergeDriverCommand = Command(
     name: "merge-driver",
@@ -68,7 +72,7 @@ let mergeDriverCommand = Command(
 /// The vault's log settings when the file is in a vault (its folder above `people/`), else the defaults.
 private func mergeSettings(_ context: Context, path: String) -> PersonDocument.LogSettings {
     var root = context.currentDirectory
-    if let range = path.range(of: "people/", options: .backwards) {
+    if let range = path.ranges(of: "people/").last {
         let prefix = String(path[..<range.lowerBound])
         if !prefix.isEmpty { root += "/" + prefix }
     }
