@@ -56,7 +56,7 @@ enum TextFolding {
     }
 
     /// `text`'s scalars in Unicode normalization form D (`é` → `e` and U+0301).
-    private static func decomposed(_ text: String) -> [Unicode.Scalar] {
+    static func decomposed(_ text: String) -> [Unicode.Scalar] {
         #if canImport(FoundationEssentials)
         Array(text._nfd)
         #else
@@ -65,7 +65,7 @@ enum TextFolding {
     }
 
     /// `text` in Unicode normalization form C (`e` and U+0301 → `é`).
-    private static func composed(_ text: String) -> String {
+    static func composed(_ text: String) -> String {
         #if canImport(FoundationEssentials)
         String(decoding: text._nfcCodeUnits, as: UTF8.self)
         #else
