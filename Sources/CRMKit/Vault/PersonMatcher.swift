@@ -47,8 +47,9 @@ enum PersonMatcher {
             ("email", { $0.emails.contains(email) }),
             ("contact id", { $0.contactID == query }),
             ("part of a name or id", { person in
-                mayContain(person.sortName, folded) && person.sortName.contains(folded)
-                    || mayContain(person.id, folded, lowerCasing: true) && person.id.folded.contains(folded)
+                // Nothing is part of a name: the standard library's `contains("")` is true.
+                !folded.isEmpty && (mayContain(person.sortName, folded) && person.sortName.contains(folded)
+                    || mayContain(person.id, folded, lowerCasing: true) && person.id.folded.contains(folded))
             }),
         ]
     }
