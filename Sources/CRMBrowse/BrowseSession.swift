@@ -289,7 +289,7 @@ public final class BrowseSession {
         let path = vault.root + "/" + before.path
         let status: Int32
         do { status = try outside { try ExternalProgram.run(editor, argument: path) } } catch {
-            state.message = .error("cannot start the editor '\(editor)': \(error.localizedDescription)")
+            state.message = .error("cannot start the editor '\(editor)': \(error)")
             return
         }
         let edited = try writer.load(path: before.path)
@@ -318,7 +318,7 @@ public final class BrowseSession {
             let status = try outside { try ExternalProgram.run(opener, argument: link) }
             state.message = status == 0 ? .info("Opened \(link)") : .error("the opener '\(opener)' exited with status \(status): \(shown)")
         } catch {
-            state.message = .error("cannot start the opener '\(opener)': \(error.localizedDescription); \(shown)")
+            state.message = .error("cannot start the opener '\(opener)': \(error); \(shown)")
         }
     }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make install` into a temporary prefix, then use what it installed as a user would: run the
-# binary (stripped, linked without a Swift runtime on Linux) with the Swift toolchain off PATH
+# binary (stripped, under a size bound, without ICU, linked without a Swift runtime on Linux) with
+# the Swift toolchain off PATH (init, add, log, list, edit with a script as EDITOR, sync with git)
 # and LD_LIBRARY_PATH cleared, read the manual page with man (and lint it with mandoc), and
 # tab-complete person ids and tags with the installed bash, zsh and fish completions.
 set -euo pipefail
@@ -18,6 +19,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
 fail() { echo "check-install: $*" >&2; exit 1; }
+# The stripped binary is about 16 MB on x86_64 Linux (58 MB when it linked Foundation and ICU);
+# the bound leaves room to grow.
+max_size=$((24 * 1024 * 1024))
 
 make install PREFIX="$prefix" >"$work/make.log" 2>&1 || { cat "$work/make.log"; fail "make install failed"; }
 for file in bin/crm share/man/man1/crm.1 share/bash-completion/completions/crm \
@@ -38,12 +42,36 @@ version=$(bare "$crm" --version)
 bare "$crm" init "$work/bare-vault" >/dev/null || fail "crm init failed without Swift on PATH"
 bare "$crm" --vault "$work/bare-vault" add "Ольга Петрова" --tag friends >/dev/null || fail "crm add failed without Swift on PATH"
 [ "$(bare "$crm" --vault "$work/bare-vault" list --ids)" = "ольга-петрова" ] || fail "crm list failed without Swift on PATH"
+CRM_TODAY=2026-11-30 bare "$crm" --vault "$work/bare-vault" log ольга "Tea at her place." >/dev/null || fail "crm log failed without Swift on PATH"
+grep -q "Tea at her place." "$work/bare-vault/people/ольга-петрова.md" || fail "crm log did not write the entry"
+# crm edit runs $EDITOR (a script here, with an option the shell splits) on the person's file.
+printf '#!/bin/sh\n[ "$1" = --append ] || exit 3\nprintf -- "- 2026-11-30 Met at the library.\\n" >> "$2"\n' > "$work/editor"
+chmod +x "$work/editor"
+bare env EDITOR="$work/editor --append" "$crm" --vault "$work/bare-vault" edit ольга 2>"$work/edit.log" || { cat "$work/edit.log"; fail "crm edit failed without Swift on PATH"; }
+[ ! -s "$work/edit.log" ] || { cat "$work/edit.log"; fail "crm edit found problems in the edited file"; }
+grep -q "Met at the library." "$work/bare-vault/people/ольга-петрова.md" || fail "crm edit did not run the editor on the file"
+# crm sync runs git: pull from and push to a bare clone.
+if command -v git >/dev/null; then
+    printf '[user]\n\tname = Check\n\temail = check@example.org\n[init]\n\tdefaultBranch = main\n' > "$work/.gitconfig"
+    bare git init -q --bare "$work/remote.git"
+    (cd "$work/bare-vault" && bare git init -q && bare git add -A && bare git commit -qm start &&
+        bare git remote add origin "$work/remote.git" && bare git push -qu origin main) || fail "could not set up the git clone"
+    (cd "$work/bare-vault" && bare "$crm" sync >"$work/sync.log") || { cat "$work/sync.log"; fail "crm sync failed without Swift on PATH"; }
+    [ "$(bare git -C "$work/bare-vault" status --short)" = "" ] || fail "crm sync left changes uncommitted"
+    [ "$(bare git -C "$work/remote.git" rev-parse main)" = "$(bare git -C "$work/bare-vault" rev-parse HEAD)" ] || fail "crm sync did not push"
+fi
 if [ "$(uname -s)" = Linux ]; then
     if ldd "$crm" | grep -Ei 'libswift|libFoundation|libdispatch'; then
         fail "the installed crm links Swift libraries dynamically"
     fi
     if readelf -S --wide "$crm" | grep -E '\.(debug_[a-z_]+|symtab)( |$)'; then
         fail "the installed crm is not stripped"
+    fi
+    # Foundation's ICU data (34 MB) is not linked in: the library and tool use FoundationEssentials.
+    size=$(stat -c %s "$crm")
+    [ "$size" -lt "$max_size" ] || fail "the installed crm is $size bytes, more than $max_size"
+    if strings "$crm" | grep -q "icudt[0-9]*l"; then
+        fail "the installed crm holds ICU"
     fi
     built="$(swift build -c release --static-swift-stdlib --show-bin-path)/crm"
     if [ -f "$built" ]; then

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Event `UID`s: lowercase 8-4-4-4-12 hex, safe as a vdir file name (`<UID>.ics`).
 public enum EventUID {

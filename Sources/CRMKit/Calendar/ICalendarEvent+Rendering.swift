@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ICalendarEvent {
     /// The `BEGIN:VEVENT` … `END:VEVENT` block, folded, every line ending in CRLF.

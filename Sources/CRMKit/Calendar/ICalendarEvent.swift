@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One iCalendar `VEVENT`: what `crm log --calendar` adds and `crm calendar` exports.
 ///

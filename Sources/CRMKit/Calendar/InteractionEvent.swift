@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ICalendarEvent {
     /// The event `crm log --calendar` adds for `entry`: at the entry's time as a floating local

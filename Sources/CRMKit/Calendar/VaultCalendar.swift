@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The events of `crm calendar`: a yearly all-day event per birthday and an all-day event on each
 /// person's due date, each with the vault's alarm (`CalendarAlarm`). UIDs are stable (``EventUID/stable(_:)`` of `birthday:` or `due:` and the

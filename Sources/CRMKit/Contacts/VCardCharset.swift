@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns the octets of a vCard value into text according to its `CHARSET`.
 ///
@@ -61,12 +65,16 @@ enum VCardCharset {
         /// katakana are rewritten to the same characters' Shift_JIS octets, which it does decode.
         case eucJP
         case foundation(String.Encoding)
+        /// By the C library's `iconv`, under this name: FoundationEssentials decodes only UTF-8
+        /// and UTF-16 of these (Foundation proper does the rest with ICU).
+        case iconv(String)
 
         /// Whether octets below 0x80 are always ASCII characters (not so in UTF-16, nor in
         /// ISO-2022-JP, whose escape sequences switch the meaning of what follows).
         var isASCIICompatible: Bool {
             switch self {
             case .foundation(let encoding): ![.utf16, .utf16BigEndian, .utf16LittleEndian, .iso2022JP].contains(encoding)
+            case .iconv(let name): name != "ISO-2022-JP"
             default: true
             }
         }
@@ -75,8 +83,14 @@ enum VCardCharset {
             switch self {
             case .utf8: String(validating: octets, as: UTF8.self)
             case .windows1252: VCardCharset.windows1252(octets)
-            case .eucJP: VCardCharset.shiftJIS(fromEUCJP: octets).flatMap { String(bytes: $0, encoding: .shiftJIS) }
+            case .eucJP: VCardCharset.shiftJIS(fromEUCJP: octets).flatMap { Decoder.iconv("SHIFT_JIS").decode($0[...]) }
             case .foundation(let encoding): String(bytes: octets, encoding: encoding)
+            case .iconv(let name):
+                #if canImport(FoundationEssentials)
+                Platform.decode(octets, charset: name)
+                #else
+                nil
+                #endif
             }
         }
     }
@@ -94,6 +108,13 @@ enum VCardCharset {
     private static let decoders: [String: Decoder] = {
         var table: [String: Decoder] = [:]
         func add(_ decoder: Decoder, _ names: String...) {
+            var decoder = decoder
+            #if canImport(FoundationEssentials)
+            // Past UTF-16, by iconv under the charset's first name.
+            if case .foundation(let encoding) = decoder, ![.utf16, .utf16BigEndian, .utf16LittleEndian].contains(encoding) {
+                decoder = .iconv(names[0])
+            }
+            #endif
             for name in names { table[key(name)] = decoder }
         }
         add(.utf8, "UTF-8", "UTF8")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// vCard text values: the step from octets to text, backslash escapes, structured values.
 ///

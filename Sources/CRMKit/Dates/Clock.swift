@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one reading of the clock a command makes, with `$CRM_TODAY` applied: the library takes
 /// this value (or the `Day` it holds) and never reads the clock or the environment itself.

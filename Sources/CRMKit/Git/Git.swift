@@ -1,6 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
-/// Runs `git` in a folder and returns what it said; the one place the library starts a process.
+/// Runs `git` in a folder and returns what it said; the one place the library starts git.
 struct Git: Sendable {
     /// The folder git runs in (the vault root; it may be below the top of the work tree).
     var directory: String
@@ -26,39 +30,22 @@ struct Git: Sendable {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         throw VaultError("git cannot be run on this platform")
         #else
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         // git itself needs this process's environment (PATH, HOME, its own GIT_* settings); the
         // library reads nothing from it.
-        var env = ProcessInfo.processInfo.environment
+        var env = Platform.environment()
         // Plain English messages and no pager or prompt: the output is read, not shown.
         env["LC_ALL"] = "C"
         env["GIT_TERMINAL_PROMPT"] = "0"
         env["GIT_PAGER"] = "cat"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw VaultError("cannot run git: \(error.localizedDescription)")
-        }
-        // Read stderr beside stdout, so a long output cannot block git.
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), bytes: Array(outData))
+        var git = Subprocess("git", arguments, environment: env, directory: directory)
+        git.standardInput = .null
+        git.standardOutput = .pipe
+        git.standardError = .pipe
+        let finished: Subprocess.Finished
+        do { finished = try git.run() } catch { throw VaultError(error.description) }
+        return Output(status: finished.termination.shellStatus, stdout: String(decoding: finished.output, as: UTF8.self),
+                      stderr: String(decoding: finished.errorOutput, as: UTF8.self), bytes: finished.output)
         #endif
     }
 

@@ -1,9 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The files a vault's writes changed, in order, with what each write was, so they can be
 /// committed together (`Vault.commitChanges(command:)`).
 final class VaultChanges: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A commit of the files one command wrote (`git: commit` in `.crm/config.yaml`).
 public struct VaultCommit: Sendable {

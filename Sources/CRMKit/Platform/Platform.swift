@@ -7,9 +7,11 @@ import Musl
 #endif
 
 /// The C library calls whose names or fields differ between macOS and iOS (Darwin) and Linux
-/// (Glibc, Musl), in one place. Everything else CRMKit calls (`open`, `stat`, `link`, `readdir`,
-/// `memchr`…) is POSIX and spelt the same on each, so those files only import the C library.
-enum Platform {
+/// (Glibc, Musl), and those the tool makes beside its files (processes, the environment,
+/// signals), in one place. The file system calls of `FileSystem` and `FactsCache` (`open`,
+/// `stat`, `link`, `readdir`…) are POSIX and spelt the same on each, so those files only import
+/// the C library.
+package enum Platform {
     /// `write(2)`.
     static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
@@ -81,5 +83,127 @@ enum Platform {
 
     private static func nanoseconds(_ time: timespec) -> Int64 {
         Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// `close(2)`.
+    static func close(_ fd: Int32) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.close(fd)
+        #elseif canImport(Glibc)
+        Glibc.close(fd)
+        #else
+        Musl.close(fd)
+        #endif
+    }
+
+    /// A pipe (read end, write end), neither end left open in programs started meanwhile.
+    static func pipe() -> (read: Int32, write: Int32)? {
+        var fds: [Int32] = [-1, -1]
+        #if canImport(Darwin)
+        guard Darwin.pipe(&fds) == 0 else { return nil }
+        #elseif canImport(Glibc)
+        guard Glibc.pipe(&fds) == 0 else { return nil }
+        #else
+        guard Musl.pipe(&fds) == 0 else { return nil }
+        #endif
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
+    }
+
+    /// Makes writes to `fd` return what fits instead of waiting for room.
+    static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Blocks SIGPIPE in this thread, so that a write to a pipe whose reader has gone fails with
+    /// EPIPE instead of ending the process; returns the mask to hand to `release(_:)`.
+    static func holdPipeSignal() -> sigset_t {
+        var pipe = pipeSignal, previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipe, &previous)
+        return previous
+    }
+
+    /// Discards a SIGPIPE raised while it was held, then restores the thread's signal mask.
+    static func release(_ previous: sigset_t) {
+        var pending = sigset_t(), previous = previous, pipe = pipeSignal
+        sigpending(&pending)
+        if sigismember(&pending, SIGPIPE) == 1, sigismember(&previous, SIGPIPE) == 0 {
+            var taken: Int32 = 0
+            sigwait(&pipe, &taken)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+
+    private static var pipeSignal: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGPIPE)
+        return set
+    }
+
+    /// Whether `path` is a regular file this process may execute.
+    static func isExecutableFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+    }
+
+    /// Whether `path` is a folder this process may enter.
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return false }
+        guard st.st_mode & S_IFMT == S_IFDIR else { errno = ENOTDIR; return false }
+        return access(path, X_OK) == 0
+    }
+
+    /// The system's words for an `errno` value: `No such file or directory`.
+    static func errorMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// `free(3)`.
+    static func free(_ pointer: UnsafeMutableRawPointer?) {
+        #if canImport(Darwin)
+        Darwin.free(pointer)
+        #elseif canImport(Glibc)
+        Glibc.free(pointer)
+        #else
+        Musl.free(pointer)
+        #endif
+    }
+
+    /// This process's environment as `posix_spawn` takes it.
+    static var environ: UnsafePointer<UnsafeMutablePointer<CChar>?> {
+        #if canImport(Darwin)
+        UnsafePointer(_NSGetEnviron()!.pointee!)
+        #elseif canImport(Glibc)
+        UnsafePointer(Glibc.environ)
+        #else
+        UnsafePointer(Musl.environ)
+        #endif
+    }
+
+    /// This process's environment variables (a `NAME=value` entry without `=` is left out).
+    package static func environment() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return variables
+    }
+
+    /// One variable of this process's environment.
+    static func environmentValue(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// This process's current folder (`getcwd`); `.` when it cannot be read (it was removed).
+    package static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }

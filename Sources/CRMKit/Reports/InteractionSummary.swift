@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What happened between two days (`crm summary`): interactions by type and by month, who was
 /// contacted most and least, and, as of today, who is due and who was never contacted.
@@ -202,7 +206,7 @@ extension Vault {
 /// holds, so the cores do not wait for each other; the copies are added up at the end.
 private final class Counter: @unchecked Sendable {
     private final class Slot {
-        let lock = NSLock()
+        let lock = Lock()
         var totals: InteractionSummary.Totals
         init(_ totals: InteractionSummary.Totals) { self.totals = totals }
     }

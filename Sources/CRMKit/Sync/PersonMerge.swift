@@ -222,8 +222,8 @@ private struct UnitResolver {
     /// other side ticked.
     private func entry(_ id: String) -> [String] {
         var lines = wording(id)
-        if edits.ticked.contains(id), let first = lines.first, let box = first.range(of: "[ ]") {
-            lines[0] = first.replacingCharacters(in: box, with: "[x]")
+        if edits.ticked.contains(id), let first = lines.first, let box = first.firstRange(of: "[ ]") {
+            lines[0].replaceSubrange(box, with: "[x]")
         }
         return lines
     }

@@ -36,8 +36,9 @@ enum PersonMatcher {
             ("email", { $0.emails.contains(email) }),
             ("contact id", { $0.contactID == query }),
             ("part of a name or id", { person in
+                // Nothing is part of a name: the standard library's `contains("")` is true.
                 let name = person.sortName, id = person.id
-                return mayContain(name, folded) && name.contains(folded) || mayContain(id, folded, lowerCasing: true) && id.folded.contains(folded)
+                return !folded.isEmpty && (mayContain(name, folded) && name.contains(folded) || mayContain(id, folded, lowerCasing: true) && id.folded.contains(folded))
             }),
         ]
     }

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+// The standard library's own normalization (the data `String` compares by), which Foundation's
+// calls use too; FoundationEssentials does not offer it.
+@_spi(_Unicode) import Swift
+#else
 import Foundation
+#endif
 
 /// The one folding of text the tool compares by: file-name slugs (`Slug`), PERSON matching
 /// (`PersonMatcher`) and `crm search` all use it, so `crm add "Øyvind Ås"` writes
@@ -23,12 +29,12 @@ enum TextFolding {
         return byTable ?? foldedInFull(text)
     }
 
-    /// The folding itself, through Foundation's Unicode normalization; the rule `ByteFolding`'s
+    /// The folding itself, through Unicode normalization (NFD, then NFC); the rule `ByteFolding`'s
     /// table is made from.
     static func foldedInFull(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var stripsMarks = false   // whether the last letter was Latin or Greek
-        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in decomposed(text.lowercased()) {
             if isCombiningMark(scalar) {
                 if !stripsMarks { out.append(scalar) }
                 continue
@@ -46,7 +52,25 @@ enum TextFolding {
             stripsMarks = isLatinOrGreek(scalar)
             out.append(scalar)
         }
-        return String(out).precomposedStringWithCanonicalMapping
+        return composed(String(out))
+    }
+
+    /// `text`'s scalars in Unicode normalization form D (`é` → `e` and U+0301).
+    static func decomposed(_ text: String) -> [Unicode.Scalar] {
+        #if canImport(FoundationEssentials)
+        Array(text._nfd)
+        #else
+        Array(text.decomposedStringWithCanonicalMapping.unicodeScalars)
+        #endif
+    }
+
+    /// `text` in Unicode normalization form C (`e` and U+0301 → `é`).
+    static func composed(_ text: String) -> String {
+        #if canImport(FoundationEssentials)
+        String(decoding: text._nfcCodeUnits, as: UTF8.self)
+        #else
+        text.precomposedStringWithCanonicalMapping
+        #endif
     }
 
     /// Lower-case Latin letters that do not decompose into a letter and an accent.

@@ -91,7 +91,7 @@ private struct Roff {
     var text = ""
 
     mutating func macro(_ name: String, _ arguments: String...) {
-        text += "." + name + arguments.map { " \"\(Roff.escape($0).replacingOccurrences(of: "\"", with: "\\(dq"))\"" }.joined() + "\n"
+        text += "." + name + arguments.map { " \"\(Roff.escape($0).replacing("\"", with: "\\(dq"))\"" }.joined() + "\n"
     }
 
     /// A line of roff already escaped.
@@ -102,7 +102,7 @@ private struct Roff {
     /// Plain text in fill mode; blank lines start new paragraphs.
     mutating func prose(_ plain: String) {
         var first = true
-        for paragraph in plain.components(separatedBy: "\n\n") {
+        for paragraph in plain.split(separator: "\n\n", omittingEmptySubsequences: false) {
             if !first { macro("PP") }
             first = false
             filled(paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(Roff.escape))

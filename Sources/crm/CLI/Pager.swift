@@ -21,43 +21,27 @@ enum Pager {
             return trimmed.isEmpty || trimmed == "cat" ? nil : chosen
         }
         // `less` is the default only where there is one: never lose the output to a missing pager.
-        return isOnPath("less", environment: environment) ? "less -FRX" : nil
+        return Subprocess.locate("less", path: environment["PATH"]) != nil ? "less -FRX" : nil
     }
 
     /// Starts `command` (run by `/bin/sh -c`) reading what this process writes to standard
     /// output, and to standard error when that is a terminal. Returns false, changing nothing,
     /// when it cannot be started.
     static func start(_ command: String, environment: [String: String]) -> Bool {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return false }
         var pagerEnvironment = environment
         if pagerEnvironment["LESS"] == nil { pagerEnvironment["LESS"] = "FRX" }
         if pagerEnvironment["LV"] == nil { pagerEnvironment["LV"] = "-c" }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = pagerEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp) == 0 else {
-            close(fds[0])
-            close(fds[1])
-            return false
-        }
-        close(fds[0])
+        var pager = Subprocess.shell(command, environment: pagerEnvironment)
+        pager.standardInput = .pipe
+        guard let running = try? pager.start(), let input = running.standardInput else { return false }
         savedOutput = dup(1)
-        dup2(fds[1], 1)
+        dup2(input, 1)
         if isatty(2) == 1 {
             savedError = dup(2)
-            dup2(fds[1], 2)
+            dup2(input, 2)
         }
-        close(fds[1])
-        pagerID = pid
+        close(input)
+        pagerID = running.id
         // Quitting the pager early is reading enough: a write then fails (EPIPE) instead of ending
         // the process, and the command goes on to its end and status. A handler, not SIG_IGN:
         // programs the command starts (git, an editor) get the default again.
@@ -85,12 +69,6 @@ enum Pager {
         var status: Int32 = 0
         while waitpid(pagerID, &status, 0) < 0, errno == EINTR {}
         pagerID = 0
-    }
-
-    private static func isOnPath(_ program: String, environment: [String: String]) -> Bool {
-        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains { folder in
-            access(String(folder) + "/" + program, X_OK) == 0
-        }
     }
 }
 

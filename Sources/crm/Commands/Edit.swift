@@ -1,5 +1,9 @@
 import CRMKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 let editCommand = Command(
     name: "edit",
@@ -15,11 +19,11 @@ let editCommand = Command(
         let person = try vault.find(query)
         let editor = ExternalProgram.editor(environment: context.environment)
         try vault.prepareWrite()
-        let status: Int32
-        do { status = try ExternalProgram.run(editor, argument: vault.root + "/" + person.path) } catch {
-            throw Failure("cannot start the editor '\(editor)': \(error.localizedDescription)")
-        }
-        guard status == 0 else { throw Failure("the editor '\(editor)' exited with status \(status)") }
+        // The editor setting may hold arguments ("code --wait"): let the shell split it.
+        let run = Subprocess.shell(editor + " \"$1\"", arguments: [vault.root + "/" + person.path])
+        let termination: Subprocess.Termination
+        do throws(SubprocessError) { termination = try run.runOnTerminal() } catch { throw Failure("cannot start the editor '\(editor)': \(error.reason)") }
+        guard termination.succeeded else { throw Failure("the editor '\(editor)' \(termination)") }
         let edited = try vault.load(path: person.path)
         vault.noteWritten(edited)
         let problems = edited.document.problems

@@ -1,5 +1,9 @@
 import CRMKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 let mergeDriverCommand = Command(
     name: "merge-driver",
@@ -68,7 +72,7 @@ let mergeDriverCommand = Command(
 /// The vault's log settings when the file is in a vault (its folder above `people/`), else the defaults.
 private func mergeSettings(_ context: Context, path: String) -> PersonDocument.LogSettings {
     var root = context.currentDirectory
-    if let range = path.range(of: "people/", options: .backwards) {
+    if let range = path.ranges(of: "people/").last {
         let prefix = String(path[..<range.lowerBound])
         if !prefix.isEmpty { root += "/" + prefix }
     }
@@ -87,14 +91,12 @@ func mergeDriverCommandLine() -> String {
 private func installMergeDriver(_ context: Context) throws {
     let driver = mergeDriverCommandLine()
     for (key, value) in [("merge.crm.name", "My Person CRM person files"), ("merge.crm.driver", driver)] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "config", key, value]
-        process.currentDirectoryURL = URL(fileURLWithPath: context.currentDirectory)
-        do { try process.run() } catch { throw Failure("cannot run git: \(error.localizedDescription)") }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure("'git config \(key)' failed (status \(process.terminationStatus)); run it inside a git clone")
+        var git = Subprocess("git", ["config", key, value], directory: context.currentDirectory)
+        git.standardInput = .null
+        let termination: Subprocess.Termination
+        do { termination = try git.run().termination } catch { throw Failure(error.description) }
+        guard termination.succeeded else {
+            throw Failure("'git config \(key)' failed (\(termination)); run it inside a git clone")
         }
     }
     if context.json {
