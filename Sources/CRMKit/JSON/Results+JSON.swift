@@ -8,6 +8,25 @@ extension Person {
     public static func reference(id: String, path: String) -> [(String, JSON)] { [("id", .string(id)), ("path", .string(path))] }
 }
 
+extension Interaction {
+    /// `crm log --json` and `crm plan --json`: `{"id", "path", "interaction", "calendar_event"}`
+    /// for this entry, written at `line` of `person`'s file with `others` taking part, and the
+    /// calendar file its event went to, if any.
+    public func writtenJSON(in person: Person, line: Int, with others: [Person], on today: Day, calendarEvent: String?) -> JSON {
+        var written = self
+        written.line = line
+        return .object(person.reference + [("interaction", written.json(on: today, with: others.map(\.id))),
+                                           ("calendar_event", .optional(calendarEvent))])
+    }
+}
+
+extension FollowUp {
+    /// `crm plan --json` of an undated follow-up: `{"id", "path", "interaction": null, "follow_up"}`.
+    public func writtenJSON(in person: Person, on today: Day) -> JSON {
+        .object(person.reference + LogItem.followUp(self).jsonPairs(on: today))
+    }
+}
+
 extension TickedItem {
     /// `crm done --json`: `{"id", "path", "interaction"}`.
     public func json(on today: Day) -> JSON {
@@ -145,4 +164,10 @@ extension ICalendarEvent {
         return .object([("uid", .string(uid)), ("summary", .string(summary)), ("start", .string(day.description)),
                         ("yearly", .bool(recursYearly)), ("alarm", .optional(alarm?.trigger(for: start)))])
     }
+}
+
+extension SyncReport {
+    /// `crm merge-driver --install --json`: `{"driver"}`, the command line git was given for the
+    /// merge driver (the one `crm sync` installs when a clone has none).
+    public static func mergeDriverJSON(_ driver: String) -> JSON { .object([("driver", .string(driver))]) }
 }

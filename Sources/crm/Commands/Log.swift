@@ -72,11 +72,7 @@ let logCommand = Command(
             eventFile = context.addToCalendar(event, vault: vault)
         }
         if context.json {
-            var json = entry
-            json.line = line
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)),
-                                       ("interaction", json.json(on: today, with: others.map(\.id))),
-                                       ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
+            context.printJSON(entry.writtenJSON(in: written, line: line, with: others, on: today, calendarEvent: eventFile))
         } else if let eventFile {
             context.terminal.print("Added the event to \(eventFile)")
         }

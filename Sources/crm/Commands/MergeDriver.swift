@@ -100,7 +100,7 @@ private func installMergeDriver(_ context: Context) throws {
         }
     }
     if context.json {
-        context.printJSON(.object([("driver", .string(driver))]))
+        context.printJSON(SyncReport.mergeDriverJSON(driver))
     } else {
         context.terminal.print("git config merge.crm.driver \"\(driver)\"")
         context.terminal.print("Person files marked 'merge=crm' in .gitattributes now merge entry by entry ('crm init' writes that line).")

@@ -56,11 +56,7 @@ let planCommand = Command(
             eventFile = context.addToCalendar(event, vault: vault)
         }
         if context.json {
-            var json = entry
-            json.line = line
-            context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path)),
-                                       ("interaction", json.json(on: today, with: others.map(\.id))),
-                                       ("calendar_event", eventFile.map(JSON.string) ?? .null)]))
+            context.printJSON(entry.writtenJSON(in: written, line: line, with: others, on: today, calendarEvent: eventFile))
         } else {
             let when = "\(date)\(time.map { " \($0)" } ?? "") (\(weekdayName(date)), \(relative(date, from: today)))"
             context.terminal.print("Planned \(type) with \(SharedEntry.list([written.name] + others.map(\.name))) on \(when) (\(written.path):\(line))")
@@ -86,8 +82,7 @@ private func planFollowUp(_ context: Context, words: [String]) throws {
         return inserted.bytes
     }
     if context.json, let item = written.document.log?.followUps.first(where: { $0.line == line }) {
-        context.printJSON(.object([("id", .string(written.id)), ("path", .string(written.path))]
-                                  + LogItem.followUp(item).jsonPairs(on: try context.today())))
+        context.printJSON(item.writtenJSON(in: written, on: try context.today()))
     } else {
         context.terminal.print("Planned a follow-up with \(written.name), no date (\(written.path):\(line))")
     }
