@@ -1,11 +1,13 @@
 /// How the facts cache stores a person's facts: the keys first (`PersonKeys.encode(to:)`, so
-/// that matching a PERSON reads them alone), then every other field of `PersonFacts` in
-/// declaration order but `shared`, which is not the file's (`fieldProblems` sorted by key; diagnostics without their path, which is the
+/// that matching a PERSON reads them alone), then the links (so that `VaultLinks` reads keys and
+/// links alone), then every other field of `PersonFacts` in declaration order but `shared`, which
+/// is not the file's (`fieldProblems` sorted by key; diagnostics without their path, which is the
 /// record's). Each field is written and read here alone; a field added to `PersonFacts` is added
 /// here, on both sides, with a cache version bump.
 extension PersonFacts {
     func encode(to w: inout ByteWriter) {
         keys.encode(to: &w)
+        links.encode(to: &w)
         w.array(tags) { $0.string($1) }
         w.optional(birthday) { $0.string($1) }
         w.optional(every) { $0.string($1.description) }
@@ -13,7 +15,6 @@ extension PersonFacts {
         w.optional(added) { $1.encode(to: &$0) }
         timeline.encode(to: &w)
         tally.encode(to: &w)
-        links.encode(to: &w)
         w.array(fieldProblems.sorted { $0.key < $1.key }) { w, pair in
             w.string(pair.key)
             pair.value.encode(to: &w)
@@ -29,6 +30,7 @@ extension PersonFacts {
     init(from r: inout ByteReader, path: String) throws(ByteReader.Malformed) {
         typealias Malformed = ByteReader.Malformed
         self.init(keys: try PersonKeys(from: &r))
+        links = try FileLinks(from: &r, path: path)
         tags = try r.array { r throws(Malformed) in try r.string() }
         birthday = try r.optional { r throws(Malformed) in try r.string() }
         every = try r.optional { r throws(Malformed) in
@@ -39,7 +41,6 @@ extension PersonFacts {
         added = try r.optional { r throws(Malformed) in try Day(from: &r) }
         timeline = try Timeline(from: &r)
         tally = try InteractionTally(from: &r)
-        links = try FileLinks(from: &r, path: path)
         let keyed = try r.array { r throws(Malformed) in (try r.string(), try Diagnostic(from: &r, path: path)) }
         fieldProblems = Dictionary(keyed, uniquingKeysWith: { a, _ in a })
         problems = try r.array { r throws(Malformed) in try Diagnostic(from: &r, path: path) }

@@ -32,9 +32,9 @@ public struct VaultLinks: Sendable {
     /// unchanged), and (with `notes`) every daily note and other Markdown note. Files that cannot
     /// be read link nothing.
     public static func read(_ vault: Vault, notes includeNotes: Bool = true) -> VaultLinks {
-        let (rows, _) = vault.facts(today: nil) { facts in
-            (person: Person(id: facts.id, path: facts.path, name: facts.name, contactID: facts.contactID),
-             aliases: facts.foldedAliases, links: facts.links)
+        let rows = vault.keysAndLinks().rows.map { keys, links in
+            (person: Person(id: keys.id, path: "people/" + keys.id + ".md", name: keys.name, contactID: keys.contactID),
+             aliases: keys.foldedAliases, links: links)
         }
         let notes = includeNotes ? vault.notes() : VaultNotes()
         let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
