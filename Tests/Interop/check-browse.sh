@@ -59,8 +59,9 @@ cd "$work"
 stty -g > "$work/$name.before"
 export CRM_TODAY=2026-11-29 HOME="$work" CRM_CONTACTS="~/contacts.vcf" CRM_OPENER="$work/opener" EDITOR="$work/editor" LANG=C.UTF-8
 sh -c 'echo \$\$ > "$work/$name.pid"; exec "\$0" "\$@"' "$CRM" "\$@"
-echo \$? > "$work/$name.status"
-stty -g > "$work/$name.after"
+status=\$?
+stty -g > "$work/$name.after"   # before the status: a run has ended when its status is written
+echo \$status > "$work/$name.status"
 echo "PANE DONE"
 read -r _ || true   # the pane stays, its screen readable, until the server is killed
 SCRIPT
