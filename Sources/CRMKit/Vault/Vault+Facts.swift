@@ -107,14 +107,13 @@ extension Vault {
     /// made again from facts that include them.
     public func listing<Row>(today: Day?, _ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
         var (all, unread) = facts(today: today) { facts in
-            (row: facts.isReadable ? row(facts) : nil, readProblems: facts.readProblems,
-             person: VaultLinks.Person(id: facts.id, path: facts.path, name: facts.name, contactID: facts.contactID),
-             aliases: facts.foldedAliases, entries: facts.links.entries)
+            (row: facts.isReadable ? row(facts) : nil, readProblems: facts.readProblems, id: facts.id, links: !facts.links.entries.isEmpty)
         }
-        let shared = sharedInteractions(people: all.map { ($0.person, $0.aliases, $0.entries) })
+        // Most vaults link no one in their logs: then only the daily notes (if any) are read.
+        let shared = sharedInteractions(everyone: all.contains(where: \.links) ? keysAndLinks().rows : nil)
         if !shared.isEmpty {
-            let index = Dictionary(all.enumerated().map { ($1.person.id, $0) }, uniquingKeysWith: { a, _ in a })
-            let named = all.filter { shared[$0.person.id] != nil && $0.row != nil }.map(\.person.path)
+            let index = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let named = all.filter { shared[$0.id] != nil && $0.row != nil }.map { "people/" + $0.id + ".md" }
             for facts in self.facts(of: named, today: today).rows {
                 all[index[facts.id]!].row = row(facts.including(shared[facts.id]!, today: today))
             }

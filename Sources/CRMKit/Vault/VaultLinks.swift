@@ -185,19 +185,23 @@ extension Vault {
     }
 
     /// The entries of other files each person takes part in, by id: from the linked entries of
-    /// everyone's `facts` and the daily notes, each link resolved once over everyone. Empty, and
-    /// nothing resolved, when no file links anyone.
-    func sharedInteractions(people: [(person: VaultLinks.Person, aliases: [String], entries: [LinkedEntry])]) -> [String: [SharedInteraction]] {
-        var files = people.compactMap { row in
-            row.entries.isEmpty ? nil : VaultLinks.LinkedFile(path: row.person.path, owner: row.person.id, links: FileLinks(entries: row.entries))
-        }
-        files += dailyNoteLinks(dailyNotes())
+    /// `everyone`'s files (their keys and links, from `keysAndLinks`; nil when no person file
+    /// links anyone in its log) and the daily notes, each link resolved once over everyone.
+    /// Empty, and nothing resolved, when no file links anyone.
+    func sharedInteractions(everyone: [(keys: PersonKeys, links: FileLinks)]?) -> [String: [SharedInteraction]] {
+        let daily = dailyNoteLinks(dailyNotes())
+        guard everyone != nil || !daily.isEmpty else { return [:] }
+        let rows = everyone ?? keysAndLinks().rows
+        let people = rows.map { VaultLinks.Person(id: $0.keys.id, path: "people/" + $0.keys.id + ".md", name: $0.keys.name, contactID: $0.keys.contactID) }
+        let files = zip(people, rows).compactMap { person, row in
+            row.links.entries.isEmpty ? nil : VaultLinks.LinkedFile(path: person.path, owner: person.id, links: FileLinks(entries: row.links.entries))
+        } + daily
         guard !files.isEmpty else { return [:] }
-        let links = VaultLinks(people: people.map(\.person), aliases: people.map(\.aliases), files: files)
+        let links = VaultLinks(people: people, aliases: rows.map(\.keys.foldedAliases), files: files)
         var shared: [String: [SharedInteraction]] = [:]
-        for row in people {
-            let entries = links.connections(of: row.person.id).shared
-            if !entries.isEmpty { shared[row.person.id] = entries }
+        for person in people {
+            let entries = links.connections(of: person.id).shared
+            if !entries.isEmpty { shared[person.id] = entries }
         }
         return shared
     }
