@@ -59,13 +59,16 @@ extension Vault {
                     if !entry.isSymbolicLink { walk(path, depth: depth + 1) }
                     continue
                 }
+                // A person file is a person: links to it resolve as one, and need no file key
+                // (folding thousands of names would be most of `crm show`).
+                let isMarkdown = entry.name.hasSuffix(".md")
+                if isMarkdown && path.hasPrefix("people/") { continue }
                 found.fileKeys.insert(path.folded)
                 found.fileKeys.insert(entry.name.folded)
-                guard entry.name.hasSuffix(".md"), !Vault.isConflictCopy(entry.name) else { continue }
+                guard isMarkdown, !Vault.isConflictCopy(entry.name) else { continue }
                 let stem = String(path.dropLast(3)), name = String(entry.name.dropLast(3))
                 found.fileKeys.insert(stem.folded)
                 found.fileKeys.insert(name.folded)
-                if path.hasPrefix("people/") { continue }
                 if isInJournal(path), PersonLink.isDay(entry.name) {
                     if let day = DailyNote.day(ofFile: entry.name) {
                         found.dailyNotes.append((path, day))
