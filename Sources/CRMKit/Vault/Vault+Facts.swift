@@ -104,7 +104,8 @@ extension Vault {
     ///
     /// Entries of other files count as the person's own (`PersonFacts.shared`): links are
     /// resolved once, after everyone's facts are read, and the rows of the people they name are
-    /// made again from facts that include them.
+    /// made again from facts that include them (`row` is called twice for them: first with the
+    /// file's facts alone, whose `shared` is empty).
     public func listing<Row>(today: Day?, _ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
         var (all, unread) = facts(today: today) { facts in
             (row: facts.isReadable ? row(facts) : nil, readProblems: facts.readProblems, id: facts.id, links: !facts.links.entries.isEmpty)
@@ -113,10 +114,11 @@ extension Vault {
         let shared = sharedInteractions(everyone: all.contains(where: \.links) ? keysAndLinks().rows : nil)
         if !shared.isEmpty {
             let index = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-            let named = all.filter { shared[$0.id] != nil && $0.row != nil }.map { "people/" + $0.id + ".md" }
-            for facts in self.facts(of: named, today: today).rows {
-                all[index[facts.id]!].row = row(facts.including(shared[facts.id]!, today: today))
-            }
+            // A second pass over everyone (from the cache), making rows only for the people named.
+            let again = facts(today: today) { facts in
+                facts.isReadable ? shared[facts.id].map { (facts.id, row(facts.including($0, today: today))) } : nil
+            }.rows
+            for case let (id, remade)? in again { all[index[id]!].row = remade }
         }
         let (rows, problems) = ReadProblems.listed(all.map { ($0.row, $0.readProblems) }, problems: unread)
         return (rows, problems)
