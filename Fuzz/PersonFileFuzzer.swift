@@ -32,7 +32,7 @@ public func fuzzPersonFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(reread.log?.entries.contains { $0.note == "Fuzzed note." && $0.date == entry.date } == true, "the new entry is not read back")
         check(contains(after, inOrder: bytes), "adding an entry removed bytes")
     } else {
-        let insideOpenCodeBlock = doc.log == nil && doc.outline.unclosedFenceIndex != nil
+        let insideOpenCodeBlock = doc.log == nil && doc.outline.unclosedBlock != nil
         check(doc.writeBlocker != nil || insideOpenCodeBlock, "refused to log into a file that was understood")
     }
 
