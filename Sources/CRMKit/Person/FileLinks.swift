@@ -25,6 +25,13 @@ public struct FileLinks: Sendable, Equatable {
 
     /// Whether the file links nothing.
     public var isEmpty: Bool { entries.isEmpty && mentions.isEmpty && related.isEmpty && embeds.isEmpty && problems.isEmpty }
+
+    /// Every link of the file, in no particular order: entries', mentions', embeds and the
+    /// `related` items that link someone.
+    var targets: [LinkTarget] {
+        entries.flatMap(\.links) + mentions.flatMap(\.links) + embeds
+            + related.compactMap { item in item.target.map { LinkTarget(target: $0, line: item.line, column: item.column) } }
+    }
 }
 
 /// One link as it stands in a file: its target as written and where it is.

@@ -176,11 +176,18 @@ package struct Subprocess: Sendable {
         let envp = environment.map { CStrings($0.map { $0.key + "=" + $0.value }) }
         defer { argv.free(); envp?.free() }
         var pid: pid_t = 0
-        let code = actions.withPointer { actions in
-            attributes.withPointer { attributes in
-                if let envp { posix_spawn(&pid, path, actions, attributes, argv.pointers, envp.pointers) }
-                else { posix_spawn(&pid, path, actions, attributes, argv.pointers, Platform.environ) }
+        var code: Int32 = 0
+        // ETXTBSY: a program file just written can still be open for writing in a child another
+        // thread is starting (until that child's exec closes it); the moment passes, so try again.
+        for attempt in 1...50 {
+            code = actions.withPointer { actions in
+                attributes.withPointer { attributes in
+                    if let envp { posix_spawn(&pid, path, actions, attributes, argv.pointers, envp.pointers) }
+                    else { posix_spawn(&pid, path, actions, attributes, argv.pointers, Platform.environ) }
+                }
             }
+            guard code == ETXTBSY, attempt < 50 else { break }
+            usleep(2_000)
         }
         for fd in theirs { _ = Platform.close(fd) }
         theirs = []

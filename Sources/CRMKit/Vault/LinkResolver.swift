@@ -34,9 +34,15 @@ public struct LinkResolver: Sendable {
     public let people: [Identity]
     /// Folded key → the kind of key it is (0 id, 1 file name, 2 name, 3 alias) and who has it.
     private var table: [String: (kind: Int, ids: [String])] = [:]
+    /// The only keys the table holds, when made for known targets (`key(_:)` of each).
+    private let keys: Set<String>?
 
-    public init(_ people: some Sequence<Identity>) {
+    /// The table of everyone's keys; with `keys`, of those keys alone (the targets of the links to
+    /// resolve, each as `key(_:)` makes it), which answers the same for them.
+    public init(_ people: some Sequence<Identity>, keys: Set<String>? = nil) {
         self.people = Array(people)
+        self.keys = keys
+        guard keys?.isEmpty != true else { return }
         for person in self.people {
             let id = person.id.folded
             add(id, kind: 0, person.id)
@@ -49,12 +55,13 @@ public struct LinkResolver: Sendable {
 
     private mutating func add(_ key: String, kind: Int, _ id: String) {
         let key = key.trimmingSpaces
-        guard !key.isEmpty else { return }
+        guard !key.isEmpty, keys?.contains(key) != false else { return }
         guard let found = table[key] else { return table[key] = (kind, [id]) }
         if kind < found.kind { table[key] = (kind, [id]) } else if kind == found.kind, !found.ids.contains(id) { table[key]!.ids.append(id) }
     }
 
-    /// The table with the person `id` known by `identity` instead (a rename).
+    /// The full table (every key of everyone) with the person `id` known by `identity` instead
+    /// (a rename).
     func replacing(_ id: String, with identity: Identity) -> LinkResolver {
         LinkResolver(people.map { $0.id == id ? identity : $0 })
     }

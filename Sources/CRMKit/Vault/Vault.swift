@@ -247,12 +247,25 @@ public struct Vault: Sendable {
     /// other files; anything else is matched against everyone's keys (see `PersonMatcher`), from
     /// the facts cache where a file is unchanged (`personKeys`).
     public func find(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
-        let direct = "people/" + query + ".md"
-        if !query.isEmpty, !query.hasPrefix("/"), !query.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }),
-           FileSystem.exists(root + "/" + direct) {
-            return try load(path: direct, notesOnDemand: notesOnDemand)
-        }
+        if let direct = directPath(query) { return try load(path: direct, notesOnDemand: notesOnDemand) }
         return try load(path: PersonMatcher.match(query, in: personKeys()).path, notesOnDemand: notesOnDemand)
+    }
+
+    /// The person `query` names (as `find` does) and every link of the vault (`VaultLinks.read`),
+    /// from one pass over everyone's facts: what a person's page shows.
+    public func findLinked(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> (person: Person, links: VaultLinks) {
+        let everyone = keysAndLinks().rows
+        var path = directPath(query)
+        if path == nil { path = try PersonMatcher.match(query, in: everyone.map(\.keys)).path }
+        return (try load(path: path!, notesOnDemand: notesOnDemand), VaultLinks.read(self, everyone: everyone, fileNames: false))
+    }
+
+    /// The file of the person whose id `query` is, when it exists.
+    private func directPath(_ query: String) -> String? {
+        let direct = "people/" + query + ".md"
+        guard !query.isEmpty, !query.hasPrefix("/"), !query.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }),
+              FileSystem.exists(root + "/" + direct) else { return nil }
+        return direct
     }
 
     // MARK: Writing

@@ -18,8 +18,10 @@ public struct VaultLinks: Sendable {
         public var links: FileLinks
     }
 
-    /// Everyone, in path order.
-    public let people: [Person]
+    /// Everyone, in path order; empty when no file links anything (there is nobody to resolve).
+    let people: [Person]
+    /// Who the files' links name (it knows only the targets they use; `LinkResolver.replacing`
+    /// gives a full table).
     public let resolver: LinkResolver
     /// The files that link anything, person files first, in path order.
     public let files: [LinkedFile]
@@ -32,24 +34,33 @@ public struct VaultLinks: Sendable {
     /// unchanged), and (with `notes`) every daily note and other Markdown note. Files that cannot
     /// be read link nothing.
     public static func read(_ vault: Vault, notes includeNotes: Bool = true) -> VaultLinks {
-        let rows = vault.keysAndLinks().rows.map { keys, links in
-            (person: Person(id: keys.id, path: "people/" + keys.id + ".md", name: keys.name, contactID: keys.contactID),
-             aliases: keys.foldedAliases, links: links)
-        }
-        let notes = includeNotes ? vault.notes() : VaultNotes()
+        read(vault, everyone: vault.keysAndLinks().rows, notes: includeNotes)
+    }
+
+    /// `read(_:notes:)` with everyone's keys and links already read (`Vault.keysAndLinks`);
+    /// without `fileNames`, links are not told dead (see `VaultNotes.holdsFile`).
+    static func read(_ vault: Vault, everyone: [(keys: PersonKeys, links: FileLinks)], notes includeNotes: Bool = true,
+                     fileNames: Bool = true) -> VaultLinks {
+        let notes = includeNotes ? vault.notes(fileNames: fileNames) : VaultNotes()
         let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
             LinkedFile(path: path, owner: nil, links: FileLinks(note: bytes))
         }
-        return VaultLinks(people: rows.map(\.person), aliases: rows.map(\.aliases),
-                          files: rows.map { LinkedFile(path: $0.person.path, owner: $0.person.id, links: $0.links) }
-                              + vault.dailyNoteLinks(notes.dailyNotes) + others,
-                          notes: notes)
+        let files = everyone.map { LinkedFile(path: $0.keys.path, owner: $0.keys.id, links: $0.links) }
+            + vault.dailyNoteLinks(notes.dailyNotes) + others
+        return VaultLinks(everyone: everyone.map(\.keys), files: files, notes: notes)
     }
 
-    /// Everyone (with their aliases) and the files that may link them, resolved once.
-    init(people: [Person], aliases: [[String]], files: [LinkedFile], notes: VaultNotes = VaultNotes()) {
-        let resolver = LinkResolver(zip(people, aliases).map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $1) })
-        self.init(people: people, resolver: resolver, files: files.filter { !$0.links.isEmpty }, notes: notes)
+    /// Everyone (`keys`) and the files that may link them, resolved once. The resolver holds only
+    /// the keys the files' links use, and with no link at all nobody is even named: a vault with
+    /// few links (or none) does not pay for a table of everyone.
+    init(everyone: [PersonKeys], files: [LinkedFile], notes: VaultNotes = VaultNotes()) {
+        let files = files.filter { !$0.links.isEmpty }
+        let used = Set(files.flatMap { $0.links.targets.map { LinkResolver.key($0.target) } })
+        let everyone = used.isEmpty ? [] : everyone
+        let people = everyone.map { Person(id: $0.id, path: $0.path, name: $0.name, contactID: $0.contactID) }
+        let resolver = LinkResolver(zip(people, everyone).map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $1.foldedAliases) },
+                                    keys: used)
+        self.init(people: people, resolver: resolver, files: files, notes: notes)
     }
 
     init(people: [Person], resolver: LinkResolver, files: [LinkedFile], notes: VaultNotes) {
@@ -74,10 +85,7 @@ public struct VaultLinks: Sendable {
     /// first, then notes, each in line order.
     public func references(to id: String) -> [LinkReference] {
         files.flatMap { file -> [LinkReference] in
-            let links = file.links
-            let targets = links.entries.flatMap(\.links) + links.mentions.flatMap(\.links) + links.embeds
-                + links.related.compactMap { item in item.target.map { LinkTarget(target: $0, line: item.line, column: item.column) } }
-            return targets.filter { resolver.person($0.target) == id }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            file.links.targets.filter { resolver.person($0.target) == id }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
                 .map { LinkReference(path: file.path, line: $0.line, column: $0.column, target: $0.target) }
         }
     }
@@ -192,14 +200,13 @@ extension Vault {
         let daily = dailyNoteLinks(dailyNotes())
         guard everyone != nil || !daily.isEmpty else { return [:] }
         let rows = everyone ?? keysAndLinks().rows
-        let people = rows.map { VaultLinks.Person(id: $0.keys.id, path: "people/" + $0.keys.id + ".md", name: $0.keys.name, contactID: $0.keys.contactID) }
-        let files = zip(people, rows).compactMap { person, row in
-            row.links.entries.isEmpty ? nil : VaultLinks.LinkedFile(path: person.path, owner: person.id, links: FileLinks(entries: row.links.entries))
+        let files = rows.compactMap { row in
+            row.links.entries.isEmpty ? nil : VaultLinks.LinkedFile(path: row.keys.path, owner: row.keys.id, links: FileLinks(entries: row.links.entries))
         } + daily
         guard !files.isEmpty else { return [:] }
-        let links = VaultLinks(people: people, aliases: rows.map(\.keys.foldedAliases), files: files)
+        let links = VaultLinks(everyone: rows.map(\.keys), files: files)
         var shared: [String: [SharedInteraction]] = [:]
-        for person in people {
+        for person in links.people {
             let entries = links.connections(of: person.id).shared
             if !entries.isEmpty { shared[person.id] = entries }
         }

@@ -32,9 +32,8 @@ let showCommand = Command(
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()
         let today = try context.today()
-        let person = try vault.find(query, notesOnDemand: true)
+        let (person, links) = try vault.findLinked(query, notesOnDemand: true)
         for problem in try ReadProblems.shown(person) { context.warn(problem) }
-        let links = VaultLinks.read(vault)
         let connections = links.connections(of: person.id)
         let doc = person.document
         let t = context.terminal

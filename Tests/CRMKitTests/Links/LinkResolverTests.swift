@@ -61,4 +61,23 @@ import Testing
             }
         }
     }
+
+    /// A table made only for the targets of a vault's links (`keys:`) answers every one of them as
+    /// the full table does, ambiguous ones included; any other target names nobody.
+    @Test func aTableForSomeTargetsAnswersThemAsTheFullOne() {
+        var g = SeededGenerator(seed: 7)
+        let targets = ["jose-nunez", "JOSÉ NÚÑEZ", "pepe", "mom", "family/mom", "Sam Lee", "sam", "lena-marsh", "Lenny",
+                       " people/sam-lee.md ", "Chidi Okafor", "Samuel Okafor", "mamá", "work/MOM"]
+        for _ in 0..<100 {
+            let some = targets.filter { _ in Bool.random(using: &g) }
+            let restricted = LinkResolver(resolver.people, keys: Set(some.map(LinkResolver.key)))
+            for target in some { #expect(restricted.resolve(target) == resolver.resolve(target), "\(target)") }
+            for target in targets where !some.contains(where: { LinkResolver.key($0) == LinkResolver.key(target) }) {
+                #expect(restricted.resolve(target) == .nobody, "\(target)")
+            }
+        }
+        #expect(LinkResolver(resolver.people, keys: []).resolve("pepe") == .nobody)
+        #expect(LinkResolver(resolver.people, keys: ["pepe"]).replacing("sam", with: .init(id: "sam", name: "Sam Stone", aliases: []))
+            .resolve("Lenny") == .person("lena-marsh"))
+    }
 }
