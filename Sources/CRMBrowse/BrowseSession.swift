@@ -140,7 +140,7 @@ public final class BrowseSession {
 
     private func view(of person: Person) throws -> PersonView {
         try PersonView(person: person, config: vault.config, today: today, addressBook: loadedAddressBook(),
-                       connections: VaultLinks.read(vault).connections(of: person.id))
+                       links: VaultLinks.read(vault))
     }
 
     /// The address book the person pages take current details from, read once.

@@ -1,9 +1,9 @@
 import CRMKit
 import CRMTerminal
 
-/// A person's page, as `crm show` lays it out: details (and where they come from), Coming up,
-/// the numbered log, then the notes. Later sections (relationships, shared interactions) are
-/// more `Section`s in `lines`.
+/// A person's page, as `crm show` lays it out: details (and where they come from), Related,
+/// Coming up, the numbered log (entries of other files unnumbered, with where they live), the
+/// notes, then Mentioned.
 enum PersonPageLayout {
     /// One line of the page: text placed at columns, and the entry it shows (for selecting).
     struct Line: Equatable {
@@ -32,34 +32,28 @@ enum PersonPageLayout {
     static func lines(_ view: PersonView, width: Int) -> [Line] {
         var lines: [Line] = []
         // Details, keys aligned as `crm show` aligns them.
-        var fields: [(String, String)] = []
-        let details = view.details
-        if !details.phones.isEmpty { fields.append(("phone", details.phones.joined(separator: ", "))) }
-        if !details.emails.isEmpty { fields.append(("email", details.emails.joined(separator: ", "))) }
-        if let birthday = details.birthday { fields.append(("birthday", birthday)) }
-        if !view.tags.isEmpty { fields.append(("tags", view.tags.joined(separator: ", "))) }
-        if !view.aliases.isEmpty { fields.append(("aliases", view.aliases.joined(separator: ", "))) }
-        if let cadence = view.cadence {
-            let source = view.cadenceSource == .person ? "" : " (from \(view.cadenceSource == .tag ? "a tag" : "the vault"))"
-            fields.append(("every", cadence.description + source))
-        }
         let today = view.today
-        fields.append(("last", view.last.map { "\($0) (\(relative($0, from: today)))" } ?? "never"))
-        if let next = view.next { fields.append(("next", "\(next) (\(relative(next, from: today)))")) }
-        if let due = view.due { fields.append(("due", "\(due) (\(dueWording(due, from: today)))")) }
-        if let snooze = view.snoozedUntil { fields.append(("snoozed", "until \(snooze)")) }
-        if let contact = view.contactID { fields.append(("contact", contact)) }
-        let keyWidth = fields.map { $0.0.count }.max() ?? 0
-        for (key, value) in fields {
+        let keyWidth = view.fields.map { $0.key.count }.max() ?? 0
+        for field in view.fields {
             let valueColumn = 2 + keyWidth + 2
-            for (i, part) in TextLayout.wrapped(value, width: max(1, width - valueColumn)).enumerated() {
-                var line = Line([Line.Span(column: valueColumn, text: part, style: key == "due" && (view.due.map { $0 < today } ?? false) ? Style.plain.coloured(.red) : .plain)])
-                if i == 0 { line.spans.insert(Line.Span(column: 2, text: key, style: .dim), at: 0) }
+            let late = field.key == "due" && (view.due.map { $0 < today } ?? false)
+            for (i, part) in TextLayout.wrapped(field.value, width: max(1, width - valueColumn)).enumerated() {
+                var line = Line([Line.Span(column: valueColumn, text: part, style: late ? Style.plain.coloured(.red) : .plain)])
+                if i == 0 { line.spans.insert(Line.Span(column: 2, text: field.key, style: .dim), at: 0) }
                 lines.append(line)
             }
         }
         if let origin = view.origin.summary {
             for part in TextLayout.wrapped(origin, width: max(1, width - 2)) { lines.append(Line(part, column: 2, style: .dim)) }
+        }
+        if !view.related.isEmpty {
+            lines.append(Line())
+            lines.append(Line("Related (\(view.related.count))", style: .bold))
+            let relationWidth = view.related.map { DisplayWidth.of($0.relation) }.max() ?? 0
+            for relation in view.related {
+                lines.append(Line([Line.Span(column: 2, text: relation.relation, style: .dim),
+                                   Line.Span(column: 2 + relationWidth + 2, text: relation.name, style: .plain)]))
+            }
         }
         let entries = view.comingUp + view.history
         let numberWidth = String(entries.compactMap(\.number).max() ?? 0).count
@@ -81,6 +75,15 @@ enum PersonPageLayout {
             lines.append(Line())
             lines.append(Line("Notes", style: .bold))
             for part in TextLayout.wrapped(view.notes, width: max(1, width - 2)) { lines.append(Line(part, column: 2)) }
+        }
+        if !view.mentions.isEmpty {
+            lines.append(Line())
+            lines.append(Line("Mentioned (\(view.mentions.count))", style: .bold))
+            for mention in view.mentions {
+                let place = "\(mention.path):\(mention.line)"
+                lines.append(Line(place, column: 2, style: .dim))
+                for part in TextLayout.wrapped(PersonLink.readable(mention.text), width: max(1, width - 4)) { lines.append(Line(part, column: 4)) }
+            }
         }
         return lines
     }
@@ -108,11 +111,13 @@ enum PersonPageLayout {
         for part in PersonLink.readable(entry.note).split(separator: "\n", omittingEmptySubsequences: false) {
             noteLines += TextLayout.wrapped(String(part), width: max(1, width - noteColumn))
         }
+        let elsewhere = entry.elsewhere.map { TextLayout.wrapped($0.label(line: entry.line), width: max(1, width - noteColumn)) } ?? []
         var lines: [Line] = []
         if isNarrow {
             lines.append(Line(head, entry: index))
             for part in noteLines { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .plain)], entry: index)) }
             if !late.isEmpty { lines.append(Line([Line.Span(column: noteColumn, text: late.trimmingSpaces, style: Style.plain.coloured(.red))], entry: index)) }
+            for part in elsewhere { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
         } else {
             for (i, part) in noteLines.enumerated() {
                 var spans = i == 0 ? head : []
@@ -128,6 +133,7 @@ enum PersonPageLayout {
                     lines.append(Line([Line.Span(column: noteColumn, text: late.trimmingSpaces, style: Style.plain.coloured(.red))], entry: index))
                 }
             }
+            for part in elsewhere { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
         }
         return lines
     }

@@ -143,6 +143,8 @@ extension BrowseState {
             layers.removeLast()
         case .character("l"): openSheet(.log, marked: false)
         case .character("p"): openSheet(.plan, marked: false)
+        case .character("x") where page.selectedEntry?.elsewhere != nil, .character("u") where page.selectedEntry?.elsewhere != nil:
+            message = .error("This entry is \(page.selectedEntry!.elsewhere!.label(line: page.selectedEntry!.line)): change it there")
         case .character("x"):
             guard let item = page.selectedEntry?.openItem else {
                 message = .error("Select an open item (under Coming up, '[ ]' in the file) to tick it")

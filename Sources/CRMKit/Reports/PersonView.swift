@@ -1,6 +1,7 @@
 /// One person as their page shows them (`crm show`, the person page of `crm browse`): details
-/// with where they come from, tags, cadence, last, next and due, what is coming up, the log
-/// numbered as `crm unlog` takes it, and the notes.
+/// with where they come from, tags, cadence, last, next and due, relationships, what is coming
+/// up, the log numbered as `crm unlog` takes it (with the entries of other files they take part
+/// in, unnumbered), the notes, and where else the vault mentions them.
 public struct PersonView: Sendable {
     /// An address book to take current details from: the contacts by UID, and how to name it.
     public struct AddressBook: Sendable {
@@ -41,7 +42,27 @@ public struct PersonView: Sendable {
         }
     }
 
-    /// An entry of the log, or an undated follow-up.
+    /// One line of details: `phone`, `email`, `birthday`, `tags`, `aliases`, `every`, `last`,
+    /// `next`, `due`, `snoozed`, `contact`, each only when there is something to say.
+    public struct Field: Sendable, Equatable {
+        public let key: String
+        public let value: String
+    }
+
+    /// Where an entry of another file lives.
+    public struct Elsewhere: Sendable, Equatable {
+        /// The file, relative to the vault.
+        public let path: String
+        /// The name of the person whose log holds it; nil for a daily note.
+        public let owner: String?
+
+        /// "in Lena Marsh's log, people/lena-marsh.md:12", "in journal/2026-11-30.md:3".
+        public func label(line: Int) -> String {
+            "in " + (owner.map { "\($0)'s log, " } ?? "") + "\(path):\(line)"
+        }
+    }
+
+    /// An entry of the log, an undated follow-up, or an entry of another file.
     public struct Entry: Sendable, Equatable {
         /// The item's number as `crm show`, `crm done` and `crm unlog` count them (1 = newest
         /// entry; undated follow-ups after the entries, see `LogNumbering`).
@@ -53,16 +74,52 @@ public struct PersonView: Sendable {
         public let type: String?
         /// The note as written (links as `[[id|Name]]`; `PersonLink.readable` shows them as `crm show` does).
         public let note: String
-        /// The 1-based line in the file.
+        /// The 1-based line in the file (in `elsewhere`'s file for an entry of another file).
         public let line: Int
         /// What the entry is on the view's day (an undated follow-up is open).
         public let status: Interaction.Status
         /// An open item dated before the view's day.
         public let isOverdue: Bool
+        /// Ticked done (`- [x]`) but dated after the view's day.
+        public let isTickedAhead: Bool
+        /// For an entry of another file (a shared entry, a daily note's item), where it is; nil
+        /// for the person's own.
+        public let elsewhere: Elsewhere?
         /// What ticking the entry ticks: open items, dated or not.
         public let openItem: OpenItem?
         /// The entry as the log holds it; nil for an undated follow-up.
         public let interaction: Interaction?
+
+        init(number: Int?, interaction: Interaction, today: Day, elsewhere: Elsewhere? = nil) {
+            let status = interaction.status(on: today)
+            self.number = number
+            date = interaction.date
+            time = interaction.time
+            type = interaction.type
+            note = interaction.note
+            line = interaction.line
+            self.status = status
+            isOverdue = status == .open && interaction.date < today
+            isTickedAhead = interaction.checkbox == .done && interaction.date > today
+            self.elsewhere = elsewhere
+            openItem = status == .open && elsewhere == nil ? .dated(interaction) : nil
+            self.interaction = interaction
+        }
+
+        init(number: Int, followUp item: FollowUp) {
+            self.number = number
+            date = nil
+            time = nil
+            type = nil
+            note = item.note
+            line = item.line
+            status = .open
+            isOverdue = false
+            isTickedAhead = false
+            elsewhere = nil
+            openItem = .undated(item)
+            interaction = nil
+        }
     }
 
     public let id: String
@@ -82,11 +139,18 @@ public struct PersonView: Sendable {
     public let due: Day?
     /// The snooze date when it is after the view's day.
     public let snoozedUntil: Day?
+    /// The details as a page lists them, in order.
+    public let fields: [Field]
+    /// Relationships, stated in this file or in the other person's.
+    public let related: [Relation]
+    /// Other lines of the vault that link the person.
+    public let mentions: [Mention]
     /// The log's heading ("Interactions").
     public let heading: String
-    /// Open items and entries dated after the view's day, soonest first, then undated follow-ups.
+    /// Open items and entries dated after the view's day, soonest first (an entry of another
+    /// file before the person's own on the same day), then undated follow-ups.
     public let comingUp: [Entry]
-    /// What happened, newest first.
+    /// What happened, newest first (the person's own first at the same moment).
     public let history: [Entry]
     /// The body outside the log.
     public let notes: String
@@ -95,11 +159,13 @@ public struct PersonView: Sendable {
 
     /// The view of `person` on `today`; with `addressBook`, phone, email and birthday from the
     /// person's contact when it is there (as `crm refresh` would write them), else the file's.
-    /// `connections` (see `VaultLinks`): the entries of other files the person takes part in
-    /// count for last, next and due. Throws when the file could not be read at all.
+    /// With the vault's `links`, the entries of other files the person takes part in are listed
+    /// and count for last, next and due, with relationships and mentions. Throws when the file
+    /// could not be read at all.
     public init(person: Person, config: VaultConfig, today: Day, addressBook: AddressBook? = nil,
-                connections: PersonConnections = PersonConnections()) throws(VaultError) {
+                links: VaultLinks? = nil) throws(VaultError) {
         let document = person.document
+        let connections = links?.connections(of: person.id) ?? PersonConnections()
         problems = try ReadProblems.shown(person)
         id = person.id
         path = person.path
@@ -126,25 +192,58 @@ public struct PersonView: Sendable {
         snoozedUntil = document.snooze.flatMap { $0 > today ? $0 : nil }
         heading = config.heading
         notes = document.notes
+        related = connections.related
+        mentions = connections.mentions
+        var fields: [Field] = []
+        func add(_ key: String, _ value: String?) { if let value { fields.append(Field(key: key, value: value)) } }
+        func listed(_ items: [String]) -> String? { items.isEmpty ? nil : items.joined(separator: ", ") }
+        let snapshot = details, source = schedule.cadenceSource, snooze = snoozedUntil
+        add("phone", listed(snapshot.phones))
+        add("email", listed(snapshot.emails))
+        add("birthday", snapshot.birthday)
+        add("tags", listed(document.tags))
+        add("aliases", listed(document.aliases))
+        add("every", schedule.cadence.map { $0.description + (source == .person ? "" : " (from \(source == .tag ? "a tag" : "the vault"))") })
+        add("last", schedule.last.map { "\($0.date) (\(relative($0.date, from: today)))" } ?? "never")
+        add("next", schedule.next.map { "\($0.date) (\(relative($0.date, from: today)))" })
+        add("due", schedule.due.map { "\($0) (\(dueWording($0, from: today)))" })
+        add("snoozed", snooze.map { "until \($0)" })
+        add("contact", document.contactID)
+        self.fields = fields
+
         var coming: [Entry] = [], history: [Entry] = []
         for (index, interaction) in document.interactions.enumerated() {
-            let status = interaction.status(on: today)
-            let entry = Entry(number: index + 1, date: interaction.date, time: interaction.time, type: interaction.type,
-                              note: interaction.note, line: interaction.line, status: status,
-                              isOverdue: status == .open && interaction.date < today,
-                              openItem: status == .open ? .dated(interaction) : nil, interaction: interaction)
-            if status == .done { history.append(entry) } else { coming.append(entry) }
+            let entry = Entry(number: index + 1, interaction: interaction, today: today)
+            if entry.status == .done { history.append(entry) } else { coming.append(entry) }
         }
         // Soonest first; within a day, in the order the log numbers them from the oldest.
         coming = coming.enumerated().sorted { ($0.element.date!, -$0.offset) < ($1.element.date!, -$1.offset) }.map(\.element)
+        // Entries of other files among the person's own: newest first in `shared`.
+        let shared = connections.shared.map { item in
+            Entry(number: nil, interaction: item.interaction, today: today,
+                  elsewhere: Elsewhere(path: item.path, owner: item.owner.map { links?.name(of: $0) ?? $0 }))
+        }
+        coming = Self.merged(coming, shared.filter { $0.status != .done }.reversed()) { $0.interaction!.date < $1.interaction!.date }
+        history = Self.merged(history, shared.filter { $0.status == .done }) { $0.interaction!.isNewer(than: $1.interaction!) }
         if let log = document.log {
             for (index, item) in log.openFollowUps.enumerated() {
-                coming.append(Entry(number: log.number(ofFollowUp: index), date: nil, time: nil, type: nil, note: item.note,
-                                    line: item.line, status: .open,
-                                    isOverdue: false, openItem: .undated(item), interaction: nil))
+                coming.append(Entry(number: log.number(ofFollowUp: index), followUp: item))
             }
         }
         comingUp = coming
         self.history = history
+    }
+
+    /// `own` with `others` (in the same order) put in: each before the first of `own` it comes
+    /// `before`.
+    private static func merged(_ own: [Entry], _ others: [Entry], before: (Entry, Entry) -> Bool) -> [Entry] {
+        var result: [Entry] = []
+        result.reserveCapacity(own.count + others.count)
+        var rest = others[...]
+        for entry in own {
+            while let other = rest.first, before(other, entry) { result.append(other); rest.removeFirst() }
+            result.append(entry)
+        }
+        return result + rest
     }
 }

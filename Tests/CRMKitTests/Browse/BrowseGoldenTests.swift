@@ -53,6 +53,13 @@ import CRMTerminal
         Scenario(name: "person-japanese") { fixture in fixture.open("山田") },
         Scenario(name: "person-russian") { fixture in fixture.open("anna") },
         Scenario(name: "person-long-name") { fixture in fixture.open("maximiliana") },
+        // Related, and entries of daily notes (one open, overdue), unnumbered with where they live.
+        Scenario(name: "person-related") { fixture in fixture.open("noor") },
+        // u on an entry of another file: it is changed where it lives.
+        Scenario(name: "person-elsewhere-unlog") { fixture in
+            fixture.open("noor")
+            fixture.press(.character("u"))
+        },
         Scenario(name: "person-unlog-question") { fixture in
             fixture.open("lena")
             fixture.press(.character("j"), .character("j"), .character("u"))

@@ -30,7 +30,7 @@ import CRMKit
         let links = VaultLinks.read(opened)
         for id in opened.personIDs() {
             let view = try PersonView(person: try opened.load(path: "people/\(id).md"), config: opened.config, today: today,
-                                      connections: links.connections(of: id))
+                                      links: links)
             let shown = try vault.crm("show", id, "--json")
             let json = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as! [String: Any]
             #expect(view.name == json["name"] as? String)
@@ -38,12 +38,15 @@ import CRMKit
             #expect(view.details.emails == json["emails"] as? [String])
             #expect(view.due?.description == json["due"] as? String)
             #expect(view.notes == json["notes"] as? String)
-            // The entries of the person's own log; shared ones from other logs (`from`) are not the view's yet.
+            // The entries of the person's own log, numbered; those of other files (`from` in JSON) unnumbered.
             let all = json["interactions"] as! [[String: Any]]
             let interactions = all.filter { $0["from"] is NSNull }
             let shared = all.filter { !($0["from"] is NSNull) }
             let entries = view.comingUp + view.history
             #expect(entries.filter { $0.date != nil }.compactMap(\.number).count == interactions.count)
+            #expect(entries.filter { $0.elsewhere != nil }.count == shared.count, "\(id)")
+            #expect(entries.allSatisfy { ($0.elsewhere == nil) == ($0.number != nil) }, "\(id)")
+            #expect(Set(entries.compactMap { $0.elsewhere?.path }) == Set(shared.compactMap { $0["from"] as? String }), "\(id)")
             for entry in entries {
                 guard let number = entry.number else { continue }
                 if entry.date == nil {   // an undated follow-up: numbered after the entries
@@ -55,13 +58,10 @@ import CRMKit
             }
             // What `crm show` prints under "Coming up" and the heading, in its order.
             let text = try vault.crm("show", id).stdout
-            let sharedDone = shared.filter { $0["status"] as? String == "done" }.count
-            if !view.history.isEmpty {
-                #expect(text.contains("\(opened.config.heading) (\(view.history.count + sharedDone))"), "\(id)")
-            }
-            if !view.comingUp.isEmpty {
-                #expect(text.contains("Coming up (\(view.comingUp.count + shared.count - sharedDone))"), "\(id)")
-            }
+            #expect(text.contains("\(opened.config.heading) (\(view.history.count))"), "\(id)")
+            if !view.comingUp.isEmpty { #expect(text.contains("Coming up (\(view.comingUp.count))"), "\(id)") }
+            if !view.related.isEmpty { #expect(text.contains("Related (\(view.related.count))"), "\(id)") }
+            if !view.mentions.isEmpty { #expect(text.contains("Mentioned (\(view.mentions.count))"), "\(id)") }
             let printedNumbers = text.split(separator: "\n").compactMap { line -> Int? in
                 let trimmed = line.drop { $0 == " " }
                 guard line.hasPrefix("  "), let number = Int(trimmed.prefix { $0.isNumber }) else { return nil }
