@@ -75,19 +75,20 @@ import Testing
         let vault = try TemporaryVault(copyingExample: true)
         let loaded = try Vault(root: vault.path)
         let today = Day(year: 2026, month: 11, day: 29)!
-        let people = loaded.summaries(today: today).people
+        let listing = PeopleListing(vault: loaded, today: today)
+        let people = listing.rows
         #expect(people.count > 5)
         let order = Array(people.indices.reversed())
-        #expect(String(decoding: PersonSummary.listJSON(people, order: order), as: UTF8.self)
-                == JSON.array(order.map { people[$0].listJSON }).rendered())
-        #expect(PersonSummary.listJSON(people, order: []) == Array("[]".utf8))
+        #expect(String(decoding: listing.json(order: order), as: UTF8.self)
+                == JSON.array(order.map { people[$0].json }).rendered())
+        #expect(listing.json(order: []) == Array("[]".utf8))
         // Written in pieces of about 64 KB: many rows make several, which join into the same bytes.
         let many = Array(repeating: order, count: 400).flatMap { $0 }
         var pieces: [ArraySlice<UInt8>] = []
-        PersonSummary.listJSON(people, order: many) { pieces.append($0) }
+        listing.json(order: many) { pieces.append($0) }
         #expect(pieces.count > 2)
         #expect(pieces.allSatisfy { $0.count < 1 << 17 })
-        #expect(String(decoding: pieces.flatMap { $0 }, as: UTF8.self) == JSON.array(many.map { people[$0].listJSON }).rendered())
+        #expect(String(decoding: pieces.flatMap { $0 }, as: UTF8.self) == JSON.array(many.map { people[$0].json }).rendered())
     }
 
     @Test func searchFindsAccentsCyrillicAndGreekAndSkipsUnreadFiles() throws {

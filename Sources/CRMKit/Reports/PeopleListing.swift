@@ -12,18 +12,23 @@ public struct PeopleListing: Sendable {
         case last
     }
 
-    /// One person.
-    public struct Row: Sendable, Equatable {
+    /// One person. A class, as `PersonSummary` is: the row is made on the threads that read the
+    /// files and then only referred to (sorted, filtered, printed), so it is one reference to
+    /// pass around instead of a dozen fields to copy.
+    public final class Row: Sendable, Equatable {
         public let id: String
         public let name: String
         /// The name in lower case without accents (`String.folded`), for sorting and matching.
         public let sortName: String
         public let tags: [String]
+        /// The rest of what the person is known by, decoded when asked for (a listing of
+        /// thousands prints none of it).
+        private let keys: PersonKeys
         /// Aliases, folded.
-        public let aliases: [String]
+        public var aliases: [String] { keys.foldedAliases }
         /// Emails in lower case.
-        public let emails: [String]
-        public let contactID: String?
+        public var emails: [String] { keys.emails }
+        public var contactID: String? { keys.contactID }
         public let cadence: Cadence?
         /// The newest interaction dated today or earlier.
         public let last: Day?
@@ -36,15 +41,32 @@ public struct PeopleListing: Sendable {
 
         public var path: String { "people/" + id + ".md" }
 
+        public static func == (a: Row, b: Row) -> Bool {
+            (a.id, a.name, a.sortName, a.tags, a.keys) == (b.id, b.name, b.sortName, b.tags, b.keys)
+                && (a.cadence, a.last, a.next, a.due, a.interactionCount) == (b.cadence, b.last, b.next, b.due, b.interactionCount)
+        }
+
+        /// The row in `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "next", "interactions"}`.
+        public var json: JSON {
+            .object([
+                ("id", .string(id)),
+                ("name", .string(name)),
+                ("tags", .array(tags.map(JSON.string))),
+                ("every", .optional(cadence?.description)),
+                ("last", .optional(last?.description)),
+                ("due", .optional(due?.description)),
+                ("next", .optional(next?.description)),
+                ("interactions", .number(interactionCount)),
+            ])
+        }
+
         init(facts: PersonFacts, config: VaultConfig, today: Day) {
             let schedule = DueSchedule(facts: facts, config: config, today: today)
             id = facts.id
             name = facts.name
             sortName = facts.sortName
             tags = facts.tags
-            aliases = facts.foldedAliases
-            emails = facts.emails
-            contactID = facts.contactID
+            keys = facts.keys
             cadence = schedule.cadence
             last = schedule.last?.date
             next = schedule.next?.date
@@ -84,6 +106,70 @@ public struct PeopleListing: Sendable {
         return rows.indices.map { (key(rows[$0]), $0) }.sorted { $0 < $1 }.map(\.1)
     }
 
+    /// The listing of the people with `tag` (compared folded) alone.
+    public func tagged(_ tag: String) -> PeopleListing {
+        let tag = tag.folded
+        return PeopleListing(today: today, rows: rows.filter { $0.tags.contains { $0.folded == tag } }, problems: problems)
+    }
+
     /// How many people are due today or were due before (what `crm due` lists).
     public var dueCount: Int { rows.count(where: { $0.due.map { $0 <= today } ?? false }) }
+
+
+    /// `crm list --json`: the rows at `order` (indices into `rows`), each its `json`, as one array
+    /// rendered, written straight into bytes without building the JSON values (a test holds the
+    /// two to the same bytes: a key added to one must be added to the other).
+    public func json(order: [Int]) -> [UInt8] {
+        var out: [UInt8] = []
+        json(order: order) { out += $0 }
+        return out
+    }
+
+    /// The same bytes handed to `write` in pieces of about 64 KB, so the output of 100,000 people
+    /// is never whole in memory.
+    public func json(order: [Int], to write: (ArraySlice<UInt8>) -> Void) {
+        guard !order.isEmpty else { return write("[]".utf8.map { $0 }[...]) }
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16 + 4096)
+        func key(_ name: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        func optional(_ value: String?) {
+            if let value { JSON.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        }
+        for (i, index) in order.enumerated() {
+            let person = rows[index]
+            key(i == 0 ? "[\n  {\n    \"id\": " : ",\n  {\n    \"id\": ")
+            JSON.writeString(person.id, to: &out)
+            key(",\n    \"name\": ")
+            JSON.writeString(person.name, to: &out)
+            key(",\n    \"tags\": ")
+            if person.tags.isEmpty {
+                key("[]")
+            } else {
+                for (t, tag) in person.tags.enumerated() {
+                    key(t == 0 ? "[\n      " : ",\n      ")
+                    JSON.writeString(tag, to: &out)
+                }
+                key("\n    ]")
+            }
+            key(",\n    \"every\": ")
+            optional(person.cadence?.description)
+            key(",\n    \"last\": ")
+            optional(person.last?.description)
+            key(",\n    \"due\": ")
+            optional(person.due?.description)
+            key(",\n    \"next\": ")
+            optional(person.next?.description)
+            key(",\n    \"interactions\": ")
+            out.append(contentsOf: String(person.interactionCount).utf8)
+            key("\n  }")
+            if out.count >= 1 << 16 {
+                write(out[...])
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        key("\n]")
+        write(out[...])
+    }
 }

@@ -19,57 +19,43 @@ let listCommand = Command(
     run: { context in
         let vault = try context.vault()
         let today = try context.today()
-        let tag = context.arguments.value("--tag")?.folded
-        let sort = context.arguments.value("--sort") ?? "name"
+        let tag = context.arguments.value("--tag")
+        let order = context.arguments.value("--sort").flatMap(PeopleListing.Order.init(rawValue:)) ?? .name
         if context.arguments.flag("--ids"), tag == nil {
             for id in vault.personIDs() { context.terminal.print(id) }   // no file needs to be read
             return
         }
-        let (everyone, problems) = vault.summaries(today: today)
-        let people = tag.map { tag in everyone.filter { $0.tags.contains { $0.folded == tag } } } ?? everyone
-        for problem in problems { context.warn(problem) }
+        let everyone = PeopleListing(vault: vault, today: today)
+        let listing = tag.map(everyone.tagged) ?? everyone
+        for problem in listing.problems { context.warn(problem) }
         if context.arguments.flag("--ids") {
-            for person in people { context.terminal.print(person.id) }
+            for row in listing.rows { context.terminal.print(row.id) }
             return
         }
-        // Sort small keys, not the summaries themselves.
-        let names = NameOrder(people.map(\.sortName), ties: people.map(\.id))
-        let order: [Int]
-        switch sort {
-        case "last":
-            // Newest first, never contacted last.
-            order = names.sortedIndices(first: people.map { $0.schedule.last.map { -$0.date.dayNumber } ?? Int.max })
-        case "due":
-            order = names.sortedIndices(first: people.map { $0.schedule.due?.dayNumber ?? Int.max })
-        default: order = names.sortedIndices()
-        }
+        let indices = listing.indices(in: order)
         if context.json {
-            PersonSummary.listJSON(people, order: order) { context.terminal.write(bytes: $0) }
+            listing.json(order: indices) { context.terminal.write(bytes: $0) }
             context.terminal.print()
             return
         }
-        guard !order.isEmpty else {
+        guard !indices.isEmpty else {
             context.terminal.print(tag == nil ? "No people yet. Add one with: crm add \"Ada Lovelace\"" : "Nobody matches.")
             return
         }
         let terminal = context.terminal
         var table = TextTable(headers: ["NAME", "LAST CONTACT", "NEXT", "EVERY", "DUE", "TAGS"])
-        table.rows.reserveCapacity(order.count)
+        table.rows.reserveCapacity(indices.count)
         var overdue: Set<Int> = []
-        for (index, position) in order.enumerated() {
-            let person = people[position]
-            let schedule = person.schedule
-            let due = schedule.due.map { day -> String in
-                if day < today { overdue.insert(index) }
-                return dueWording(day, from: today)
-            } ?? "-"
+        for (index, position) in indices.enumerated() {
+            let row = listing.rows[position]
+            if let due = row.due, due < today { overdue.insert(index) }
             table.rows.append([
-                person.name,
-                schedule.last.map { relative($0.date, from: today) } ?? "never",
-                schedule.next.map { relative($0.date, from: today) } ?? "-",
-                schedule.cadence?.description ?? "-",
-                due,
-                person.tags.joined(separator: ", "),
+                row.name,
+                row.last.map { relative($0, from: today) } ?? "never",
+                row.next.map { relative($0, from: today) } ?? "-",
+                row.cadence?.description ?? "-",
+                row.due.map { dueWording($0, from: today) } ?? "-",
+                row.tags.joined(separator: ", "),
             ])
         }
         table.style = { row, column, text in
