@@ -35,6 +35,14 @@ import Testing
         }
     }
 
+    @Test func listsEachGlobalOptionOnce() {
+        let section = Self.page.components(separatedBy: ".SH \"GLOBAL OPTIONS\"")[1].components(separatedBy: ".SH ")[0]
+        let lines = section.split(separator: "\n")
+        let options = zip(lines, lines.dropFirst()).filter { $0.0 == ".TP" }.map { String($0.1) }
+        #expect(options.count == Set(options).count, "\(options)")
+        #expect(options.contains("\\fB\\-\\-version\\fR"), "\(options)")
+    }
+
     @Test func namesEveryEnvironmentVariable() {
         let environment = Self.page.components(separatedBy: ".SH \"ENVIRONMENT\"")[1].components(separatedBy: ".SH ")[0]
         for name in ["CRM_VAULT", "CRM_TODAY", "CRM_CALENDAR", "CRM_CONTACTS", "VISUAL", "EDITOR", "NO_COLOR"] {

@@ -50,7 +50,7 @@ enum ManualPage {
         for command in Commands.all { out.command(command) }
 
         out.section("GLOBAL OPTIONS")
-        out.options(Command.globalOptions + [OptionSpec(name: "--version", help: "print the version and exit")])
+        out.options(Command.globalOptions)
 
         out.section("ENVIRONMENT")
         for (name, meaning) in environment { out.item(name.split(separator: ",").map { "\\fB\($0.trimmed)\\fR" }.joined(separator: ", "), meaning) }
