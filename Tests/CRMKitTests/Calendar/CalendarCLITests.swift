@@ -64,6 +64,20 @@ import Testing
         #expect(lines.contains("DESCRIPTION:Sent the book"))
     }
 
+    /// A shared entry's note links the others (`[[id|Name]]` in the file); a calendar does not read
+    /// wiki links, so the event says their names.
+    @Test func theLinksOfASharedEntryAreNamesInTheEvent() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let folder = try calendarFolder(in: vault)
+        let result = try vault.crm("log", "margaret", "Chess night", "--with", "priya", "--with", "lena",
+                                   "--calendar=" + folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(vault.read("people/margaret-holloway.md").contains("Chess night (with [[priya-raman|Priya Raman]] and [[lena-marsh|Lena Marsh]])"))
+        let lines = try onlyEvent(in: folder).components(separatedBy: "\r\n")
+        #expect(lines.contains("DESCRIPTION:Chess night (with Priya Raman and Lena Marsh)"), "\(lines)")
+        #expect(lines.contains("SUMMARY:Call with Margaret Holloway\\, Priya Raman and Lena Marsh"))
+    }
+
     @Test func longMultiLineNonASCIINoteIsTheDescriptionExactlyFoldedAndEscaped() throws {
         let vault = try TemporaryVault(copyingExample: true)
         let folder = try calendarFolder(in: vault)
