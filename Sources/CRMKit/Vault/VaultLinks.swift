@@ -45,7 +45,7 @@ public struct VaultLinks: Sendable {
         let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
             LinkedFile(path: path, owner: nil, links: FileLinks(note: bytes))
         }
-        let files = everyone.map { LinkedFile(path: $0.keys.path, owner: $0.keys.id, links: $0.links) }
+        let files = everyone.compactMap { row in row.links.isEmpty ? nil : LinkedFile(path: row.keys.path, owner: row.keys.id, links: row.links) }
             + vault.dailyNoteLinks(notes.dailyNotes) + others
         return VaultLinks(everyone: everyone.map(\.keys), files: files, notes: notes)
     }
