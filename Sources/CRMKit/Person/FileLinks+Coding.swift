@@ -27,6 +27,8 @@ extension FileLinks {
     init(from r: inout ByteReader, path: String) throws(ByteReader.Malformed) {
         typealias Malformed = ByteReader.Malformed
         self.init()
+        // Most files link nothing: five empty arrays.
+        if r.skipZeros(5) { return }
         entries = try r.array { r throws(Malformed) in
             var interaction = try Interaction(from: &r, open: false)
             if try r.bool() { interaction.checkbox = .open }

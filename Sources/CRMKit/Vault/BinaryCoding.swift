@@ -119,6 +119,14 @@ struct ByteReader {
         try bool() ? try read(&self) : nil
     }
 
+    /// Whether the next `count` bytes are all 0 (so many zeros, or empty arrays, in a row), read
+    /// past them when they are.
+    mutating func skipZeros(_ count: Int) -> Bool {
+        guard end - offset >= count, !bytes[offset..<offset + count].contains(where: { $0 != 0 }) else { return false }
+        offset += count
+        return true
+    }
+
     mutating func array<T>(_ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> [T] {
         let count = try int()
         guard count >= 0, count <= end - offset else { throw Malformed() }
