@@ -24,12 +24,14 @@ extension Vault {
         facts(of: paths, today: today) { $0 }
     }
 
-    /// Everyone's keys and links in path order, from the records of unchanged files without
-    /// decoding the rest (see `PersonFacts+Coding.swift`): what `VaultLinks` reads.
-    func keysAndLinks(of paths: [String]? = nil) -> (rows: [(keys: PersonKeys, links: FileLinks)], problems: [Diagnostic]) {
+    /// Everyone's keys and links in path order (nil links for a file that links nothing: most
+    /// of them), from the records of unchanged files without decoding the rest (see
+    /// `PersonFacts+Coding.swift`): what `VaultLinks` reads.
+    func keysAndLinks(of paths: [String]? = nil) -> (rows: [(keys: PersonKeys, links: FileLinks?)], problems: [Diagnostic]) {
         rows(of: paths, today: nil, cached: { reader, path throws(ByteReader.Malformed) in
-            (try PersonKeys(from: &reader), try FileLinks(from: &reader, path: path))
-        }, read: { ($0.keys, $0.links) })
+            let keys = try PersonKeys(from: &reader), links = try FileLinks(from: &reader, path: path)
+            return (keys, links.isEmpty ? nil : links)
+        }, read: { ($0.keys, $0.links.isEmpty ? nil : $0.links) })
     }
 
     /// The one way through the facts cache: each file's row from its record while the file is

@@ -39,13 +39,13 @@ public struct VaultLinks: Sendable {
 
     /// `read(_:notes:)` with everyone's keys and links already read (`Vault.keysAndLinks`);
     /// without `fileNames`, links are not told dead (see `VaultNotes.holdsFile`).
-    static func read(_ vault: Vault, everyone: [(keys: PersonKeys, links: FileLinks)], notes includeNotes: Bool = true,
+    static func read(_ vault: Vault, everyone: [(keys: PersonKeys, links: FileLinks?)], notes includeNotes: Bool = true,
                      fileNames: Bool = true) -> VaultLinks {
         let notes = includeNotes ? vault.notes(fileNames: fileNames) : VaultNotes()
         let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
             LinkedFile(path: path, owner: nil, links: FileLinks(note: bytes))
         }
-        let files = everyone.compactMap { row in row.links.isEmpty ? nil : LinkedFile(path: row.keys.path, owner: row.keys.id, links: row.links) }
+        let files = everyone.compactMap { row in row.links.map { LinkedFile(path: row.keys.path, owner: row.keys.id, links: $0) } }
             + vault.dailyNoteLinks(notes.dailyNotes) + others
         return VaultLinks(everyone: everyone.map(\.keys), files: files, notes: notes)
     }
@@ -196,12 +196,14 @@ extension Vault {
     /// `everyone`'s files (their keys and links, from `keysAndLinks`; nil when no person file
     /// links anyone in its log) and the daily notes, each link resolved once over everyone.
     /// Empty, and nothing resolved, when no file links anyone.
-    func sharedInteractions(everyone: [(keys: PersonKeys, links: FileLinks)]?) -> [String: [SharedInteraction]] {
+    func sharedInteractions(everyone: [(keys: PersonKeys, links: FileLinks?)]?) -> [String: [SharedInteraction]] {
         let daily = dailyNoteLinks(dailyNotes())
         guard everyone != nil || !daily.isEmpty else { return [:] }
         let rows = everyone ?? keysAndLinks().rows
         let files = rows.compactMap { row in
-            row.links.entries.isEmpty ? nil : VaultLinks.LinkedFile(path: row.keys.path, owner: row.keys.id, links: FileLinks(entries: row.links.entries))
+            row.links.flatMap { links in
+                links.entries.isEmpty ? nil : VaultLinks.LinkedFile(path: row.keys.path, owner: row.keys.id, links: FileLinks(entries: links.entries))
+            }
         } + daily
         guard !files.isEmpty else { return [:] }
         let links = VaultLinks(everyone: rows.map(\.keys), files: files)
