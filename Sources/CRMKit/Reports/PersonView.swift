@@ -147,8 +147,8 @@ public struct PersonView: Sendable {
     public let mentions: [Mention]
     /// The log's heading ("Interactions").
     public let heading: String
-    /// Open items and entries dated after the view's day, soonest first (an entry of another
-    /// file before the person's own on the same day), then undated follow-ups.
+    /// Open items and entries dated after the view's day, soonest first (the person's own before
+    /// an entry of another file on the same day), then undated follow-ups.
     public let comingUp: [Entry]
     /// What happened, newest first (the person's own first at the same moment).
     public let history: [Entry]
