@@ -10,7 +10,14 @@ let package = Package(
         .executable(name: "crm", targets: ["crm"]),
     ],
     targets: [
-        .target(name: "CRMKit"),
+        // The layers of the library, each using only the ones before it (docs/architecture.md).
+        // The file format: text, YAML, dates, one person's file read and edited byte-exactly.
+        .target(name: "CRMFormat"),
+        // The vault: its folder, its people and their facts, the cache of those facts, trash.
+        .target(name: "CRMVault", dependencies: ["CRMFormat"]),
+        // What is done with a vault: reports, sync, contacts, calendar, git, export; and the
+        // public API an app embedding the library uses (CRMKit/API).
+        .target(name: "CRMKit", dependencies: ["CRMFormat", "CRMVault"]),
         // The terminal, with nothing about people: raw mode, keys, display width, screens and
         // their diff, text fields, fuzzy matching.
         .target(name: "CRMTerminal"),

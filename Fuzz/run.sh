@@ -13,8 +13,8 @@ else
 fi
 out=.build/fuzz
 mkdir -p "$out" Fuzz/findings
-swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g -module-name CRMKit -package-name crm \
-    $(find Sources/CRMKit -name '*.swift' | sort) Fuzz/PersonFileFuzzer.swift -o "$out/person-file-fuzzer"
+swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g -module-name CRMFormat -package-name crm \
+    $(find Sources/CRMFormat -name '*.swift' | sort) Fuzz/PersonFileFuzzer.swift -o "$out/person-file-fuzzer"
 # A crash is reported by libFuzzer itself; Swift's interactive backtracer would only hold it up.
 export SWIFT_BACKTRACE=enable=no
 corpus="$out/corpus"

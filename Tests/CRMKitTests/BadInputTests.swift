@@ -3,7 +3,9 @@ import Foundation
 import Glibc
 #endif
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Hostile and broken files: read without a crash or a hang, named in diagnostics, never written
 /// when they were not understood.

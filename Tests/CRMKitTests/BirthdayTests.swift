@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Next birthdays and ages: across the new year and for 29 February.
 @Suite struct BirthdayTests {

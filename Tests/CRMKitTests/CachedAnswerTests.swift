@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The fast path against the slow one: after any edit, addition, rename or removal since the
 /// facts cache was written, what the cache answers (every person's facts, their keys, the person

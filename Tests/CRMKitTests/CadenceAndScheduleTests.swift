@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Cadence arithmetic and the due-date rules of `crm due`, on the library.
 @Suite struct CadenceAndScheduleTests {

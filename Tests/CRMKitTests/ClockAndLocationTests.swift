@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 @Suite struct ClockAndLocationTests {
     @Test func fileStampIsTheMomentInUTC() throws {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// What the command line does with arguments it should refuse, and rules commands share.
 @Suite struct CommandLineRulesTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Two writers never lose each other's changes.
 @Suite struct ConcurrentWriteTests {

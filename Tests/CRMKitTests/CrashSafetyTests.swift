@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `crm` killed at any moment leaves every person file whole: the old version or the new one.
 @Suite struct CrashSafetyTests {

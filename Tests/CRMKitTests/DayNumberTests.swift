@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 @Suite("Day numbers and day arithmetic")
 struct DayNumberTests {

@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The rule that tells an entry edited on one side from a new one (`EntryPairing`).
 @Suite struct EntryPairingTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// A word after an entry's date that looks like a time but is not `HH:MM` is read as note text,
 /// never silently: `check` and `show` warn at its column.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The facts cache belongs to one build of the tool: another build (a new parser, new messages)
 /// reads every file again, with nothing for the user to delete.

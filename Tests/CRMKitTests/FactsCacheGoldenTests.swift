@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The facts cache's bytes are a format: a change to what a record holds or how it is written
 /// must bump `FactsCache.version`, or an old cache would be read as something else. This fixes

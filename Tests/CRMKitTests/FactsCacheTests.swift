@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The facts cache is only ever a shortcut: used while a file is unchanged, dropped otherwise.
 @Suite struct FactsCacheTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The fast paths of search, JSON output, fmt and add give what the slow ones gave: folding by
 /// table against Foundation's folding, JSON bytes against the rendered values, and what the

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `set`, `unset` and `rename` as library operations: what an app embedding CRMKit calls, with the
 /// same rules and messages as the commands.

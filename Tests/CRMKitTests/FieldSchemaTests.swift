@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Each known key's rule exists once (`FieldSchema`), so a bad value reads the same from every
 /// command that meets it: in a file (`check`, `show`, `list`, `due`) or on the command line

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Every hand-edited fixture read as the expectations say, and written back without touching a
 /// line the edit did not ask for.

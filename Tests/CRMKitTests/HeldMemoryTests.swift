@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// What the commands of 100,000 people keep in memory is cut down without changing what they
 /// decide or print: each cut is held here to the full computation it replaces.

@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// A person's interactions as days and types, as the facts cache keeps them for `crm summary`.
 @Suite struct InteractionTallyTests {

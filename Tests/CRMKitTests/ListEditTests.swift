@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `crm set PERSON KEY+=ITEM KEY-=ITEM`: one item added to or removed from a front-matter list in
 /// place, in the list's style, every other line kept byte for byte.

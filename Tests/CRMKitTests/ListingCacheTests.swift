@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Each listing makes its own row of each person's cached facts (`Vault.listing(today:_:)`):
 /// from a warm cache they print what they print when every file is read.

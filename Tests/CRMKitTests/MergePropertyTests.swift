@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Random two-sided edits of random person files, merged by the library and, for a few, by a real
 /// `git merge` running the driver. Every line either side wrote holds a unique token (`@o12@`,

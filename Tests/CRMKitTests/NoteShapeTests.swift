@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Notes keep their shape: nested indentation reads back, a code fence in a note ends with its
 /// entry, and any note `crm log` writes reads back as written.

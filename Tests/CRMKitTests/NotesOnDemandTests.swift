@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// A log read with notes on demand (`crm show`, which must show a log of a million entries) holds
 /// each entry as its position in the file; asked for, it gives exactly what the ordinary reading gives.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Person notes and templates from public Obsidian vaults and plugins (`notes/` in the public
 /// suites folder, see `Tests/README.md`): each note's front matter, as the reader gives it in

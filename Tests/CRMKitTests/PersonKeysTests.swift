@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// A PERSON argument and the duplicate check are answered from the keys of the facts cache:
 /// only while a file is unchanged, with the matching rules and messages they always had.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The three-way merge of a person file, on documents in memory.
 @Suite struct PersonMergeTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Files the tool could not fully read are never shown as ordinary people: every command that
 /// shows people leaves an unreadable file out (or, `show`, refuses it) and warns about each part of

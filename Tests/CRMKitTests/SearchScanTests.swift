@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `crm search` scans each file's bytes for the needle's rarest byte and for bytes beyond ASCII
 /// instead of folding every line: it must find what folding every line finds, file by file, and

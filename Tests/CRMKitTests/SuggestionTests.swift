@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// "Did you mean" when no person matches: names compared in their own script, and across scripts
 /// spelt in Latin letters; never a name that shares nothing with the query.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `crm summary` is answered from the facts cache: what it prints from a warm cache is what it
 /// prints when it reads every file, for any period and whatever day the cache was written on.

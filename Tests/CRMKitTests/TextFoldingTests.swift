@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// One folding for slugs, PERSON matching and search.
 @Suite struct TextFoldingTests {

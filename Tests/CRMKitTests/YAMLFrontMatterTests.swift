@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The front-matter reader against YAML 1.2 (as PyYAML reads with a YAML 1.2 core resolver): each
 /// input is read to the same values, or reported with its line and column, never misread silently.

@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `YAMLQuoting.isAmbiguousPlain` matches PyYAML's YAML 1.1 forms by hand; these tests hold it to
 /// the regular expressions it replaced, on many generated strings.

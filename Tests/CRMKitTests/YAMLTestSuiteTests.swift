@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The public YAML test suite's cases that front matter can hold, read from the public suites
 /// folder (`Tests/README.md`): the case folders of `yaml-test-suite/` and the block-mapping cases

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 extension CalendarTarget {
     /// The calendar that `--calendar=TARGET` (`explicit`), else `$CRM_CALENDAR`, else `calendar:`
     /// in the vault's config names (a relative `calendar:` is inside the vault). Throws, saying

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Why an event could not be added to a calendar target. Paths are shown as the user wrote
 /// them (`~/calendars/personal`); ``description`` is one plain line for a warning.
 public enum CalendarTargetError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 // RFC 5545 §3.1 and §3.3.11: content lines, folding and TEXT escaping.
 
 enum ContentLine {

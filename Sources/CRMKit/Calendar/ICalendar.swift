@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// An iCalendar document: one `VCALENDAR` holding events.
 public struct ICalendar: Sendable, Hashable {
     /// The events, written in this order.

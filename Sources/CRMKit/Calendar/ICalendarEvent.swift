@@ -1,3 +1,5 @@
+import CRMFormat
+import CRMVault
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -94,6 +96,6 @@ public struct ICalendarEvent: Sendable, Hashable {
 extension ICalendarEvent {
     /// 00:00:00 UTC on `day`: a `DTSTAMP` that is the same for every run on that day.
     public static func stamp(midnightUTCOf day: Day) -> Date {
-        Date(timeIntervalSince1970: TimeInterval(day.dayNumber) * 86_400)
+        day.midnightUTC
     }
 }

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Adding an event to the bytes of an existing `.ics` file without touching any other byte.
 enum VCalendarInsertion {
     /// `file` with `event` inserted right before its last `END:VCALENDAR` line, or `nil` when no

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// A CSV export of Google Contacts, Outlook or LinkedIn read as contacts (see `CSVLayout`).
 ///
 /// Each row is one contact, named by its name columns (prefix, given, middle, family, suffix;

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The dates address-book CSV exports write: birthdays in ISO, year-less and locale forms, and
 /// LinkedIn's "Connected On".
 enum CSVDate {

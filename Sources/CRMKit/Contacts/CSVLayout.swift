@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The address-book CSV exports `crm import` reads, each recognised by the columns of its header
 /// row (in any order, whatever the file's name):
 ///

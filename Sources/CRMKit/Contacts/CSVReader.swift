@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Reads CSV text as RFC 4180 describes it, and as Python's `csv.reader` reads it: fields split by
 /// commas, rows by CRLF, LF or CR; a field in double quotes may hold commas, quotes (doubled:
 /// `""`) and line breaks; a missing final line break ends the last row all the same.

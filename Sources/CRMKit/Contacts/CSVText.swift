@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The text of a CSV file, in the encodings address-book exports are written in: UTF-8 (with or
 /// without a byte order mark), UTF-16 (little or big endian, with a byte order mark, or without
 /// one when the header row shows it), and Windows-1252 (Outlook's default on Windows) for a file

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// One person read from an address book (a vCard, or a row of a CSV export): the snapshot My
 /// Person CRM stores, and where it was found.
 public struct Contact: Sendable, Equatable {

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The contacts read from a vCard file or a vdir folder, with the problems found on the way.
 public struct ContactBook: Sendable {
     /// The contacts of the cards that could be read, in file order (files sorted by name).

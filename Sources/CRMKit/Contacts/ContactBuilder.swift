@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The fields of one card, collected line by line, and the rules that make them a `Contact`.
 struct ContactBuilder {
     /// The 1-based line of the card's `BEGIN:VCARD`.

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 extension ContactImport.Decision {
     /// The contact the decision is about.
     public var contact: Contact {

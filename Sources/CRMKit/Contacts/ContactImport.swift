@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// What `crm import` does with each card of a book: add it, or skip it because someone already
 /// tracks it.
 ///

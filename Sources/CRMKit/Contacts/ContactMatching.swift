@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 extension ContactBook {
     /// The contacts a picker query selects, in book order; every contact for an empty query.
     ///

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// What `crm refresh` finds for one person, before anything is written.
 public struct RefreshOutcome: Sendable {
     /// Where the person stands against the contacts source.

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 extension ContactBook {
     /// The contacts `crm add --from SOURCE [QUERY] [--uid UID]` offers, in book order: those
     /// `matching(query)` whose UID is exactly `uid` when one is given. When several match and

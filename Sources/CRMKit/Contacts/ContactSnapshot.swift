@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The fields a person file keeps from their contact: phone numbers, email addresses, birthday,
 /// nicknames (`aliases`).
 ///

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// A contacts source that cannot be read at all: missing, or not readable.
 public struct ContactSourceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path that was asked for.

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Where a command reads contacts from, and how to name it in messages.
 public struct ContactsLocation: Sendable, Equatable {
     /// The path to read: a `.vcf` file or a vdir folder.

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// What a person added from a contact (`crm add --from`, `crm import`) starts with, besides the
 /// contact's own fields.
 public struct NewPersonOptions: Sendable {

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The forms of a phone number used to compare numbers written differently.
 package enum PhoneNumber {
     private static let separators: Set<Character> = [" ", "\u{00A0}", "-", ".", "(", ")"]

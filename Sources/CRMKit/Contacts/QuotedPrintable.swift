@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Quoted-printable decoding (RFC 2045 §6.7) as vCard 2.1 uses it.
 enum QuotedPrintable {
     /// Decodes `=XX` to one octet and drops soft line breaks (`=` before a line break or at the

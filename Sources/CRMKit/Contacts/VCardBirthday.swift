@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Reads a vCard `BDAY` into `YYYY-MM-DD`, or `--MM-DD` when the year is unknown.
 enum VCardBirthday {
     /// Apple's placeholder year for a birthday without a year.

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Splits vCard bytes into content lines: unfolds folded lines, joins quoted-printable soft line
 /// breaks, and parses each line's name and parameters.
 ///

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// One content line of a vCard, `[group "."] name *(";" param) ":" value`, as the lexer found it.
 ///
 /// The value stays in the source bytes (`valueRange`, still folded) until someone asks for it, so

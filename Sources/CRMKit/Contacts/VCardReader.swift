@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Reads the cards of one vCard file: contacts for the good cards, diagnostics for the rest.
 ///
 /// A card that never ends (the end of the file before its `END:VCARD`), whose name cannot be

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The vault as a table for spreadsheets and scripts: RFC 4180 CSV, UTF-8 without a BOM, CRLF
 /// line ends, a header row, one row per person.
 ///

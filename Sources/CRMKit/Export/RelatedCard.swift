@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// One relationship as a `RELATED` line (RFC 6350 §6.6.6), seen from the card's person:
 /// `RELATED;TYPE=parent:urn:uuid:…` when the other person's `contact_id` is a UUID (their card's
 /// `UID`), else `RELATED;VALUE=text;TYPE=parent:Bob Marsh`. `TYPE` is the relation when it is one

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// vCard's structured name (`N`: family; given; additional; prefix; suffix), derived from a
 /// display name, since a person file keeps only the name as it is shown.
 ///

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// A person's contact snapshot as a vCard 4.0 (RFC 6350), the form address books import.
 ///
 /// ```

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// What `crm export` writes: every person in the vault in one of three formats.
 public enum ExportFormat: String, Sendable, CaseIterable {
     /// vCard 4.0 (RFC 6350) of each person's contact snapshot; see `VCardExport`.

@@ -1,3 +1,5 @@
+import CRMFormat
+import CRMVault
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -14,29 +16,6 @@ public struct VaultCommit: Sendable {
 }
 
 extension Vault {
-    /// Before a write: with `git: commit` set, refuses unless the vault is in a git work tree,
-    /// so nothing is written that could not be committed. The vault's own writes call it; call
-    /// it before a write made on the vault's behalf (an editor), then `noteWritten(_:)`.
-    public func prepareWrite() throws {
-        guard config.gitCommit else { return }
-        try changes.checkOnce {
-            guard Git(directory: root).isWorkTree else {
-                throw VaultError("'git: commit' is set in .crm/config.yaml, but \(root) is not in a git work tree; "
-                                 + "nothing was written. Run 'git init' there, or remove the setting")
-            }
-        }
-    }
-
-    /// Notes that `file` (a full path in the vault: a person file, or the file its symbolic link
-    /// points to) was written.
-    func recordWrite(_ file: String, person: String? = nil, change: String? = nil) {
-        var relative = file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : nil
-        if relative == nil, let vaultRoot = try? FileSystem.resolvedPath(root), file.hasPrefix(vaultRoot + "/") {
-            relative = String(file.dropFirst(vaultRoot.count + 1))
-        }
-        if let relative { changes.record([relative], person: person, description: change) }
-    }
-
     /// Notes that `person`'s file was written by another program on the vault's behalf (the
     /// editor `crm edit` opened), so `commitChanges(command:)` includes it when it changed.
     public func noteWritten(_ person: Person) {

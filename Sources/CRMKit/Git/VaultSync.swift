@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// One step of `crm sync` and how it went.
 public struct SyncStep: Sendable {
     public enum Outcome: String, Sendable {

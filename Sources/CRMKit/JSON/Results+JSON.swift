@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The `--json` shapes of what the commands that change or check the vault return (docs/commands.md
 /// lists each). Each shape is written here once; the commands print these values as they are.
 
@@ -170,4 +173,18 @@ extension SyncReport {
     /// `crm merge-driver --install --json`: `{"driver"}`, the command line git was given for the
     /// merge driver (the one `crm sync` installs when a clone has none).
     public static func mergeDriverJSON(_ driver: String) -> JSON { .object([("driver", .string(driver))]) }
+}
+
+extension LogItem {
+    /// `crm unlog --json`'s description of the item: `"interaction"` (as `crm show --json` gives
+    /// entries) for an entry, `"follow_up"` (`{"note", "line", "checkbox"}`) for a follow-up; the
+    /// other key is null.
+    public func jsonPairs(on today: Day) -> [(String, JSON)] {
+        switch self {
+        case .entry(let entry): [("interaction", entry.json(on: today)), ("follow_up", .null)]
+        case .followUp(let item):
+            [("interaction", .null), ("follow_up", .object([("note", .string(item.note)), ("line", .number(item.line)),
+                                                            ("checkbox", .string(item.isDone ? "x" : " "))]))]
+        }
+    }
 }

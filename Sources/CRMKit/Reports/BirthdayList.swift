@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Upcoming birthdays, soonest first (`crm birthdays`).
 public struct BirthdayList: Sendable {
     /// One person's next birthday.

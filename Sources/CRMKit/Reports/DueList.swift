@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Who is due for contact on a day, most overdue first (`crm due`).
 public struct DueList: Sendable {
     /// One person in the list.

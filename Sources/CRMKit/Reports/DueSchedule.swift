@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// When a person is due for contact, by the rules of `crm due`: the cadence is the person's `every`,
 /// else the shortest `tag_every` of their tags, else the vault's `every`; due is the last
 /// interaction plus the cadence, or `added` plus the cadence when never contacted, or today when

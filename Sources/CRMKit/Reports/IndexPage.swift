@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// `INDEX.md` at the vault root (`crm index`): a table of everyone with links to their files,
 /// their due dates soonest first, the open items coming up, and the last 20 interactions.
 ///

@@ -1,3 +1,5 @@
+import CRMFormat
+import CRMVault
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

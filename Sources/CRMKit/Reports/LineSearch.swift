@@ -1,3 +1,5 @@
+import CRMFormat
+import CRMVault
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Everyone as the people list shows them on one day (`crm list`, the people list of
 /// `crm browse`): a row a person, in name order, with what a row prints and what a filter looks
 /// at; answered from the facts cache where files are unchanged.

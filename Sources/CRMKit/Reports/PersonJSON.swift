@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The JSON shapes for people (`crm show --json`, `crm export --format json`; docs/commands.md).
 extension Person {
     /// `crm show PERSON --json`; with a contacts `view`, its phone, email and birthday, and

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// A person as the listings show them on one day (`crm list`, `crm due`, `crm birthdays`, and
 /// each person of `crm agenda` and `crm summary`): what they print of the file's facts, and the
 /// schedule those give under the vault's settings. Small enough to hold for 100,000 people at once.

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// One person as their page shows them (`crm show`, the person page of `crm browse`): details
 /// with where they come from, tags, cadence, last, next and due, relationships, what is coming
 /// up, the log numbered as `crm unlog` takes it (with the entries of other files they take part

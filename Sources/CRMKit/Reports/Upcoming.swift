@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// What `due` and `birthdays` both list: people by a day of theirs, soonest first, then by name
 /// and id (`NameOrder`), up to a last day.
 enum Upcoming {

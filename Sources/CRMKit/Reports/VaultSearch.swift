@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Full-text search over person files (`crm search`), like grep but ignoring case and accents.
 public enum VaultSearch {
     /// One matching line.

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Copies a sync tool made of a file two devices changed at once (see `Vault.isConflictCopy`).
 enum ConflictCopy {
     /// The path of the file a copy belongs to: `people/ada.sync-conflict-….md` → `people/ada.md`.

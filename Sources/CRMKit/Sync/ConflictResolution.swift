@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// What `crm resolve` did (or would do) with one conflict.
 public struct ConflictResolution: Sendable {
     public enum Kind: String, Sendable {

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// A three-way merge of sequences (lines, or tokens standing for groups of lines), as diff3 and
 /// `git merge-file` do it: the parts both sides left as in the base are stable; a part changed on
 /// one side only takes that side; a part changed on both sides differently is a conflict.

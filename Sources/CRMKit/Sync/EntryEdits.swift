@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// How entries that one side or both edited combine in a merge, once `EntryPairing` has said which
 /// entry is an edit of which.
 ///

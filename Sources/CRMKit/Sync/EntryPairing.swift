@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// The rule that tells an entry edited on one side from a new one: which entries of one version
 /// are the same entries as another version's, changed. A merge compares entries by their date,
 /// time, type and note (`MergeTokens.normalised`), so an edited entry would otherwise be one entry

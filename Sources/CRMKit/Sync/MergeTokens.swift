@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// A person file cut into the units a merge compares: a front-matter key with its value lines, a
 /// log entry (or an undated follow-up) with its continuation lines, or any other single line.
 ///

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// How two notes differ word by word, when they are alike enough to be one note edited: the same
 /// words in the same order, apart from words added or removed (anywhere, on either side), words
 /// mistyped, and at most half the words of the shorter note replaced by others. Without a common

@@ -1,3 +1,6 @@
+import CRMFormat
+import CRMVault
+
 /// Merges two versions of a person file, with their common ancestor when there is one (git), or
 /// without (two copies made by a sync tool).
 ///
@@ -36,17 +39,7 @@ public struct PersonMerge: Sendable {
     /// Whether a person has to look at the result.
     public var hasConflicts: Bool { !conflictingKeys.isEmpty || markedConflicts > 0 || conflictingEntries > 0 }
 
-    /// Names the two sides in conflict comments and marks.
-    public struct Labels: Sendable {
-        public var current: String
-        public var other: String
-        public init(current: String, other: String) {
-            self.current = current
-            self.other = other
-        }
-    }
-
-    public init(base: PersonDocument?, current: PersonDocument, other: PersonDocument, labels: Labels) {
+    public init(base: PersonDocument?, current: PersonDocument, other: PersonDocument, labels: ConflictLabels) {
         let c = MergeTokens(current), o = MergeTokens(other)
         let b = base.map(MergeTokens.init)
         var out: [Piece] = []
@@ -102,7 +95,7 @@ private struct UnitResolver {
     let base: MergeTokens?
     let current: MergeTokens
     let other: MergeTokens
-    let labels: PersonMerge.Labels
+    let labels: ConflictLabels
     var conflictingKeys: [String] = []
     var conflictingEntries = 0
     var entriesAdded = 0
@@ -110,7 +103,7 @@ private struct UnitResolver {
     /// How edited entries combine (see `EntryEdits`).
     private let edits: EntryEdits
 
-    init(base: MergeTokens?, current: MergeTokens, other: MergeTokens, labels: PersonMerge.Labels) {
+    init(base: MergeTokens?, current: MergeTokens, other: MergeTokens, labels: ConflictLabels) {
         (self.base, self.current, self.other, self.labels) = (base, current, other, labels)
         edits = EntryEdits(base: base, current: current, other: other)
     }

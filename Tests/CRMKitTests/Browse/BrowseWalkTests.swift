@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 @testable import CRMBrowse
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 import CRMTerminal
 
 /// Random keys at random sizes (a fixed seed), over a vault of names in several scripts: every

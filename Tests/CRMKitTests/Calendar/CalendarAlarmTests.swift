@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Every event the tool writes carries a reminder: 09:00 on the day of an all-day event, the
 /// `calendar_alarm` lead before a timed one (15 minutes when not set), none with `none`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 @Suite("UIDs and SHA-1")
 struct EventUIDTests {

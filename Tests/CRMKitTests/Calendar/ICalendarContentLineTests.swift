@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 @Suite("Content lines: folding and TEXT escaping")
 struct ICalendarContentLineTests {

@@ -1,5 +1,7 @@
 import Foundation
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Events the calendar tests write; the golden files in `Fixtures/calendar/` hold them.
 enum Sample {

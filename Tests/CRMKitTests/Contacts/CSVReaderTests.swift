@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// The CSV reader against Python's `csv` module, and the encodings and dates of address-book
 /// exports.

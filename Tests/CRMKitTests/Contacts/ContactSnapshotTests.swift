@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 @Suite("Contact snapshots, import plans and sources")
 struct ContactSnapshotTests {

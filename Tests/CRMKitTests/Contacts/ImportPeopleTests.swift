@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `crm import` never merges two people into one, never adds one twice, and says what it
 /// cannot do: cards without a UID, cards it cannot read.

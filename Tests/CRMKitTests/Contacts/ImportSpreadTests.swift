@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `crm import --every C --spread`: the first due dates of the people added, spread evenly over
 /// one cadence, through `snooze:`.

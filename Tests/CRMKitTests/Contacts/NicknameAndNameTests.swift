@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Nicknames in and out (vCard `NICKNAME` ↔ `aliases`) and the structured `N` an export derives
 /// from a name.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `crm refresh` never removes a phone or email it did not put there: what the file holds and
 /// the card does not is kept after the card's values, named, and removed only with `--prune`.

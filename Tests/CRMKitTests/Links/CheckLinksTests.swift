@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// What `crm check` says about links: dead links in entries, links that name several people.
 @Suite struct CheckLinksTests {

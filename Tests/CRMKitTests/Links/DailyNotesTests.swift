@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Daily notes (`journal: DIR`): each list item that links people is an interaction with them,
 /// in Obsidian's and Logseq's layouts; everything else that links them is a mention.

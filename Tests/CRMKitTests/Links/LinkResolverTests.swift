@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Who a link's target names: id, file name (when unique), name, alias, ignoring case and
 /// accents; the first kind of key that matches decides, and several people on it is ambiguous.

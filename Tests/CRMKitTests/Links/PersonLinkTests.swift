@@ -1,5 +1,7 @@
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Finding wikilinks on a line and in a file: what Obsidian shows as a link is one, what it shows
 /// as code or as an embed is not a person link.

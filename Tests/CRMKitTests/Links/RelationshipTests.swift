@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `related:` and `crm relate` / `crm unrelate`: stored once, shown on both people with the
 /// relation named from each side, exported as vCard `RELATED`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `crm rename` keeps every link to the person true, across person files, daily notes and the
 /// other notes, changing each line only in its links; `crm rm` names the links it leaves dangling.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// `crm log … --with OTHER` and `crm plan … --with OTHER`: one entry, in one file, linking the
 /// others; every person linked in a log entry takes part in it.

@@ -1,4 +1,6 @@
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Last and next contact from a timeline, and the facts cache answering only for the days it can.
 @Suite struct TimelineTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Removals in the same second never share a trash file: each takes a free name (`-2`, `-3`…).
 @Suite struct TrashNamingTests {

@@ -1,5 +1,7 @@
 import Foundation
+@testable import CRMFormat
 @testable import CRMKit
+@testable import CRMVault
 
 /// Paths and helpers shared by the tests.
 enum Fixtures {

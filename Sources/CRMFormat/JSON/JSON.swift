@@ -1,0 +1,159 @@
+/// A JSON document with ordered object keys, so `--json` output is stable and reads like the documentation.
+public indirect enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// A number, kept as its JSON literal text.
+    case number(String)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func number(_ value: Int) -> JSON { .number(String(value)) }
+
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    /// A string or null.
+    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+
+    /// Compact when `pretty` is false; two-space indentation otherwise.
+    public func rendered(pretty: Bool = true) -> String {
+        String(decoding: renderedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// `rendered(pretty:)` as UTF-8 bytes, written straight into one buffer.
+    public func renderedBytes(pretty: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(to: &out, indent: pretty ? 0 : nil)
+        return out
+    }
+
+    fileprivate func write(to out: inout [UInt8], indent: Int?) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let literal): out.append(contentsOf: literal.utf8)
+        case .string(let text): JSON.writeString(text, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            if items.isEmpty { out.append(UInt8(ascii: "]")); return }
+            for (i, item) in items.enumerated() {
+                JSON.separate(i, to: &out, indent: indent)
+                item.write(to: &out, indent: indent.map { $0 + 2 })
+            }
+            JSON.close("]", to: &out, indent: indent)
+        case .object(let pairs):
+            out.append(UInt8(ascii: "{"))
+            if pairs.isEmpty { out.append(UInt8(ascii: "}")); return }
+            for (i, (key, value)) in pairs.enumerated() {
+                JSON.separate(i, to: &out, indent: indent)
+                JSON.writeString(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+                value.write(to: &out, indent: indent.map { $0 + 2 })
+            }
+            JSON.close("}", to: &out, indent: indent)
+        }
+    }
+
+    /// Before item `i` of a container at `indent`: a comma after the first, then the item's line.
+    private static func separate(_ i: Int, to out: inout [UInt8], indent: Int?) {
+        if i > 0 {
+            out.append(UInt8(ascii: ","))
+            if indent == nil { out.append(UInt8(ascii: " ")) }
+        }
+        if let indent {
+            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
+        }
+    }
+
+    private static func close(_ bracket: Unicode.Scalar, to out: inout [UInt8], indent: Int?) {
+        if let indent {
+            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+        }
+        out.append(UInt8(ascii: bracket))
+    }
+
+    /// A JSON string: runs of bytes that need no escape are copied as they are.
+    package static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0   // start of the bytes not copied yet
+            var i = 0
+            func escape(_ escaped: String, length: Int) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                out.append(contentsOf: escaped.utf8)
+                i += length
+                run = i
+            }
+            while i < bytes.count {
+                let byte = bytes[i]
+                switch byte {
+                case UInt8(ascii: "\""): escape("\\\"", length: 1)
+                case UInt8(ascii: "\\"): escape("\\\\", length: 1)
+                case UInt8(ascii: "\n"): escape("\\n", length: 1)
+                case UInt8(ascii: "\r"): escape("\\r", length: 1)
+                case UInt8(ascii: "\t"): escape("\\t", length: 1)
+                case 0..<0x20, 0x7F: escape(unicodeEscape(UInt32(byte)), length: 1)
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    // U+2028 and U+2029 end lines in JavaScript.
+                    escape(unicodeEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029), length: 3)
+                default: i += 1
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}
+
+/// A top-level JSON array written in pieces, with the bytes `JSON.array(items).rendered()` gives:
+/// for outputs too long to hold as one value (`crm list --json`, `crm search --json`). Elements
+/// may be rendered apart (on other threads) with `element(_:to:)` and appended in order.
+public struct JSONArrayWriter {
+    private var started = false
+
+    public init() {}
+
+    /// `item` as an element of the array, after a comma: what `append` takes.
+    public static func element(_ item: JSON, to out: inout [UInt8]) {
+        out.append(contentsOf: ",\n  ".utf8)
+        item.write(to: &out, indent: 2)
+    }
+
+    /// Appends `elements` (from `element(_:to:)`): the first opens the array instead of a comma.
+    public mutating func append(_ elements: [UInt8], to out: inout [UInt8]) {
+        guard !elements.isEmpty else { return }
+        if started {
+            out.append(contentsOf: elements)
+        } else {
+            out.append(UInt8(ascii: "["))
+            out.append(contentsOf: elements.dropFirst())
+            started = true
+        }
+    }
+
+    /// Closes the array (`[]` when nothing was appended).
+    public func finish(to out: inout [UInt8]) {
+        out.append(contentsOf: (started ? "\n]" : "[]").utf8)
+    }
+}

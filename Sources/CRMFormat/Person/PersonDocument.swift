@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A person file as read: the original bytes, the front matter and log it understood, and the
+/// problems it found. Reading never fails; what could not be understood is in `diagnostics`.
+///
+/// The document is a value: edits (see `PersonDocument+Editing.swift`) return new bytes that differ
+/// from the original only in the lines the edit had to change.
+public struct PersonDocument: Sendable {
+    /// The path used in diagnostics, usually relative to the vault (`people/ada.md`).
+    public let path: String
+    public let text: TextBuffer
+    public let frontMatter: FrontMatter?
+    public let log: InteractionLog?
+    public let diagnostics: [Diagnostic]
+    /// Why the tool must not write this file at all, when it must not.
+    public let writeBlocker: String?
+    package let settings: LogSettings
+    let outline: MarkdownOutline
+
+    /// What a vault says about logs: its interaction types and the log's heading.
+    public struct LogSettings: Sendable, Equatable {
+        public var types: [String]
+        public var heading: String
+        public static let standard = LogSettings(types: ["call", "message", "email", "visit", "note"], heading: "Interactions")
+        public init(types: [String], heading: String) {
+            self.types = types.map { $0.lowercased() }
+            self.heading = heading
+        }
+    }
+
+    /// `notesOnDemand`: the log keeps where each entry stands instead of its note, and reads a note
+    /// when the entry is asked for (`InteractionLog.entry(at:)`): for showing a log of a million entries.
+    public init(bytes: [UInt8], path: String, settings: LogSettings = .standard, notesOnDemand: Bool = false) {
+        self.path = path
+        self.settings = settings
+        text = TextBuffer(bytes)
+        var diagnostics: [Diagnostic] = []
+        var blocker: String?
+        if bytes.withUnsafeBufferPointer({ $0.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }) {
+            blocker = "it contains NUL bytes (is it a binary file?)"
+        } else if !UTF8Validation.isValid(bytes) {
+            blocker = "it is not valid UTF-8 text"
+        }
+        if let blocker {
+            diagnostics.append(Diagnostic(path: path, line: PersonDocument.firstBadLine(bytes), severity: .error, message: "file is not read: \(blocker)"))
+            frontMatter = nil
+            log = nil
+            outline = MarkdownOutline()
+            self.writeBlocker = blocker
+            self.diagnostics = diagnostics
+            return
+        }
+        frontMatter = FrontMatter.parse(text, path: path, diagnostics: &diagnostics)
+        if frontMatter == nil, text.lineCount > 0, FrontMatter.isDelimiter(text.content(0), allowDots: false) {
+            blocker = "its front matter has no closing '---'"
+        }
+        let bodyStart = frontMatter.map { $0.closeLine + 1 } ?? 0
+        outline = MarkdownOutline(text, from: bodyStart)
+        log = InteractionLog.parse(text, outline: outline, heading: settings.heading, types: settings.types,
+                                   path: path, notesOnDemand: notesOnDemand, diagnostics: &diagnostics)
+        writeBlocker = blocker
+        self.diagnostics = diagnostics
+    }
+
+    private static func firstBadLine(_ bytes: [UInt8]) -> Int {
+        var line = 1, start = 0
+        for (i, byte) in bytes.enumerated() {
+            if byte == 0 { return line }
+            if byte == 0x0A {
+                if !UTF8Validation.isValid(Array(bytes[start..<i])) { return line }
+                line += 1
+                start = i + 1
+            }
+        }
+        return line
+    }
+
+    // MARK: Fields
+
+    /// The display name: front matter `name`, else the first `# Heading`, else the file name.
+    public var name: String {
+        if let name = frontMatter?["name"]?.string?.trimmingSpaces, !name.isEmpty { return name }
+        if let heading = outline.headings.first(where: { $0.level == 1 }), !heading.text.isEmpty { return heading.text }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.hasSuffix(".md") ? String(file.dropLast(3)) : file
+    }
+
+    public var contactID: String? { frontMatter?["contact_id"]?.string }
+    public var phones: [String] { frontMatter?["phone"]?.strings ?? [] }
+    public var emails: [String] { frontMatter?["email"]?.strings ?? [] }
+    public var tags: [String] { frontMatter?["tags"]?.strings ?? [] }
+    public var aliases: [String] { frontMatter?["aliases"]?.strings ?? [] }
+    /// `YYYY-MM-DD`, or `--MM-DD` when the year is unknown, as written.
+    public var birthday: String? { frontMatter?["birthday"]?.string }
+    public var every: Cadence? { frontMatter?["every"]?.string.flatMap(Cadence.init) }
+    public var snooze: Day? { frontMatter?["snooze"]?.string.flatMap { Day($0) } }
+    public var added: Day? { frontMatter?["added"]?.string.flatMap { Day($0) } }
+
+    /// How many entries are interactions (plain or ticked, whatever their date; open items are
+    /// plans): the count `crm list` and the CSV export give.
+    public var interactionCount: Int { log?.interactionCount ?? 0 }
+
+    /// Entries, newest first whatever the file's order (stable within a day).
+    public var interactions: [Interaction] {
+        log.map { log in log.newestFirst().map(log.entry) } ?? []
+    }
+
+    /// The body without the front matter and the log, blank lines trimmed at both ends.
+    public var notes: String {
+        let bodyStart = frontMatter.map { $0.closeLine + 1 } ?? 0
+        var lines: [String] = []
+        for i in bodyStart..<text.lineCount {
+            if let log, (log.headingLine..<log.end).contains(i) { continue }
+            lines.append(text.string(i))
+        }
+        while lines.first?.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
+        while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,161 @@
+/// One item of a person's `related:` list: the relation and the other person, by a link or by a
+/// plain name. An item in PERSON's file says who the other is *to* PERSON: in Ada's file,
+/// `"[[bob-marsh|parent: Bob Marsh]]"` says Bob Marsh is Ada's parent.
+///
+/// The forms (each a YAML string, so Obsidian's Properties view shows `related` as a List, and
+/// an item that is a link as a whole is a clickable link there):
+///
+/// - `"[[TARGET|RELATION: NAME]]"`: the form the tool writes (`crm relate`);
+/// - `"RELATION: [[TARGET]]"` or `"RELATION: [[TARGET|NAME]]"`: read the same, for hand-written
+///   lists (Obsidian shows these as text, not as links);
+/// - `"RELATION: NAME"`: someone who has no file in the vault.
+public struct RelatedItem: Sendable, Equatable {
+    /// The relation as written (`partner`, `parent`, `godmother`), spaces trimmed.
+    public var relation: String
+    /// The link's target, as written; nil for a plain name.
+    public var target: String?
+    /// The plain name, or the name the link shows (its text after `RELATION: `, else its target).
+    public var name: String
+    /// 1-based line and column of the item in its file.
+    public var line: Int
+    public var column: Int
+}
+
+/// The rules of relationships: the item grammar, the known pairs and the wording of the other side.
+public enum Relationship {
+    /// Relations named from the other side by a word of their own; any other relation reads
+    /// "RELATION of NAME" there.
+    static let inverses: [String: String] = [
+        "partner": "partner", "spouse": "spouse", "parent": "child", "child": "parent", "sibling": "sibling",
+        "friend": "friend", "colleague": "colleague", "manager": "report", "report": "manager",
+    ]
+
+    /// The relation names `crm relate` offers (shell completion), in the order people think of them.
+    public static let knownNames = ["partner", "spouse", "parent", "child", "sibling", "friend", "colleague", "manager", "report"]
+
+    /// How `relation` reads from the other side: `child` for `parent`, `godmother of` for `godmother`.
+    public static func inverse(of relation: String) -> String {
+        inverses[relation.lowercased()] ?? relation + " of"
+    }
+
+    /// The item `crm relate` writes: `[[ID|RELATION: NAME]]`, or `[[ID|RELATION]]` when the
+    /// name cannot stand in a link's text.
+    public static func item(relation: String, id: String, name: String) -> String {
+        PersonLink.markup(id, text: PersonLink.canHold(name) ? relation + ": " + name : relation)
+    }
+
+    /// What is wrong with `relation` as a relation name `crm relate` writes, if anything.
+    public static func relationProblem(_ relation: String) -> String? {
+        let trimmed = relation.trimmingSpaces
+        if trimmed.isEmpty { return "the relation is empty" }
+        if trimmed.contains(":") || !PersonLink.canHold(trimmed) || trimmed.contains("[") || trimmed.contains("]")
+            || trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "the relation '\(relation)' must be a word or a few, without ':', '|', brackets or line breaks (partner, parent, godmother)"
+        }
+        return nil
+    }
+
+    /// The form a `related` item must have, as messages give it.
+    package static let form = "'[[id|RELATION: Name]]', 'RELATION: [[id]]' or 'RELATION: Name'"
+
+    /// Reads one item's text; the message says why it is not an item.
+    package static func parse(_ text: String) -> Result<(relation: String, target: String?, name: String), ItemProblem> {
+        let trimmed = text.trimmingSpaces
+        let links = PersonLink.scan(trimmed)
+        if links.count == 1, let link = links.first, !link.isEmbed, link.span == 0..<trimmed.utf8.count {
+            // The whole item is a link: the relation is in its text.
+            guard let shown = link.text, let colon = shown.firstIndex(of: ":") else {
+                return .failure(ItemProblem("related: '\(trimmed)' has no relation; write it as '[[\(link.target)|RELATION: Name]]'"))
+            }
+            let relation = String(shown[..<colon]).trimmingSpaces
+            let name = String(shown[shown.index(after: colon)...]).trimmingSpaces
+            guard relationProblem(relation) == nil else { return .failure(ItemProblem("related: '\(trimmed)' is not \(form)")) }
+            return .success((relation, link.target, name.isEmpty ? link.target : name))
+        }
+        guard let colon = trimmed.firstIndex(of: ":") else {
+            return .failure(ItemProblem("related: '\(trimmed)' has no relation; write it as \(form)"))
+        }
+        let relation = String(trimmed[..<colon]).trimmingSpaces
+        let rest = String(trimmed[trimmed.index(after: colon)...]).trimmingSpaces
+        guard relationProblem(relation) == nil, !rest.isEmpty else { return .failure(ItemProblem("related: '\(trimmed)' is not \(form)")) }
+        let restLinks = PersonLink.scan(rest)
+        if restLinks.isEmpty, !rest.contains("[[") { return .success((relation, nil, rest)) }
+        guard restLinks.count == 1, let link = restLinks.first, !link.isEmbed, link.span == 0..<rest.utf8.count else {
+            return .failure(ItemProblem("related: '\(trimmed)' is not \(form): one link or one name after the relation"))
+        }
+        return .success((relation, link.target, link.text.map(\.trimmingSpaces).flatMap { $0.isEmpty ? nil : $0 } ?? link.target))
+    }
+
+    /// Why an item is not one.
+    package struct ItemProblem: Error { var message: String; init(_ message: String) { self.message = message } }
+
+    /// The message for an item's text that is not an item; nil when it is one (`FieldSchema.related`).
+    static func problem(with item: String) -> String? {
+        if case .failure(let problem) = parse(item) { return problem.message }
+        return nil
+    }
+}
+
+extension PersonDocument {
+    /// The items of `related:` that read as items, in file order; the others are `crm check`'s
+    /// to report (see `FieldSchema.related`).
+    public var relatedItems: [RelatedItem] {
+        guard let pair = frontMatter?.pair(FieldSchema.related.key) else { return [] }
+        let values: [YAMLNode]
+        switch pair.value {
+        case .sequence(let items): values = items
+        case .scalar: values = [pair.value]
+        default: return []
+        }
+        let positions = itemPositions(pair)
+        return values.enumerated().compactMap { index, node in
+            guard let text = node.string, case .success(let item) = Relationship.parse(text) else { return nil }
+            let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, valueColumn(pair))
+            return RelatedItem(relation: item.relation, target: item.target, name: item.name, line: line, column: column)
+        }
+    }
+
+    /// 1-based line and column of each item of a list value (one position for a single value):
+    /// for a block list, where each `- ` item's text starts; for a flow list on the key's line,
+    /// where each item starts after `[` or `,`. Items whose place cannot be told get the value's.
+    func itemPositions(_ pair: YAMLSpannedPair) -> [(line: Int, column: Int)] {
+        func column(_ line: Int, _ offset: Int) -> Int {
+            let prefix = text.content(line).prefix(offset)
+            return (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
+        }
+        if let inline = pair.inlineValue {
+            let bytes = Array(text.content(pair.lineIndex))
+            guard inline.lowerBound < bytes.count, bytes[inline.lowerBound] == 0x5B else { return [(pair.lineIndex + 1, column(pair.lineIndex, inline.lowerBound))] }
+            var positions: [(Int, Int)] = []
+            var quote: UInt8?
+            var expectingItem = true
+            var i = inline.lowerBound + 1
+            while i < inline.upperBound {
+                let byte = bytes[i]
+                if let q = quote {
+                    if q == 0x22, byte == 0x5C { i += 2; continue }
+                    if byte == q { quote = nil }
+                } else if byte == 0x2C {
+                    expectingItem = true
+                } else if byte == 0x5D {
+                    break
+                } else if byte != 0x20, byte != 0x09 {
+                    if expectingItem { positions.append((pair.lineIndex + 1, column(pair.lineIndex, i))); expectingItem = false }
+                    if byte == 0x22 || byte == 0x27 { quote = byte }
+                }
+                i += 1
+            }
+            return positions
+        }
+        var positions: [(Int, Int)] = []
+        for i in (pair.lineIndex + 1)..<pair.endLineIndex {
+            let line = text.content(i)
+            let indent = line.prefix { $0 == 0x20 }.count
+            let rest = line.dropFirst(indent)
+            guard rest.first == 0x2D, rest.dropFirst().first == 0x20 || rest.count == 1 else { continue }
+            let offset = indent + 1 + rest.dropFirst().prefix { $0 == 0x20 }.count
+            positions.append((i + 1, column(i, offset)))
+        }
+        return positions
+    }
+}

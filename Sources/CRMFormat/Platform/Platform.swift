@@ -1,0 +1,209 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The C library calls whose names or fields differ between macOS and iOS (Darwin) and Linux
+/// (Glibc, Musl), and those the tool makes beside its files (processes, the environment,
+/// signals), in one place. The file system calls of `FileSystem` and `FactsCache` (`open`,
+/// `stat`, `link`, `readdir`…) are POSIX and spelt the same on each, so those files only import
+/// the C library.
+package enum Platform {
+    /// `write(2)`.
+    package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(fd, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+        #else
+        Musl.write(fd, buffer, count)
+        #endif
+    }
+
+    /// `read(2)`.
+    package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.read(fd, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #else
+        Musl.read(fd, buffer, count)
+        #endif
+    }
+
+    /// `rename(2)`: `to` is replaced atomically.
+    package static func rename(_ from: String, _ to: String) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.rename(from, to)
+        #elseif canImport(Glibc)
+        Glibc.rename(from, to)
+        #else
+        Musl.rename(from, to)
+        #endif
+    }
+
+    /// Flushes a file's data to the storage itself. On Darwin `fsync` only hands the data to the
+    /// drive, which may keep it in its cache: `F_FULLFSYNC` asks the drive to write it, and
+    /// `fsync` is the fallback where a file system does not support that (network volumes).
+    package static func flushToDisk(_ fd: Int32) -> Int32 {
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
+        #endif
+        return fsync(fd)
+    }
+
+    /// Waits for an exclusive advisory lock on an open file or folder (`flock`, on both).
+    package static func lock(_ fd: Int32) -> Int32 { flock(fd, LOCK_EX) }
+
+    package static func unlock(_ fd: Int32) { _ = flock(fd, LOCK_UN) }
+
+    /// The last modification time in nanoseconds since 1970 (`st_mtimespec` on Darwin, `st_mtim` on Linux).
+    package static func modified(_ st: stat) -> Int64 {
+        #if canImport(Darwin)
+        nanoseconds(st.st_mtimespec)
+        #else
+        nanoseconds(st.st_mtim)
+        #endif
+    }
+
+    /// The last status change time in nanoseconds since 1970 (`st_ctimespec` / `st_ctim`).
+    package static func changed(_ st: stat) -> Int64 {
+        #if canImport(Darwin)
+        nanoseconds(st.st_ctimespec)
+        #else
+        nanoseconds(st.st_ctim)
+        #endif
+    }
+
+    /// The device number (an `Int32` on Darwin, a `UInt64` on Linux), as its bits.
+    package static func device(_ st: stat) -> UInt64 { UInt64(truncatingIfNeeded: st.st_dev) }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// `close(2)`.
+    static func close(_ fd: Int32) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.close(fd)
+        #elseif canImport(Glibc)
+        Glibc.close(fd)
+        #else
+        Musl.close(fd)
+        #endif
+    }
+
+    /// A pipe (read end, write end), neither end left open in programs started meanwhile.
+    static func pipe() -> (read: Int32, write: Int32)? {
+        var fds: [Int32] = [-1, -1]
+        #if canImport(Darwin)
+        guard Darwin.pipe(&fds) == 0 else { return nil }
+        #elseif canImport(Glibc)
+        guard Glibc.pipe(&fds) == 0 else { return nil }
+        #else
+        guard Musl.pipe(&fds) == 0 else { return nil }
+        #endif
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
+    }
+
+    /// Makes writes to `fd` return what fits instead of waiting for room.
+    static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Blocks SIGPIPE in this thread, so that a write to a pipe whose reader has gone fails with
+    /// EPIPE instead of ending the process; returns the mask to hand to `release(_:)`.
+    static func holdPipeSignal() -> sigset_t {
+        var pipe = pipeSignal, previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipe, &previous)
+        return previous
+    }
+
+    /// Discards a SIGPIPE raised while it was held, then restores the thread's signal mask.
+    static func release(_ previous: sigset_t) {
+        var pending = sigset_t(), previous = previous, pipe = pipeSignal
+        sigpending(&pending)
+        if sigismember(&pending, SIGPIPE) == 1, sigismember(&previous, SIGPIPE) == 0 {
+            var taken: Int32 = 0
+            sigwait(&pipe, &taken)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+
+    private static var pipeSignal: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGPIPE)
+        return set
+    }
+
+    /// Whether `path` is a regular file this process may execute.
+    static func isExecutableFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+    }
+
+    /// Whether `path` is a folder this process may enter.
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return false }
+        guard st.st_mode & S_IFMT == S_IFDIR else { errno = ENOTDIR; return false }
+        return access(path, X_OK) == 0
+    }
+
+    /// The system's words for an `errno` value: `No such file or directory`.
+    static func errorMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// `free(3)`.
+    static func free(_ pointer: UnsafeMutableRawPointer?) {
+        #if canImport(Darwin)
+        Darwin.free(pointer)
+        #elseif canImport(Glibc)
+        Glibc.free(pointer)
+        #else
+        Musl.free(pointer)
+        #endif
+    }
+
+    /// This process's environment as `posix_spawn` takes it.
+    static var environ: UnsafePointer<UnsafeMutablePointer<CChar>?> {
+        #if canImport(Darwin)
+        UnsafePointer(_NSGetEnviron()!.pointee!)
+        #elseif canImport(Glibc)
+        UnsafePointer(Glibc.environ)
+        #else
+        UnsafePointer(Musl.environ)
+        #endif
+    }
+
+    /// This process's environment variables (a `NAME=value` entry without `=` is left out).
+    package static func environment() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return variables
+    }
+
+    /// One variable of this process's environment.
+    static func environmentValue(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// This process's current folder (`getcwd`); `.` when it cannot be read (it was removed).
+    package static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}

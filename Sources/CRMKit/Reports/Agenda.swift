@@ -1,0 +1,136 @@
+import CRMFormat
+import CRMVault
+
+/// What needs you, day by day (`crm agenda`): everything overdue first (open items whose day has
+/// passed and people whose due date has), then each day from today to the horizon with its planned
+/// items, the people who become due and the birthdays, then the undated follow-ups. Days with
+/// nothing on them are left out.
+///
+/// The agenda covers what `crm due --within` the same span lists: every `DueList` entry is one
+/// `.due` item, overdue or on its day, even when a plan falls on that day (the plan that set the
+/// due date shows beside it).
+public struct Agenda: Sendable {
+    /// One line of the agenda.
+    public struct Item: Sendable {
+        public enum Kind: String, Sendable {
+            /// An open item dated before today (overdue), or an undated one.
+            case followUp = "follow-up"
+            /// An open item or a plain entry dated from today on.
+            case planned
+            /// The person's due date: on this day, or passed (overdue).
+            case due
+            case birthday
+        }
+
+        public let kind: Kind
+        /// Nil for an undated follow-up.
+        public let date: Day?
+        public let person: PersonSummary
+        public let time: TimeOfDay?
+        public let type: String?
+        public let note: String?
+        /// Days overdue: for dated follow-ups and due dates (positive when overdue, 0 on the day,
+        /// negative before it); nil otherwise.
+        public let overdueDays: Int?
+        /// The age turned on a birthday; nil without a year of birth.
+        public let age: Int?
+    }
+
+    public let today: Day
+    /// The last day shown.
+    public let horizon: Day
+    /// Open items dated before today and people whose due date is before today, most overdue
+    /// first (then by name; a person's due date before their follow-ups).
+    public let overdue: [Item]
+    /// Each day with something on it, in order, its items: planned (timed ones by time, then the
+    /// rest), due, birthdays; by name within a kind.
+    public let days: [(day: Day, items: [Item])]
+    /// Undated follow-ups, by name.
+    public let someday: [Item]
+    /// Invalid `birthday`, `every`, `snooze` and `added` values.
+    public let problems: [Diagnostic]
+
+    /// The agenda of `people`, each with their timeline (plans and follow-ups).
+    public init(people: [(person: PersonSummary, timeline: Timeline)], today: Day, within: Cadence) {
+        self.today = today
+        let horizon = within.step(from: today)
+        self.horizon = horizon
+        // Everyone in name order once; every list below keeps that order within its own keys.
+        let order = NameOrder(people.map(\.person.sortName), ties: people.map(\.person.id)).sortedIndices()
+        let byName = order.map { people[$0].person }
+        var overdue: [Item] = [], someday: [Item] = [], planned: [Item] = []
+        for (person, timeline) in order.lazy.map({ people[$0] }) {
+            for entry in timeline.overdue(on: today) {
+                overdue.append(Item(kind: .followUp, date: entry.date, person: person, time: entry.time, type: entry.type,
+                                    note: entry.note, overdueDays: entry.date.days(until: today), age: nil))
+            }
+            for entry in timeline.coming(on: today, through: horizon) {
+                planned.append(Item(kind: .planned, date: entry.date, person: person, time: entry.time, type: entry.type,
+                                    note: entry.note, overdueDays: nil, age: nil))
+            }
+            for note in timeline.followUps {
+                someday.append(Item(kind: .followUp, date: nil, person: person, time: nil, type: nil, note: note, overdueDays: nil, age: nil))
+            }
+        }
+        let dueList = DueList(people: byName, today: today, within: within)
+        let due = dueList.entries.map {
+            Item(kind: .due, date: $0.due, person: $0.person, time: nil, type: nil, note: nil, overdueDays: $0.overdueDays, age: nil)
+        }
+        let birthdayList = BirthdayList(people: byName, today: today, within: within)
+        let birthdays = birthdayList.entries.map {
+            Item(kind: .birthday, date: $0.next, person: $0.person, time: nil, type: nil, note: nil, overdueDays: nil, age: $0.age)
+        }
+        // Most overdue first; among equals, by name, a person's due date before their follow-ups.
+        let rank = Dictionary(byName.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let late = due.filter { $0.date! < today } + overdue
+        self.overdue = late.enumerated().sorted { a, b in
+            let x = a.element, y = b.element
+            return (-(x.overdueDays ?? 0), rank[x.person.id] ?? 0, a.offset) < (-(y.overdueDays ?? 0), rank[y.person.id] ?? 0, b.offset)
+        }.map(\.element)
+        self.someday = someday
+        var byDay: [Day: [Item]] = [:]
+        // Timed plans by time first, then untimed ones; stable, so names stay in order.
+        let timed = planned.enumerated().sorted { a, b in
+            let ta = a.element.time.map { $0.hour * 60 + $0.minute } ?? 24 * 60
+            let tb = b.element.time.map { $0.hour * 60 + $0.minute } ?? 24 * 60
+            return (ta, a.offset) < (tb, b.offset)
+        }.map(\.element)
+        for item in timed + due.filter({ $0.date! >= today }) + birthdays { byDay[item.date!, default: []].append(item) }
+        days = byDay.keys.sorted().map { ($0, byDay[$0]!) }
+        problems = dueList.problems + birthdayList.problems
+    }
+
+    /// Every item in the order printed.
+    public var items: [Item] { overdue + days.flatMap(\.items) + someday }
+
+    /// `crm agenda --json`: `[{"date", "kind", "id", "name", "time", "type", "note", "overdue_days"}]`
+    /// in the order printed, plus `age` for birthdays.
+    public var json: JSON {
+        .array(items.map { item in
+            var pairs: [(String, JSON)] = [
+                ("date", .optional(item.date?.description)),
+                ("kind", .string(item.kind.rawValue)),
+                ("id", .string(item.person.id)),
+                ("name", .string(item.person.name)),
+                ("time", .optional(item.time?.description)),
+                ("type", .optional(item.type)),
+                ("note", .optional(item.note)),
+                ("overdue_days", item.overdueDays.map { .number($0) } ?? .null),
+            ]
+            if item.kind == .birthday { pairs.append(("age", item.age.map { .number($0) } ?? .null)) }
+            return .object(pairs)
+        })
+    }
+}
+
+extension Vault {
+    /// The agenda on `today` of everyone the listings show, and the warnings to print (see
+    /// `Vault.listing`).
+    public func agenda(today: Day, within: Cadence) -> (agenda: Agenda, problems: [Diagnostic]) {
+        let config = config
+        let (people, problems) = listing(today: today) { facts in
+            (person: PersonSummary(facts: facts, config: config, today: today), timeline: facts.timeline)
+        }
+        return (Agenda(people: people, today: today, within: within), problems)
+    }
+}

@@ -1,0 +1,67 @@
+import CRMFormat
+import CRMVault
+
+/// `crm check`: every problem in a vault, sorted by path, line and column.
+public enum VaultCheck {
+    /// With `today`, entries dated more than a year after it (a mistyped year?) and items ticked
+    /// done but dated after it are reported too.
+    public static func run(_ vault: Vault, today: Day? = nil) -> [Diagnostic] {
+        var found = vault.config.diagnostics
+        // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
+        let (paths, copies) = vault.personAndConflictPaths()
+        let (people, unread) = vault.facts(of: paths, today: today) { Checked(facts: $0, today: today) }
+        found += unread
+        for person in people { found += person.problems }
+        found += duplicates(people)
+        found += VaultLinks.read(vault).problems
+        for copy in copies {
+            let original = ConflictCopy.originalPath(of: copy)
+            found.append(Diagnostic(path: copy, line: 1, severity: .error,
+                                    message: "conflict: sync conflict copy of \(original); run 'crm resolve' to merge it into that file"))
+        }
+        // Stable: problems at one place keep the order they were found in.
+        return found.enumerated().sorted { ($0.element.path, $0.element.line, $0.element.column, $0.offset)
+            < ($1.element.path, $1.element.line, $1.element.column, $1.offset) }.map(\.element)
+    }
+
+    /// What `crm check` keeps of one file: its problems, and what duplicates are found by.
+    struct Checked: Sendable {
+        let problems: [Diagnostic]
+        let keys: PersonKeys
+        let nameLine: Int
+        let contactIDLine: Int
+
+        /// With `today`, entries dated more than a year after it, or ticked done after it, are problems too.
+        init(facts: PersonFacts, today: Day?) {
+            problems = facts.problems + (today.map { facts.dateProblems(today: $0) } ?? [])
+            (keys, nameLine, contactIDLine) = (facts.keys, facts.nameLine, facts.contactIDLine)
+        }
+    }
+
+    /// People sharing a contact id or a name (ignoring case and accents): reported on each but the first.
+    static func duplicates(_ people: [Checked]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        // Each id and name points to the first person with it: a path is made only for a duplicate.
+        var ids: [String: Int] = [:], names: [String: Int] = [:]
+        ids.reserveCapacity(people.count)
+        names.reserveCapacity(people.count)
+        for (index, person) in people.enumerated() {
+            if let id = person.keys.contactID, !id.isEmpty {
+                if let first = ids[id] {
+                    found.append(Diagnostic(path: person.keys.path, line: person.contactIDLine, severity: .warning,
+                                            message: "same contact_id as \(people[first].keys.path): two files for one contact?"))
+                } else {
+                    ids[id] = index
+                }
+            }
+            let name = person.keys.sortName
+            if let first = names[name] {
+                found.append(Diagnostic(path: person.keys.path, line: person.nameLine, severity: .warning,
+                                        message: "same name as \(people[first].keys.path) ('\(person.keys.name)'); PERSON arguments cannot tell them apart by name"))
+            } else {
+                names[name] = index
+            }
+        }
+        return found
+    }
+}

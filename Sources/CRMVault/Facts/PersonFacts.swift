@@ -1,0 +1,119 @@
+import CRMFormat
+
+/// What the listings need from one person file, read once. It depends on the file and the vault's
+/// log settings only — not on cadence settings, and on today only as the first day its timeline
+/// answers for — so it can be cached per file (see `FactsCache`) and turned into a
+/// `DueSchedule` or any report's row on that day or any later one.
+///
+/// Always whole: a report chooses what it keeps by the row it makes of these facts
+/// (`Vault.facts(of:today:_:)`), never by emptying parts of them. The keys a PERSON argument is
+/// matched by are read as `facts.name`, `facts.id`… (they live in `keys`).
+@dynamicMemberLookup
+public struct PersonFacts: Sendable, Equatable {
+    /// Id, name, sort name, aliases, emails and contact id: what a PERSON argument is matched by,
+    /// read from the cache without the rest.
+    public var keys: PersonKeys
+    public var tags: [String]
+    /// `birthday:` as written.
+    public var birthday: String?
+    public var every: Cadence?
+    public var snooze: Day?
+    public var added: Day?
+    /// Last and next contact, open items and follow-ups.
+    public var timeline: Timeline
+    /// Every interaction's day and type (`crm summary` counts them).
+    public var tally: InteractionTally
+    /// The links the file holds (entries with participants, mentions, `related`), unresolved.
+    public var links: FileLinks
+    /// Entries of other files this person takes part in (a shared entry of someone's log, a
+    /// daily note's item): not the file's, so never cached; `Vault.listing` resolves them once per
+    /// run and adds them with `including(_:today:)`.
+    public private(set) var shared: [SharedInteraction] = []
+    /// Plain and ticked entries, shared ones included (open items are plans, not interactions).
+    public var interactionCount: Int { tally.count + shared.count { $0.interaction.isInteraction } }
+    /// Invalid `every`, `snooze`, `added` and `birthday` values, by key.
+    public var fieldProblems: [String: Diagnostic]
+    /// Every problem `crm check` reports for this file alone.
+    public var problems: [Diagnostic]
+    /// Whether the file could be read at all: false when it is not UTF-8 text, holds NUL bytes
+    /// or its front matter has no closing `---` (see `PersonDocument.writeBlocker`).
+    public var isReadable: Bool
+    /// What the tool could not read in this file, at its line: why it was not read at all, or
+    /// the lines the front-matter and log readers could not understand and the known keys whose
+    /// values are not of their form. Listings warn about each (see `ReadProblems`).
+    public var readProblems: [Diagnostic]
+    /// 1-based lines of `name:` and `contact_id:` (1 without them), for problems across files.
+    public var nameLine: Int
+    public var contactIDLine: Int
+
+    public subscript<T>(dynamicMember keyPath: KeyPath<PersonKeys, T>) -> T { keys[keyPath: keyPath] }
+
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<PersonKeys, T>) -> T {
+        get { keys[keyPath: keyPath] }
+        set { keys[keyPath: keyPath] = newValue }
+    }
+
+    /// Empty facts for `id`, for the cache reader to fill in.
+    init(keys: PersonKeys) {
+        self.keys = keys
+        tags = []
+        timeline = Timeline(interactions: [], open: [], followUps: [], horizon: nil)
+        tally = .empty
+        links = FileLinks()
+        fieldProblems = [:]
+        problems = []
+        isReadable = true
+        readProblems = []
+        nameLine = 1
+        contactIDLine = 1
+    }
+
+    /// The facts of `person` for `today` and later days; nil `today`: from the newest interaction's day on.
+    public init(_ person: Person, today: Day? = nil) {
+        self.init(document: person.document, id: person.id, today: today)
+    }
+
+    /// The facts of a document; `checking: false` leaves `problems` empty, for callers that only
+    /// need the schedule.
+    public init(document: PersonDocument, id: String, checking: Bool = true, today: Day? = nil) {
+        keys = PersonKeys(id: id, name: document.name, sortName: document.name.folded,
+                          foldedAliases: document.aliases.map(\.folded), emails: document.emails.map { $0.lowercased() },
+                          contactID: document.contactID)
+        tags = document.tags
+        birthday = document.birthday
+        every = document.every
+        snooze = document.snooze
+        added = document.added
+        timeline = document.log.map { $0.timeline(today: today) }
+            ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
+        tally = document.log?.tally ?? .empty
+        links = FileLinks(person: document)
+        let values = document.valueCheck
+        fieldProblems = values.fieldProblems
+        problems = checking ? document.problems(values: values) : []
+        isReadable = document.writeBlocker == nil
+        readProblems = ReadProblems.of(document, values: values)
+        nameLine = document.frontMatter?.pair("name").map { $0.lineIndex + 1 } ?? 1
+        contactIDLine = document.frontMatter?.pair("contact_id").map { $0.lineIndex + 1 } ?? 1
+    }
+}
+
+extension PersonFacts {
+    /// These facts with `shared` (entries of other files the person takes part in), which count
+    /// for last and next contact and in `interactionCount` as the person's own do. `today` cuts
+    /// the timeline as the cache's does.
+    public func including(_ shared: [SharedInteraction], today: Day?) -> PersonFacts {
+        guard !shared.isEmpty else { return self }
+        var facts = self
+        facts.shared = shared
+        facts.timeline = timeline.including(shared.map(\.interaction), today: today)
+        return facts
+    }
+}
+
+extension PersonFacts {
+    /// Warnings about entries' dates on `today` (see `PersonDocument.dateProblems`).
+    public func dateProblems(today: Day) -> [Diagnostic] {
+        Timeline.dateProblems(timeline.interactions, path: keys.path, today: today)
+    }
+}

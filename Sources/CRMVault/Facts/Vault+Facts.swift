@@ -1,0 +1,129 @@
+import CRMFormat
+import Dispatch
+
+extension Vault {
+    /// Every person's facts in path order, made into the row the caller keeps by `row`, on the
+    /// core that read them: a report chooses what it holds of 100,000 people by the row it makes.
+    /// The facts come from the facts cache where the file is unchanged, else from the file (on all
+    /// cores). `paths` are every person file when the caller has them already; else the cache
+    /// lists them while the folders it recorded are unchanged, or `people/` is walked. With
+    /// `today`, every timeline answers for that day (a cached one made for a later day is read
+    /// again); without it, only what the files alone say is needed. Files that cannot be read are
+    /// returned as problems.
+    ///
+    /// Before it returns, the cache is rewritten when a file was removed or a file read can be
+    /// cached (it has not changed in the last two seconds); a file just written is read again
+    /// until it settles.
+    public func facts<Row>(of paths: [String]? = nil, today: Day? = nil, _ row: @escaping @Sendable (PersonFacts) -> Row)
+        -> (rows: [Row], problems: [Diagnostic]) {
+        rows(of: paths, today: today, cached: { reader, path throws(ByteReader.Malformed) in row(try PersonFacts(from: &reader, path: path)) },
+             read: row)
+    }
+
+    /// Every person's facts in path order (see `facts(of:today:_:)`).
+    public func facts(of paths: [String]? = nil, today: Day? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
+        facts(of: paths, today: today) { $0 }
+    }
+
+    /// Everyone's keys and links in path order (nil links for a file that links nothing: most
+    /// of them), from the records of unchanged files without decoding the rest (see
+    /// `PersonFacts+Coding.swift`): what `VaultLinks` reads.
+    func keysAndLinks(of paths: [String]? = nil) -> (rows: [(keys: PersonKeys, links: FileLinks?)], problems: [Diagnostic]) {
+        rows(of: paths, today: nil, cached: { reader, path throws(ByteReader.Malformed) in
+            let keys = try PersonKeys(from: &reader), links = try FileLinks(from: &reader, path: path)
+            return (keys, links.isEmpty ? nil : links)
+        }, read: { ($0.keys, $0.links.isEmpty ? nil : $0.links) })
+    }
+
+    /// The one way through the facts cache: each file's row from its record while the file is
+    /// unchanged (`cached`, given a reader of the record's facts), else from its facts read anew
+    /// (`read`); then the cache is rewritten when it is out of date. Without `given` paths, the
+    /// people are listed by the cache while the folders it recorded are unchanged, else by a walk
+    /// of `people/`.
+    func rows<Row>(of given: [String]?, today: Day?,
+                   cached: @escaping @Sendable (inout ByteReader, String) throws(ByteReader.Malformed) -> Row,
+                   read: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
+        // Files changed after this moment are not cached: taken before any file is read.
+        let settled = FactsCache.settledTime
+        let cache = FactsCache.load(self)
+        let listed = given == nil ? cache.listing(in: self) : nil
+        let walked = given == nil && listed == nil ? personPathsAndFolders() : nil
+        let unsorted = given ?? listed ?? walked!.paths
+        // The cache and the files are paired as two sorted lists, and the cache is written in order.
+        let paths = zip(unsorted, unsorted.dropFirst()).contains { Bytes.precedes($1, $0) } ? unsorted.sorted(by: Bytes.precedes) : unsorted
+        let cachedIndex = listed != nil ? Array(paths.indices) : cache.indices(of: paths)
+        var rows = [Row?](repeating: nil, count: paths.count)
+        var errors = [VaultError?](repeating: nil, count: paths.count)
+        // What the new cache holds of each file: its record unchanged, the record of the file read
+        // anew when it has settled, or nothing.
+        var kept = [FactsCache.Record?](repeating: nil, count: paths.count)
+        let folder = FileSystem.openDirectory(root)
+        defer { FileSystem.closeDirectory(folder) }
+        rows.withUnsafeMutableBufferPointer { rowSlots in
+            kept.withUnsafeMutableBufferPointer { keptSlots in
+                errors.withUnsafeMutableBufferPointer { errorSlots in
+                    nonisolated(unsafe) let rows = rowSlots, kept = keptSlots, errors = errorSlots
+                    DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+                        let path = paths[i]
+                        if cachedIndex[i] >= 0, let stamp = folder.flatMap({ FileSystem.stamp(path, in: $0) }),
+                           var reader = cache.facts(cachedIndex[i], ifStamp: stamp, answering: today),
+                           let row = try? cached(&reader, path) {
+                            rows[i] = row
+                            kept[i] = .unchanged(cachedIndex[i])
+                            return
+                        }
+                        do throws(VaultError) {
+                            let person = try load(path: path, in: folder, notesOnDemand: true)   // only the notes the timeline keeps are read
+                            let entry = FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
+                            if entry.isSettled(settled) { kept[i] = .read(entry.record) }
+                            rows[i] = read(entry.facts)
+                        } catch {
+                            errors[i] = error
+                        }
+                    }
+                }
+            }
+        }
+        let problems = zip(paths, errors).compactMap { path, error in
+            error.map { Diagnostic(path: path, line: 1, severity: .error, message: $0.message) }
+        }
+        let removed = cache.count != cachedIndex.count { $0 >= 0 }
+        let readAnew = kept.contains { if case .read? = $0 { true } else { false } }
+        // Folders walked that the cache could list the people by next time.
+        let lists = walked.map { FactsCache.recordable($0.folders, settled: settled) && $0.folders != cache.folders } ?? false
+        if removed || readAnew || lists && !kept.contains(where: { $0 == nil }) {
+            FactsCache.save(paths: paths, records: { kept[$0] }, from: cache, to: self, settled: settled,
+                            folders: walked?.folders ?? (listed != nil ? cache.folders : []))
+        }
+        return (rows.compactMap { $0 }, problems)
+    }
+}
+
+extension Vault {
+    /// The rows `row` makes of everyone a listing shows on `today` (nil: what the files alone
+    /// say), and the warnings to print: the one facts accessor of the reports, each choosing its
+    /// row. A file that could not be read is left out with a warning, and each part of a file
+    /// that was not read is one (see `ReadProblems`); `row` is not asked about unreadable files.
+    ///
+    /// Entries of other files count as the person's own (`PersonFacts.shared`): links are
+    /// resolved once, after everyone's facts are read, and the rows of the people they name are
+    /// made again from facts that include them (`row` is called twice for them: first with the
+    /// file's facts alone, whose `shared` is empty).
+    public func listing<Row>(today: Day?, _ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
+        var (all, unread) = facts(today: today) { facts in
+            (row: facts.isReadable ? row(facts) : nil, readProblems: facts.readProblems, id: facts.id, links: !facts.links.entries.isEmpty)
+        }
+        // Most vaults link no one in their logs: then only the daily notes (if any) are read.
+        let shared = sharedInteractions(everyone: all.contains(where: \.links) ? keysAndLinks().rows : nil)
+        if !shared.isEmpty {
+            let index = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            // A second pass over everyone (from the cache), making rows only for the people named.
+            let again = facts(today: today) { facts in
+                facts.isReadable ? shared[facts.id].map { (facts.id, row(facts.including($0, today: today))) } : nil
+            }.rows
+            for case let (id, remade)? in again { all[index[id]!].row = remade }
+        }
+        let (rows, problems) = ReadProblems.listed(all.map { ($0.row, $0.readProblems) }, problems: unread)
+        return (rows, problems)
+    }
+}

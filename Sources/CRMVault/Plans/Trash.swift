@@ -1,0 +1,183 @@
+import CRMFormat
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One thing `.crm/trash/` holds: a removed person file (`crm rm`, or a conflict copy `crm
+/// resolve` merged), or a removed log entry (`crm unlog`), and where it goes back.
+public struct TrashItem: Sendable, Equatable {
+    public enum Kind: String, Sendable { case person, entry }
+
+    /// The file's name in `.crm/trash/`, which `crm restore` takes.
+    public let name: String
+    public let kind: Kind
+    /// When it was removed, `YYYY-MM-DD HH:MM:SS` (UTC), from the name.
+    public let removed: String
+    /// The person file it goes back to (relative to the vault).
+    public let personPath: String
+    /// The person's name (a removed person), or the entry's first line.
+    public let summary: String
+    /// For an entry: 1-based line it stood on, and a digest of the file as the removal left it
+    /// (it goes back on that line when the file has not changed since).
+    let line: Int?
+    let digest: String?
+    let lines: [String]
+}
+
+extension Vault {
+    /// The machine-local trash folder, relative to the vault.
+    public static let trashFolder = ".crm/trash"
+
+    /// Everything the trash holds, most recently removed first.
+    public func trashItems() -> [TrashItem] {
+        FileSystem.list(root + "/" + Vault.trashFolder).filter { !$0.isDirectory && $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }
+            .map(\.name).sorted(by: >).compactMap(trashItem)
+    }
+
+    private func trashItem(_ name: String) -> TrashItem? {
+        guard let bytes = try? FileSystem.readFile(root + "/" + Vault.trashFolder + "/" + name).bytes else { return nil }
+        let removed = TrashItem.removedTime(name)
+        let document = PersonDocument(bytes: bytes, path: Vault.trashFolder + "/" + name, settings: logSettings)
+        if name.hasSuffix(TrashItem.entrySuffix), let frontMatter = document.frontMatter,
+           let path = frontMatter["path"]?.string, let line = frontMatter["line"]?.string.flatMap({ Int($0) }) {
+            let lines = ((frontMatter.closeLine + 1)..<document.text.lineCount).map(document.text.string)
+            return TrashItem(name: name, kind: .entry, removed: removed, personPath: path, summary: lines.first ?? "",
+                             line: line, digest: frontMatter["digest"]?.string, lines: lines)
+        }
+        var stem = String(name.dropLast(".md".count))
+        if removed.count == 19 { stem = String(stem.dropFirst("YYYYMMDD-HHMMSS-".count)) }
+        // `crm rm` flattens `family/mom` to `family--mom`; a folder that is gone keeps the flat name.
+        let nested = stem.split(separator: "--", omittingEmptySubsequences: false).joined(separator: "/")
+        let folder = FileSystem.parentDirectory(of: "people/" + nested)
+        let id = nested != stem && FileSystem.isDirectory(root + "/" + folder) ? nested : stem
+        return TrashItem(name: name, kind: .person, removed: removed, personPath: "people/" + id + ".md",
+                         summary: document.name, line: nil, digest: nil, lines: [])
+    }
+
+    /// Removes item `number` of `person`'s log as `crm show` numbers them (entries newest first,
+    /// then undated follow-ups; see `LogItem`), keeping its lines in the trash (named with `stamp`,
+    /// `YYYYMMDD-HHMMSS`) with the person's path and the entry's date.
+    public func unlog(_ person: Person, number: Int, stamp: String) throws -> (item: LogItem, trash: TrashItem) {
+        try ReadProblems.refuseUnreadable(person, doing: "not changed")
+        guard let wanted = person.document.logItem(numbered: number) else {
+            throw VaultError(person.document.noItem(number, id: person.id))
+        }
+        let change: String
+        switch wanted {
+        case .entry(let entry): change = entry.change(with: person.name)
+        case .followUp: change = "follow-up with \(person.name)"
+        }
+        var removed: (item: LogItem, trash: TrashItem)?
+        try update(person, change: change) { document in
+            // Applied again if the file changed meanwhile: the same item (date, time, type, note) is looked for.
+            guard let item = document.sameItem(as: wanted) else {
+                throw VaultError("\(person.path) changed and no longer holds item \(number); nothing was removed")
+            }
+            let (bytes, lines) = try document.removing(item)
+            var header = ["---", "path: " + YAMLQuoting.scalar(person.path), "id: " + YAMLQuoting.scalar(person.id)]
+            if case .entry(let entry) = item { header.append("date: \(entry.date)") }
+            header += ["line: \(item.line)", "digest: " + TrashItem.digest(bytes), "---"]
+            let file = Array((header + lines).map { $0 + "\n" }.joined().utf8)
+            // A second attempt (the file changed meanwhile) replaces what the first put in the trash.
+            if let earlier = removed?.trash.name { unlink(root + "/" + Vault.trashFolder + "/" + earlier) }
+            let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: TrashItem.entrySuffix) { target throws(FileSystemError) in
+                try FileSystem.create(target, with: file, locked: true)
+            }
+            removed = (item, trashItem(name)!)
+            return bytes
+        }
+        return removed!
+    }
+
+    /// Puts a file into `.crm/trash/` as `STEM` + `suffix`, or `STEM-2` + `suffix`, `-3`… when the
+    /// name is taken (two removals in the same second), never over another: `put` moves or creates
+    /// the file at the path it is given, failing when it exists. Returns the name used.
+    func addToTrash(stem: String, suffix: String, _ put: (String) throws(FileSystemError) -> Void) throws -> String {
+        try FileSystem.makeDirectories(root + "/" + Vault.trashFolder)
+        var n = 1
+        while true {
+            let name = stem + (n == 1 ? "" : "-\(n)") + suffix
+            do throws(FileSystemError) {
+                try put(root + "/" + Vault.trashFolder + "/" + name)
+                return name
+            } catch {
+                guard error.isAlreadyExists else { throw error }
+                n += 1
+            }
+        }
+    }
+
+    /// Puts a trashed person file or entry back; returns where it went (path and 1-based line for an entry).
+    public func restore(_ item: TrashItem) throws -> (path: String, line: Int?) {
+        let trashed = root + "/" + Vault.trashFolder + "/" + item.name
+        switch item.kind {
+        case .person:
+            try FileSystem.withLock(on: root) {
+                try prepareWrite()
+                try FileSystem.makeDirectories(root + "/" + FileSystem.parentDirectory(of: item.personPath))
+                do throws(FileSystemError) {
+                    try FileSystem.move(trashed, to: root + "/" + item.personPath)
+                } catch {
+                    guard error.isAlreadyExists else { throw error }
+                    throw VaultError("\(item.personPath) exists; not restoring \(item.name) over it (rename one of them first)")
+                }
+                recordWrite(root + "/" + item.personPath, person: item.summary, change: item.summary)
+            }
+            return (item.personPath, nil)
+        case .entry:
+            guard FileSystem.exists(root + "/" + item.personPath) else {
+                throw VaultError("\(item.personPath) no longer exists; restore the person first (crm restore lists the trash)")
+            }
+            let types = config.logSettings.types
+            let entry = item.lines.first.flatMap { EntryGrammar.interaction($0, types: types) }
+            guard let first = item.lines.first, entry != nil || EntryGrammar.parse(first, types: types).isFollowUp else {
+                throw VaultError("\(Vault.trashFolder)/\(item.name): its first line is not an entry; nothing was restored")
+            }
+            let person = try load(path: item.personPath)
+            let change = entry?.change(with: person.name) ?? "follow-up with \(person.name)"
+            var unchanged = false
+            let (written, _) = try update(person, change: change) { document in
+                unchanged = item.digest == TrashItem.digest(document.text.bytes)
+                return try document.restoring(item.lines, as: entry, at: unchanged ? item.line : nil)
+            }
+            unlink(trashed)
+            // Its own line when put back there; else the first item written as it was.
+            let log = written.document.log
+            let lines = (log?.entriesWithoutNotes.map(\.line) ?? []) + (log?.followUps.map(\.line) ?? [])
+            let line = unchanged ? item.line : lines.sorted().first { written.document.text.string($0 - 1) == first }
+            return (item.personPath, line)
+        }
+    }
+
+    /// The trash items whose name is `query`, or whose name or summary holds it (ignoring case and accents).
+    public func trashItems(matching query: String) -> [TrashItem] {
+        let items = trashItems()
+        if let exact = items.first(where: { $0.name == query }) { return [exact] }
+        let wanted = query.folded
+        return items.filter { $0.name.folded.contains(wanted) || $0.summary.folded.contains(wanted) || $0.personPath.folded.contains(wanted) }
+    }
+}
+
+extension TrashItem {
+    static let entrySuffix = ".entry.md"
+
+    /// `YYYYMMDD-HHMMSS-…` → `YYYY-MM-DD HH:MM:SS`; the name itself when it does not start so.
+    static func removedTime(_ name: String) -> String {
+        let b = Array(name.utf8)
+        guard b.count > 16, b[8] == 0x2D, b[15] == 0x2D,
+              b[0..<8].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), b[9..<15].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return name }
+        let s = String(decoding: b[0..<15], as: UTF8.self)
+        func part(_ from: Int, _ count: Int) -> Substring { s.dropFirst(from).prefix(count) }
+        return "\(part(0, 4))-\(part(4, 2))-\(part(6, 2)) \(part(9, 2)):\(part(11, 2)):\(part(13, 2))"
+    }
+
+    /// A digest of a file's bytes, hex.
+    static func digest(_ bytes: [UInt8]) -> String {
+        SHA1.digest(bytes).map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+    }
+}

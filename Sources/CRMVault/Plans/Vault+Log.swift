@@ -1,0 +1,22 @@
+import CRMFormat
+
+extension Vault {
+    /// Writes `entry` into `person`'s log where the log's order puts it (what `crm log` and, for
+    /// an open item, `crm plan` write), re-applied if the file changed meanwhile (see `update`).
+    /// With `others` (`--with`, see `SharedEntry.participants`) the note links them as
+    /// `SharedEntry.note` words it and their files are not touched. Returns the person as
+    /// written, the entry's 1-based line and the entry as written.
+    public func log(_ entry: Interaction, to person: Person, with others: [Person] = [])
+        throws -> (person: Person, line: Int, entry: Interaction) {
+        var entry = entry
+        entry.note = SharedEntry.note(entry.note, with: others)
+        var line = 0
+        let names = SharedEntry.list([person.name] + others.map(\.name))
+        let (written, _) = try update(person, change: entry.change(with: names)) { [entry] document in
+            let inserted = try document.inserting(entry)
+            line = inserted.line
+            return inserted.bytes
+        }
+        return (written, line, entry)
+    }
+}

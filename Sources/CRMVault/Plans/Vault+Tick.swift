@@ -1,0 +1,63 @@
+import CRMFormat
+
+/// What `Vault.tick` did: the person as written and the ticked entry, on the line it is on now.
+public struct TickedItem: Sendable {
+    public let person: Person
+    /// The entry as written (`line` is where it stands now).
+    public let entry: Interaction
+    /// The item before it was ticked.
+    public let item: OpenItem
+    /// Whether the item was dated after today and took today's date instead.
+    public let movedToToday: Bool
+}
+
+extension Vault {
+    /// Ticks the open item of `person` that `text` names: its number as `crm show` numbers the log
+    /// when `text` is a number, else the one whose note holds it (see
+    /// `PersonDocument.openItems(matching:)`). `[ ]` becomes `[x]`. With `date` the item takes that date; without it, an undated follow-up
+    /// and an item dated after `today` take `today` (a done interaction counts from its day on), and
+    /// any other item keeps its date. A changed date moves the item where the log's order puts it.
+    /// Throws when the file could not be read, when no open item holds `text`, or when several do.
+    public func tick(_ person: Person, text: String?, date: Day?, today: Day) throws -> TickedItem {
+        try ReadProblems.refuseUnreadable(person, doing: "not changed")
+        let candidates = try text.flatMap(LogItem.number).map { [try person.document.openItem(numbered: $0, of: person)] }
+            ?? person.document.openItems(matching: text)
+        guard candidates.count == 1, let wanted = candidates.first else {
+            if candidates.isEmpty {
+                throw VaultError(text.map { "\(person.name) has no open item whose note holds '\($0)'" }
+                                 ?? "\(person.name) has no open items (plan one with: crm plan \(person.id) NOTE…)")
+            }
+            let listed = candidates.map { item in
+                "  \(person.path):\(item.line): " + (item.date.map { "\($0) " } ?? "") + (item.note.split(separator: "\n").first.map(String.init) ?? "")
+            }
+            throw VaultError("\(candidates.count) open items of \(person.name) hold '\(text ?? "")'; say which with more of its note:\n"
+                             + listed.joined(separator: "\n"))
+        }
+        return try tick(person, item: wanted, date: date, today: today)
+    }
+
+    /// Ticks `wanted`, one of `person`'s open items (`PersonDocument.openItems`), as
+    /// `tick(_:text:date:today:)` does once it has found it: what a list of them offers.
+    public func tick(_ person: Person, item wanted: OpenItem, date: Day?, today: Day) throws -> TickedItem {
+        try ReadProblems.refuseUnreadable(person, doing: "not changed")
+        let movedToToday = date == nil && (wanted.date.map { $0 > today } ?? false)
+        let newDate = date ?? (wanted.date == nil || movedToToday ? today : nil)
+        var line = 0
+        let type: String
+        if case .dated(let entry) = wanted { type = entry.type } else { type = "note" }
+        let change = Interaction(date: newDate ?? wanted.date ?? today, type: type, note: wanted.note).change(with: person.name)
+        let (written, _) = try update(person, change: change) { document in
+            // Applied again if the file changed meanwhile: the same item is looked for by its note and date.
+            guard let item = document.openItems.first(where: { $0.note == wanted.note && $0.date == wanted.date }) else {
+                throw VaultError("\(person.path) changed and the item is no longer open; nothing was changed")
+            }
+            let ticked = try document.ticking(item, date: newDate)
+            line = ticked.line
+            return ticked.bytes
+        }
+        guard let entry = written.document.log?.entries.first(where: { $0.line == line }) else {
+            throw VaultError("\(person.path): the ticked item does not read back as an entry on line \(line)")
+        }
+        return TickedItem(person: written, entry: entry, item: wanted, movedToToday: movedToToday)
+    }
+}

@@ -1,0 +1,423 @@
+import CRMFormat
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed file-system call, with the path and the system's reason.
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var code: Int32
+
+    init(_ path: String, _ what: String, errno code: Int32 = errno) {
+        self.path = path
+        self.code = code
+        reason = "\(what): \(String(cString: strerror(code)))"
+    }
+
+    public var description: String { "\(path): \(reason)" }
+
+    /// The target of a create or move already exists.
+    public var isAlreadyExists: Bool { code == EEXIST }
+
+    /// The path, or a folder on the way to it, does not exist.
+    public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+
+    /// A part of the path before its last is a file, not a folder.
+    public var isThroughAFile: Bool { code == ENOTDIR }
+
+    /// The system's message alone (`Permission denied`), without the path or the failed step.
+    public var systemMessage: String { String(cString: strerror(code)) }
+}
+
+/// What identifies one version of a file on disk: if any of these changed, someone wrote it.
+public struct FileStamp: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    package var modified: Int64   // nanoseconds
+    /// The status change time (nanoseconds): unlike `modified`, no tool can set it back.
+    var changed: Int64
+    package var mode: UInt32
+
+    /// The permission bits, to give a replacement file.
+    public var permissions: UInt32 { mode & 0o7777 }
+}
+
+/// The few POSIX calls the vault needs, in one place: reading, atomic replacement, exclusive
+/// creation, directory listing and locking.
+public enum FileSystem {
+    public static func stamp(_ path: String) -> FileStamp? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileStamp(st)
+    }
+
+    /// The stamp of `path` relative to the folder open as `directory` (`openDirectory`): a folder
+    /// opened once, so looking at 100,000 files walks only their own names, not the folder's path
+    /// each time.
+    static func stamp(_ path: String, in directory: Int32) -> FileStamp? {
+        var st = stat()
+        return fstatat(directory, path, &st, 0) == 0 ? FileStamp(st) : nil
+    }
+
+    /// `directory` opened for `readFile(_:in:)` and `stamp(_:in:)`, nil when it cannot be; close with `closeDirectory`.
+    static func openDirectory(_ directory: String) -> Int32? {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return fd >= 0 ? fd : nil
+    }
+
+    static func closeDirectory(_ fd: Int32?) { if let fd { close(fd) } }
+
+    package static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Why the folder at `path` cannot be listed and its files opened (`Permission denied`), or
+    /// nil when it can.
+    static func unreadableDirectory(_ path: String) -> String? {
+        access(path, R_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
+
+    /// Whether `path` itself is a symbolic link.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// What a path is, following symbolic links.
+    public enum Kind: Sendable, Equatable { case directory, regularFile, other }
+
+    /// What `path` is (following symbolic links); throws when it cannot be looked at, e.g. when
+    /// it does not exist (`isMissing`).
+    public static func kind(of path: String) throws(FileSystemError) -> Kind {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw FileSystemError(path, "cannot look at") }
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regularFile
+        default: return .other
+        }
+    }
+
+    /// `path` with every symbolic link resolved, so a replacement writes the file a link points
+    /// to instead of turning the link into a file.
+    package static func resolvedPath(_ path: String) throws(FileSystemError) -> String {
+        guard let resolved = realpath(path, nil) else { throw FileSystemError(path, "cannot resolve") }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The whole file and the stamp of the version read; a relative `path` is found in the
+    /// folder open as `directory` (one folder opened for many files walks only their names).
+    public static func readFile(_ path: String, in directory: Int32 = AT_FDCWD) throws(FileSystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+        try withRegularFile(path, in: directory) { fd, st throws(FileSystemError) in try readAll(fd, size: Int(st.st_size), path: path) }
+    }
+
+    /// Whether the file at `path` holds exactly `bytes`, and the stamp of the version compared:
+    /// read a megabyte at a time, so a large file is never held whole beside `bytes`.
+    public static func fileHolds(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) -> (same: Bool, stamp: FileStamp) {
+        try withRegularFile(path, in: AT_FDCWD) { fd, st throws(FileSystemError) in
+            guard Int(st.st_size) == bytes.count else { return false }
+            var piece = [UInt8](repeating: 0, count: 1 << 20)
+            var offset = 0
+            while true {
+                guard let n = piece.withUnsafeMutableBytes({ readFully(fd, into: $0) }) else { throw FileSystemError(path, "cannot read") }
+                guard offset + n <= bytes.count, bytes.withUnsafeBufferPointer({ all in
+                    piece.withUnsafeBufferPointer { Bytes.compare(UnsafeBufferPointer(rebasing: all[offset..<(offset + n)]), UnsafeBufferPointer(rebasing: $0[..<n])) == 0 }
+                }) else { return false }
+                offset += n
+                if n < piece.count { return offset == bytes.count }
+            }
+        }
+    }
+
+    /// `body` given the open regular file at `path` and its status, and the file's stamp.
+    private static func withRegularFile<T>(_ path: String, in directory: Int32,
+                                           _ body: (Int32, stat) throws(FileSystemError) -> T) throws(FileSystemError) -> (T, FileStamp) {
+        // Non-blocking, so that a named pipe saved as `x.md` is refused instead of waited on.
+        let fd = openat(directory, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError(path, "cannot open") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw FileSystemError(path, "not a regular file", errno: EISDIR) }
+        return (try body(fd, st), FileStamp(st))
+    }
+
+    /// Everything `fd` holds, `size` bytes by its status or more if it grew.
+    private static func readAll(_ fd: Int32, size: Int, path: String) throws(FileSystemError) -> [UInt8] {
+        // Read straight into the array's room (one byte more than the size, to see the end), not
+        // into zeros written first; a file that grew meanwhile is read on in pieces.
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            guard let n = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer)) else { return failed = true }
+            count = n
+        }
+        var grew = !failed && bytes.count == size + 1
+        while grew {
+            var piece = [UInt8](repeating: 0, count: 65536)
+            guard let n = piece.withUnsafeMutableBytes({ readFully(fd, into: $0) }) else { failed = true; break }
+            bytes.append(contentsOf: piece[..<n])
+            grew = n == piece.count
+        }
+        if failed { throw FileSystemError(path, "cannot read") }
+        return bytes
+    }
+
+    /// The bytes of the open file `fd` at `range` (read into place, not zeroed first); nil when
+    /// they cannot all be read.
+    static func read(_ fd: Int32, at range: Range<Int>) -> [UInt8]? {
+        guard !range.isEmpty else { return [] }
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, total in
+            total = 0
+            while total < range.count {
+                let n = pread(fd, buffer.baseAddress! + total, range.count - total, off_t(range.lowerBound + total))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return }
+                total += n
+            }
+        }
+        return bytes.count == range.count ? bytes : nil
+    }
+
+    /// Reads from `fd` until `buffer` is full or the file ends; the count read, nil on an error.
+    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        var total = 0
+        while total < buffer.count {
+            let n = Platform.read(fd, buffer.baseAddress! + total, buffer.count - total)
+            // Local file systems read regular files in full even when non-blocking; a network or
+            // user-space one may not: then the file is read blocking.
+            if n < 0, errno == EAGAIN || errno == EWOULDBLOCK { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK); continue }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { break }
+            total += n
+        }
+        return total
+    }
+
+    /// For tests of resource failures: while set (`$simulatedWriteFailure.withValue(ENOSPC) { … }`),
+    /// every temporary file fails half way through its write with this error number, as a full
+    /// disk (ENOSPC), a failing device (EIO) or a permission taken away (EACCES) would.
+    @TaskLocal static var simulatedWriteFailure: Int32?
+
+    /// Writes `bytes` to a new temporary file beside `path`, flushed to disk, with `mode`.
+    /// Temporary names start with `.crm-tmp-` so nothing ever takes them for a person.
+    ///
+    /// With `locked` (the caller holds the vault lock, so no other `crm` writes beside `path`),
+    /// the name is fixed for `path` (`.crm-tmp-ada.md`): a temporary file a killed `crm` left
+    /// behind is removed, and replaced by a new one created exclusively (so a leftover hard link
+    /// to the person file itself, or a pipe, is never written through). Otherwise the name is random.
+    static func writeTemporary(_ bytes: [UInt8], beside path: String, mode: UInt32, locked: Bool = false) throws(FileSystemError) -> String {
+        try writeTemporary(beside: path, mode: mode, locked: locked) { write throws(FileSystemError) in try write(bytes[...]) }
+    }
+
+    /// The same, with the contents given in pieces: `produce` calls `write` with each piece in
+    /// turn, so a large file (the facts cache of 100,000 people) is never whole in memory.
+    static func writeTemporary(beside path: String, mode: UInt32, locked: Bool = false,
+                               produce: (_ write: (ArraySlice<UInt8>) throws(FileSystemError) -> Void) throws(FileSystemError) -> Void)
+        throws(FileSystemError) -> String {
+        let dir = parentDirectory(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let fd: Int32
+        let temp: String
+        if locked, name.utf8.count < 200 {
+            temp = dir + "/" + temporaryPrefix + name
+            unlink(temp)
+            fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        } else {
+            var template = Array((dir + "/" + temporaryPrefix + "XXXXXX").utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        guard fd >= 0 else { throw FileSystemError(dir, "cannot create a temporary file") }
+        do throws(FileSystemError) {
+            defer { close(fd) }
+            guard fchmod(fd, mode_t(mode & 0o7777)) == 0 else { throw FileSystemError(temp, "cannot set permissions") }
+            try produce { bytes throws(FileSystemError) in
+                if let simulated = simulatedWriteFailure {
+                    // Tests: fail half way, as a disk filling up would.
+                    _ = bytes.withUnsafeBytes { raw in raw.baseAddress.map { Platform.write(fd, $0, raw.count / 2) } }
+                    throw FileSystemError(path, "cannot write", errno: simulated)
+                }
+                var written = 0
+                while written < bytes.count {
+                    let n = bytes.withUnsafeBytes { Platform.write(fd, $0.baseAddress! + written, $0.count - written) }
+                    if n < 0 { if errno == EINTR { continue }; throw FileSystemError(path, "cannot write") }
+                    written += n
+                }
+            }
+            guard Platform.flushToDisk(fd) == 0 else { throw FileSystemError(path, "cannot flush to disk") }
+        } catch {
+            unlink(temp)
+            throw error
+        }
+        return temp
+    }
+
+    /// Replaces `path` with `bytes` atomically: a flushed temporary file renamed over it, the
+    /// folder flushed after. Keeps the file's permissions.
+    public static func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileSystemError) {
+        try rename(try writeTemporary(bytes, beside: path, mode: mode), over: path)
+    }
+
+    /// Writes the whole file `path` atomically: an existing file keeps its permissions, a new one
+    /// gets `newFileMode`.
+    public static func write(_ path: String, with bytes: [UInt8], newFileMode: UInt32 = 0o644) throws(FileSystemError) {
+        try replace(path, with: bytes, mode: stamp(path)?.mode ?? newFileMode)
+    }
+
+    /// The same, with the contents given in pieces (see `writeTemporary(beside:mode:locked:produce:)`).
+    static func write(_ path: String, newFileMode: UInt32 = 0o644,
+                      producing produce: (_ write: (ArraySlice<UInt8>) throws(FileSystemError) -> Void) throws(FileSystemError) -> Void)
+        throws(FileSystemError) {
+        let temp = try writeTemporary(beside: path, mode: stamp(path)?.mode ?? newFileMode, produce: produce)
+        try rename(temp, over: path)
+    }
+
+    /// Replaces `path` with `bytes` atomically, keeping its permissions, only if it is still the
+    /// version read as `stamp` (and, when given, still holds `original`: a same-size edit within
+    /// the file system's clock tick changes no stamp). Returns false, writing nothing, when
+    /// someone changed it meanwhile.
+    public static func replace(_ path: String, with bytes: [UInt8], ifUnchangedSince stamp: FileStamp,
+                               original: [UInt8]? = nil, locked: Bool = false) throws(FileSystemError) -> Bool {
+        let temp = try writeTemporary(bytes, beside: path, mode: stamp.mode, locked: locked)
+        guard FileSystem.stamp(path) == stamp, original == nil || (try? readFile(path).bytes) == original else {
+            unlink(temp)
+            return false
+        }
+        try rename(temp, over: path)
+        return true
+    }
+
+    /// Renames `from` over `to` (an atomic replace) and flushes the folder.
+    static func rename(_ from: String, over to: String) throws(FileSystemError) {
+        guard Platform.rename(from, to) == 0 else {
+            let error = FileSystemError(to, "cannot replace")
+            unlink(from)
+            throw error
+        }
+        syncDirectory(parentDirectory(of: to))
+    }
+
+    /// The prefix of every temporary file the tool writes; hidden, so nothing takes it for a person.
+    static let temporaryPrefix = ".crm-tmp-"
+
+    /// Creates `path` with `bytes`, atomically and never over an existing file (`locked`: see
+    /// `writeTemporary`). `syncFolder: false` leaves flushing the folder to the caller, who creates
+    /// many files in it and flushes it once.
+    public static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644, locked: Bool = false,
+                              syncFolder: Bool = true) throws(FileSystemError) {
+        let temp = try writeTemporary(bytes, beside: path, mode: mode, locked: locked)
+        defer { unlink(temp) }
+        try renameWithoutReplacing(temp, to: path, what: "cannot create")
+        if syncFolder { syncDirectory(parentDirectory(of: path)) }
+    }
+
+    /// Moves `from` to `to` without replacing an existing `to`.
+    public static func move(_ from: String, to: String) throws(FileSystemError) {
+        try renameWithoutReplacing(from, to: to, what: "cannot move \(from) here")
+        syncDirectory(parentDirectory(of: from))
+        syncDirectory(parentDirectory(of: to))
+    }
+
+    /// `from` takes the name `to` unless `to` exists: a hard link and an unlink, which fail
+    /// atomically when `to` exists. File systems without hard links (exFAT, some network and FUSE
+    /// mounts) get a check and a rename instead, safe from other `crm` processes under the lock.
+    private static func renameWithoutReplacing(_ from: String, to: String, what: String) throws(FileSystemError) {
+        if link(from, to) == 0 {
+            guard unlink(from) == 0 else {
+                let error = FileSystemError(from, "cannot remove")
+                unlink(to)   // the move failed: take back the second name, or the file would be in both places
+                throw error
+            }
+            return
+        }
+        let code = errno
+        guard code == EPERM || code == EOPNOTSUPP || code == ENOSYS else { throw FileSystemError(to, what, errno: code) }
+        guard !exists(to) else { throw FileSystemError(to, what, errno: EEXIST) }
+        guard Platform.rename(from, to) == 0 else { throw FileSystemError(to, what) }
+    }
+
+    static func makeDirectories(_ path: String) throws(FileSystemError) {
+        if isDirectory(path) { return }
+        let parent = parentDirectory(of: path)
+        if parent != path, !parent.isEmpty { try makeDirectories(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileSystemError(path, "cannot create folder") }
+    }
+
+    static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    package static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Names in a folder (not `.` and `..`), each with whether it is a folder (a symbolic link
+    /// counts as what it points to) and whether it is a symbolic link.
+    package static func list(_ path: String) -> [(name: String, isDirectory: Bool, isSymbolicLink: Bool)] {
+        var entries: [(name: String, isDirectory: Bool, isSymbolicLink: Bool)] = []
+        forEachEntry(in: path) { name, isDirectory, isSymbolicLink in
+            entries.append((String(decoding: name, as: UTF8.self), isDirectory, isSymbolicLink))
+        }
+        return entries
+    }
+
+    /// The same, each name handed to `body` as its bytes while the folder is read: no String is
+    /// made for a name `body` passes over.
+    static func forEachEntry(in path: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ isDirectory: Bool, _ isSymbolicLink: Bool) -> Void) {
+        guard let dir = opendir(path) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let start = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                let name = UnsafeBufferPointer(start: start, count: strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count))
+                if name.count <= 2, name.allSatisfy({ $0 == UInt8(ascii: ".") }) { return }   // `.` and `..`
+                let type = entry.pointee.d_type
+                var isDir = type == UInt8(DT_DIR)
+                var isLink = type == UInt8(DT_LNK)
+                if type == UInt8(DT_UNKNOWN) || isLink {
+                    let full = path + "/" + String(decoding: name, as: UTF8.self)
+                    var st = stat()
+                    if type == UInt8(DT_UNKNOWN), lstat(full, &st) == 0 { isLink = (st.st_mode & S_IFMT) == S_IFLNK }
+                    isDir = isDirectory(full)
+                }
+                body(name, isDir, isLink)
+            }
+        }
+    }
+
+    /// Holds an exclusive lock on a folder while `body` runs, so two `crm` processes never
+    /// edit the vault at once. The lock is on the folder itself: no lock file is left behind.
+    package static func withLock<T>(on directory: String, _ body: () throws -> T) throws -> T {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError(directory, "cannot open to lock") }
+        defer { close(fd) }
+        while Platform.lock(fd) != 0 {
+            guard errno == EINTR else { throw FileSystemError(directory, "cannot lock") }
+        }
+        defer { Platform.unlock(fd) }
+        return try body()
+    }
+}
+
+extension FileStamp {
+    init(_ st: stat) {
+        device = Platform.device(st)
+        inode = UInt64(st.st_ino)
+        size = Int64(st.st_size)
+        modified = Platform.modified(st)
+        changed = Platform.changed(st)
+        mode = UInt32(st.st_mode)
+    }
+}

@@ -1,0 +1,63 @@
+import CRMFormat
+
+/// Editing a person's front matter and name: the operations behind `set`, `unset` and `rename`
+/// (`rm` is `trash`). Each takes `change`, what it does for a commit message (see `update`).
+extension Vault {
+    /// Applies each assignment in turn (see `PersonDocument.setting`, `removing(_:)`,
+    /// `adding(_:toList:)` and `removing(_:fromList:)`), the document read again after each, in
+    /// one write: a key given twice is written once, and when one assignment cannot be made
+    /// nothing is written. Returns the person as written and what each assignment changed.
+    @discardableResult
+    public func set(_ person: Person, _ assignments: [FieldAssignment], change: String? = nil) throws
+        -> (person: Person, outcomes: [FieldAssignment.Outcome]) {
+        var outcomes: [FieldAssignment.Outcome] = []
+        let (written, _) = try update(person, change: change) { document in
+            outcomes = []
+            var bytes = document.text.bytes
+            for assignment in assignments {
+                let current = PersonDocument(bytes: bytes, path: document.path, settings: logSettings)
+                let edited: [UInt8]
+                switch assignment.operation {
+                case .set(let value): edited = try current.setting(assignment.key, to: value)
+                case .add(let item): edited = try current.adding(item, toList: assignment.key)
+                case .remove(let item): edited = try current.removing(item, fromList: assignment.key)
+                case .unset: edited = try current.removing(assignment.key)
+                }
+                outcomes.append(FieldAssignment.Outcome(assignment: assignment, changed: edited != bytes))
+                bytes = edited
+            }
+            return bytes
+        }
+        return (written, outcomes)
+    }
+
+    /// Removes each key with its value (see `PersonDocument.removing`); keys checked first with
+    /// `FieldAssignment.checkRemovable`. Returns the person as written and what each removal changed.
+    @discardableResult
+    public func unset(_ person: Person, _ keys: [String], change: String? = nil) throws
+        -> (person: Person, outcomes: [FieldAssignment.Outcome]) {
+        try set(person, try FieldAssignment.removals(keys), change: change)
+    }
+
+    /// Gives `person` the display name `name` (from `FieldAssignment.name`), then moves the file to
+    /// the slug of that name in its folder, then rewrites the links across the vault that named
+    /// them (see `renameAndRelink`). Refuses a name another person has (ignoring case and
+    /// accents) unless `force`. Returns the person as moved.
+    @discardableResult
+    public func rename(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Person {
+        try renameAndRelink(person, to: name, force: force, change: change).person
+    }
+
+    /// `rename`, returning the links it rewrote (see `rewriteLinks`) and the files it could not.
+    public func renameAndRelink(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Renamed {
+        if !force, let same = duplicate(name: name, excluding: person.id) {
+            throw VaultError(Vault.duplicateMessage(same, name: name) + "; use --force to rename anyway")
+        }
+        let links = VaultLinks.read(self)
+        let (renamed, _) = try update(person, change: change) { try $0.setting("name", to: .string(name)) }
+        let moved = try move(renamed, toSlug: Slug.make(name))
+        let (changes, failures) = rewriteLinks(from: person, to: moved, links)
+        return Renamed(person: moved, links: changes, failures: failures)
+    }
+
+}

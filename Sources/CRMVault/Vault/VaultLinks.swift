@@ -1,0 +1,219 @@
+import CRMFormat
+
+/// Every link of the vault, read in one pass over the person files, the daily notes and the other
+/// notes, and resolved once: the answer to who took part in what, who is mentioned where and who
+/// is related to whom (`connections(of:)`), and what `check` says about links (`problems`).
+public struct VaultLinks: Sendable {
+    /// A person as links see them.
+    public struct Person: Sendable, Equatable {
+        public var id: String
+        public var path: String
+        public var name: String
+        public var contactID: String?
+    }
+
+    /// A file that links anything, with what it links.
+    public struct LinkedFile: Sendable {
+        public var path: String
+        /// The person whose file it is; nil for a note.
+        public var owner: String?
+        public var links: FileLinks
+    }
+
+    /// Everyone, in path order; empty when no file links anything (there is nobody to resolve).
+    let people: [Person]
+    /// Who the files' links name (it knows only the targets they use; `LinkResolver.replacing`
+    /// gives a full table).
+    public let resolver: LinkResolver
+    /// The files that link anything, person files first, in path order.
+    public let files: [LinkedFile]
+    /// The vault's notes and file names.
+    public let notes: VaultNotes
+    private let byID: [String: Int]
+    private let connectionsByID: [String: PersonConnections]
+
+    /// Reads the vault: every person file's links (from the facts cache where the file is
+    /// unchanged), and (with `notes`) every daily note and other Markdown note. Files that cannot
+    /// be read link nothing.
+    public static func read(_ vault: Vault, notes includeNotes: Bool = true) -> VaultLinks {
+        read(vault, everyone: vault.keysAndLinks().rows, notes: includeNotes)
+    }
+
+    /// `read(_:notes:)` with everyone's keys and links already read (`Vault.keysAndLinks`);
+    /// without `fileNames`, links are not told dead (see `VaultNotes.holdsFile`).
+    static func read(_ vault: Vault, everyone: [(keys: PersonKeys, links: FileLinks?)], notes includeNotes: Bool = true,
+                     fileNames: Bool = true) -> VaultLinks {
+        let notes = includeNotes ? vault.notes(fileNames: fileNames) : VaultNotes()
+        let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
+            LinkedFile(path: path, owner: nil, links: FileLinks(note: bytes))
+        }
+        let files = everyone.compactMap { row in row.links.map { LinkedFile(path: row.keys.path, owner: row.keys.id, links: $0) } }
+            + vault.dailyNoteLinks(notes.dailyNotes) + others
+        return VaultLinks(everyone: everyone.map(\.keys), files: files, notes: notes)
+    }
+
+    /// Everyone (`keys`) and the files that may link them, resolved once. The resolver holds only
+    /// the keys the files' links use, and with no link at all nobody is even named: a vault with
+    /// few links (or none) does not pay for a table of everyone.
+    init(everyone: [PersonKeys], files: [LinkedFile], notes: VaultNotes = VaultNotes()) {
+        let files = files.filter { !$0.links.isEmpty }
+        let used = Set(files.flatMap { $0.links.targets.map { LinkResolver.key($0.target) } })
+        let everyone = used.isEmpty ? [] : everyone
+        let people = everyone.map { Person(id: $0.id, path: $0.path, name: $0.name, contactID: $0.contactID) }
+        let resolver = LinkResolver(zip(people, everyone).map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $1.foldedAliases) },
+                                    keys: used)
+        self.init(people: people, resolver: resolver, files: files, notes: notes)
+    }
+
+    init(people: [Person], resolver: LinkResolver, files: [LinkedFile], notes: VaultNotes) {
+        self.people = people
+        self.resolver = resolver
+        self.files = files
+        self.notes = notes
+        byID = Dictionary(people.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        connectionsByID = Self.connections(files: files, people: people, byID: byID, resolver: resolver)
+    }
+
+    /// The person with `id`.
+    public func person(_ id: String) -> Person? { byID[id].map { people[$0] } }
+
+    /// The name of the person with `id`; the id itself for someone not in the vault.
+    public func name(of id: String) -> String { person(id)?.name ?? id }
+
+    /// What the vault says about the person with `id`.
+    public func connections(of id: String) -> PersonConnections { connectionsByID[id] ?? PersonConnections() }
+
+    /// Every link that names the person with `id`, embeds of their file included: person files
+    /// first, then notes, each in line order.
+    public func references(to id: String) -> [LinkReference] {
+        files.flatMap { file -> [LinkReference] in
+            file.links.targets.filter { resolver.person($0.target) == id }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+                .map { LinkReference(path: file.path, line: $0.line, column: $0.column, target: $0.target) }
+        }
+    }
+
+    // MARK: Resolving
+
+    /// Everyone's connections, from one pass over the files' links, each target resolved once.
+    private static func connections(files: [LinkedFile], people: [Person], byID: [String: Int],
+                                    resolver: LinkResolver) -> [String: PersonConnections] {
+        var all: [String: PersonConnections] = [:]
+        func name(_ id: String) -> String { byID[id].map { people[$0].name } ?? id }
+        /// The people `links` name, each once, in order, without `owner`.
+        func named(_ links: [LinkTarget], except owner: String?) -> [String] {
+            var ids: [String] = []
+            for link in links {
+                if let id = resolver.person(link.target), id != owner, !ids.contains(id) { ids.append(id) }
+            }
+            return ids
+        }
+        for file in files {
+            let owner = file.owner
+            for entry in file.links.entries {
+                let ids = named(entry.links, except: owner)
+                guard !ids.isEmpty else { continue }
+                if let owner { all[owner, default: PersonConnections()].with[entry.interaction.line] = ids }
+                let everyone = (owner.map { [$0] } ?? []) + ids
+                for id in ids {
+                    all[id, default: PersonConnections()].shared.append(
+                        SharedInteraction(interaction: entry.interaction, path: file.path, owner: owner, with: everyone.filter { $0 != id }))
+                }
+            }
+            for line in file.links.mentions {
+                for id in named(line.links, except: owner) {
+                    all[id, default: PersonConnections()].mentions.append(Mention(path: file.path, line: line.line, text: line.text))
+                }
+            }
+            guard let owner else { continue }
+            for item in file.links.related {
+                let other = item.target.flatMap(resolver.person)
+                all[owner, default: PersonConnections()].related.append(
+                    Relation(relation: item.relation, id: other, name: other.map(name) ?? item.name, path: file.path, line: item.line))
+                if let other, other != owner {
+                    all[other, default: PersonConnections()].related.append(
+                        Relation(relation: Relationship.inverse(of: item.relation), id: owner, name: name(owner), path: file.path, line: item.line))
+                }
+            }
+        }
+        for id in all.keys {
+            all[id]!.shared.sort { $0.interaction.isNewer(than: $1.interaction) }
+            let own = byID[id].map { people[$0].path }
+            // Stable: the person's own items first, then the others in path order (as read).
+            all[id]!.related = all[id]!.related.filter { $0.path == own } + all[id]!.related.filter { $0.path != own }
+        }
+        return all
+    }
+
+    // MARK: Checking
+
+    /// What `crm check` reports about links: a link in an entry (or a `related` item) that names
+    /// no person and no file of the vault (a dead link), a link that names several people, and
+    /// what reading the daily notes found. A link to a day is never dead.
+    public var problems: [Diagnostic] {
+        var found = notes.problems
+        for file in files {
+            found += file.links.problems
+            func check(_ link: LinkTarget, dead: Bool, what: String = "link") {
+                switch resolver.resolve(link.target) {
+                case .person:
+                    break
+                case .ambiguous(let ids):
+                    let example = PersonLink.markup(ids[0], text: name(of: ids[0]))
+                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, severity: .warning,
+                                            message: "\(what) [[\(link.target)]] matches \(ids.count) people (\(ids.joined(separator: ", "))), "
+                                                + "so it counts for none of them; link one by its id, as \(example)"))
+                case .nobody:
+                    guard dead, !notes.holdsFile(link.target) else { break }
+                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, severity: .warning,
+                                            message: "\(what) [[\(link.target)]] is dead: no person and no note of the vault is named '\(link.target)'"))
+                }
+            }
+            for entry in file.links.entries { for link in entry.links { check(link, dead: true) } }
+            for line in file.links.mentions { for link in line.links { check(link, dead: false) } }
+            for item in file.links.related {
+                if let target = item.target { check(LinkTarget(target: target, line: item.line, column: item.column), dead: true, what: "related:") }
+            }
+        }
+        return found
+    }
+}
+
+extension Vault {
+    /// The id of the person file at `path` (`people/family/mom.md` → `family/mom`).
+    func id(forPath path: String) -> String { Person.id(forPath: path) }
+}
+
+extension Vault {
+    /// The links of the daily notes `days` lists (from `notes()` or `dailyNotes()`), each read now.
+    func dailyNoteLinks(_ days: [(path: String, day: Day)]) -> [VaultLinks.LinkedFile] {
+        guard !days.isEmpty else { return [] }
+        let dayOf = Dictionary(days.map { ($0.path, $0.day) }, uniquingKeysWith: { a, _ in a })
+        let types = logSettings.types
+        return scanFiles(paths: days.map(\.path)) { path, bytes in
+            VaultLinks.LinkedFile(path: path, owner: nil, links: FileLinks(dailyNote: bytes, path: path, day: dayOf[path]!, types: types))
+        }.rows
+    }
+
+    /// The entries of other files each person takes part in, by id: from the linked entries of
+    /// `everyone`'s files (their keys and links, from `keysAndLinks`; nil when no person file
+    /// links anyone in its log) and the daily notes, each link resolved once over everyone.
+    /// Empty, and nothing resolved, when no file links anyone.
+    func sharedInteractions(everyone: [(keys: PersonKeys, links: FileLinks?)]?) -> [String: [SharedInteraction]] {
+        let daily = dailyNoteLinks(dailyNotes())
+        guard everyone != nil || !daily.isEmpty else { return [:] }
+        let rows = everyone ?? keysAndLinks().rows
+        let files = rows.compactMap { row in
+            row.links.flatMap { links in
+                links.entries.isEmpty ? nil : VaultLinks.LinkedFile(path: row.keys.path, owner: row.keys.id, links: FileLinks(entries: links.entries))
+            }
+        } + daily
+        guard !files.isEmpty else { return [:] }
+        let links = VaultLinks(everyone: rows.map(\.keys), files: files)
+        var shared: [String: [SharedInteraction]] = [:]
+        for person in links.people {
+            let entries = links.connections(of: person.id).shared
+            if !entries.isEmpty { shared[person.id] = entries }
+        }
+        return shared
+    }
+}

@@ -1,0 +1,63 @@
+import CRMFormat
+
+/// What `crm init` writes into a vault folder.
+public enum VaultSetup {
+    static let defaultConfig = """
+    # My Person CRM vault settings. Every key is optional.
+    types: [call, message, email, visit, note]   # the first is `crm log`'s default
+    heading: Interactions                        # the log's heading in person files
+    every: 90d                                   # cadence for people who set none
+    # tag_every:                                 # cadence by tag (the shortest wins)
+    #   family: 14d
+    #   friends: 30d
+    # calendar: ~/calendars/personal             # where `crm log --calendar` adds events
+    # contacts: ~/contacts                       # default contacts source
+    # git: commit                                # commit every write (the vault must be in a git work tree)
+
+    """
+
+    /// Lines each support file must hold.
+    static let requiredLines: [(file: String, header: String, lines: [String])] = [
+        (".gitattributes", "# My Person CRM: person files merge entry by entry (git config merge.crm.driver \"crm merge-driver %O %A %B %P\")",
+         ["people/**/*.md merge=crm"]),
+        (".gitignore", "# My Person CRM: machine-local state is not shared; the vault settings are",
+         ["/.crm/*", "!/.crm/config.yaml", ".crm-tmp-*"]),
+        (".stignore", "// My Person CRM: machine-local state is not synced; the vault settings are",
+         ["!/.crm/config.yaml", "/.crm/*", ".crm-tmp-*"]),
+    ]
+
+    /// Creates or completes a vault in `dir`; never overwrites. Returns what it created and updated.
+    /// A `dir`, `people` or `.crm` that is a file is named as one, and nothing is created.
+    public static func initialize(_ dir: String) throws -> (created: [String], updated: [String]) {
+        for path in [dir, dir + "/people", dir + "/.crm"] where FileSystem.exists(path) && !FileSystem.isDirectory(path) {
+            throw VaultError("'\(path)' is a file, not a folder; nothing was created")
+        }
+        var created: [String] = [], updated: [String] = []
+        for folder in ["", "/people", "/.crm"] where !FileSystem.isDirectory(dir + folder) {
+            try FileSystem.makeDirectories(dir + folder)
+            if !folder.isEmpty { created.append(String(folder.dropFirst()) + "/") }
+        }
+        if !FileSystem.exists(dir + "/.crm/config.yaml") {
+            try FileSystem.create(dir + "/.crm/config.yaml", with: Array(defaultConfig.utf8))
+            created.append(".crm/config.yaml")
+        }
+        for (file, header, lines) in requiredLines {
+            let path = dir + "/" + file
+            guard FileSystem.exists(path) else {
+                try FileSystem.create(path, with: Array(([header] + lines).map { $0 + "\n" }.joined().utf8))
+                created.append(file)
+                continue
+            }
+            let (bytes, stamp) = try FileSystem.readFile(path)
+            let present = Set(String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmingSpaces })
+            let missing = lines.filter { !present.contains($0) }
+            guard !missing.isEmpty else { continue }
+            var out = bytes
+            if let last = out.last, last != 0x0A { out.append(0x0A) }
+            out += Array(([header] + missing).map { $0 + "\n" }.joined().utf8)
+            try FileSystem.replace(path, with: out, mode: stamp.mode)
+            updated.append(file)
+        }
+        return (created, updated)
+    }
+}
