@@ -2,12 +2,12 @@ import CRMKit
 import CRMTerminal
 
 /// `crm browse`: the vault's screens in a terminal.
-public enum Browse {
+package enum Browse {
     /// Whether standard input and output are a terminal the app can run on.
-    public static var canRun: Bool { RawTerminal.isAvailable }
+    package static var canRun: Bool { RawTerminal.isAvailable }
 
     /// Runs the app on `vault` until the user quits; the terminal is given back as it was.
-    public static func run(vault: Vault, environment: [String: String], version: String) throws {
+    package static func run(vault: Vault, environment: [String: String], version: String) throws {
         let loop = try BrowseLoop(environment: environment)
         let session = try BrowseSession(vault: vault, environment: environment, version: version, size: loop.size,
                                         outside: { try loop.outside($0) })
@@ -17,7 +17,7 @@ public enum Browse {
     /// The contact picker alone, over `book` (`crm add --from` on a terminal), the filter
     /// starting as `query`: the contact picked, or nil when the user cancels. Contacts someone
     /// tracks are marked, and pickable only when `allowingTracked` (`--force`).
-    public static func pickContact(from book: ContactBook, source: String, query: String, vault: Vault, allowingTracked: Bool = false,
+    package static func pickContact(from book: ContactBook, source: String, query: String, vault: Vault, allowingTracked: Bool = false,
                                    environment: [String: String], version: String) throws -> Contact? {
         let loop = try BrowseLoop(environment: environment)
         let session = try BrowseSession(picking: book, source: source, query: query, vault: vault, allowingTracked: allowingTracked,

@@ -4,18 +4,18 @@ import CRMTerminal
 /// The app at work: its state, and the vault, address book, calendar and programs the state's
 /// requests need. `press(_:)` applies a key and does what it asks; `poll()` reads again what
 /// changed on disk. Nothing here draws: the loop draws `state` after each call.
-public final class BrowseSession {
+package final class BrowseSession {
     /// What the loop does after a key.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case draw
         case quit
         case suspend
         case redraw
     }
 
-    public private(set) var state: BrowseState
+    package private(set) var state: BrowseState
     /// The contact picked, when the app only picks one.
-    public private(set) var picked: Contact?
+    package private(set) var picked: Contact?
     private let vault: Vault
     private let environment: [String: String]
     /// Runs another program (an editor, an opener) on the terminal as it was before the app;
@@ -25,7 +25,7 @@ public final class BrowseSession {
     private var addressBook: PersonView.AddressBook??
 
     /// A session browsing `vault` on the day `$CRM_TODAY` or the clock gives.
-    public init(vault: Vault, environment: [String: String], version: String, size: Size,
+    package init(vault: Vault, environment: [String: String], version: String, size: Size,
                 outside: @escaping (() throws -> Int32) throws -> Int32) throws {
         self.vault = vault
         self.environment = environment
@@ -47,7 +47,7 @@ public final class BrowseSession {
 
     /// A session that only picks a contact of `book` (`crm add --from` on a terminal), the
     /// filter starting as `query`; with `allowingTracked` (`--force`) a tracked contact is pickable.
-    public init(picking book: ContactBook, source: String, query: String, vault: Vault, allowingTracked: Bool = false,
+    package init(picking book: ContactBook, source: String, query: String, vault: Vault, allowingTracked: Bool = false,
                 environment: [String: String], version: String, size: Size) throws {
         self.vault = vault
         self.environment = environment
@@ -77,15 +77,15 @@ public final class BrowseSession {
 
     private var today: Day { state.listing.today }
 
-    public func resize(_ size: Size) { state.resize(size) }
+    package func resize(_ size: Size) { state.resize(size) }
 
     /// Makes ready what the next keys may need (the filter's index of the people), while the
     /// user has not typed yet.
-    public func prepare() { state.list.prepareFilter(state.listing) }
+    package func prepare() { state.list.prepareFilter(state.listing) }
 
     /// Applies `key` and does what it asks.
     @discardableResult
-    public func press(_ key: Key) -> Outcome {
+    package func press(_ key: Key) -> Outcome {
         guard let request = state.handle(key) else { return .draw }
         return perform(request)
     }
@@ -326,7 +326,7 @@ public final class BrowseSession {
 
     /// Reads again what changed on disk since the last look: the page of the person open, the
     /// listing, the day. Returns whether anything is to be drawn again.
-    public func poll(listing: Bool) -> Bool {
+    package func poll(listing: Bool) -> Bool {
         var changed = false
         if let clock = try? Clock(environment: environment), clock.today != today {
             watch = nil

@@ -1,9 +1,9 @@
 /// How many terminal cells text takes, by the table `Scripts/generate_width_table.py` makes from
 /// Unicode's data (`DisplayWidthTable.swift`): East Asian wide and full-width letters (CJK, most
 /// emoji) take two cells, combining marks and format characters none, everything else one.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The cells one code point takes: 0, 1 or 2.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value >= 0x20, value < 0x7F { return 1 }
         return runs.withUnsafeBufferPointer { runs in
@@ -23,10 +23,10 @@ public enum DisplayWidth {
     }
 
     /// The cells one grapheme cluster takes (see `of(scalars:)`).
-    public static func of(_ character: Character) -> Int { of(scalars: character.unicodeScalars) }
+    package static func of(_ character: Character) -> Int { of(scalars: character.unicodeScalars) }
 
     /// The cells `text` takes; printable ASCII (most names) a cell a byte.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         var text = text
         let printable = text.withUTF8 { bytes in
             var i = 0
@@ -37,7 +37,7 @@ public enum DisplayWidth {
     }
 
     /// The cells a substring takes, as `of(_:)` a string.
-    public static func of(_ text: Substring) -> Int { of(String(text)) }
+    package static func of(_ text: Substring) -> Int { of(String(text)) }
 
     /// The cells code points take as terminals draw them, cluster by cluster: each takes the
     /// table's width, except that an emoji presentation selector (U+FE0F) makes a one-cell
@@ -45,7 +45,7 @@ public enum DisplayWidth {
     /// skin-tone modifier after an emoji takes none (the cluster is drawn as one emoji), and two
     /// regional indicators (a flag) take two cells between them. Marks and format characters
     /// take none, so a cluster of marks alone takes none; terminals draw it over the cell before.
-    public static func of(scalars: some Sequence<Unicode.Scalar>) -> Int {
+    package static func of(scalars: some Sequence<Unicode.Scalar>) -> Int {
         var total = 0
         var last = 0            // the width of the last character counted
         var joined = false      // after a zero-width joiner

@@ -4,22 +4,22 @@
 ///
 /// A better match scores higher: the characters close together (a whole word best), starting a
 /// word or the field, and in an earlier field (a name before an email).
-public struct FuzzyPattern: Sendable, Equatable {
+package struct FuzzyPattern: Sendable, Equatable {
     /// The query's words, as code points.
     let terms: [[UInt32]]
 
     /// A pattern from a folded query; words are separated by spaces.
-    public init(_ query: String) {
+    package init(_ query: String) {
         terms = query.split(separator: " ").map { $0.unicodeScalars.map(\.value) }
     }
 
-    public var isEmpty: Bool { terms.isEmpty }
+    package var isEmpty: Bool { terms.isEmpty }
 
     /// Whether every candidate `other` matches is matched by this pattern too (each of this
     /// pattern's words is in order within `other`'s word at its place: characters were typed
     /// onto it, or words added), so a filter typed a key at a time need only look again at
     /// what matched before.
-    public func narrows(to other: FuzzyPattern) -> Bool {
+    package func narrows(to other: FuzzyPattern) -> Bool {
         guard terms.count <= other.terms.count else { return false }
         for (term, longer) in zip(terms, other.terms) where !Self.isSubsequence(term, of: longer) { return false }
         return true
@@ -27,7 +27,7 @@ public struct FuzzyPattern: Sendable, Equatable {
 
     /// The score of `candidate`, higher is better; nil when a word of the pattern is in none of
     /// its fields. An empty pattern scores every candidate 0.
-    public func score(_ candidate: FuzzyCandidate) -> Int? {
+    package func score(_ candidate: FuzzyCandidate) -> Int? {
         candidate.scalars.withUnsafeBufferPointer { all -> Int? in
             var total = 0
             for term in terms {
@@ -97,24 +97,24 @@ public struct FuzzyPattern: Sendable, Equatable {
 
 /// A candidate's fields prepared once for matching (as code points, one after the other), in
 /// order of weight.
-public struct FuzzyCandidate: Sendable, Equatable {
+package struct FuzzyCandidate: Sendable, Equatable {
     /// Every field's code points, each field followed by the separator.
     var scalars: [UInt32] = []
     /// What ends a field: a code point that is not a character.
     static let separator: UInt32 = 0xFFFF_FFFF
 
-    public init() {}
+    package init() {}
 
     /// Room for `count` more code points, so fields are appended without growing the storage.
-    public mutating func reserve(_ count: Int) { scalars.reserveCapacity(scalars.count + count) }
+    package mutating func reserve(_ count: Int) { scalars.reserveCapacity(scalars.count + count) }
 
     /// `fields` are folded as the query will be.
-    public init(_ fields: [String]) {
+    package init(_ fields: [String]) {
         for field in fields { append(field) }
     }
 
     /// Adds a field after the others.
-    public mutating func append(_ field: String) {
+    package mutating func append(_ field: String) {
         var field = field
         let ascii = field.withUTF8 { bytes -> Bool in
             var i = 0

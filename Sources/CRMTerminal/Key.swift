@@ -1,5 +1,5 @@
 /// A key pressed, as the terminal sends it in raw mode.
-public enum Key: Hashable, Sendable, CustomStringConvertible {
+package enum Key: Hashable, Sendable, CustomStringConvertible {
     /// A printable character (a letter, a digit, a space, a wide character…).
     case character(Character)
     /// Ctrl and a letter (`control("s")` is Ctrl-S), for those that have no name below.
@@ -7,7 +7,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case enter, tab, backTab, backspace, delete, escape
     case up, down, left, right, home, end, pageUp, pageDown
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .character(" "): "Space"
         case .character(let character): String(character)

@@ -5,16 +5,16 @@
 /// A lone Esc cannot be told from the start of a sequence until the terminal has paused: an
 /// Esc at the end of the bytes is held (`isHolding`), and `flush()` gives it once no byte came
 /// after it in a short while. An unknown sequence is dropped whole, never typed as text.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Whether bytes are held that may start a sequence: call `flush()` when no more come.
-    public var isHolding: Bool { !pending.isEmpty }
+    package var isHolding: Bool { !pending.isEmpty }
 
     /// The keys in the bytes held and `bytes`; an unfinished sequence or character is held.
-    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+    package mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
         var i = 0
@@ -28,7 +28,7 @@ public struct KeyDecoder: Sendable {
     }
 
     /// What is held, as keys: a lone Esc, or an unfinished sequence as Esc and what followed it.
-    public mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         guard !pending.isEmpty else { return [] }
         var rest = Array(pending.dropFirst())
         pending = []

@@ -13,9 +13,9 @@ import Darwin
 /// SIGCONT wake `wait(timeout:)`.
 ///
 /// One at a time: the signal handlers keep its state in globals.
-public final class RawTerminal {
+package final class RawTerminal {
     /// What `wait(timeout:)` saw.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         /// Bytes typed (keys, to decode with `KeyDecoder`).
         case input([UInt8])
         /// The window changed size.
@@ -29,12 +29,12 @@ public final class RawTerminal {
     }
 
     /// Whether standard input and output are both terminals.
-    public static var isAvailable: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    package static var isAvailable: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
     private var wakeRead: Int32 = -1
 
     /// Reads the terminal's settings, to give them back later; fails when standard input is not a terminal.
-    public init() throws(TerminalError) {
+    package init() throws(TerminalError) {
         guard Self.isAvailable else { throw TerminalError("standard input and output must be a terminal") }
         guard tcgetattr(0, &savedSettings) == 0 else { throw TerminalError("cannot read the terminal's settings") }
         var fds: [Int32] = [-1, -1]
@@ -55,13 +55,13 @@ public final class RawTerminal {
 
     /// Raw mode (keys as they are typed, nothing echoed, no signals from keys), the alternate
     /// screen, no line wrapping, the cursor hidden.
-    public func enter() {
+    package func enter() {
         enterRawMode()
         isInside = 1
     }
 
     /// Gives the terminal back as it was before `enter()`.
-    public func leave() {
+    package func leave() {
         guard isInside != 0 else { return }
         restoreTerminal()
     }
@@ -69,7 +69,7 @@ public final class RawTerminal {
     /// Runs `body` (an editor, an opener) on the terminal as it was before `enter()`, then
     /// takes it again; the screen must then be drawn whole. Ctrl-C and Ctrl-\ meanwhile go to
     /// the program `body` runs, not to this process.
-    public func outside<T>(_ body: () throws -> T) rethrows -> T {
+    package func outside<T>(_ body: () throws -> T) rethrows -> T {
         leave()
         childRunning = 1
         defer {
@@ -81,12 +81,12 @@ public final class RawTerminal {
 
     /// Stops the process as Ctrl-Z stops a shell's job, the terminal given back meanwhile;
     /// `wait` then reports `.redraw`.
-    public func suspend() {
+    package func suspend() {
         raise(SIGTSTP)
     }
 
     /// The window's size (`TIOCGWINSZ`); 80x24 when it cannot be read.
-    public func size() -> Size {
+    package func size() -> Size {
         var window = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
             return Size(columns: 80, rows: 24)
@@ -95,7 +95,7 @@ public final class RawTerminal {
     }
 
     /// Writes `bytes` to standard output, all of them.
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -108,7 +108,7 @@ public final class RawTerminal {
     }
 
     /// Waits up to `timeout` milliseconds (-1: for ever) for keys, a resize or a redraw.
-    public func wait(timeout: Int) -> Event {
+    package func wait(timeout: Int) -> Event {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         let ready = poll(&fds, nfds_t(fds.count), Int32(timeout))
         if ready < 0 { return errno == EINTR ? wakeEvent() ?? .timeout : .closed }
@@ -157,10 +157,10 @@ public final class RawTerminal {
 }
 
 /// Why the terminal cannot be used.
-public struct TerminalError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct TerminalError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 // MARK: - State the signal handlers share

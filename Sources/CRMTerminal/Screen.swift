@@ -1,22 +1,22 @@
 /// A terminal's size in cells.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
-    public var columns: Int
-    public var rows: Int
+package struct Size: Hashable, Sendable, CustomStringConvertible {
+    package var columns: Int
+    package var rows: Int
 
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }
 
-    public var description: String { "\(columns)x\(rows)" }
+    package var description: String { "\(columns)x\(rows)" }
 }
 
 /// A place on the screen, 0-based.
-public struct Position: Hashable, Sendable {
-    public var row: Int
-    public var column: Int
+package struct Position: Hashable, Sendable {
+    package var row: Int
+    package var column: Int
 
-    public init(row: Int, column: Int) {
+    package init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
@@ -24,35 +24,35 @@ public struct Position: Hashable, Sendable {
 
 /// One cell of the screen: the grapheme cluster drawn in it and its style. A wide character
 /// takes its cell and the next, which holds the empty text.
-public struct Cell: Hashable, Sendable {
-    public var text: String
-    public var style: Style
+package struct Cell: Hashable, Sendable {
+    package var text: String
+    package var style: Style
 
-    public init(_ text: String, style: Style = .plain) {
+    package init(_ text: String, style: Style = .plain) {
         self.text = text
         self.style = style
     }
 
-    public static let blank = Cell(" ")
+    package static let blank = Cell(" ")
 
     /// Whether this is the right half of a wide character.
-    public var isContinuation: Bool { text.isEmpty }
+    package var isContinuation: Bool { text.isEmpty }
 }
 
 /// What the terminal shows: rows of cells and where the cursor is (nil: hidden). A screen is
 /// a value, made whole for each frame by a pure function of the app's state and the size;
 /// `ScreenRenderer` writes the difference between two of them.
-public struct Screen: Hashable, Sendable {
-    public let size: Size
-    public private(set) var cells: [Cell]
-    public var cursor: Position?
+package struct Screen: Hashable, Sendable {
+    package let size: Size
+    package private(set) var cells: [Cell]
+    package var cursor: Position?
 
-    public init(size: Size) {
+    package init(size: Size) {
         self.size = Size(columns: max(0, size.columns), rows: max(0, size.rows))
         cells = Array(repeating: .blank, count: self.size.columns * self.size.rows)
     }
 
-    public subscript(row: Int, column: Int) -> Cell { cells[row * size.columns + column] }
+    package subscript(row: Int, column: Int) -> Cell { cells[row * size.columns + column] }
 
     /// Writes `text` from `column` of `row`, clipped at `limit` (a column; default the right
     /// edge), and returns the column after the last cell written. A wide character that does
@@ -60,7 +60,7 @@ public struct Screen: Hashable, Sendable {
     /// (nothing typed into a file reaches the terminal as a control sequence), and a mark with
     /// nothing before it to combine with is dropped.
     @discardableResult
-    public mutating func put(_ text: some StringProtocol, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+    package mutating func put(_ text: some StringProtocol, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
         guard row >= 0, row < size.rows, column >= 0 else { return column }
         let end = min(limit ?? size.columns, size.columns)
         var column = column
@@ -88,7 +88,7 @@ public struct Screen: Hashable, Sendable {
     }
 
     /// Writes `text` as `put` does, then blanks to `limit` in `style`.
-    public mutating func put(padded text: some StringProtocol, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) {
+    package mutating func put(padded text: some StringProtocol, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) {
         let end = min(limit ?? size.columns, size.columns)
         var at = put(text, row: row, column: column, style: style, limit: end)
         while at < end {
@@ -98,7 +98,7 @@ public struct Screen: Hashable, Sendable {
     }
 
     /// Changes the style of the cells of `row` from `from` up to `to` (exclusive), keeping their text.
-    public mutating func restyle(row: Int, from: Int = 0, to: Int? = nil, _ change: (Style) -> Style) {
+    package mutating func restyle(row: Int, from: Int = 0, to: Int? = nil, _ change: (Style) -> Style) {
         guard row >= 0, row < size.rows else { return }
         for column in max(0, from)..<min(to ?? size.columns, size.columns) {
             cells[row * size.columns + column].style = change(cells[row * size.columns + column].style)
@@ -116,7 +116,7 @@ public struct Screen: Hashable, Sendable {
     }
 
     /// The text of `row`, trailing blanks removed.
-    public func line(_ row: Int) -> String {
+    package func line(_ row: Int) -> String {
         var text = ""
         for column in 0..<size.columns { text += cells[row * size.columns + column].text }
         while text.last == " " { text.removeLast() }
@@ -124,5 +124,5 @@ public struct Screen: Hashable, Sendable {
     }
 
     /// Every row's text, trailing blanks removed.
-    public var lines: [String] { (0..<size.rows).map(line) }
+    package var lines: [String] { (0..<size.rows).map(line) }
 }

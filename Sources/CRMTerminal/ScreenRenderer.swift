@@ -1,10 +1,10 @@
 /// The bytes that turn what a terminal shows into a new screen: only the cells that changed
 /// are written, each run of them after one cursor move (CSI row;col H), styles as SGR
 /// sequences. A first frame, or one of another size, clears the terminal and writes every row.
-public enum ScreenRenderer {
+package enum ScreenRenderer {
     /// The bytes that change `old` (what the terminal shows; nil when unknown) into `new`.
     /// `colour: false` (`NO_COLOR`, `TERM=dumb`) writes attributes but no colours.
-    public static func frame(from old: Screen?, to new: Screen, colour: Bool) -> [UInt8] {
+    package static func frame(from old: Screen?, to new: Screen, colour: Bool) -> [UInt8] {
         var out = "\u{1B}[?25l"   // the cursor hidden while drawing
         let columns = new.size.columns
         let whole = old == nil || old!.size != new.size

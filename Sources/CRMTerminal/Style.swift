@@ -1,17 +1,17 @@
 /// How a cell is drawn: a colour and attributes, as SGR sequences give them.
-public struct Style: Hashable, Sendable {
+package struct Style: Hashable, Sendable {
     /// The eight-colour palette's foreground colours the app uses, by SGR number.
-    public enum Colour: UInt8, Sendable {
+    package enum Colour: UInt8, Sendable {
         case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
     }
 
-    public var colour: Colour?
-    public var bold = false
-    public var dim = false
-    public var reverse = false
-    public var underline = false
+    package var colour: Colour?
+    package var bold = false
+    package var dim = false
+    package var reverse = false
+    package var underline = false
 
-    public init(colour: Colour? = nil, bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
+    package init(colour: Colour? = nil, bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
         self.colour = colour
         self.bold = bold
         self.dim = dim
@@ -19,20 +19,20 @@ public struct Style: Hashable, Sendable {
         self.underline = underline
     }
 
-    public static let plain = Style()
-    public static let bold = Style(bold: true)
-    public static let dim = Style(dim: true)
-    public static let reverse = Style(reverse: true)
+    package static let plain = Style()
+    package static let bold = Style(bold: true)
+    package static let dim = Style(dim: true)
+    package static let reverse = Style(reverse: true)
 
     /// This style with `colour`.
-    public func coloured(_ colour: Colour) -> Style {
+    package func coloured(_ colour: Colour) -> Style {
         var style = self
         style.colour = colour
         return style
     }
 
     /// This style in reverse video, as a selected row is drawn.
-    public var reversed: Style {
+    package var reversed: Style {
         var style = self
         style.reverse = true
         return style

@@ -3,24 +3,24 @@
 /// Left/Right and Home/End (Ctrl-A, Ctrl-E) move, Ctrl-U and Ctrl-K cut to the start or end of
 /// the line, Ctrl-W the word before the cursor; in several lines Enter breaks the line and
 /// Up/Down move between lines.
-public struct TextField: Hashable, Sendable {
+package struct TextField: Hashable, Sendable {
     private var characters: [Character]
     /// The cursor, as the number of characters before it.
-    public private(set) var cursor: Int
-    public let isMultiline: Bool
+    package private(set) var cursor: Int
+    package let isMultiline: Bool
 
-    public init(_ text: String = "", multiline: Bool = false) {
+    package init(_ text: String = "", multiline: Bool = false) {
         characters = Array(text)
         cursor = characters.count
         isMultiline = multiline
     }
 
-    public var text: String { String(characters) }
-    public var isEmpty: Bool { characters.isEmpty }
+    package var text: String { String(characters) }
+    package var isEmpty: Bool { characters.isEmpty }
 
     /// Applies `key` if it is an editing key; returns false (nothing changed) for any other.
     @discardableResult
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .character(let character):
             if !isMultiline, character == "\n" { return false }
@@ -89,7 +89,7 @@ public struct TextField: Hashable, Sendable {
 
     /// The text as shown in `width` cells: its lines, each broken where it reaches the width,
     /// and where the cursor is on them (row and column, in cells).
-    public func layout(width: Int) -> (lines: [String], cursor: Position) {
+    package func layout(width: Int) -> (lines: [String], cursor: Position) {
         let width = max(1, width)
         var lines: [String] = [""]
         var used = 0
@@ -122,7 +122,7 @@ public struct TextField: Hashable, Sendable {
 
     /// One line of the text as shown in `width` cells: from the start when the cursor fits,
     /// else the characters up to the cursor that fit; and the cursor's column in it.
-    public func visibleLine(width: Int) -> (text: String, cursor: Int) {
+    package func visibleLine(width: Int) -> (text: String, cursor: Int) {
         let width = max(1, width)
         let flat = characters.map { $0 == "\n" ? " " : $0 }
         var before = 0

@@ -1,7 +1,7 @@
 /// Text cut and wrapped to a number of terminal cells (`DisplayWidth`).
-public enum TextLayout {
+package enum TextLayout {
     /// `text` cut to at most `width` cells, ending in `…` when it was cut.
-    public static func truncated(_ text: String, width: Int) -> String {
+    package static func truncated(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
         guard DisplayWidth.of(text) > width else { return text }
         var out = ""
@@ -17,14 +17,14 @@ public enum TextLayout {
     }
 
     /// `text` padded with spaces to `width` cells, or cut to it.
-    public static func padded(_ text: String, width: Int) -> String {
+    package static func padded(_ text: String, width: Int) -> String {
         let cut = truncated(text, width: width)
         return cut + String(repeating: " ", count: max(0, width - DisplayWidth.of(cut)))
     }
 
     /// `text` in lines of at most `width` cells: each of its lines broken at spaces, a word
     /// longer than a line broken where it must. An empty line stays an empty line.
-    public static func wrapped(_ text: String, width: Int) -> [String] {
+    package static func wrapped(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

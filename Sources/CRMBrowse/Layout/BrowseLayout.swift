@@ -7,9 +7,9 @@ import CRMTerminal
 /// Every screen has a title on its first row, its body, a message line and the key line at the
 /// foot. Below 40x12 there is no room for that: one line says the terminal is too small. Past
 /// 250 columns the screen is laid out 250 wide.
-public enum BrowseLayout {
-    public static let minimum = Size(columns: 40, rows: 12)
-    public static let maximumColumns = 250
+package enum BrowseLayout {
+    package static let minimum = Size(columns: 40, rows: 12)
+    package static let maximumColumns = 250
     /// The title, the message line and the key line.
     static let chromeRows = 3
 
@@ -17,7 +17,7 @@ public enum BrowseLayout {
     static func columns(_ size: Size) -> Int { max(1, min(size.columns, maximumColumns)) }
 
     /// What the terminal shows for `state` at `size`.
-    public static func screen(_ state: BrowseState, size: Size) -> Screen {
+    package static func screen(_ state: BrowseState, size: Size) -> Screen {
         var screen = Screen(size: size)
         guard size.columns >= minimum.columns, size.rows >= minimum.rows else {
             screen.put("Too small (needs \(minimum))", row: 0, column: 0)

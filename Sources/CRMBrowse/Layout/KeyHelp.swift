@@ -1,31 +1,31 @@
 /// The keys of each screen, worded once: the key line at the foot of each screen shows the
 /// bindings that have a `hint`, About lists them all, and the documentation's key tables are
 /// checked against them.
-public enum KeyHelp {
-    public struct Binding: Sendable, Equatable {
+package enum KeyHelp {
+    package struct Binding: Sendable, Equatable {
         /// The keys, as shown (`j ↓`).
-        public let keys: String
+        package let keys: String
         /// What they do.
-        public let action: String
+        package let action: String
         /// The key and word shown on the key line (`/ filter`); nil: only in About.
-        public let hint: (key: String, word: String)?
+        package let hint: (key: String, word: String)?
 
-        public static func == (a: Binding, b: Binding) -> Bool {
+        package static func == (a: Binding, b: Binding) -> Bool {
             a.keys == b.keys && a.action == b.action && a.hint?.key == b.hint?.key && a.hint?.word == b.hint?.word
         }
     }
 
     /// A screen's bindings under its name.
-    public struct Section: Sendable {
-        public let screen: String
-        public let bindings: [Binding]
+    package struct Section: Sendable {
+        package let screen: String
+        package let bindings: [Binding]
     }
 
     private static func bind(_ keys: String, _ action: String, hint: (String, String)? = nil) -> Binding {
         Binding(keys: keys, action: action, hint: hint)
     }
 
-    public static let peopleList = Section(screen: "People list", bindings: [
+    package static let peopleList = Section(screen: "People list", bindings: [
         bind("j k ↓ ↑", "move down, up"),
         bind("g G Home End", "first, last"),
         bind("PgDn PgUp", "a screen down, up"),
@@ -42,7 +42,7 @@ public enum KeyHelp {
         bind("q", "quit", hint: ("q", "quit")),
     ])
 
-    public static let today = Section(screen: "Today", bindings: [
+    package static let today = Section(screen: "Today", bindings: [
         bind("j k ↓ ↑", "move down, up"),
         bind("g G", "first, last"),
         bind("Enter", "open the person", hint: ("Enter", "open")),
@@ -50,7 +50,7 @@ public enum KeyHelp {
         bind("?", "about, and these keys", hint: ("?", "help")),
     ])
 
-    public static let person = Section(screen: "Person", bindings: [
+    package static let person = Section(screen: "Person", bindings: [
         bind("j k ↓ ↑", "select the next, previous entry"),
         bind("g G PgDn PgUp", "first, last, a screen down, up"),
         bind("l", "log an interaction", hint: ("l", "log")),
@@ -65,7 +65,7 @@ public enum KeyHelp {
         bind("?", "about, and these keys", hint: ("?", "help")),
     ])
 
-    public static let sheet = Section(screen: "Log sheet", bindings: [
+    package static let sheet = Section(screen: "Log sheet", bindings: [
         bind("Tab Shift-Tab", "next, previous field", hint: ("Tab", "next field")),
         bind("← →", "the type (on Type)", hint: ("←→", "type")),
         bind("Space", "add to the calendar or not (on Calendar)"),
@@ -73,29 +73,29 @@ public enum KeyHelp {
         bind("Esc", "cancel (asks when a note is typed)", hint: ("Esc", "cancel")),
     ])
 
-    public static let picker = Section(screen: "Contact picker", bindings: [
+    package static let picker = Section(screen: "Contact picker", bindings: [
         bind("letters", "filter: names, organisations, emails, phone numbers"),
         bind("↓ ↑ Ctrl-N Ctrl-P", "move down, up", hint: ("↓↑", "move")),
         bind("Enter", "add the contact", hint: ("Enter", "add")),
         bind("Esc", "clear the filter, then cancel", hint: ("Esc", "cancel")),
     ])
 
-    public static let nameEntry = Section(screen: "Add by name", bindings: [
+    package static let nameEntry = Section(screen: "Add by name", bindings: [
         bind("Enter", "add the person", hint: ("Enter", "add")),
         bind("Esc", "cancel", hint: ("Esc", "cancel")),
     ])
 
-    public static let about = Section(screen: "About", bindings: [
+    package static let about = Section(screen: "About", bindings: [
         bind("j k ↓ ↑ PgDn PgUp", "scroll", hint: ("j k", "scroll")),
         bind("q Esc ?", "back", hint: ("q", "back")),
     ])
 
-    public static let everywhere = Section(screen: "Everywhere", bindings: [
+    package static let everywhere = Section(screen: "Everywhere", bindings: [
         bind("Ctrl-C", "quit"),
         bind("Ctrl-Z", "stop, until the shell's fg"),
         bind("Ctrl-L", "draw the screen again"),
     ])
 
     /// Every screen's keys, in the order About lists them.
-    public static let all = [peopleList, today, person, sheet, picker, nameEntry, about, everywhere]
+    package static let all = [peopleList, today, person, sheet, picker, nameEntry, about, everywhere]
 }

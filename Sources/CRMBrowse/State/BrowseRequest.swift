@@ -2,7 +2,7 @@ import CRMKit
 
 /// What a key asks of the world outside the state: the files, the address book, another
 /// program. `BrowseSession.perform(_:)` does it and puts the outcome back into the state.
-public enum BrowseRequest: Sendable, Equatable {
+package enum BrowseRequest: Sendable, Equatable {
     /// Leave the app.
     case quit
     /// Ctrl-Z: stop as a shell's job stops, until `fg`.

@@ -3,7 +3,7 @@ import CRMTerminal
 
 extension BrowseState {
     /// Applies a key; returns what it asks of the world outside, if anything.
-    public mutating func handle(_ key: Key) -> BrowseRequest? {
+    package mutating func handle(_ key: Key) -> BrowseRequest? {
         switch key {
         case .control("c"): return .quit
         case .control("z"): return .suspend

@@ -5,22 +5,22 @@ import CRMTerminal
 /// over it, a message, and what the app knows of the vault. Keys change it (`handle(_:)`);
 /// `BrowseLayout.screen(_:size:)` draws it; what needs the files or another program is asked
 /// of `BrowseSession` as a `BrowseRequest`.
-public struct BrowseState: Sendable {
+package struct BrowseState: Sendable {
     /// What the app knows of where it runs, fixed for a session.
-    public struct Setting: Sendable {
+    package struct Setting: Sendable {
         /// The vault as shown in the header (`~/people`).
-        public var vault: String
-        public var version: String
+        package var vault: String
+        package var version: String
         /// The vault's interaction types; the first is the default.
-        public var types: [String]
+        package var types: [String]
         /// The log's heading.
-        public var heading: String
+        package var heading: String
         /// The calendar a log sheet can add an event to (`$CRM_CALENDAR`, else `calendar:`), as shown.
-        public var calendar: String?
+        package var calendar: String?
         /// The address book the picker offers (`$CRM_CONTACTS`, else `contacts:`), as shown.
-        public var contacts: String?
+        package var contacts: String?
 
-        public init(vault: String, version: String, types: [String], heading: String = "Interactions",
+        package init(vault: String, version: String, types: [String], heading: String = "Interactions",
                     calendar: String? = nil, contacts: String? = nil) {
             self.vault = vault
             self.version = version
@@ -32,17 +32,17 @@ public struct BrowseState: Sendable {
     }
 
     /// A line at the foot of the screen saying what happened, until the next key.
-    public struct Message: Sendable, Equatable {
-        public enum Kind: Sendable { case info, error }
-        public var text: String
-        public var kind: Kind
+    package struct Message: Sendable, Equatable {
+        package enum Kind: Sendable { case info, error }
+        package var text: String
+        package var kind: Kind
 
-        public static func info(_ text: String) -> Message { Message(text: text, kind: .info) }
-        public static func error(_ text: String) -> Message { Message(text: text, kind: .error) }
+        package static func info(_ text: String) -> Message { Message(text: text, kind: .info) }
+        package static func error(_ text: String) -> Message { Message(text: text, kind: .error) }
     }
 
     /// A screen opened over the people list.
-    public enum Layer: Sendable {
+    package enum Layer: Sendable {
         case person(PersonPage)
         case sheet(LogSheet)
         case picker(ContactPicker)
@@ -51,21 +51,21 @@ public struct BrowseState: Sendable {
     }
 
     /// Whether the app browses the vault, or only picks a contact (`crm add --from` on a terminal).
-    public enum Mode: Sendable, Equatable { case browsing, picking }
+    package enum Mode: Sendable, Equatable { case browsing, picking }
 
-    public let setting: Setting
-    public let mode: Mode
-    public internal(set) var listing: PeopleListing
-    public internal(set) var list: PeopleList
+    package let setting: Setting
+    package let mode: Mode
+    package internal(set) var listing: PeopleListing
+    package internal(set) var list: PeopleList
     /// The Today view, when `t` shows it instead of the people.
-    public internal(set) var today: TodayPage?
+    package internal(set) var today: TodayPage?
     /// Screens opened over the list, the top one last.
-    public internal(set) var layers: [Layer] = []
-    public internal(set) var message: Message?
+    package internal(set) var layers: [Layer] = []
+    package internal(set) var message: Message?
     /// The size the screen is laid out for (scrolling keeps the selection in it).
-    public internal(set) var size: Size
+    package internal(set) var size: Size
 
-    public init(setting: Setting, listing: PeopleListing, size: Size = Size(columns: 80, rows: 24)) {
+    package init(setting: Setting, listing: PeopleListing, size: Size = Size(columns: 80, rows: 24)) {
         self.setting = setting
         self.listing = listing
         self.size = size
@@ -75,7 +75,7 @@ public struct BrowseState: Sendable {
 
     /// The picker alone, over `decisions` (what `crm import` would do with each card), for
     /// `crm add --from`: Enter asks to `.pick` a contact, Esc to `.quit`.
-    public init(setting: Setting, picking decisions: [ContactImport.Decision], source: String, today: Day,
+    package init(setting: Setting, picking decisions: [ContactImport.Decision], source: String, today: Day,
                 filter: String = "", size: Size = Size(columns: 80, rows: 24)) {
         self.setting = setting
         listing = PeopleListing(today: today, rows: [])
@@ -86,7 +86,7 @@ public struct BrowseState: Sendable {
     }
 
     /// The screen on top.
-    public var top: Layer? { layers.last }
+    package var top: Layer? { layers.last }
 
     /// The person page on top, or under the sheet on top.
     var personPage: PersonPage? {

@@ -3,23 +3,23 @@ import CRMTerminal
 
 /// The contact picker: the address book, filtered as you type (names, organisations, emails,
 /// phones), the contacts someone already tracks marked and not pickable.
-public struct ContactPicker: Sendable {
+package struct ContactPicker: Sendable {
     /// One contact of the book.
-    public struct Choice: Sendable {
-        public let contact: Contact
+    package struct Choice: Sendable {
+        package let contact: Contact
         /// Who tracks it already (found as `crm import` finds them); nil: it can be added.
-        public let trackedBy: String?
+        package let trackedBy: String?
         let candidate: FuzzyCandidate
     }
 
     /// The address book as shown (`~/contacts.vcf`).
-    public let source: String
-    public let choices: [Choice]
-    public internal(set) var filter = TextField()
+    package let source: String
+    package let choices: [Choice]
+    package internal(set) var filter = TextField()
     /// Indices of `choices` shown, best matches first.
-    public internal(set) var shown: [Int]
-    public internal(set) var selected = 0
-    public internal(set) var top = 0
+    package internal(set) var shown: [Int]
+    package internal(set) var selected = 0
+    package internal(set) var top = 0
 
     init(source: String, decisions: [ContactImport.Decision], filter: String = "", rows: Int = 20) {
         self.source = source
@@ -44,7 +44,7 @@ public struct ContactPicker: Sendable {
                        + contact.phones.map(PhoneNumber.digits))
     }
 
-    public var selectedChoice: Choice? { shown.indices.contains(selected) ? choices[shown[selected]] : nil }
+    package var selectedChoice: Choice? { shown.indices.contains(selected) ? choices[shown[selected]] : nil }
 
     mutating func editFilter(_ key: Key, rows: Int) -> Bool {
         guard filter.handle(key) else { return false }
@@ -85,12 +85,12 @@ public struct ContactPicker: Sendable {
 }
 
 /// Adding a person by name (`a` with no address book), as the app's manual entry.
-public struct NameEntry: Sendable {
-    public internal(set) var name = TextField()
-    public internal(set) var problem: String?
+package struct NameEntry: Sendable {
+    package internal(set) var name = TextField()
+    package internal(set) var problem: String?
 }
 
 /// The About screen (`?`): version, vault, licence and the keys, scrolled.
-public struct AboutPage: Sendable {
-    public internal(set) var scroll = 0
+package struct AboutPage: Sendable {
+    package internal(set) var scroll = 0
 }

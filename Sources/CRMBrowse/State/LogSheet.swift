@@ -4,39 +4,39 @@ import CRMTerminal
 /// The sheet that logs an interaction (`l`) or plans one (`p`): type, date, optional time, a
 /// note of several lines and, when a calendar is configured, "also add to my calendar". The
 /// note has the focus when it opens; Tab and Shift-Tab go from field to field.
-public struct LogSheet: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct LogSheet: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// `crm log`: something that happened (`- DATE TYPE: NOTE`).
         case log
         /// `crm plan`: an open item (`- [ ] DATE TYPE: NOTE`).
         case plan
     }
 
-    public enum Field: Sendable, Equatable, CaseIterable {
+    package enum Field: Sendable, Equatable, CaseIterable {
         case type, date, time, note, calendar
     }
 
     /// Someone the entry is with: the first is the person whose file it is written in.
-    public struct Participant: Sendable, Equatable {
-        public var id: String
-        public var name: String
+    package struct Participant: Sendable, Equatable {
+        package var id: String
+        package var name: String
     }
 
-    public let kind: Kind
-    public let people: [Participant]
-    public let types: [String]
-    public internal(set) var typeIndex = 0
-    public internal(set) var date: TextField
-    public internal(set) var time = TextField()
-    public internal(set) var note = TextField(multiline: true)
+    package let kind: Kind
+    package let people: [Participant]
+    package let types: [String]
+    package internal(set) var typeIndex = 0
+    package internal(set) var date: TextField
+    package internal(set) var time = TextField()
+    package internal(set) var note = TextField(multiline: true)
     /// The calendar an event can be added to, as shown; nil: the field is not offered.
-    public let calendar: String?
-    public internal(set) var addsToCalendar = false
-    public internal(set) var focus: Field = .note
+    package let calendar: String?
+    package internal(set) var addsToCalendar = false
+    package internal(set) var focus: Field = .note
     /// Esc with a note typed asks first.
-    public internal(set) var isConfirmingCancel = false
+    package internal(set) var isConfirmingCancel = false
     /// Why the last Save did not save (a date that is not one, an empty note).
-    public internal(set) var problem: String?
+    package internal(set) var problem: String?
 
     init(kind: Kind, people: [Participant], types: [String], calendar: String?) {
         self.kind = kind
@@ -46,10 +46,10 @@ public struct LogSheet: Sendable {
         date = TextField(kind == .log ? "today" : "tomorrow")
     }
 
-    public var type: String { types[typeIndex] }
+    package var type: String { types[typeIndex] }
 
     /// The fields Tab goes through, in order on the sheet.
-    public var fields: [Field] { Field.allCases.filter { $0 != .calendar || calendar != nil } }
+    package var fields: [Field] { Field.allCases.filter { $0 != .calendar || calendar != nil } }
 
     mutating func focusNext(_ step: Int) {
         let all = fields
@@ -62,14 +62,14 @@ public struct LogSheet: Sendable {
     }
 
     /// The day the date field names, or why it names none.
-    public func day(today: Day) -> Result<Day, DateInputError> {
+    package func day(today: Day) -> Result<Day, DateInputError> {
         Result { () throws(DateInputError) in
             try Day.parseInput(date.text.trimmingSpaces, today: today, tense: kind == .log ? .past : .future)
         }
     }
 
     /// The entry the sheet would write on `today`, or what is wrong with a field.
-    public func entry(today: Day) -> Result<Interaction, SheetProblem> {
+    package func entry(today: Day) -> Result<Interaction, SheetProblem> {
         let day: Day
         switch self.day(today: today) {
         case .success(let value): day = value
@@ -92,7 +92,7 @@ public struct LogSheet: Sendable {
 }
 
 /// A field of the log sheet that cannot be saved as it is, and why.
-public struct SheetProblem: Error, Sendable, Equatable {
-    public var field: LogSheet.Field
-    public var message: String
+package struct SheetProblem: Error, Sendable, Equatable {
+    package var field: LogSheet.Field
+    package var message: String
 }

@@ -3,23 +3,23 @@ import CRMTerminal
 
 /// The people list: its order, the filter typed with `/`, the rows shown, the selection and
 /// the people marked with Space.
-public struct PeopleList: Sendable {
-    public internal(set) var order: PeopleListing.Order = .due
+package struct PeopleList: Sendable {
+    package internal(set) var order: PeopleListing.Order = .due
     /// The filter: fuzzy, over names, aliases, tags and emails, case and accents ignored.
-    public internal(set) var filter = TextField()
+    package internal(set) var filter = TextField()
     /// Whether the filter is being typed (`/` until Enter or Esc).
-    public internal(set) var isTypingFilter = false
+    package internal(set) var isTypingFilter = false
     /// The listing's rows shown, in the order shown: the best matches first while filtered,
     /// in `order` within a match's score.
-    public internal(set) var shown: [Int] = []
+    package internal(set) var shown: [Int] = []
     /// The index in `shown` of the selected row.
-    public internal(set) var selected = 0
+    package internal(set) var selected = 0
     /// The index in `shown` of the first row on the screen.
-    public internal(set) var top = 0
+    package internal(set) var top = 0
     /// The ids of the people marked (Space), in the order marked.
-    public internal(set) var marked: [String] = []
+    package internal(set) var marked: [String] = []
     /// The widest name listed, in cells, for the name column.
-    public internal(set) var widestName = 0
+    package internal(set) var widestName = 0
 
     /// Rows in `order`, made once per order.
     private var ordered: [Int] = []
@@ -38,7 +38,7 @@ public struct PeopleList: Sendable {
         listing.rows.reduce(0) { max($0, DisplayWidth.of($1.name)) }
     }
 
-    public var isFiltered: Bool { !pattern.isEmpty }
+    package var isFiltered: Bool { !pattern.isEmpty }
 
     /// The id of the selected person, if a row is shown.
     func selectedID(in listing: PeopleListing) -> String? {

@@ -3,19 +3,19 @@ import CRMTerminal
 
 /// A person's page: their view, the entry selected (for `x` and `u`), how far it is scrolled,
 /// and the question asked before an entry is removed.
-public struct PersonPage: Sendable {
+package struct PersonPage: Sendable {
     /// A question waiting for y or n.
-    public enum Question: Sendable, Equatable {
+    package enum Question: Sendable, Equatable {
         /// Remove entry `number` (`u`)?
         case unlog(number: Int, summary: String)
     }
 
-    public internal(set) var view: PersonView
+    package internal(set) var view: PersonView
     /// The index, in `entries`, of the entry selected; nil when there are none.
-    public internal(set) var selected: Int?
+    package internal(set) var selected: Int?
     /// The first line of the page shown.
-    public internal(set) var scroll = 0
-    public internal(set) var question: Question?
+    package internal(set) var scroll = 0
+    package internal(set) var question: Question?
     /// The file's stamp when it was read, to see it change on disk.
     var stamp: FileStamp?
 
@@ -27,9 +27,9 @@ public struct PersonPage: Sendable {
     }
 
     /// Coming up, then what happened: the entries in the order the page lists them.
-    public var entries: [PersonView.Entry] { view.comingUp + view.history }
+    package var entries: [PersonView.Entry] { view.comingUp + view.history }
 
-    public var selectedEntry: PersonView.Entry? { selected.map { entries[$0] } }
+    package var selectedEntry: PersonView.Entry? { selected.map { entries[$0] } }
 
     /// The page read again: the selection stays on the entry on the same line, else on the
     /// same place in the list.

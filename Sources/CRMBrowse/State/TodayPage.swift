@@ -3,19 +3,19 @@ import CRMTerminal
 
 /// The Today view (`t`): the agenda, overdue first, then day by day, then someday; one of its
 /// items selected, to open the person.
-public struct TodayPage: Sendable {
+package struct TodayPage: Sendable {
     /// A line of the view: a day's heading, or an item.
-    public enum Row: Sendable {
+    package enum Row: Sendable {
         case heading(String)
         case item(Agenda.Item)
         case gap
     }
 
-    public let agenda: Agenda
-    public let rows: [Row]
+    package let agenda: Agenda
+    package let rows: [Row]
     /// The index in `rows` of the item selected; nil when there is none.
-    public internal(set) var selected: Int?
-    public internal(set) var top = 0
+    package internal(set) var selected: Int?
+    package internal(set) var top = 0
 
     init(agenda: Agenda, rows: Int) {
         self.agenda = agenda
@@ -34,7 +34,7 @@ public struct TodayPage: Sendable {
         scroll(rows: rows)
     }
 
-    public var selectedItem: Agenda.Item? {
+    package var selectedItem: Agenda.Item? {
         guard let selected, case .item(let item) = rows[selected] else { return nil }
         return item
     }

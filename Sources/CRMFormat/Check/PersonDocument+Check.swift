@@ -3,7 +3,7 @@ extension PersonDocument {
     /// known keys that are not of their form, a missing name, entries out of order, git conflict
     /// markers and `# conflict:` comments left by a merge, code fences and HTML comments never
     /// closed, code blocks and comments the log left alone.
-    public var problems: [Diagnostic] { problems(values: valueCheck) }
+    package var problems: [Diagnostic] { problems(values: valueCheck) }
 
     /// `problems`, with the known keys' values already checked.
     package func problems(values: ValueCheck) -> [Diagnostic] {

@@ -6,16 +6,16 @@ import Foundation
 
 /// The one reading of the clock a command makes, with `$CRM_TODAY` applied: the library takes
 /// this value (or the `Day` it holds) and never reads the clock or the environment itself.
-public struct Clock: Sendable {
+package struct Clock: Sendable {
     /// This moment.
-    public let now: Date
+    package let now: Date
     /// Today's date: `$CRM_TODAY` when set (scripts, tests), else the local date.
-    public let today: Day
+    package let today: Day
     /// Whether `today` was fixed by `$CRM_TODAY`.
-    public let isFixed: Bool
+    package let isFixed: Bool
 
     /// The clock as `environment` sets it; throws when `$CRM_TODAY` is not `YYYY-MM-DD`.
-    public init(environment: [String: String], now: Date = Date()) throws(DateInputError) {
+    package init(environment: [String: String], now: Date = Date()) throws(DateInputError) {
         self.now = now
         today = try Day.today(environment: environment)
         isFixed = !(environment["CRM_TODAY"] ?? "").isEmpty
@@ -23,7 +23,7 @@ public struct Clock: Sendable {
 
     /// The moment in UTC as the names of trash files and conflict copies hold it:
     /// `20261130-093512`.
-    public var fileStamp: String {
+    package var fileStamp: String {
         let seconds = Int(now.timeIntervalSince1970.rounded(.down))
         let (days, second) = (seconds.floorDivided(by: 86_400), seconds - seconds.floorDivided(by: 86_400) * 86_400)
         let day = Day(dayNumber: days)
@@ -33,7 +33,7 @@ public struct Clock: Sendable {
 
     /// The `DTSTAMP` of an event made now: this moment, or 00:00 UTC of `today` when `$CRM_TODAY`
     /// fixes it, so scripted runs write the same bytes.
-    public var eventStamp: Date {
+    package var eventStamp: Date {
         isFixed ? today.midnightUTC : now
     }
 }
@@ -47,5 +47,5 @@ private extension Int {
 
 extension Day {
     /// 00:00:00 UTC on this day.
-    public var midnightUTC: Date { Date(timeIntervalSince1970: TimeInterval(dayNumber) * 86_400) }
+    package var midnightUTC: Date { Date(timeIntervalSince1970: TimeInterval(dayNumber) * 86_400) }
 }

@@ -1,14 +1,14 @@
 /// A date argument that could not be understood.
-public struct DateInputError: Error, Sendable, CustomStringConvertible {
-    public var input: String
-    public var reason: String
-    public var description: String { "invalid date '\(input)': \(reason)" }
+package struct DateInputError: Error, Sendable, CustomStringConvertible {
+    package var input: String
+    package var reason: String
+    package var description: String { "invalid date '\(input)': \(reason)" }
 }
 
 extension Day {
     /// Which way a date option points, and so which relative forms it takes and what a weekday
     /// name means. Every form is relative to today; a `YYYY-MM-DD` date is taken as written.
-    public enum InputTense: Sendable {
+    package enum InputTense: Sendable {
         /// When something happened (`log --date`, `done --date`, `summary --since`/`--until`):
         /// `YYYY-MM-DD`, `today`, `yesterday`, an offset back (`-3d`, `-2w`, `-1m`, `-1y`), or a
         /// weekday name: the last such day before today. Forms that name a day to come
@@ -21,7 +21,7 @@ extension Day {
         case future
 
         /// The forms this tense takes, as help and error messages list them.
-        public var forms: String {
+        package var forms: String {
             switch self {
             case .past: "YYYY-MM-DD, today, yesterday, -3d, -2w, -1m, or a weekday (friday: the last one before today)"
             case .future: "YYYY-MM-DD, today, tomorrow, +3d, +2w, +1m, or a weekday (friday: the next one after today)"
@@ -32,7 +32,7 @@ extension Day {
     /// Parses a date given on the command line, with the forms `tense` takes. Weekday names are
     /// full or their first three letters, in any case (`Friday`, `fri`); today's own name means a
     /// week back (past) or a week ahead (future): `today` names today.
-    public static func parseInput(_ text: String, today: Day, tense: InputTense) throws(DateInputError) -> Day {
+    package static func parseInput(_ text: String, today: Day, tense: InputTense) throws(DateInputError) -> Day {
         let lowered = text.lowercased()
         switch lowered {
         case "today": return today
@@ -70,7 +70,7 @@ extension Day {
     }
 
     /// `monday` … `sunday`, in `weekday` order.
-    public static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    package static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     /// The `weekday` a lower-case name gives: a full name or its first three letters.
     static func weekdayNumber(_ lowered: String) -> Int? {
@@ -78,5 +78,5 @@ extension Day {
     }
 
     /// The day of the week: 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).
-    public var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
+    package var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 }
 }

@@ -8,18 +8,18 @@ import Darwin
 ///
 /// Arithmetic is done on day numbers (days since 1970-01-01, proleptic Gregorian), so no
 /// `Calendar` or `DateFormatter` is needed on the hot path.
-public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     // Four bytes, not three words: a listing holds several days for each of 100,000 people.
     private let storedYear: Int16
     private let storedMonth: UInt8
     private let storedDay: UInt8
 
-    public var year: Int { Int(storedYear) }
-    public var month: Int { Int(storedMonth) }
-    public var day: Int { Int(storedDay) }
+    package var year: Int { Int(storedYear) }
+    package var month: Int { Int(storedMonth) }
+    package var day: Int { Int(storedDay) }
 
     /// Creates a day; returns nil for impossible dates such as 2026-02-30.
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...Day.daysIn(month: month, year: year)).contains(day) else { return nil }
         self.init(unchecked: year, month, day)
@@ -32,12 +32,12 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Parses exactly `YYYY-MM-DD`.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         self.init(utf8: text.utf8)
     }
 
     /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes.
-    public init?<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+    package init?<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
         guard bytes.count == 10 else { return nil }
         var fields = (0, 0, 0), index = 0
         for byte in bytes {
@@ -66,7 +66,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-    public var dayNumber: Int {
+    package var dayNumber: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -77,7 +77,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The day with the given day number (Howard Hinnant's `civil_from_days`).
-    public init(dayNumber: Int) {
+    package init(dayNumber: Int) {
         let z = dayNumber + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097
@@ -89,23 +89,23 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init(unchecked: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    public func adding(days: Int) -> Day { Day(dayNumber: dayNumber + days) }
+    package func adding(days: Int) -> Day { Day(dayNumber: dayNumber + days) }
 
     /// Adds calendar months, clamping to the month's end (`1m` after Jan 31 is Feb 28 or 29).
-    public func adding(months: Int) -> Day {
+    package func adding(months: Int) -> Day {
         let total = year * 12 + (month - 1) + months
         let y = total / 12, m = total % 12 + 1
         return Day(unchecked: y, m, Swift.min(day, Day.daysIn(month: m, year: y)))
     }
 
     /// Days from `self` to `other` (positive when `other` is later).
-    public func days(until other: Day) -> Int { other.dayNumber - dayNumber }
+    package func days(until other: Day) -> Int { other.dayNumber - dayNumber }
 
-    public static func < (a: Day, b: Day) -> Bool {
+    package static func < (a: Day, b: Day) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    public var description: String {
+    package var description: String {
         guard year >= 0, year <= 9999, month < 100, day < 100 else {
             return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
         }
@@ -128,7 +128,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Today's date: `$CRM_TODAY` when set (tests, scripts), else the local date.
-    public static func today(environment: [String: String]) throws(DateInputError) -> Day {
+    package static func today(environment: [String: String]) throws(DateInputError) -> Day {
         if let fixed = environment["CRM_TODAY"], !fixed.isEmpty {
             guard let day = Day(fixed) else { throw DateInputError(input: fixed, reason: "CRM_TODAY must be YYYY-MM-DD") }
             return day
@@ -146,26 +146,26 @@ package func pad(_ value: Int, _ width: Int) -> String {
 }
 
 /// A time of day written in a log entry (`HH:MM`).
-public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     private let storedHour: UInt8
     private let storedMinute: UInt8
 
-    public var hour: Int { Int(storedHour) }
-    public var minute: Int { Int(storedMinute) }
+    package var hour: Int { Int(storedHour) }
+    package var minute: Int { Int(storedMinute) }
 
-    public init?(hour: Int, minute: Int) {
+    package init?(hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         storedHour = UInt8(hour)
         storedMinute = UInt8(minute)
     }
 
     /// Parses exactly `HH:MM` (24-hour clock).
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         self.init(utf8: text.utf8)
     }
 
     /// Parses exactly `HH:MM` from UTF-8 bytes.
-    public init?<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+    package init?<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
         guard bytes.count == 5 else { return nil }
         var hour = 0, minute = 0, index = 0
         for byte in bytes {
@@ -180,7 +180,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(hour: hour, minute: minute)
     }
 
-    public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
+    package static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
 
-    public var description: String { pad(hour, 2) + ":" + pad(minute, 2) }
+    package var description: String { pad(hour, 2) + ":" + pad(minute, 2) }
 }

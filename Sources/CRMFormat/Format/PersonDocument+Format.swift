@@ -18,7 +18,7 @@ extension PersonDocument {
     ///
     /// Comments, unknown keys, notes and stray log lines are untouched. Formatting a formatted
     /// file changes nothing. Returns the same bytes for a file the tool must not write.
-    public func formatted() -> [UInt8] {
+    package func formatted() -> [UInt8] {
         guard writeBlocker == nil, mayNeedFormatting else { return text.bytes }
         var lines = (0..<text.lineCount).map(text.string)
         if let frontMatter, !frontMatter.hasErrors { quoteAmbiguousValues(frontMatter, in: &lines) }

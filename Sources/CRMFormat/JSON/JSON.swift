@@ -1,5 +1,5 @@
 /// A JSON document with ordered object keys, so `--json` output is stable and reads like the documentation.
-public indirect enum JSON: Sendable, Equatable {
+package indirect enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number, kept as its JSON literal text.
@@ -8,9 +8,9 @@ public indirect enum JSON: Sendable, Equatable {
     case array([JSON])
     case object([(String, JSON)])
 
-    public static func number(_ value: Int) -> JSON { .number(String(value)) }
+    package static func number(_ value: Int) -> JSON { .number(String(value)) }
 
-    public static func == (a: JSON, b: JSON) -> Bool {
+    package static func == (a: JSON, b: JSON) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -24,15 +24,15 @@ public indirect enum JSON: Sendable, Equatable {
     }
 
     /// A string or null.
-    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    package static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
 
     /// Compact when `pretty` is false; two-space indentation otherwise.
-    public func rendered(pretty: Bool = true) -> String {
+    package func rendered(pretty: Bool = true) -> String {
         String(decoding: renderedBytes(pretty: pretty), as: UTF8.self)
     }
 
     /// `rendered(pretty:)` as UTF-8 bytes, written straight into one buffer.
-    public func renderedBytes(pretty: Bool = true) -> [UInt8] {
+    package func renderedBytes(pretty: Bool = true) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(to: &out, indent: pretty ? 0 : nil)
@@ -129,19 +129,19 @@ public indirect enum JSON: Sendable, Equatable {
 /// A top-level JSON array written in pieces, with the bytes `JSON.array(items).rendered()` gives:
 /// for outputs too long to hold as one value (`crm list --json`, `crm search --json`). Elements
 /// may be rendered apart (on other threads) with `element(_:to:)` and appended in order.
-public struct JSONArrayWriter {
+package struct JSONArrayWriter {
     private var started = false
 
-    public init() {}
+    package init() {}
 
     /// `item` as an element of the array, after a comma: what `append` takes.
-    public static func element(_ item: JSON, to out: inout [UInt8]) {
+    package static func element(_ item: JSON, to out: inout [UInt8]) {
         out.append(contentsOf: ",\n  ".utf8)
         item.write(to: &out, indent: 2)
     }
 
     /// Appends `elements` (from `element(_:to:)`): the first opens the array instead of a comma.
-    public mutating func append(_ elements: [UInt8], to out: inout [UInt8]) {
+    package mutating func append(_ elements: [UInt8], to out: inout [UInt8]) {
         guard !elements.isEmpty else { return }
         if started {
             out.append(contentsOf: elements)
@@ -153,7 +153,7 @@ public struct JSONArrayWriter {
     }
 
     /// Closes the array (`[]` when nothing was appended).
-    public func finish(to out: inout [UInt8]) {
+    package func finish(to out: inout [UInt8]) {
         out.append(contentsOf: (started ? "\n]" : "[]").utf8)
     }
 }

@@ -104,10 +104,10 @@ package struct ConflictMarkers: Sendable {
 }
 
 /// Names the two sides in conflict comments and marks.
-public struct ConflictLabels: Sendable {
-    public var current: String
-    public var other: String
-    public init(current: String, other: String) {
+package struct ConflictLabels: Sendable {
+    package var current: String
+    package var other: String
+    package init(current: String, other: String) {
         self.current = current
         self.other = other
     }

@@ -1,10 +1,10 @@
 /// Daily notes (`journal: DIR` in `.crm/config.yaml`): a Markdown file whose name starts with
 /// its day, as Obsidian (`2026-11-20.md`, `2026-11-20 Friday.md`) and Logseq (`2026_11_20.md`)
 /// name them. Each list item that links people is an interaction with each of them.
-public enum DailyNote {
+package enum DailyNote {
     /// The day a daily note's file name starts with (`path` may be a path: only its last part
     /// counts); nil when it does not start with one.
-    public static func day(ofFile path: String) -> Day? {
+    package static func day(ofFile path: String) -> Day? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard PersonLink.isDay(name) else { return nil }
         let b = Array(name.utf8.prefix(10))
@@ -26,7 +26,7 @@ extension FileLinks {
     /// the item's own leading `YYYY-MM-DD`; then an optional `HH:MM` and `TYPE:` as in a log entry
     /// (type `note` without one). `- [ ]` (or Logseq's `TODO`) is an open plan, `- [x]` (`DONE`)
     /// done. A link on any other line (text, headings, the front matter) is a mention.
-    public init(dailyNote bytes: [UInt8], path: String, day: Day, types: [String]) {
+    package init(dailyNote bytes: [UInt8], path: String, day: Day, types: [String]) {
         self.init()
         guard PersonLink.mayHoldLinks(bytes), UTF8Validation.isValid(bytes) else { return }
         let text = TextBuffer(bytes)

@@ -1,15 +1,15 @@
 /// A field value given on a command line that is not valid (`every=fortnightly`, `'1x' is not a
 /// key`): a command reports it as a usage error.
-public struct FieldInputError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct FieldInputError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// One change to a front-matter field, parsed from a `crm set` argument (`KEY=VALUE`, `KEY+=ITEM`,
 /// `KEY-=ITEM`; see `parse`) or a `crm unset` key (see `removals`).
-public struct FieldAssignment: Sendable, Equatable {
-    public enum Operation: Sendable, Equatable {
+package struct FieldAssignment: Sendable, Equatable {
+    package enum Operation: Sendable, Equatable {
         /// `KEY=VALUE`: the value replaces the old one.
         case set(FieldValue)
         /// `KEY+=ITEM`: the item is added at the end of the key's list, unless it is there.
@@ -20,24 +20,24 @@ public struct FieldAssignment: Sendable, Equatable {
         case unset
     }
 
-    public var key: String
-    public var operation: Operation
+    package var key: String
+    package var operation: Operation
 
-    public init(key: String, operation: Operation) {
+    package init(key: String, operation: Operation) {
         self.key = key
         self.operation = operation
     }
 
     /// `KEY=VALUE`.
-    public init(key: String, value: FieldValue) {
+    package init(key: String, value: FieldValue) {
         self.init(key: key, operation: .set(value))
     }
 
     /// What happened to one assignment: whether it changed the file (adding an item already
     /// there, removing one or a key that is not there, or setting the value a key has changes nothing).
-    public struct Outcome: Sendable, Equatable {
-        public var assignment: FieldAssignment
-        public var changed: Bool
+    package struct Outcome: Sendable, Equatable {
+        package var assignment: FieldAssignment
+        package var changed: Bool
         package init(assignment: FieldAssignment, changed: Bool) { (self.assignment, self.changed) = (assignment, changed) }
     }
 
@@ -49,7 +49,7 @@ public struct FieldAssignment: Sendable, Equatable {
     /// - `KEY+=ITEM` and `KEY-=ITEM`: one item added to or removed from a list key (`tags`,
     ///   `aliases`, `phone`, `email`, or a key the tool does not know); a comma-separated key
     ///   gives one assignment per item. A key of one value (`every`, `birthday`…) is refused.
-    public static func parse(_ arguments: [String], person: String = "PERSON") throws(FieldInputError) -> [FieldAssignment] {
+    package static func parse(_ arguments: [String], person: String = "PERSON") throws(FieldInputError) -> [FieldAssignment] {
         var assignments: [FieldAssignment] = []
         for argument in arguments {
             guard let eq = argument.firstIndex(of: "=") else { throw FieldInputError("'\(argument)' is not KEY=VALUE") }
@@ -93,14 +93,14 @@ public struct FieldAssignment: Sendable, Equatable {
 
     /// `crm unset` keys as assignments, each checked: a key that is not a key throws
     /// `FieldInputError`; a key every person file needs (`name`) throws `VaultError`.
-    public static func removals(_ keys: [String]) throws -> [FieldAssignment] {
+    package static func removals(_ keys: [String]) throws -> [FieldAssignment] {
         try checkRemovable(keys)
         return keys.map { FieldAssignment(key: $0, operation: .unset) }
     }
 
     /// Checks keys to remove: a key that is not a key throws `FieldInputError`; a key every person
     /// file needs (`name`) throws `VaultError`.
-    public static func checkRemovable(_ keys: [String]) throws {
+    package static func checkRemovable(_ keys: [String]) throws {
         for key in keys {
             if let problem = FieldSchema.keyProblem(key) { throw FieldInputError(problem) }
             if let problem = FieldSchema.named(key)?.removalProblem { throw VaultError(problem) }
@@ -108,7 +108,7 @@ public struct FieldAssignment: Sendable, Equatable {
     }
 
     /// A new display name: `text` without surrounding spaces, when it is a valid name.
-    public static func name(_ text: String) throws(FieldInputError) -> String {
+    package static func name(_ text: String) throws(FieldInputError) -> String {
         let name = text.trimmingSpaces
         if let problem = FieldSchema.name.problem(with: name) { throw FieldInputError(problem) }
         return name

@@ -4,9 +4,9 @@
 /// Reading (`PersonDocument`'s fields), `crm check`, the listings' warnings (`ReadProblems`),
 /// `crm set` and `crm add` validation and `crm fmt`'s quoting all ask here, so a problem reads the
 /// same wherever it is reported, and adding a key is one entry in `all`.
-public struct FieldSchema: Sendable {
+package struct FieldSchema: Sendable {
     /// What a value of the key is.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// Text; with `list`, a list of texts too (`phone: ["+44 …", "+33 …"]`).
         case text(list: Bool)
         /// A value of a form of its own (a date, a cadence), named by `form` in messages. Written
@@ -14,12 +14,12 @@ public struct FieldSchema: Sendable {
         case typed(form: String, parse: @Sendable (String) -> Bool)
     }
 
-    public let key: String
-    public let kind: Kind
+    package let key: String
+    package let kind: Kind
     /// Written double-quoted whatever the value, so no YAML reader ever reads a number.
-    public let alwaysQuoted: Bool
+    package let alwaysQuoted: Bool
     /// `crm set KEY=a,b` gives a list of two.
-    public let commaSeparated: Bool
+    package let commaSeparated: Bool
     /// For a list whose items have a form of their own: what is wrong with one item's text
     /// (nil when it has the form). Each bad item is reported at its own line and column.
     let itemProblem: (@Sendable (String) -> String?)?
@@ -33,42 +33,42 @@ public struct FieldSchema: Sendable {
         self.itemProblem = itemProblem
     }
 
-    public static let name = FieldSchema("name", .text(list: false))
-    public static let contactID = FieldSchema("contact_id", .text(list: false), alwaysQuoted: true)
-    public static let phone = FieldSchema("phone", .text(list: true), alwaysQuoted: true)
-    public static let email = FieldSchema("email", .text(list: true))
-    public static let birthday = FieldSchema("birthday", .typed(form: "a date (YYYY-MM-DD, or --MM-DD without the year)",
+    package static let name = FieldSchema("name", .text(list: false))
+    package static let contactID = FieldSchema("contact_id", .text(list: false), alwaysQuoted: true)
+    package static let phone = FieldSchema("phone", .text(list: true), alwaysQuoted: true)
+    package static let email = FieldSchema("email", .text(list: true))
+    package static let birthday = FieldSchema("birthday", .typed(form: "a date (YYYY-MM-DD, or --MM-DD without the year)",
                                                                 parse: { Birthday($0) != nil }))
-    public static let tags = FieldSchema("tags", .text(list: true), commaSeparated: true)
-    public static let aliases = FieldSchema("aliases", .text(list: true), commaSeparated: true)
-    public static let every = FieldSchema("every", .typed(form: "a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)",
+    package static let tags = FieldSchema("tags", .text(list: true), commaSeparated: true)
+    package static let aliases = FieldSchema("aliases", .text(list: true), commaSeparated: true)
+    package static let every = FieldSchema("every", .typed(form: "a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)",
                                                           parse: { Cadence($0) != nil }))
-    public static let snooze = FieldSchema("snooze", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
-    public static let added = FieldSchema("added", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
+    package static let snooze = FieldSchema("snooze", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
+    package static let added = FieldSchema("added", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
     /// Relationships, each item `"[[id|RELATION: Name]]"` or `"RELATION: Name"` (see `Relationship`).
-    public static let related = FieldSchema("related", .text(list: true), itemProblem: Relationship.problem(with:))
+    package static let related = FieldSchema("related", .text(list: true), itemProblem: Relationship.problem(with:))
 
     /// Every known key, in the order a new file lists them.
-    public static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added, related]
+    package static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added, related]
 
     /// The known key `key`, if it is one.
-    public static func named(_ key: String) -> FieldSchema? { all.first { $0.key == key } }
+    package static func named(_ key: String) -> FieldSchema? { all.first { $0.key == key } }
 
     /// Whether the key's value has a form of its own (a date, a cadence).
-    public var isTyped: Bool {
+    package var isTyped: Bool {
         if case .typed = kind { return true }
         return false
     }
 
     /// Whether the key holds a list (or a single text standing for a list of one): `KEY+=ITEM`
     /// and `KEY-=ITEM` edit it.
-    public var isList: Bool {
+    package var isList: Bool {
         if case .text(list: true) = kind { return true }
         return false
     }
 
     /// Whether `value` has this key's form; any text for a text key.
-    public func accepts(_ value: String) -> Bool {
+    package func accepts(_ value: String) -> Bool {
         if case .typed(_, let parse) = kind { return parse(value) }
         return true
     }
@@ -77,7 +77,7 @@ public struct FieldSchema: Sendable {
     /// message `crm check`, the listings, `crm set` and `crm add` all give. `value` is `nil` when
     /// the file holds no single value (a list, a mapping). `label` names the value when it is not
     /// the key (`--within` for a cadence given as an option).
-    public func problem(with value: String?, label: String? = nil) -> String? {
+    package func problem(with value: String?, label: String? = nil) -> String? {
         let label = label ?? key
         switch kind {
         case .typed(let form, let parse):
@@ -96,7 +96,7 @@ public struct FieldSchema: Sendable {
     }
 
     /// Why the key cannot be removed (`crm unset`), when it cannot: a person always has a name.
-    public var removalProblem: String? {
+    package var removalProblem: String? {
         key == FieldSchema.name.key ? "name is required; use 'crm rename' to change it" : nil
     }
 
@@ -126,7 +126,7 @@ public struct FieldSchema: Sendable {
 
     /// What is wrong with `key` as a key the tool writes: keys are plain YAML words, a letter or
     /// `_` first, then letters, digits, `_` and `-`.
-    public static func keyProblem(_ key: String) -> String? {
+    package static func keyProblem(_ key: String) -> String? {
         guard let first = key.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
               key.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-" })
         else { return "'\(key)' is not a valid key (letters, digits, '_' and '-', starting with a letter)" }
@@ -136,5 +136,5 @@ public struct FieldSchema: Sendable {
 
 extension PersonDocument {
     /// The front-matter keys the tool gives a meaning to, in the order a new file lists them.
-    public static var knownKeys: [String] { FieldSchema.all.map(\.key) }
+    package static var knownKeys: [String] { FieldSchema.all.map(\.key) }
 }

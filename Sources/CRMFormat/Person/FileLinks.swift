@@ -2,29 +2,29 @@
 /// else people are linked, and the relationships it states. It depends on the file's bytes and
 /// the vault's log settings only, so it can be kept per file like the facts; what each target
 /// means (`LinkResolver`) is decided once per run over the whole vault (`VaultLinks`).
-public struct FileLinks: Sendable, Equatable {
+package struct FileLinks: Sendable, Equatable {
     /// Entries that hold links: log entries of a person file (plain, done, open or planned), list
     /// items of a daily note. Whoever the links resolve to, other than the file's own person,
     /// takes part in the entry.
-    public var entries: [LinkedEntry] = []
+    package var entries: [LinkedEntry] = []
     /// Lines anywhere else that hold links (notes, a note's text, front matter other than
     /// `related`): mentions of whoever they resolve to.
-    public var mentions: [LinkedLine] = []
+    package var mentions: [LinkedLine] = []
     /// The `related:` items of a person file.
-    public var related: [RelatedItem] = []
+    package var related: [RelatedItem] = []
     /// `![[…]]` embeds: not person links, but `rename` keeps them pointing at the renamed file
     /// and `rm` names them.
-    public var embeds: [LinkTarget] = []
+    package var embeds: [LinkTarget] = []
     /// What reading found wrong (a daily-note item with an impossible date), reported by `check`.
-    public var problems: [Diagnostic] = []
+    package var problems: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
     /// Links of `entries` alone.
     package init(entries: [LinkedEntry]) { self.entries = entries }
 
     /// Whether the file links nothing.
-    public var isEmpty: Bool { entries.isEmpty && mentions.isEmpty && related.isEmpty && embeds.isEmpty && problems.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty && mentions.isEmpty && related.isEmpty && embeds.isEmpty && problems.isEmpty }
 
     /// Every link of the file, in no particular order: entries', mentions', embeds and the
     /// `related` items that link someone.
@@ -35,13 +35,13 @@ public struct FileLinks: Sendable, Equatable {
 }
 
 /// One link as it stands in a file: its target as written and where it is.
-public struct LinkTarget: Sendable, Equatable {
-    public var target: String
+package struct LinkTarget: Sendable, Equatable {
+    package var target: String
     /// 1-based line and column of the link (of its `[[`, or of a `related` item).
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
 
-    public init(target: String, line: Int, column: Int) {
+    package init(target: String, line: Int, column: Int) {
         self.target = target
         self.line = line
         self.column = column
@@ -49,26 +49,30 @@ public struct LinkTarget: Sendable, Equatable {
 }
 
 /// An entry (a log entry, or a daily note's list item) and the links in its lines.
-public struct LinkedEntry: Sendable, Equatable {
+package struct LinkedEntry: Sendable, Equatable {
     /// The entry: its day, time, type, note (links as written), line, line count and checkbox.
-    public var interaction: Interaction
-    public var links: [LinkTarget]
+    package var interaction: Interaction
+    package var links: [LinkTarget]
+
+    package init(interaction: Interaction, links: [LinkTarget]) { (self.interaction, self.links) = (interaction, links) }
 }
 
 /// A line outside any entry that holds links: a mention of whoever they name.
-public struct LinkedLine: Sendable, Equatable {
+package struct LinkedLine: Sendable, Equatable {
     /// 1-based line.
-    public var line: Int
+    package var line: Int
     /// The line's text, white space trimmed at both ends.
-    public var text: String
-    public var links: [LinkTarget]
+    package var text: String
+    package var links: [LinkTarget]
+
+    package init(line: Int, text: String, links: [LinkTarget]) { (self.line, self.text, self.links) = (line, text, links) }
 }
 
 extension FileLinks {
     /// The links of a person file: those in log entries make participants; those in `related`
     /// are relationships; any other is a mention. An undated follow-up (`- [ ] NOTE`) is not an
     /// entry: its links are mentions.
-    public init(person document: PersonDocument) {
+    package init(person document: PersonDocument) {
         self.init()
         related = document.relatedItems
         guard document.writeBlocker == nil, PersonLink.mayHoldLinks(document.text.bytes) else { return }
@@ -101,7 +105,7 @@ extension FileLinks {
     }
 
     /// The links of a Markdown note that is neither a person file nor a daily note: mentions.
-    public init(note bytes: [UInt8]) {
+    package init(note bytes: [UInt8]) {
         self.init()
         guard PersonLink.mayHoldLinks(bytes), UTF8Validation.isValid(bytes) else { return }
         let text = TextBuffer(bytes)

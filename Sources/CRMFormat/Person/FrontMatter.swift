@@ -1,5 +1,5 @@
 /// The YAML block at the top of a person file, between `---` and `---` (or `...`).
-public struct FrontMatter: Sendable {
+package struct FrontMatter: Sendable {
     /// 0-based index of the opening `---` line (always the first line).
     package let openLine: Int
     /// 0-based index of the closing `---` or `...` line.
@@ -7,15 +7,15 @@ public struct FrontMatter: Sendable {
     /// The top-level keys in file order, with their spans.
     package let pairs: [YAMLSpannedPair]
     /// Whether the YAML has errors; the tool then refuses to edit it.
-    public let hasErrors: Bool
+    package let hasErrors: Bool
 
     /// The value of `key`; with duplicate keys, the last one (as YAML readers do).
-    public subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         pairs.last { $0.key == key }?.value
     }
 
     /// Every key and value in file order.
-    public var properties: [YAMLPair] { pairs.map { YAMLPair(key: $0.key, value: $0.value) } }
+    package var properties: [YAMLPair] { pairs.map { YAMLPair(key: $0.key, value: $0.value) } }
 
     package func pair(_ key: String) -> YAMLSpannedPair? { pairs.last { $0.key == key } }
 

@@ -1,19 +1,19 @@
 /// One dated entry of a person's interaction log; its `line` is a 1-based line number.
-public struct Interaction: Sendable, Equatable {
-    public var date: Day
-    public var time: TimeOfDay?
+package struct Interaction: Sendable, Equatable {
+    package var date: Day
+    package var time: TimeOfDay?
     /// One of the vault's interaction types, in lower case; `note` when none was written.
-    public var type: String
+    package var type: String
     /// The note, continuation lines joined with `\n`.
-    public var note: String
+    package var note: String
     /// 1-based line of the entry in its file (0 for an entry not yet written).
-    public var line: Int
+    package var line: Int
     /// How many lines the entry takes: its own and its continuation lines.
-    public var lineCount: Int
+    package var lineCount: Int
     /// `[ ]` for an open item, `[x]` for a ticked one, nil for a plain entry.
-    public var checkbox: Checkbox?
+    package var checkbox: Checkbox?
 
-    public init(date: Day, time: TimeOfDay? = nil, type: String, note: String, line: Int = 0, lineCount: Int = 1,
+    package init(date: Day, time: TimeOfDay? = nil, type: String, note: String, line: Int = 0, lineCount: Int = 1,
                 checkbox: Checkbox? = nil) {
         self.date = date
         self.time = time
@@ -25,10 +25,10 @@ public struct Interaction: Sendable, Equatable {
     }
 
     /// What a write of this entry did, for a commit message: `visit with Lena Marsh (2026-12-05)`.
-    public func change(with name: String) -> String { "\(type) with \(name) (\(date))" }
+    package func change(with name: String) -> String { "\(type) with \(name) (\(date))" }
 
     /// Ordering key: the date, then the time when both entries have one.
-    public func isNewer(than other: Interaction) -> Bool { Interaction.isNewer((date, time), than: (other.date, other.time)) }
+    package func isNewer(than other: Interaction) -> Bool { Interaction.isNewer((date, time), than: (other.date, other.time)) }
 
     static func isNewer(_ a: (date: Day, time: TimeOfDay?), than b: (date: Day, time: TimeOfDay?)) -> Bool {
         if a.date != b.date { return a.date > b.date }
@@ -41,7 +41,7 @@ public struct Interaction: Sendable, Equatable {
     /// `- [ ] 2026-12-05 visit: note`; each further note line indented by two spaces. A note in
     /// its normal form (`normalizedNote`) reads back exactly.
     /// Entries written as `* [[2026-11-20]] …` by hand are read as well, but new ones are canonical.
-    public var rendered: [String] {
+    package var rendered: [String] {
         var head = "- " + (checkbox.map { "[\($0.rawValue)] " } ?? "") + "\(date)"
         if let time { head += " \(time)" }
         head += type == "note" ? ":" : " \(type):"

@@ -1,7 +1,7 @@
 /// The section of a person file under the `Interactions` heading: its entries and the lines that
 /// are not entries.
-public struct InteractionLog: Sendable {
-    public enum Order: String, Sendable {
+package struct InteractionLog: Sendable {
+    package enum Order: String, Sendable {
         case newestFirst = "newest-first", oldestFirst = "oldest-first", mixed, none
     }
 
@@ -12,7 +12,7 @@ public struct InteractionLog: Sendable {
     /// 0-based index one past the section's last line.
     package let end: Int
     /// Entries in file order. A log read with notes on demand makes them here, every time.
-    public var entries: [Interaction] {
+    package var entries: [Interaction] {
         switch storage {
         case .values(let entries): entries
         case .index(let index): index.heads.indices.map(index.entry)
@@ -22,21 +22,21 @@ public struct InteractionLog: Sendable {
     /// entries is never an array of them): what counting and ordering entries need.
     package var entriesWithoutNotes: LazyMapCollection<Range<Int>, Interaction> { (0..<entryCount).lazy.map(head(at:)) }
     /// How many entries the log holds.
-    public var entryCount: Int {
+    package var entryCount: Int {
         switch storage {
         case .values(let entries): entries.count
         case .index(let index): index.heads.count
         }
     }
     /// Entry `i` (in file order); a log read with notes on demand reads its note now.
-    public func entry(at i: Int) -> Interaction {
+    package func entry(at i: Int) -> Interaction {
         switch storage {
         case .values(let entries): entries[i]
         case .index(let index): index.entry(i)
         }
     }
     /// Entry `i` without its note (empty): all a listing needs to order and count entries.
-    public func head(at i: Int) -> Interaction {
+    package func head(at i: Int) -> Interaction {
         switch storage {
         case .values(let entries):
             let entry = entries[i]
@@ -47,12 +47,12 @@ public struct InteractionLog: Sendable {
     }
     private let storage: Storage
     /// 1-based lines in the section that are neither entries nor their continuation lines.
-    public let strayLines: [Int]
+    package let strayLines: [Int]
     /// Undated follow-ups (`- [ ] NOTE`), in file order.
-    public package(set) var followUps: [FollowUp] = []
+    package var followUps: [FollowUp] = []
 
     /// The order the entries are written in. One entry, or entries all of one day, count as newest first.
-    public var order: Order {
+    package var order: Order {
         guard entryCount > 1 else { return entryCount == 0 ? .none : .newestFirst }
         let (up, down) = steps
         return up > 0 && down > 0 ? .mixed : up > 0 ? .oldestFirst : .newestFirst
@@ -60,14 +60,14 @@ public struct InteractionLog: Sendable {
 
     /// Which way the log runs: the one rule for where `crm log`, `plan` and `done --date` put an
     /// entry, what `crm check` calls out of order and how `crm fmt` sorts a mixed log.
-    public enum Direction: String, Sendable {
+    package enum Direction: String, Sendable {
         case newestFirst = "newest first", oldestFirst = "oldest first"
     }
 
     /// Newest first, unless more neighbouring entries go from older to newer than the other way
     /// (a log written oldest first, perhaps with a few entries out of place); a tie, a log of one
     /// entry or of one day is newest first. Sorting a mixed log this way moves the fewest entries.
-    public var direction: Direction {
+    package var direction: Direction {
         let (up, down) = steps
         return up > down ? .oldestFirst : .newestFirst
     }
@@ -89,7 +89,7 @@ public struct InteractionLog: Sendable {
 
     /// Entry indices newest first whatever the file's order (stable within a moment). Only a log
     /// of mixed order is sorted; the others are counted up or down, holding no array.
-    public func newestFirst() -> EntryOrder {
+    package func newestFirst() -> EntryOrder {
         switch order {
         case .oldestFirst: return EntryOrder(count: entryCount, sorted: nil, reversed: true)
         case .newestFirst, .none: return EntryOrder(count: entryCount, sorted: nil, reversed: false)   // what the sort would give
@@ -101,13 +101,13 @@ public struct InteractionLog: Sendable {
     }
 
     /// Entry indices in some order (see `newestFirst()`).
-    public struct EntryOrder: RandomAccessCollection, Sendable {
-        public let count: Int
+    package struct EntryOrder: RandomAccessCollection, Sendable {
+        package let count: Int
         let sorted: [Int32]?
         let reversed: Bool
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { count }
-        public subscript(position: Int) -> Int { sorted.map { Int($0[position]) } ?? (reversed ? count - 1 - position : position) }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { count }
+        package subscript(position: Int) -> Int { sorted.map { Int($0[position]) } ?? (reversed ? count - 1 - position : position) }
     }
 
     /// Entry `i`'s date and time, what orders entries.
@@ -137,14 +137,17 @@ public struct InteractionLog: Sendable {
         return Timeline(entries: kept.map(index.entry), followUps: followUps, today: today)
     }
 
-    /// The log's interactions, each as its day and type (see `InteractionTally`).
-    package var tally: InteractionTally {
-        guard case .index(let index) = storage else { return InteractionTally(entries) }
-        return InteractionTally(interactions: index.heads.lazy.filter(\.isInteraction).map { ($0.date, index.type(of: $0)) })
-    }
-
     /// How a log keeps its entries: as values, or (notes on demand) as where each stands in the
     /// text and what its first line says, the note read from the text when an entry is asked for.
+    /// Calls `body` with each interaction's (plain or ticked entry's) day and type, in file order.
+    package func forEachInteraction(_ body: (Day, String) -> Void) {
+        guard case .index(let index) = storage else {
+            for entry in entries where entry.isInteraction { body(entry.date, entry.type) }
+            return
+        }
+        for head in index.heads where head.isInteraction { body(head.date, index.type(of: head)) }
+    }
+
     private enum Storage {
         case values([Interaction])
         case index(Index)

@@ -1,5 +1,5 @@
 /// The file `crm add` writes for a new person.
-public enum NewPersonFile {
+package enum NewPersonFile {
     /// Front matter with `fields` in the given order, then an empty log heading.
     ///
     ///     ---
@@ -9,7 +9,7 @@ public enum NewPersonFile {
     ///     ---
     ///
     ///     ## Interactions
-    public static func render(_ fields: [(key: String, value: FieldValue)], heading: String) -> [UInt8] {
+    package static func render(_ fields: [(key: String, value: FieldValue)], heading: String) -> [UInt8] {
         let lines = ["---"] + fields.map { "\($0.key): " + $0.value.yaml(key: $0.key) } + ["---", "", "## \(heading)"]
         return Array(lines.map { $0 + "\n" }.joined().utf8)
     }

@@ -1,26 +1,26 @@
 /// Why the tool will not make an edit; the file is left as it was.
-public struct PersonFileError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var line: Int?
+package struct PersonFileError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var line: Int?
     /// 1-based column on `line`, when the problem has one.
-    public var column: Int?
-    public var message: String
+    package var column: Int?
+    package var message: String
 
-    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+    package init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         guard let line else { return "\(path): \(message)" }
         return "\(path):\(line):" + (column.map { "\($0):" } ?? "") + " \(message)"
     }
 }
 
 /// A value to write into front matter.
-public enum FieldValue: Sendable, Equatable {
+package enum FieldValue: Sendable, Equatable {
     case string(String)
     case list([String])
 
@@ -55,7 +55,7 @@ extension PersonDocument {
     /// key's spelling, the value's quoting style where it can hold the new value, and any comment
     /// after it; a new key goes last in the front matter; a file without front matter gets one.
     /// Returns the same bytes when the value is already there.
-    public func setting(_ key: String, to value: FieldValue) throws(PersonFileError) -> [UInt8] {
+    package func setting(_ key: String, to value: FieldValue) throws(PersonFileError) -> [UInt8] {
         try refuseIfNotUnderstood(frontMatterEdit: true)
         guard let frontMatter else {
             return text.splicing(0..<0, with: ["---", "\(key): " + value.yaml(key: key), "---"])
@@ -84,7 +84,7 @@ extension PersonDocument {
 
     /// The file without `key`: its line and the lines of its value are removed, nothing else.
     /// Returns the same bytes when the key is not there.
-    public func removing(_ key: String) throws(PersonFileError) -> [UInt8] {
+    package func removing(_ key: String) throws(PersonFileError) -> [UInt8] {
         try refuseIfNotUnderstood(frontMatterEdit: true)
         guard let frontMatter, frontMatter.pair(key) != nil else { return text.bytes }
         var bytes = text.bytes
@@ -98,12 +98,12 @@ extension PersonDocument {
     /// The file with `interaction` added to the log: one line (plus one per further note line) in
     /// the place the log's order puts it. A file without a log gets `## Interactions` at its end.
     /// `lines` are the entry's lines as written when they are not the canonical ones (a moved entry).
-    public func adding(_ interaction: Interaction, lines: [String]? = nil) throws(PersonFileError) -> [UInt8] {
+    package func adding(_ interaction: Interaction, lines: [String]? = nil) throws(PersonFileError) -> [UInt8] {
         try inserting(interaction, lines: lines).bytes
     }
 
     /// The file with `interaction` added, as `adding` does, and the 1-based line the entry starts on.
-    public func inserting(_ interaction: Interaction, lines: [String]? = nil) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
+    package func inserting(_ interaction: Interaction, lines: [String]? = nil) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
         try inserting(lines ?? interaction.rendered, at: log?.insertionLine(for: interaction))
     }
 

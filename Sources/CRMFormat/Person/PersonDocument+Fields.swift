@@ -4,7 +4,7 @@ extension PersonDocument {
     /// order. An empty or null value (`snooze:`) is no value and not a problem. The tool never
     /// guesses what a bad value meant: a bad `every` leaves the person without a due date; a bad
     /// `snooze`, `added` or `birthday` is ignored.
-    public var fieldProblems: [Diagnostic] {
+    package var fieldProblems: [Diagnostic] {
         valueCheck.fieldProblems.values.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
@@ -32,7 +32,7 @@ extension PersonDocument {
 
     /// The problem with the value of the typed key `key` (`every`, `snooze`, `added` or
     /// `birthday`), if any.
-    public func fieldProblem(_ key: String) -> Diagnostic? {
+    package func fieldProblem(_ key: String) -> Diagnostic? {
         guard let field = FieldSchema.named(key), field.isTyped, let pair = frontMatter?.pair(key) else { return nil }
         return valueProblems(pair, field).first { $0.severity == .error }
     }

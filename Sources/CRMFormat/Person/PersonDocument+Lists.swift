@@ -14,12 +14,12 @@
 /// write is (see `YAMLQuoting`).
 extension PersonDocument {
     /// The file with `item` at the end of the list `key`; the same bytes when the list holds it.
-    public func adding(_ item: String, toList key: String) throws(PersonFileError) -> [UInt8] {
+    package func adding(_ item: String, toList key: String) throws(PersonFileError) -> [UInt8] {
         try editingList(key, adding: item)
     }
 
     /// The file without any `item` in the list `key`; the same bytes when the list does not hold it.
-    public func removing(_ item: String, fromList key: String) throws(PersonFileError) -> [UInt8] {
+    package func removing(_ item: String, fromList key: String) throws(PersonFileError) -> [UInt8] {
         try editingList(key, removing: item)
     }
 

@@ -9,24 +9,24 @@ import Darwin
 ///
 /// The document is a value: edits (see `PersonDocument+Editing.swift`) return new bytes that differ
 /// from the original only in the lines the edit had to change.
-public struct PersonDocument: Sendable {
+package struct PersonDocument: Sendable {
     /// The path used in diagnostics, usually relative to the vault (`people/ada.md`).
-    public let path: String
-    public let text: TextBuffer
-    public let frontMatter: FrontMatter?
-    public let log: InteractionLog?
-    public let diagnostics: [Diagnostic]
+    package let path: String
+    package let text: TextBuffer
+    package let frontMatter: FrontMatter?
+    package let log: InteractionLog?
+    package let diagnostics: [Diagnostic]
     /// Why the tool must not write this file at all, when it must not.
-    public let writeBlocker: String?
+    package let writeBlocker: String?
     package let settings: LogSettings
     let outline: MarkdownOutline
 
     /// What a vault says about logs: its interaction types and the log's heading.
-    public struct LogSettings: Sendable, Equatable {
-        public var types: [String]
-        public var heading: String
-        public static let standard = LogSettings(types: ["call", "message", "email", "visit", "note"], heading: "Interactions")
-        public init(types: [String], heading: String) {
+    package struct LogSettings: Sendable, Equatable {
+        package var types: [String]
+        package var heading: String
+        package static let standard = LogSettings(types: ["call", "message", "email", "visit", "note"], heading: "Interactions")
+        package init(types: [String], heading: String) {
             self.types = types.map { $0.lowercased() }
             self.heading = heading
         }
@@ -34,7 +34,7 @@ public struct PersonDocument: Sendable {
 
     /// `notesOnDemand`: the log keeps where each entry stands instead of its note, and reads a note
     /// when the entry is asked for (`InteractionLog.entry(at:)`): for showing a log of a million entries.
-    public init(bytes: [UInt8], path: String, settings: LogSettings = .standard, notesOnDemand: Bool = false) {
+    package init(bytes: [UInt8], path: String, settings: LogSettings = .standard, notesOnDemand: Bool = false) {
         self.path = path
         self.settings = settings
         text = TextBuffer(bytes)
@@ -82,35 +82,35 @@ public struct PersonDocument: Sendable {
     // MARK: Fields
 
     /// The display name: front matter `name`, else the first `# Heading`, else the file name.
-    public var name: String {
+    package var name: String {
         if let name = frontMatter?["name"]?.string?.trimmingSpaces, !name.isEmpty { return name }
         if let heading = outline.headings.first(where: { $0.level == 1 }), !heading.text.isEmpty { return heading.text }
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return file.hasSuffix(".md") ? String(file.dropLast(3)) : file
     }
 
-    public var contactID: String? { frontMatter?["contact_id"]?.string }
-    public var phones: [String] { frontMatter?["phone"]?.strings ?? [] }
-    public var emails: [String] { frontMatter?["email"]?.strings ?? [] }
-    public var tags: [String] { frontMatter?["tags"]?.strings ?? [] }
-    public var aliases: [String] { frontMatter?["aliases"]?.strings ?? [] }
+    package var contactID: String? { frontMatter?["contact_id"]?.string }
+    package var phones: [String] { frontMatter?["phone"]?.strings ?? [] }
+    package var emails: [String] { frontMatter?["email"]?.strings ?? [] }
+    package var tags: [String] { frontMatter?["tags"]?.strings ?? [] }
+    package var aliases: [String] { frontMatter?["aliases"]?.strings ?? [] }
     /// `YYYY-MM-DD`, or `--MM-DD` when the year is unknown, as written.
-    public var birthday: String? { frontMatter?["birthday"]?.string }
-    public var every: Cadence? { frontMatter?["every"]?.string.flatMap(Cadence.init) }
-    public var snooze: Day? { frontMatter?["snooze"]?.string.flatMap { Day($0) } }
-    public var added: Day? { frontMatter?["added"]?.string.flatMap { Day($0) } }
+    package var birthday: String? { frontMatter?["birthday"]?.string }
+    package var every: Cadence? { frontMatter?["every"]?.string.flatMap(Cadence.init) }
+    package var snooze: Day? { frontMatter?["snooze"]?.string.flatMap { Day($0) } }
+    package var added: Day? { frontMatter?["added"]?.string.flatMap { Day($0) } }
 
     /// How many entries are interactions (plain or ticked, whatever their date; open items are
     /// plans): the count `crm list` and the CSV export give.
-    public var interactionCount: Int { log?.interactionCount ?? 0 }
+    package var interactionCount: Int { log?.interactionCount ?? 0 }
 
     /// Entries, newest first whatever the file's order (stable within a day).
-    public var interactions: [Interaction] {
+    package var interactions: [Interaction] {
         log.map { log in log.newestFirst().map(log.entry) } ?? []
     }
 
     /// The body without the front matter and the log, blank lines trimmed at both ends.
-    public var notes: String {
+    package var notes: String {
         let bodyStart = frontMatter.map { $0.closeLine + 1 } ?? 0
         var lines: [String] = []
         for i in bodyStart..<text.lineCount {

@@ -12,24 +12,24 @@ import Darwin
 /// (a run of backticks closed by a run of the same length on the same line), not after a
 /// backslash (`\[[` is text), never nested; the first `]]` closes. A `\` just before the `|`
 /// (a link inside a table cell, `[[ada\|Ada]]`) is not part of the target.
-public struct PersonLink: Sendable, Equatable {
+package struct PersonLink: Sendable, Equatable {
     /// What the link points at, as written (before any `#` or `|`).
-    public var target: String
+    package var target: String
     /// The heading or `^block` after `#`, without the `#`.
-    public var anchor: String?
+    package var anchor: String?
     /// The text shown instead of the target, after `|`.
-    public var text: String?
+    package var text: String?
     /// `![[…]]`: the note's content shown in place. An embed is not a person link.
-    public var isEmbed: Bool
+    package var isEmbed: Bool
     /// Byte offsets within the line: the whole link (from the `!` of an embed, else the `[[`, to
     /// just past `]]`), its target and its text.
-    public var span: Range<Int>
+    package var span: Range<Int>
     package var targetSpan: Range<Int>
     package var textSpan: Range<Int>?
 
     /// `[[ID|TEXT]]` (`[[ID]]` without text): how the tool writes a link. Text that cannot stand
     /// in a link (it holds `|`, `[[`, `]]` or a line break) is left out.
-    public static func markup(_ target: String, text: String? = nil) -> String {
+    package static func markup(_ target: String, text: String? = nil) -> String {
         guard let text, !text.isEmpty, canHold(text) else { return "[[" + target + "]]" }
         return "[[" + target + "|" + text + "]]"
     }
@@ -42,7 +42,7 @@ public struct PersonLink: Sendable, Equatable {
     /// Whether a target is a day (`2026-11-20`, `2026_11_20`, or a name that starts with one): a
     /// link to a daily note, never to a person, and never dead (Obsidian makes the note when the
     /// link is followed).
-    public static func isDay(_ target: String) -> Bool {
+    package static func isDay(_ target: String) -> Bool {
         let b = Array(target.utf8.prefix(10))
         guard b.count == 10, b[4] == b[7], b[4] == 0x2D || b[4] == 0x5F else { return false }
         return [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { b[$0] >= 0x30 && b[$0] <= 0x39 }
@@ -268,7 +268,7 @@ extension PersonLink {
     /// `note` as a person reads it: each link replaced by the text it shows (its `|text`, else
     /// its target, with ` > heading` for a link to a heading), as Obsidian shows it. Embeds and
     /// code spans stay as written.
-    public static func readable(_ note: String) -> String {
+    package static func readable(_ note: String) -> String {
         guard mayHoldLinks(note.utf8) else { return note }
         return note.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var line = String(line)

@@ -9,20 +9,24 @@
 /// - `"RELATION: [[TARGET]]"` or `"RELATION: [[TARGET|NAME]]"`: read the same, for hand-written
 ///   lists (Obsidian shows these as text, not as links);
 /// - `"RELATION: NAME"`: someone who has no file in the vault.
-public struct RelatedItem: Sendable, Equatable {
+package struct RelatedItem: Sendable, Equatable {
     /// The relation as written (`partner`, `parent`, `godmother`), spaces trimmed.
-    public var relation: String
+    package var relation: String
     /// The link's target, as written; nil for a plain name.
-    public var target: String?
+    package var target: String?
     /// The plain name, or the name the link shows (its text after `RELATION: `, else its target).
-    public var name: String
+    package var name: String
     /// 1-based line and column of the item in its file.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
+
+    package init(relation: String, target: String?, name: String, line: Int, column: Int) {
+        (self.relation, self.target, self.name, self.line, self.column) = (relation, target, name, line, column)
+    }
 }
 
 /// The rules of relationships: the item grammar, the known pairs and the wording of the other side.
-public enum Relationship {
+package enum Relationship {
     /// Relations named from the other side by a word of their own; any other relation reads
     /// "RELATION of NAME" there.
     static let inverses: [String: String] = [
@@ -31,21 +35,21 @@ public enum Relationship {
     ]
 
     /// The relation names `crm relate` offers (shell completion), in the order people think of them.
-    public static let knownNames = ["partner", "spouse", "parent", "child", "sibling", "friend", "colleague", "manager", "report"]
+    package static let knownNames = ["partner", "spouse", "parent", "child", "sibling", "friend", "colleague", "manager", "report"]
 
     /// How `relation` reads from the other side: `child` for `parent`, `godmother of` for `godmother`.
-    public static func inverse(of relation: String) -> String {
+    package static func inverse(of relation: String) -> String {
         inverses[relation.lowercased()] ?? relation + " of"
     }
 
     /// The item `crm relate` writes: `[[ID|RELATION: NAME]]`, or `[[ID|RELATION]]` when the
     /// name cannot stand in a link's text.
-    public static func item(relation: String, id: String, name: String) -> String {
+    package static func item(relation: String, id: String, name: String) -> String {
         PersonLink.markup(id, text: PersonLink.canHold(name) ? relation + ": " + name : relation)
     }
 
     /// What is wrong with `relation` as a relation name `crm relate` writes, if anything.
-    public static func relationProblem(_ relation: String) -> String? {
+    package static func relationProblem(_ relation: String) -> String? {
         let trimmed = relation.trimmingSpaces
         if trimmed.isEmpty { return "the relation is empty" }
         if trimmed.contains(":") || !PersonLink.canHold(trimmed) || trimmed.contains("[") || trimmed.contains("]")
@@ -99,7 +103,7 @@ public enum Relationship {
 extension PersonDocument {
     /// The items of `related:` that read as items, in file order; the others are `crm check`'s
     /// to report (see `FieldSchema.related`).
-    public var relatedItems: [RelatedItem] {
+    package var relatedItems: [RelatedItem] {
         guard let pair = frontMatter?.pair(FieldSchema.related.key) else { return [] }
         let values: [YAMLNode]
         switch pair.value {

@@ -1,13 +1,13 @@
 extension Interaction {
     /// The task-list box of an entry: `- [ ] …` is open (planned, not yet done), `- [x] …` (or
     /// `[X]`) is done. Plain entries have none.
-    public enum Checkbox: String, Sendable {
+    package enum Checkbox: String, Sendable {
         case open = " "
         case done = "x"
     }
 
     /// What an entry is on a given day.
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         /// It happened: a plain entry or a ticked one, dated today or earlier.
         case done
         /// A plain (or ticked) entry dated after today: it counts from its date on.
@@ -17,23 +17,23 @@ extension Interaction {
     }
 
     /// The entry's status on `today`.
-    public func status(on today: Day) -> Status {
+    package func status(on today: Day) -> Status {
         checkbox == .open ? .open : date > today ? .planned : .done
     }
 
     /// Whether the entry is an interaction (plain or ticked) rather than an open item, whatever its date.
-    public var isInteraction: Bool { checkbox != .open }
+    package var isInteraction: Bool { checkbox != .open }
 }
 
 /// An undated follow-up in the log, `- [ ] NOTE` ("someday"); `- [x] NOTE` once ticked.
-public struct FollowUp: Sendable, Equatable {
+package struct FollowUp: Sendable, Equatable {
     /// The note, continuation lines joined with `\n`.
-    public var note: String
-    public var isDone: Bool
+    package var note: String
+    package var isDone: Bool
     /// 1-based line of the item in its file.
-    public var line: Int
+    package var line: Int
     /// How many lines the item takes.
-    public var lineCount: Int
+    package var lineCount: Int
 
     /// The lines of a new open follow-up: `- [ ] NOTE`, each further note line indented by two
     /// spaces (as `Interaction.rendered` writes an entry's).

@@ -1,9 +1,9 @@
 /// An item `crm done` can tick: a dated open item (`- [ ] DATE …`) or an undated follow-up (`- [ ] NOTE`).
-public enum OpenItem: Sendable, Equatable {
+package enum OpenItem: Sendable, Equatable {
     case dated(Interaction)
     case undated(FollowUp)
 
-    public var note: String {
+    package var note: String {
         switch self {
         case .dated(let entry): entry.note
         case .undated(let item): item.note
@@ -11,14 +11,14 @@ public enum OpenItem: Sendable, Equatable {
     }
 
     /// 1-based line of the item.
-    public var line: Int {
+    package var line: Int {
         switch self {
         case .dated(let entry): entry.line
         case .undated(let item): item.line
         }
     }
 
-    public var date: Day? {
+    package var date: Day? {
         if case .dated(let entry) = self { return entry.date }
         return nil
     }
@@ -33,7 +33,7 @@ public enum OpenItem: Sendable, Equatable {
 
 extension PersonDocument {
     /// Open items: dated ones earliest first (file order within a day), then undated follow-ups in file order.
-    public var openItems: [OpenItem] {
+    package var openItems: [OpenItem] {
         guard let log else { return [] }
         let dated = log.entries.enumerated().filter { $0.element.checkbox == .open }
             .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map { OpenItem.dated($0.element) }
@@ -42,7 +42,7 @@ extension PersonDocument {
 
     /// The open items `crm done` may mean: those whose note holds `text` (ignoring case and
     /// accents), or, without text, the oldest one alone.
-    public func openItems(matching text: String?) -> [OpenItem] {
+    package func openItems(matching text: String?) -> [OpenItem] {
         guard let text, !text.isEmpty else { return openItems.prefix(1).map { $0 } }
         let wanted = text.folded
         return openItems.filter { $0.note.folded.contains(wanted) }
@@ -54,7 +54,7 @@ extension PersonDocument {
     /// that date; where it stands is kept when it is in the log's order there, else it moves
     /// where that order puts it, taking with it a blank line that would be left doubled or last.
     /// Every other line is kept.
-    public func ticking(_ item: OpenItem, date: Day?) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
+    package func ticking(_ item: OpenItem, date: Day?) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
         if let writeBlocker { throw PersonFileError(path: path, message: "not changed: \(writeBlocker)") }
         guard let log else { throw PersonFileError(path: path, line: item.line, message: "not changed: no log holds this item") }
         var ticked: Interaction
@@ -94,7 +94,7 @@ extension PersonDocument {
     /// on lines indented by two spaces) where `InteractionLog.followUpInsertionLine` puts it, and
     /// the 1-based line it starts on. Throws when the note would read as something else (it starts
     /// with a date: that is `--date`).
-    public func addingFollowUp(note: String) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
+    package func addingFollowUp(note: String) throws(PersonFileError) -> (bytes: [UInt8], line: Int) {
         let lines = FollowUp.rendered(note: note)
         let firstNoteLine = note.prefix { $0 != "\n" }
         guard case .followUp(false, let range) = EntryGrammar.parse(lines[0], types: settings.types),
@@ -119,7 +119,7 @@ extension PersonDocument {
 
     /// Warnings about entries' dates on `today`: dated more than a year after it (likely a
     /// mistyped year), or ticked done but dated after it.
-    public func dateProblems(today: Day) -> [Diagnostic] {
+    package func dateProblems(today: Day) -> [Diagnostic] {
         Timeline.dateProblems(log?.entries.filter(\.isInteraction) ?? [], path: path, today: today)
     }
 }

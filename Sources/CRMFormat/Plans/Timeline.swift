@@ -4,20 +4,20 @@
 /// so this holds dates, not statuses: the interactions (plain and ticked entries) newest first,
 /// down to the newest one dated on or before the day it was made for, and every open item. The
 /// facts cache keeps it; it answers for any later day without reading the file again.
-public struct Timeline: Sendable, Equatable {
+package struct Timeline: Sendable, Equatable {
     /// Plain and ticked entries, newest first (file order within a moment), possibly cut: those
     /// older than the newest one dated on or before `horizon` are left out.
-    public package(set) var interactions: [Interaction]
+    package var interactions: [Interaction]
     /// Open dated items (`- [ ] DATE …`), earliest first.
-    public package(set) var open: [Interaction]
+    package var open: [Interaction]
     /// Open undated follow-ups' notes, in file order.
-    public package(set) var followUps: [String]
+    package var followUps: [String]
     /// The first day this timeline answers for; nil: any day.
-    public package(set) var horizon: Day?
+    package var horizon: Day?
 
     /// The timeline of `entries` (in file order) and `followUps`, answering for `today` and every
     /// later day; nil `today`: for any day from the newest interaction's on.
-    public init(entries: [Interaction], followUps: [FollowUp] = [], today: Day?) {
+    package init(entries: [Interaction], followUps: [FollowUp] = [], today: Day?) {
         // Without open items the entries are the interactions: their array is shared, not copied.
         var interactions = entries.contains { !$0.isInteraction } ? entries.filter(\.isInteraction) : entries
         Timeline.sortNewestFirst(&interactions)
@@ -45,7 +45,7 @@ public struct Timeline: Sendable, Equatable {
     /// shared entry in someone's log, a daily note's item), which count for last and next contact
     /// as the person's own do. Within a day the person's own entries come first. `today` cuts the
     /// interactions as `init` does; nil keeps them all.
-    public func including(_ shared: [Interaction], today: Day?) -> Timeline {
+    package func including(_ shared: [Interaction], today: Day?) -> Timeline {
         guard !shared.isEmpty else { return self }
         var interactions = self.interactions + shared.filter(\.isInteraction)
         Timeline.sortNewestFirst(&interactions)
@@ -61,16 +61,16 @@ public struct Timeline: Sendable, Equatable {
     }
 
     /// Whether the timeline can answer for `today`.
-    public func answers(for today: Day) -> Bool { horizon.map { today >= $0 } ?? true }
+    package func answers(for today: Day) -> Bool { horizon.map { today >= $0 } ?? true }
 
     /// The newest interaction whatever its date (what the files alone say, as `INDEX.md` shows it).
-    public var newest: Interaction? { interactions.first }
+    package var newest: Interaction? { interactions.first }
 
     /// The last contact: the newest interaction dated `today` or earlier.
-    public func last(on today: Day) -> Interaction? { interactions.first { $0.date <= today } }
+    package func last(on today: Day) -> Interaction? { interactions.first { $0.date <= today } }
 
     /// The next contact: the earliest open item dated `today` or later, or planned entry (dated after today).
-    public func next(on today: Day) -> Interaction? {
+    package func next(on today: Day) -> Interaction? {
         let open = self.open.first { $0.date >= today }
         let planned = interactions.last { $0.date > today }
         guard let open, let planned else { return open ?? planned }
@@ -78,11 +78,11 @@ public struct Timeline: Sendable, Equatable {
     }
 
     /// Open items dated before `today`: follow-ups not yet done, oldest first.
-    public func overdue(on today: Day) -> [Interaction] { open.prefix { $0.date < today }.map { $0 } }
+    package func overdue(on today: Day) -> [Interaction] { open.prefix { $0.date < today }.map { $0 } }
 
     /// What is coming on `today` and through `through`: open items dated in that span and planned
     /// entries (dated after today), by date, then time (untimed first), then file order.
-    public func coming(on today: Day, through: Day) -> [Interaction] {
+    package func coming(on today: Day, through: Day) -> [Interaction] {
         let items = open.filter { $0.date >= today && $0.date <= through }
             + interactions.filter { $0.date > today && $0.date <= through }
         return items.enumerated().sorted { a, b in

@@ -2,14 +2,14 @@ import Dispatch
 
 /// Work over many items done a block at a time on all cores, the blocks' results kept in order:
 /// what a listing of 100,000 people writes is neither one core's work nor one string.
-public enum Blocks {
+package enum Blocks {
     /// How many items a block holds: enough that handing out a block costs little.
-    public static let size = 1024
+    package static let size = 1024
 
     /// `body` of each block of `items` (`size` items each, the last one maybe fewer), run on all
     /// cores at once; the results in the blocks' order. `body` is called from several threads, so
     /// it must only read what it captures.
-    public static func map<Result>(_ items: Range<Int>, _ body: (Range<Int>) -> Result) -> [Result] {
+    package static func map<Result>(_ items: Range<Int>, _ body: (Range<Int>) -> Result) -> [Result] {
         let blocks = stride(from: items.lowerBound, to: items.upperBound, by: size).map { $0..<min($0 + size, items.upperBound) }
         var results = [Result?](repeating: nil, count: blocks.count)
         results.withUnsafeMutableBufferPointer { buffer in
@@ -21,7 +21,7 @@ public enum Blocks {
 
     /// The same, each block's result handed to `consume` in order, sixteen blocks at a time, so
     /// that only so many results are held at once.
-    public static func forEach<Result>(_ items: Range<Int>, _ body: (Range<Int>) -> Result, handing consume: (Result) -> Void) {
+    package static func forEach<Result>(_ items: Range<Int>, _ body: (Range<Int>) -> Result, handing consume: (Result) -> Void) {
         for wave in stride(from: items.lowerBound, to: items.upperBound, by: 16 * size) {
             for result in map(wave..<min(wave + 16 * size, items.upperBound), body) { consume(result) }
         }

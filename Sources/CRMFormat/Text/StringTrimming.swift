@@ -1,6 +1,6 @@
 extension String {
     /// The string without white space at either end.
-    public var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         // Text that starts and ends with a visible ASCII character has nothing to trim.
         if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) { return self }
         var s = Substring(self)
@@ -10,7 +10,7 @@ extension String {
     }
 
     /// Without trailing spaces and tabs.
-    public var trimmingTrailingSpaces: String {
+    package var trimmingTrailingSpaces: String {
         var s = Substring(self)
         while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
         return String(s)

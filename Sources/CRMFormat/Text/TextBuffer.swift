@@ -10,7 +10,7 @@ import Darwin
 /// Edits are splices of whole lines, which is how a write changes only the lines it must.
 /// Lines are numbered by 0-based index here; the 1-based line number a message shows
 /// (`Diagnostic.line`, `Interaction.line`) is the index plus one.
-public struct TextBuffer: Sendable {
+package struct TextBuffer: Sendable {
     /// One line: `start..<contentEnd` is its text, `contentEnd..<end` its ending (`\n`, `\r\n` or nothing).
     package struct Line: Sendable {
         package var start: Int
@@ -18,12 +18,12 @@ public struct TextBuffer: Sendable {
         var end: Int
     }
 
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// 3 when the file starts with a UTF-8 byte order mark, else 0.
     let bomLength: Int
     package let lines: [Line]
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         self.bomLength = bomLength

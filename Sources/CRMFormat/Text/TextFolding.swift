@@ -96,12 +96,12 @@ enum TextFolding {
 
 extension String {
     /// The text as the tool compares it: lower case, without accents (see `TextFolding`).
-    public var folded: String { TextFolding.fold(self) }
+    package var folded: String { TextFolding.fold(self) }
 }
 
 /// Edit distance for "did you mean" suggestions, where swapping two neighbours counts as one
 /// edit (`lsit` → `list`).
-public func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
     var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -5,7 +5,7 @@ extension YAMLNode {
     ///
     /// Infinities and NaN (`.inf`, `-.Inf`, `.NaN`…) have no JSON number, so they are given as
     /// their source text. Unsupported YAML is given as its source text too.
-    public var json: JSON {
+    package var json: JSON {
         switch self {
         case .empty: return .null
         case .scalar(let text, let style):

@@ -1,5 +1,5 @@
 /// How a scalar was written in the source.
-public enum YAMLScalarStyle: Sendable, Equatable {
+package enum YAMLScalarStyle: Sendable, Equatable {
     case plain, singleQuoted, doubleQuoted, literal, folded
 }
 
@@ -7,7 +7,7 @@ public enum YAMLScalarStyle: Sendable, Equatable {
 ///
 /// Anything outside that subset (anchors, aliases, tags, flow mappings) is `.unsupported` and kept
 /// byte for byte by every write.
-public enum YAMLNode: Sendable, Equatable {
+package enum YAMLNode: Sendable, Equatable {
     /// An empty value (`key:`); `~` and `null` are plain scalars that resolve to null.
     case empty
     case scalar(String, YAMLScalarStyle)
@@ -17,14 +17,14 @@ public enum YAMLNode: Sendable, Equatable {
     case unsupported(String, reason: String)
 
     /// The string of a scalar, whatever its style; nil for null-like and non-scalar values.
-    public var string: String? {
+    package var string: String? {
         guard case .scalar(let text, let style) = self else { return nil }
         if style == .plain, YAMLNode.isNullWord(text) { return nil }
         return text
     }
 
     /// The strings of a sequence, or a single string as a one-element list.
-    public var strings: [String] {
+    package var strings: [String] {
         switch self {
         case .sequence(let items): return items.compactMap(\.string)
         default: return string.map { [$0] } ?? []
@@ -43,7 +43,7 @@ public enum YAMLNode: Sendable, Equatable {
 }
 
 /// One `key: value` of a mapping.
-public struct YAMLPair: Sendable, Equatable {
-    public var key: String
-    public var value: YAMLNode
+package struct YAMLPair: Sendable, Equatable {
+    package var key: String
+    package var value: YAMLNode
 }

@@ -4,7 +4,7 @@ import CRMVault
 extension CalendarAlarm {
     /// The `TRIGGER` value for an event starting at `start`: the lead before a timed one (`-PT15M`,
     /// `-PT1H`, `-P2D`, `-P1W`), 09:00 on the day of an all-day one (`PT9H`).
-    public func trigger(for start: ICalendarEvent.Start) -> String {
+    package func trigger(for start: ICalendarEvent.Start) -> String {
         switch start {
         case .allDay: return "PT9H"
         case .timed:
@@ -20,7 +20,7 @@ extension CalendarAlarm {
 
 extension ICalendarEvent {
     /// This event with `alarm` (none when nil), its description the event's summary.
-    public func alarmed(by alarm: CalendarAlarm?) -> ICalendarEvent {
+    package func alarmed(by alarm: CalendarAlarm?) -> ICalendarEvent {
         var event = self
         event.alarm = alarm
         return event

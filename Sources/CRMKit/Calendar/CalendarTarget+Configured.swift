@@ -5,7 +5,7 @@ extension CalendarTarget {
     /// The calendar that `--calendar=TARGET` (`explicit`), else `$CRM_CALENDAR`, else `calendar:`
     /// in the vault's config names (a relative `calendar:` is inside the vault). Throws, saying
     /// how to name one, when none does or `--calendar=` is empty.
-    public static func configured(explicit: String?, environment: [String: String], vault: Vault) throws(VaultError) -> CalendarTarget {
+    package static func configured(explicit: String?, environment: [String: String], vault: Vault) throws(VaultError) -> CalendarTarget {
         if explicit == "" { throw VaultError("--calendar= names no calendar") }
         guard let location = ConfiguredLocation.resolve(explicit: explicit, variable: "CRM_CALENDAR", configured: vault.config.calendar,
                                                         environment: environment, vaultRoot: vault.root) else {

@@ -19,21 +19,21 @@ import Darwin
 /// - Anything else throws a ``CalendarTargetError`` that says why.
 ///
 /// A leading `~/` is read as `$HOME/`.
-public struct CalendarTarget: Sendable, Hashable {
+package struct CalendarTarget: Sendable, Hashable {
     /// The target as the user wrote it (used in messages).
-    public var path: String
+    package var path: String
     /// The home folder for a leading `~`.
-    public var home: String?
+    package var home: String?
 
     /// A target at `path`; `home` is what a leading `~` stands for (usually `$HOME`).
-    public init(path: String, home: String? = nil) {
+    package init(path: String, home: String? = nil) {
         self.path = path
         self.home = home
     }
 
     /// Adds `event` to the target and returns the path of the file written (`~` expanded).
     @discardableResult
-    public func add(_ event: ICalendarEvent) throws(CalendarTargetError) -> String {
+    package func add(_ event: ICalendarEvent) throws(CalendarTargetError) -> String {
         let fullPath = try expandedPath()
         let kind: FileSystem.Kind
         do {

@@ -3,7 +3,7 @@ import CRMVault
 
 /// Why an event could not be added to a calendar target. Paths are shown as the user wrote
 /// them (`~/calendars/personal`); ``description`` is one plain line for a warning.
-public enum CalendarTargetError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum CalendarTargetError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path starts with `~` but `$HOME` is not set.
     case homeNotSet(path: String)
     /// The vdir folder, or the folder meant to hold the `.ics` file, does not exist.
@@ -20,7 +20,7 @@ public enum CalendarTargetError: Error, Sendable, Hashable, CustomStringConverti
     case keptChanging(path: String)
 
     /// The reason as one plain line, for `crm: warning: no calendar event added: …`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .homeNotSet(let path):
             "cannot find calendar \(path): HOME is not set"

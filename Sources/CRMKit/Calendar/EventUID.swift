@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Event `UID`s: lowercase 8-4-4-4-12 hex, safe as a vdir file name (`<UID>.ics`).
-public enum EventUID {
+package enum EventUID {
     /// A UID that is the same every time for the same `key`, so a re-export updates its events
     /// instead of adding copies (for example `"birthday:" + contactID`).
     ///
@@ -19,7 +19,7 @@ public enum EventUID {
     }
 
     /// A new random (version 4) UID, for a logged interaction's event.
-    public static func random() -> String {
+    package static func random() -> String {
         UUID().uuidString.lowercased()
     }
 

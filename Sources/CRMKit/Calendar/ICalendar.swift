@@ -2,17 +2,17 @@ import CRMFormat
 import CRMVault
 
 /// An iCalendar document: one `VCALENDAR` holding events.
-public struct ICalendar: Sendable, Hashable {
+package struct ICalendar: Sendable, Hashable {
     /// The events, written in this order.
-    public var events: [ICalendarEvent]
+    package var events: [ICalendarEvent]
 
     /// A calendar holding `events`, in that order.
-    public init(events: [ICalendarEvent]) {
+    package init(events: [ICalendarEvent]) {
         self.events = events
     }
 
     /// The whole document as RFC 5545 text: CRLF line ends, lines folded at 75 octets.
-    public var rendered: String {
+    package var rendered: String {
         Self.header + events.map(\.rendered).joined() + Self.footer
     }
 

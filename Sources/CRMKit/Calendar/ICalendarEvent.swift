@@ -10,9 +10,9 @@ import Foundation
 ///
 /// Times are floating local times (no `TZID`, no `Z`): the event happens at that wall-clock time
 /// wherever the calendar is shown, as a logged interaction's `HH:MM` means.
-public struct ICalendarEvent: Sendable, Hashable {
+package struct ICalendarEvent: Sendable, Hashable {
     /// When the event happens.
-    public enum Start: Sendable, Hashable {
+    package enum Start: Sendable, Hashable {
         /// A whole day (`DTSTART;VALUE=DATE`, with the exclusive `DTEND` the next day).
         case allDay(Day)
         /// A floating local time lasting `durationMinutes`; 0 or less writes no `DTEND`,
@@ -21,29 +21,29 @@ public struct ICalendarEvent: Sendable, Hashable {
     }
 
     /// The event's `UID`; see ``EventUID`` for stable and random ones.
-    public var uid: String
+    package var uid: String
     /// The `SUMMARY` (title).
-    public var summary: String
+    package var summary: String
     /// The `DESCRIPTION`, any text including newlines; `nil` writes none.
-    public var description: String?
+    package var description: String?
     /// When the event happens.
-    public var start: Start
+    package var start: Start
     /// Whether the event repeats every year on the same date (`RRULE:FREQ=YEARLY`).
     ///
     /// A yearly event starting on 29 February is written
     /// `RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1`, the last day of February, so it shows every
     /// year: on 29 February in leap years and on 28 February in the others. (A plain
     /// `FREQ=YEARLY` from 29 February recurs only in leap years.)
-    public var recursYearly: Bool
+    package var recursYearly: Bool
     /// The `CATEGORIES`, in order; empty writes none.
-    public var categories: [String]
+    package var categories: [String]
     /// The `DTSTAMP`: when this event's data was created, written in UTC.
-    public var stamp: Date
+    package var stamp: Date
     /// The reminder, written as a `VALARM` whose `DESCRIPTION` is the summary; nil writes none.
-    public var alarm: CalendarAlarm?
+    package var alarm: CalendarAlarm?
 
     /// An event; see the properties for what each value means.
-    public init(
+    package init(
         uid: String,
         summary: String,
         description: String? = nil,
@@ -69,7 +69,7 @@ public struct ICalendarEvent: Sendable, Hashable {
     /// Without a year the event starts in 1904: the first leap year from 1900 on, so 29 February
     /// exists, and not before 1900, a year some clients mishandle (khal uses 1900 for its own
     /// year-less birthdays; Apple uses 1604). The placeholder year is not an age.
-    public static func birthday(
+    package static func birthday(
         uid: String,
         summary: String,
         birthday: String,
@@ -95,7 +95,7 @@ public struct ICalendarEvent: Sendable, Hashable {
 
 extension ICalendarEvent {
     /// 00:00:00 UTC on `day`: a `DTSTAMP` that is the same for every run on that day.
-    public static func stamp(midnightUTCOf day: Day) -> Date {
+    package static func stamp(midnightUTCOf day: Day) -> Date {
         day.midnightUTC
     }
 }

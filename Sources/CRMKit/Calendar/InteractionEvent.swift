@@ -12,7 +12,7 @@ extension ICalendarEvent {
     /// capitalised, with the person's name (`Call with Ada Lovelace`); the `DESCRIPTION` is the note,
     /// its links as the text they show (`[[priya-raman|Priya Raman]]` is `Priya Raman`: a calendar
     /// does not read wiki links).
-    public static func interaction(_ entry: Interaction, with name: String, durationMinutes: Int,
+    package static func interaction(_ entry: Interaction, with name: String, durationMinutes: Int,
                                    uid: String, stamp: Date) -> ICalendarEvent {
         ICalendarEvent(
             uid: uid,

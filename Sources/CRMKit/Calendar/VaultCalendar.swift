@@ -9,10 +9,10 @@ import Foundation
 /// The events of `crm calendar`: a yearly all-day event per birthday and an all-day event on each
 /// person's due date, each with the vault's alarm (`CalendarAlarm`). UIDs are stable (``EventUID/stable(_:)`` of `birthday:` or `due:` and the
 /// person's `contact_id`, else their id), so importing a newer export updates its events.
-public enum VaultCalendar {
+package enum VaultCalendar {
     /// The birthday events, then the due-date events, each in `people`'s order.
     /// Birthdays that are not `YYYY-MM-DD` or `--MM-DD`, and people without a cadence, give none.
-    public static func events(for people: [Person], config: VaultConfig, today: Day,
+    package static func events(for people: [Person], config: VaultConfig, today: Day,
                               birthdays: Bool, due: Bool, plans: Bool = false) -> [ICalendarEvent] {
         let stamp = ICalendarEvent.stamp(midnightUTCOf: today)
         var events: [ICalendarEvent] = []
@@ -57,7 +57,7 @@ public enum VaultCalendar {
     /// The event for an open item or a planned entry: timed or all day as `crm log --calendar`
     /// makes it, with a UID stable for the same person, day, time, type and note, so that
     /// `crm plan --calendar` and a later `crm calendar --plans` give the same event.
-    public static func plan(_ entry: Interaction, of person: Person, durationMinutes: Int, stamp: Date) -> ICalendarEvent {
+    package static func plan(_ entry: Interaction, of person: Person, durationMinutes: Int, stamp: Date) -> ICalendarEvent {
         let item = "\(entry.date) \(entry.time?.description ?? "-") \(entry.type): \(entry.note)"
         var event = ICalendarEvent.interaction(entry, with: person.name, durationMinutes: durationMinutes,
                                                uid: EventUID.stable("plan:" + key(for: person) + ":" + item), stamp: stamp)

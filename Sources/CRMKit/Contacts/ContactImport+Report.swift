@@ -3,7 +3,7 @@ import CRMVault
 
 extension ContactImport.Decision {
     /// The contact the decision is about.
-    public var contact: Contact {
+    package var contact: Contact {
         switch self {
         case .add(let contact), .skip(let contact, _, _), .unnamed(let contact): contact
         }
@@ -13,7 +13,7 @@ extension ContactImport.Decision {
     /// path), with `: not OTHER, whose phones, emails or UID differ` when `namesake` (a path, or
     /// a card's place) has the same name; `Skipped NAME: tracked as ID (same …)`; or the unnamed
     /// card's place.
-    public func line(path: String?, dryRun: Bool, namesake: String? = nil) -> String {
+    package func line(path: String?, dryRun: Bool, namesake: String? = nil) -> String {
         switch self {
         case .add(let contact):
             let added = path.map { "Added \(contact.name) (\($0))" } ?? "\(dryRun ? "Would add" : "Added") \(contact.name)"
@@ -29,7 +29,7 @@ extension ContactImport.Decision {
     /// The decision as `crm import --json` lists it under `added` (with the new person's `id`
     /// and `path`, null in a dry run, and the `namesake` another person of that name is, if any)
     /// or `skipped` (with a `reason` and the tracker's `id`).
-    public func json(id: String?, path: String?, namesake: String? = nil) -> JSON {
+    package func json(id: String?, path: String?, namesake: String? = nil) -> JSON {
         switch self {
         case .add(let contact):
             return .object([
@@ -53,7 +53,7 @@ extension ContactImport.Decision {
 extension ContactImport {
     /// What `crm import --json` prints: `{"source", "dry_run", "added", "skipped", "unreadable"}`,
     /// `added` and `skipped` as `Decision.json(id:path:)` lists them.
-    public static func json(source: String, dryRun: Bool, added: [JSON], skipped: [JSON], unreadable: Int) -> JSON {
+    package static func json(source: String, dryRun: Bool, added: [JSON], skipped: [JSON], unreadable: Int) -> JSON {
         .object([
             ("source", .string(source)), ("dry_run", .bool(dryRun)),
             ("added", .array(added)), ("skipped", .array(skipped)), ("unreadable", .number(unreadable)),
@@ -63,7 +63,7 @@ extension ContactImport {
     /// One warning per file for the contacts added without a UID: how many, at the first of
     /// them, and what it means: `crm refresh` cannot follow them, a second import knows them by
     /// name, phones and emails.
-    public static func missingUIDs(_ plan: [Decision], dryRun: Bool) -> [Diagnostic] {
+    package static func missingUIDs(_ plan: [Decision], dryRun: Bool) -> [Diagnostic] {
         var byFile: [(path: String, line: Int, count: Int)] = []
         for case .add(let contact) in plan where contact.uid == nil {
             if let index = byFile.firstIndex(where: { $0.path == contact.path }) {
@@ -88,7 +88,7 @@ extension ContactImport {
     /// added earlier in the same import, with that name (ignoring case and accents), by the
     /// index of the decision; none for a name nobody else has. What `crm import` reports beside a
     /// second John Smith, so that two people of one name are never a surprise.
-    public static func namesakes(_ plan: [Decision], vault: Vault) -> [Int: Namesake] {
+    package static func namesakes(_ plan: [Decision], vault: Vault) -> [Int: Namesake] {
         var names: [String: Int] = [:]
         for (index, decision) in plan.enumerated() {
             if case .add(let contact) = decision, names[nameKey(contact.name)] == nil { names[nameKey(contact.name)] = index }
@@ -116,7 +116,7 @@ extension ContactImport {
 
     /// Another bearer of a name: a person of the vault, or a card of the import (by the index of
     /// its decision in the plan).
-    public enum Namesake: Sendable, Equatable {
+    package enum Namesake: Sendable, Equatable {
         case person(id: String)
         case card(index: Int)
     }

@@ -13,9 +13,9 @@ import CRMVault
 /// people. Cards are taken in book order and each one added counts for the ones after it, so a
 /// card given twice is added once and a second import adds nothing, cards without a UID
 /// included (they are known again by name, phones and emails).
-public enum ContactImport {
+package enum ContactImport {
     /// How a card was found to be tracked already.
-    public enum Match: String, Sendable {
+    package enum Match: String, Sendable {
         case contactID = "contact id"
         case name
         case email
@@ -24,15 +24,15 @@ public enum ContactImport {
     }
 
     /// Who tracks a card: a person in the vault, or a card added earlier in the same import.
-    public struct Tracker: Sendable, Equatable {
+    package struct Tracker: Sendable, Equatable {
         /// The person's id; `nil` for a card added earlier in the same import.
-        public var id: String?
+        package var id: String?
         /// The person's name.
-        public var name: String
+        package var name: String
     }
 
     /// What happens to one card.
-    public enum Decision: Sendable {
+    package enum Decision: Sendable {
         /// Not tracked yet: becomes a person.
         case add(Contact)
         /// Already tracked by `tracker`, found by `match`.
@@ -52,7 +52,7 @@ public enum ContactImport {
     }
 
     /// The decision for every contact of `book`, in book order, given the people in the vault.
-    public static func plan(_ book: ContactBook, people: [Person]) -> [Decision] {
+    package static func plan(_ book: ContactBook, people: [Person]) -> [Decision] {
         plan(book, people: people.map { person in
             Tracked(tracker: Tracker(id: person.id, name: person.name), contactID: person.document.contactID,
                     emails: person.document.emails, phones: person.document.phones)
@@ -63,7 +63,7 @@ public enum ContactImport {
     /// only the people who share a contact id, an email or a name with a card are held, so an
     /// import into 100,000 people keeps a few thousand; a person's phones are read from their
     /// file only when their name is a card's.
-    public static func plan(_ book: ContactBook, vault: Vault) -> [Decision] {
+    package static func plan(_ book: ContactBook, vault: Vault) -> [Decision] {
         let uids = Set(book.contacts.compactMap(\.uid))
         let emails = Set(book.contacts.flatMap { $0.emails.map(emailKey) })
         let names = Set(book.contacts.map { nameKey($0.name) })
@@ -165,7 +165,7 @@ public enum ContactImport {
 extension ContactImport {
     /// Who in `vault` already tracks each of `contacts`, by the rule `plan` uses (`nil` for a
     /// contact nobody tracks): what the `crm add --from` picker marks as tracked.
-    public static func trackers(of contacts: [Contact], vault: Vault) -> [(tracker: Tracker, match: Match)?] {
+    package static func trackers(of contacts: [Contact], vault: Vault) -> [(tracker: Tracker, match: Match)?] {
         plan(ContactBook(checking: contacts, diagnostics: []), vault: vault).map { decision in
             guard case .skip(_, let tracker, let match) = decision, tracker.id != nil else { return nil }
             return (tracker, match)
@@ -174,7 +174,7 @@ extension ContactImport {
 
     /// "people/ada.md already tracks Ada Lovelace", with "with that contact id" or "with that
     /// email" when the names differ: why `crm add --from` refuses a tracked `contact`.
-    public static func trackedMessage(_ tracker: Tracker, match: Match, contact: Contact) -> String {
+    package static func trackedMessage(_ tracker: Tracker, match: Match, contact: Contact) -> String {
         let how = switch match {
         case _ where nameKey(tracker.name) == nameKey(contact.name): ""
         case .contactID: " with that contact id"

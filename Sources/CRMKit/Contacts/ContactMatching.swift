@@ -7,7 +7,7 @@ extension ContactBook {
     /// A contact matches when the query, ignoring case and accents, is part of its name or of
     /// one of its emails, or when the query is a phone number (digits, with spaces, dashes, dots,
     /// parentheses and a leading `+` ignored) whose digits are part of one of its phones' digits.
-    public func matching(_ query: String) -> [Contact] {
+    package func matching(_ query: String) -> [Contact] {
         let text = query.trimmingSpaces.folded
         guard !text.isEmpty else { return contacts }
         let compact = PhoneNumber.compact(text)

@@ -2,9 +2,9 @@ import CRMFormat
 import CRMVault
 
 /// What `crm refresh` finds for one person, before anything is written.
-public struct RefreshOutcome: Sendable {
+package struct RefreshOutcome: Sendable {
     /// Where the person stands against the contacts source.
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         /// The contact exists and some snapshot fields differ.
         case updated
         /// The contact exists and the snapshot is up to date.
@@ -16,20 +16,20 @@ public struct RefreshOutcome: Sendable {
     }
 
     /// The person as read.
-    public var person: Person
+    package var person: Person
     /// Updated, unchanged, gone or unlinked.
-    public var status: Status
+    package var status: Status
     /// The fields that change, for `updated`.
-    public var changes: [SnapshotChange] = []
+    package var changes: [SnapshotChange] = []
     /// The phones and emails the file holds and the contact does not, kept (without pruning):
     /// `phone` and `email` changes whose `new` lists them, for `updated` and `unchanged`.
-    public var kept: [SnapshotChange] = []
+    package var kept: [SnapshotChange] = []
     /// The person's contact, for `updated` and `unchanged`.
-    public var contact: Contact?
+    package var contact: Contact?
 
     /// Compares `person` with their contact in `contacts` (see `ContactBook.contactsByUID()`);
     /// `pruning` drops the phones and emails the contact does not have.
-    public init(person: Person, contacts: [String: Contact], pruning: Bool = false) {
+    package init(person: Person, contacts: [String: Contact], pruning: Bool = false) {
         self.person = person
         guard let id = person.document.contactID else { status = .unlinked; return }
         guard let contact = contacts[id] else { status = .gone; return }
@@ -49,7 +49,7 @@ public struct RefreshOutcome: Sendable {
 extension RefreshOutcome {
     /// `{"id", "name", …}` as `crm refresh --json` lists it: `path`, `changes` and `kept` for
     /// people with a contact, `contact_id` for the gone ones.
-    public var json: JSON {
+    package var json: JSON {
         var fields: [(String, JSON)] = [("id", .string(person.id)), ("name", .string(person.name))]
         func values(_ list: [String]) -> JSON { .array(list.map(JSON.string)) }
         switch status {
@@ -69,7 +69,7 @@ extension RefreshOutcome {
 
     /// `{"source", "dry_run", "updated", "unchanged", "gone", "unlinked"}`, each a list of
     /// `json` entries: what `crm refresh --json` prints.
-    public static func json(_ outcomes: [RefreshOutcome], source: String, dryRun: Bool, pruning: Bool) -> JSON {
+    package static func json(_ outcomes: [RefreshOutcome], source: String, dryRun: Bool, pruning: Bool) -> JSON {
         let of = { (status: Status) in JSON.array(outcomes.filter { $0.status == status }.map(\.json)) }
         return .object([
             ("source", .string(source)), ("dry_run", .bool(dryRun)), ("prune", .bool(pruning)),
@@ -80,18 +80,18 @@ extension RefreshOutcome {
 
 /// What `crm show --contacts` shows for a person: the current details when their contact still
 /// exists, else the snapshot in the file.
-public struct ContactView: Sendable {
+package struct ContactView: Sendable {
     /// Where the details come from.
-    public enum Source: String, Sendable { case contacts, snapshot }
+    package enum Source: String, Sendable { case contacts, snapshot }
 
     /// `contacts` when the person's contact was found, else `snapshot`.
-    public var source: Source
+    package var source: Source
     /// Phone, email and birthday to show: with a contact, the file's brought up to date with it
     /// (what `crm refresh` would write); else the file's.
-    public var details: ContactSnapshot
+    package var details: ContactSnapshot
 
     /// The view of `document` given the contacts by UID.
-    public init(document: PersonDocument, contacts: [String: Contact]) {
+    package init(document: PersonDocument, contacts: [String: Contact]) {
         let snapshot = ContactSnapshot(document)
         if let id = document.contactID, let contact = contacts[id] {
             source = .contacts

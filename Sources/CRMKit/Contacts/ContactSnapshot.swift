@@ -5,18 +5,18 @@ import CRMVault
 /// nicknames (`aliases`).
 ///
 /// The person's `name` is not part of it: `refresh` never renames, since people edit names.
-public struct ContactSnapshot: Sendable, Equatable {
+package struct ContactSnapshot: Sendable, Equatable {
     /// Phone numbers, the primary first.
-    public var phones: [String]
+    package var phones: [String]
     /// Email addresses, the primary first.
-    public var emails: [String]
+    package var emails: [String]
     /// `YYYY-MM-DD` or `--MM-DD`.
-    public var birthday: String?
+    package var birthday: String?
     /// Other names (the file's `aliases`, the card's nicknames).
-    public var aliases: [String]
+    package var aliases: [String]
 
     /// A snapshot of the given fields.
-    public init(phones: [String], emails: [String], birthday: String?, aliases: [String] = []) {
+    package init(phones: [String], emails: [String], birthday: String?, aliases: [String] = []) {
         self.phones = phones
         self.emails = emails
         self.birthday = birthday
@@ -25,14 +25,14 @@ public struct ContactSnapshot: Sendable, Equatable {
 
     /// What the contact says now, for a person called `name` (a nickname that is the person's
     /// name is no alias).
-    public init(_ contact: Contact, name: String? = nil) {
+    package init(_ contact: Contact, name: String? = nil) {
         let name = name?.folded
         self.init(phones: contact.phones, emails: contact.emails, birthday: contact.birthday,
                   aliases: contact.nicknames.filter { $0.folded != name })
     }
 
     /// What the person file says.
-    public init(_ document: PersonDocument) {
+    package init(_ document: PersonDocument) {
         self.init(phones: document.phones, emails: document.emails, birthday: document.birthday, aliases: document.aliases)
     }
 
@@ -42,7 +42,7 @@ public struct ContactSnapshot: Sendable, Equatable {
     /// have (a number typed by hand is never dropped), unless `pruning`. Birthday: the contact's,
     /// else the file's. Aliases: the file's, then the contact's nicknames it does not have yet;
     /// an alias is never removed, even when pruning (only a person writes them).
-    public func updated(with current: ContactSnapshot, pruning: Bool = false) -> ContactSnapshot {
+    package func updated(with current: ContactSnapshot, pruning: Bool = false) -> ContactSnapshot {
         let kept = onlyInFile(against: current)
         return ContactSnapshot(
             phones: current.phones + (pruning ? [] : kept.phones),
@@ -54,7 +54,7 @@ public struct ContactSnapshot: Sendable, Equatable {
     /// The phones and emails of this snapshot (the file's) that `current` does not have: the
     /// values a refresh keeps and names, or drops with `--prune`. A phone is the same number
     /// written another way (`PhoneNumber.same`), an email the same ignoring case.
-    public func onlyInFile(against current: ContactSnapshot) -> (phones: [String], emails: [String]) {
+    package func onlyInFile(against current: ContactSnapshot) -> (phones: [String], emails: [String]) {
         (phones.filter { phone in !current.phones.contains { PhoneNumber.same($0, phone) } },
          emails.filter { email in !current.emails.contains { $0.lowercased() == email.lowercased() } })
     }
@@ -62,7 +62,7 @@ public struct ContactSnapshot: Sendable, Equatable {
     /// The fields of `new` that differ from this snapshot, in file order (`phone`, `email`,
     /// `birthday`, `aliases`). A field `new` leaves empty is a change (its key is removed) only
     /// when this snapshot has it, which `updated(with:pruning:)` does only when pruning.
-    public func changes(to new: ContactSnapshot) -> [SnapshotChange] {
+    package func changes(to new: ContactSnapshot) -> [SnapshotChange] {
         let fields: [(String, [String], [String])] = [
             ("phone", phones, new.phones),
             ("email", emails, new.emails),
@@ -76,22 +76,22 @@ public struct ContactSnapshot: Sendable, Equatable {
 }
 
 /// One front-matter field a refresh changes.
-public struct SnapshotChange: Sendable, Equatable {
+package struct SnapshotChange: Sendable, Equatable {
     /// `phone`, `email`, `birthday` or `aliases`.
-    public var key: String
+    package var key: String
     /// The values in the file before (empty when the key was not there).
-    public var old: [String]
+    package var old: [String]
     /// The values to write; empty when the key is removed (`--prune`, the contact has none).
-    public var new: [String]
+    package var new: [String]
 
     /// What is written: one value as a string, several as a list (`aliases` always a list, as
     /// Obsidian writes it); `nil` when the key is removed.
-    public var value: FieldValue? { key == "aliases" && !new.isEmpty ? .list(new) : FieldValue(new) }
+    package var value: FieldValue? { key == "aliases" && !new.isEmpty ? .list(new) : FieldValue(new) }
 }
 
 extension FieldValue {
     /// One value as a string, several as a list (the first is primary); `nil` for none.
-    public init?(_ values: [String]) {
+    package init?(_ values: [String]) {
         switch values.count {
         case 0: return nil
         case 1: self = .string(values[0])
@@ -104,7 +104,7 @@ extension PersonDocument {
     /// The file with its snapshot brought up to date with `contact` (see
     /// `ContactSnapshot.updated(with:pruning:)`): each changed key is set in place (its comment
     /// kept), nothing else is touched. Returns the same bytes when nothing changed.
-    public func refreshed(from contact: Contact, pruning: Bool = false) throws(PersonFileError) -> [UInt8] {
+    package func refreshed(from contact: Contact, pruning: Bool = false) throws(PersonFileError) -> [UInt8] {
         let old = ContactSnapshot(self)
         var document = self
         for change in old.changes(to: old.updated(with: ContactSnapshot(contact, name: name), pruning: pruning)) {

@@ -2,14 +2,14 @@ import CRMFormat
 import CRMVault
 
 /// A contacts source that cannot be read at all: missing, or not readable.
-public struct ContactSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ContactSourceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path that was asked for.
-    public var path: String
+    package var path: String
     /// Why it cannot be read.
-    public var reason: String
+    package var reason: String
 
     /// `path: cannot read contacts: reason`.
-    public var description: String { "\(path): cannot read contacts: \(reason)" }
+    package var description: String { "\(path): cannot read contacts: \(reason)" }
 }
 
 extension ContactBook {
@@ -25,7 +25,7 @@ extension ContactBook {
     ///
     /// - Throws: `ContactSourceError` when `path` does not exist or cannot be read at all, and for
     ///   a CSV in an encoding or a layout this tool does not read.
-    public static func load(_ path: String) throws(ContactSourceError) -> ContactBook {
+    package static func load(_ path: String) throws(ContactSourceError) -> ContactBook {
         guard FileSystem.exists(path) else {
             throw ContactSourceError(path: path, reason: "no such file or folder")
         }

@@ -2,16 +2,16 @@ import CRMFormat
 import CRMVault
 
 /// Where a command reads contacts from, and how to name it in messages.
-public struct ContactsLocation: Sendable, Equatable {
+package struct ContactsLocation: Sendable, Equatable {
     /// The path to read: a `.vcf` file or a vdir folder.
-    public var path: String
+    package var path: String
     /// The source as the user wrote it (`~/contacts.vcf`), for messages.
-    public var display: String
+    package var display: String
 
     /// `explicit` (an option or argument), else `$CRM_CONTACTS`, else `contacts:` in the vault's
     /// `.crm/config.yaml` (a relative path there is relative to the vault). A leading `~/` is
     /// `$HOME`. `nil` when none of them names a source.
-    public static func resolve(explicit: String?, environment: [String: String], vault: Vault) -> ContactsLocation? {
+    package static func resolve(explicit: String?, environment: [String: String], vault: Vault) -> ContactsLocation? {
         ConfiguredLocation.resolve(explicit: explicit, variable: "CRM_CONTACTS", configured: vault.config.contacts,
                                    environment: environment, vaultRoot: vault.root)
             .map { ContactsLocation(path: $0.expandedPath, display: $0.display) }

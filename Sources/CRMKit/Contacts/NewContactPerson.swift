@@ -3,18 +3,18 @@ import CRMVault
 
 /// What a person added from a contact (`crm add --from`, `crm import`) starts with, besides the
 /// contact's own fields.
-public struct NewPersonOptions: Sendable {
+package struct NewPersonOptions: Sendable {
     /// `--tag`: tags for everyone added, after the contact's own (its address-book groups).
-    public var tags: [String]
+    package var tags: [String]
     /// `--every`: the stay-in-touch cadence of everyone added.
-    public var every: Cadence?
+    package var every: Cadence?
     /// `--spread` (with `every`): the first due dates of the people one import adds spread over
     /// one cadence (see `ImportSpread`).
-    public var spread: Bool
+    package var spread: Bool
     /// The day of the import: `added`, unless the address book knows when the contact was made.
-    public var today: Day
+    package var today: Day
 
-    public init(tags: [String] = [], every: Cadence? = nil, spread: Bool = false, today: Day) {
+    package init(tags: [String] = [], every: Cadence? = nil, spread: Bool = false, today: Day) {
         self.tags = tags
         self.every = every
         self.spread = spread
@@ -26,7 +26,7 @@ extension ContactImport {
     /// The files of the people `plan` adds, in its order, ready for `Vault.create`: a slug of
     /// each name and the person file (`Contact.personFields`, with the `snooze` `ImportSpread`
     /// gives when `options.spread`).
-    public static func newFiles(_ plan: [Decision], options: NewPersonOptions, heading: String) -> [(slug: String, bytes: [UInt8])] {
+    package static func newFiles(_ plan: [Decision], options: NewPersonOptions, heading: String) -> [(slug: String, bytes: [UInt8])] {
         let adding = plan.compactMap { decision -> Contact? in if case .add(let contact) = decision { contact } else { nil } }
         var snoozes: [Day?] = Array(repeating: nil, count: adding.count)
         if options.spread, let every = options.every {
@@ -45,7 +45,7 @@ extension Contact {
     /// `position` (from a CSV), `tags` (its groups, then `options.tags`), `every`, `snooze` (when
     /// given: see `ImportSpread`), `added` (when the contact was made, else `options.today`).
     /// Nothing else from the card.
-    public func personFields(_ options: NewPersonOptions, snooze: Day? = nil) -> [(key: String, value: FieldValue)] {
+    package func personFields(_ options: NewPersonOptions, snooze: Day? = nil) -> [(key: String, value: FieldValue)] {
         var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
         if let uid { fields.append(("contact_id", .string(uid))) }
         if let phone = FieldValue(phones) { fields.append(("phone", phone)) }
@@ -74,9 +74,9 @@ extension Contact {
 /// cadence; a snooze never makes anyone due sooner, and once the first contact is logged it is
 /// in the past and counts no more. A person whose own first due date is later already (added
 /// recently, from LinkedIn's "Connected On") gets none.
-public enum ImportSpread {
+package enum ImportSpread {
     /// The `snooze` of each person added, in order; `nil` where none is needed.
-    public static func snoozes(added: [Day], every: Cadence, today: Day) -> [Day?] {
+    package static func snoozes(added: [Day], every: Cadence, today: Day) -> [Day?] {
         let start = every.step(from: today)
         let length = start.days(until: every.step(from: start))
         return added.enumerated().map { k, day in

@@ -3,17 +3,17 @@ import CRMVault
 
 extension Vault {
     /// Someone the vault tracks already, which the `add` operations refuse unless told otherwise.
-    public struct DuplicatePerson: Error, Sendable, CustomStringConvertible {
+    package struct DuplicatePerson: Error, Sendable, CustomStringConvertible {
         /// "people/ada.md already tracks Ada Lovelace" (see `duplicateMessage`,
         /// `ContactImport.trackedMessage`).
-        public let description: String
+        package let description: String
     }
 
     /// Writes a new person's file, as `crm add NAME` does: front matter with `fields` in their
     /// order (`name` first) and `added:` on `today`, then the log heading (`NewPersonFile`), at
     /// `people/<slug of name>.md` (or `-2`, `-3`… when taken). Unless `allowingDuplicate`, a
     /// second person with the same name or contact id is refused (`DuplicatePerson`).
-    public func add(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?, today: Day,
+    package func add(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?, today: Day,
                     allowingDuplicate: Bool = false) throws -> Person {
         if !allowingDuplicate, let same = duplicate(name: name, contactID: contactID) {
             throw DuplicatePerson(description: Vault.duplicateMessage(same, name: name))
@@ -26,7 +26,7 @@ extension Vault {
     /// (`Contact.personFields`) in a new file named after it. Unless `allowingTracked`, a contact
     /// someone tracks already (as `crm import` finds them: `ContactImport.trackers`) is refused
     /// (`DuplicatePerson`).
-    public func add(_ contact: Contact, options: NewPersonOptions, allowingTracked: Bool = false) throws -> Person {
+    package func add(_ contact: Contact, options: NewPersonOptions, allowingTracked: Bool = false) throws -> Person {
         if !allowingTracked, let (tracker, match) = ContactImport.trackers(of: [contact], vault: self)[0] {
             throw DuplicatePerson(description: ContactImport.trackedMessage(tracker, match: match, contact: contact))
         }

@@ -2,7 +2,7 @@ import CRMFormat
 import CRMVault
 
 /// What `crm export` writes: every person in the vault in one of three formats.
-public enum ExportFormat: String, Sendable, CaseIterable {
+package enum ExportFormat: String, Sendable, CaseIterable {
     /// vCard 4.0 (RFC 6350) of each person's contact snapshot; see `VCardExport`.
     case vcard
     /// One row per person (RFC 4180); see `CSVExport`.
@@ -13,19 +13,19 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 }
 
 /// An export of the vault: the bytes to write and what could not be exported as it stands.
-public struct VaultExport: Sendable {
-    public var format: ExportFormat
+package struct VaultExport: Sendable {
+    package var format: ExportFormat
     /// The whole file, UTF-8.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// How many people it holds.
-    public var count: Int
+    package var count: Int
     /// Files that could not be read, and values left out (a birthday that is not a date).
-    public var problems: [Diagnostic]
+    package var problems: [Diagnostic]
 }
 
 extension Vault {
     /// Every person (in path order) in `format`. `today` decides due dates.
-    public func export(_ format: ExportFormat, today: Day) -> VaultExport {
+    package func export(_ format: ExportFormat, today: Day) -> VaultExport {
         var (people, problems) = loadAll()
         let text: String
         switch format {

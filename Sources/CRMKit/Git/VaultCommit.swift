@@ -7,18 +7,18 @@ import Foundation
 #endif
 
 /// A commit of the files one command wrote (`git: commit` in `.crm/config.yaml`).
-public struct VaultCommit: Sendable {
+package struct VaultCommit: Sendable {
     /// The commit's short hash.
-    public var hash: String
-    public var message: String
+    package var hash: String
+    package var message: String
     /// The files it holds, relative to the vault root.
-    public var paths: [String]
+    package var paths: [String]
 }
 
 extension Vault {
     /// Notes that `person`'s file was written by another program on the vault's behalf (the
     /// editor `crm edit` opened), so `commitChanges(command:)` includes it when it changed.
-    public func noteWritten(_ person: Person) {
+    package func noteWritten(_ person: Person) {
         recordWrite(root + "/" + person.path, person: person.name)
     }
 
@@ -29,7 +29,7 @@ extension Vault {
     /// Returns nil when nothing is to be committed (no setting, no change, files as committed).
     /// Throws, with git's words, when git refuses (no author configured, a merge under way);
     /// the files stay written.
-    public func commitChanges(command: String) throws(VaultError) -> VaultCommit? {
+    package func commitChanges(command: String) throws(VaultError) -> VaultCommit? {
         guard config.gitCommit else { return nil }
         let paths = changes.paths
         guard !paths.isEmpty else { return nil }

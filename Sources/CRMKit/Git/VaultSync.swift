@@ -2,8 +2,8 @@ import CRMFormat
 import CRMVault
 
 /// One step of `crm sync` and how it went.
-public struct SyncStep: Sendable {
-    public enum Outcome: String, Sendable {
+package struct SyncStep: Sendable {
+    package enum Outcome: String, Sendable {
         /// It did what it does (or found nothing to do).
         case done
         /// Not run, and nothing is wrong (not a git repository: only `resolve` runs).
@@ -15,20 +15,20 @@ public struct SyncStep: Sendable {
     }
 
     /// `merge driver`, `git pull`, `resolve`, `git commit` or `git push`.
-    public var name: String
-    public var outcome: Outcome
+    package var name: String
+    package var outcome: Outcome
     /// What happened, in a sentence.
-    public var message: String
+    package var message: String
 }
 
 /// What `crm sync` did, step by step.
-public struct SyncReport: Sendable {
-    public var steps: [SyncStep] = []
+package struct SyncReport: Sendable {
+    package var steps: [SyncStep] = []
     /// What the `resolve` step merged.
-    public var resolutions: [ConflictResolution] = []
+    package var resolutions: [ConflictResolution] = []
 
     /// Whether a step failed or left conflicts.
-    public var isClean: Bool { !steps.contains { $0.outcome == .failed || $0.outcome == .conflicts } }
+    package var isClean: Bool { !steps.contains { $0.outcome == .failed || $0.outcome == .conflicts } }
 }
 
 extension Vault {
@@ -43,7 +43,7 @@ extension Vault {
     ///
     /// `mergeDriver` is the driver's command line (`crm merge-driver %O %A %B %P`); `stamp` names
     /// conflict copies moved to the trash. Stops at the first step that fails; the report says why.
-    public func sync(mergeDriver: String, stamp: String) throws -> SyncReport {
+    package func sync(mergeDriver: String, stamp: String) throws -> SyncReport {
         var report = SyncReport()
         func step(_ name: String, _ outcome: SyncStep.Outcome, _ message: String) {
             report.steps.append(SyncStep(name: name, outcome: outcome, message: message))

@@ -6,16 +6,16 @@ import CRMVault
 
 extension Person {
     /// `{"id", "path"}`: the person a command changed (`crm fmt --json` lists these).
-    public var reference: [(String, JSON)] { Self.reference(id: id, path: path) }
+    package var reference: [(String, JSON)] { Self.reference(id: id, path: path) }
 
-    public static func reference(id: String, path: String) -> [(String, JSON)] { [("id", .string(id)), ("path", .string(path))] }
+    package static func reference(id: String, path: String) -> [(String, JSON)] { [("id", .string(id)), ("path", .string(path))] }
 }
 
 extension Interaction {
     /// `crm log --json` and `crm plan --json`: `{"id", "path", "interaction", "calendar_event"}`
     /// for this entry, written at `line` of `person`'s file with `others` taking part, and the
     /// calendar file its event went to, if any.
-    public func writtenJSON(in person: Person, line: Int, with others: [Person], on today: Day, calendarEvent: String?) -> JSON {
+    package func writtenJSON(in person: Person, line: Int, with others: [Person], on today: Day, calendarEvent: String?) -> JSON {
         var written = self
         written.line = line
         return .object(person.reference + [("interaction", written.json(on: today, with: others.map(\.id))),
@@ -25,14 +25,14 @@ extension Interaction {
 
 extension FollowUp {
     /// `crm plan --json` of an undated follow-up: `{"id", "path", "interaction": null, "follow_up"}`.
-    public func writtenJSON(in person: Person, on today: Day) -> JSON {
+    package func writtenJSON(in person: Person, on today: Day) -> JSON {
         .object(person.reference + LogItem.followUp(self).jsonPairs(on: today))
     }
 }
 
 extension TickedItem {
     /// `crm done --json`: `{"id", "path", "interaction"}`.
-    public func json(on today: Day) -> JSON {
+    package func json(on today: Day) -> JSON {
         .object(person.reference + [("interaction", entry.json(on: today))])
     }
 }
@@ -40,20 +40,20 @@ extension TickedItem {
 extension LogItem {
     /// `crm unlog --json`: `{"id", "path", "interaction", "follow_up", "trash"}` for the item
     /// taken out of `person`'s log and kept as `trash`.
-    public func unloggedJSON(from person: Person, trash: TrashItem, on today: Day) -> JSON {
+    package func unloggedJSON(from person: Person, trash: TrashItem, on today: Day) -> JSON {
         .object(person.reference + jsonPairs(on: today) + [("trash", .string(Vault.trashFolder + "/" + trash.name))])
     }
 }
 
 extension TrashItem {
     /// One item of `crm restore --list --json`: `{"name", "kind", "removed", "path", "summary"}`.
-    public var json: JSON {
+    package var json: JSON {
         .object([("name", .string(name)), ("kind", .string(kind.rawValue)), ("removed", .string(removed)),
                  ("path", .string(personPath)), ("summary", .string(summary))])
     }
 
     /// `crm restore --json`: `{"name", "kind", "path", "line"}`, where the item went back to.
-    public func restoredJSON(path: String, line: Int?) -> JSON {
+    package func restoredJSON(path: String, line: Int?) -> JSON {
         .object([("name", .string(name)), ("kind", .string(kind.rawValue)), ("path", .string(path)),
                  ("line", line.map { .number($0) } ?? .null)])
     }
@@ -61,7 +61,7 @@ extension TrashItem {
 
 extension Renamed {
     /// `crm rename --json`: `{"id", "path", "previous_path", "links_changed": [{"path", "lines"}]}`.
-    public func json(previousPath: String) -> JSON {
+    package func json(previousPath: String) -> JSON {
         .object(person.reference + [
             ("previous_path", .string(previousPath)),
             ("links_changed", .array(links.map { .object([("path", .string($0.path)), ("lines", .array($0.lines.map(JSON.number)))]) })),
@@ -71,7 +71,7 @@ extension Renamed {
 
 extension Removed {
     /// `crm rm --json`: `{"id", "path", "trash", "dangling": [{"path", "line", "target"}]}`.
-    public func json(of person: Person) -> JSON {
+    package func json(of person: Person) -> JSON {
         .object(person.reference + [
             ("trash", .string(trash)),
             ("dangling", .array(dangling.map { .object([("path", .string($0.path)), ("line", .number($0.line)), ("target", .string($0.target))]) })),
@@ -82,7 +82,7 @@ extension Removed {
 extension StatedRelationship {
     /// `crm relate --json` (with `changed`) and each item of `crm unrelate --json` (without):
     /// `{"id", "path", "line", "relation", "other", "changed"}`.
-    public func json(changed: Bool? = nil) -> JSON {
+    package func json(changed: Bool? = nil) -> JSON {
         .object(person.reference + [("line", .number(line)), ("relation", .string(relation)), ("other", .string(other.id))]
                 + (changed.map { [("changed", .bool($0))] } ?? []))
     }
@@ -91,7 +91,7 @@ extension StatedRelationship {
 extension FieldAssignment.Outcome {
     /// One edit of `crm set --json`: `{"key", "operation", "value", "changed"}`; `value` is null
     /// for `unset`, a list for a list set, else a string.
-    public var json: JSON {
+    package var json: JSON {
         let (operation, value): (String, JSON) = switch assignment.operation {
         case .set(.string(let text)): ("set", .string(text))
         case .set(.list(let items)): ("set", .array(items.map(JSON.string)))
@@ -103,21 +103,21 @@ extension FieldAssignment.Outcome {
     }
 
     /// `crm set --json` and `crm unset --json`: `{"id", "path", "changed", "edits"}`.
-    public static func json(_ outcomes: [Self], of person: Person) -> JSON {
+    package static func json(_ outcomes: [Self], of person: Person) -> JSON {
         .object(person.reference + [("changed", .bool(outcomes.contains(where: \.changed))), ("edits", .array(outcomes.map(\.json)))])
     }
 }
 
 extension DueSchedule {
     /// `crm snooze --json`: `{"id", "path", "snooze", "due", "changed"}`, this the schedule after.
-    public func snoozedJSON(_ person: Person, until: Day, changed: Bool) -> JSON {
+    package func snoozedJSON(_ person: Person, until: Day, changed: Bool) -> JSON {
         .object(person.reference + [("snooze", .string(until.description)), ("due", .optional(due?.description)), ("changed", .bool(changed))])
     }
 }
 
 extension Diagnostic {
     /// One problem of `crm check --json`: `{"path", "line", "column", "severity", "message"}`.
-    public var json: JSON {
+    package var json: JSON {
         .object([("path", .string(path)), ("line", .number(line)), ("column", .number(column)),
                  ("severity", .string(severity.rawValue)), ("message", .string(message))])
     }
@@ -125,13 +125,13 @@ extension Diagnostic {
 
 extension SyncStep {
     /// One step of `crm sync --json`: `{"step", "outcome", "message"}`.
-    public var json: JSON { .object([("step", .string(name)), ("outcome", .string(outcome.rawValue)), ("message", .string(message))]) }
+    package var json: JSON { .object([("step", .string(name)), ("outcome", .string(outcome.rawValue)), ("message", .string(message))]) }
 }
 
 extension ConflictResolution {
     /// One file of `crm resolve --json`: `{"kind", "path", "copy", "trash", "entries_added",
     /// "conflicts", "marked_conflicts", "conflicting_entries", "problem", "dry_run"}`.
-    public func json(dryRun: Bool) -> JSON {
+    package func json(dryRun: Bool) -> JSON {
         .object([("kind", .string(kind.rawValue)), ("path", .string(path)), ("copy", .optional(copy)),
                  ("trash", .optional(trash)), ("entries_added", .number(entriesAdded)),
                  ("conflicts", .array(conflictingKeys.map(JSON.string))), ("marked_conflicts", .number(markedConflicts)),
@@ -141,26 +141,26 @@ extension ConflictResolution {
 
 extension VaultSetup {
     /// `crm init --json`: `{"vault", "created", "updated"}`.
-    public static func json(vault: String, created: [String], updated: [String]) -> JSON {
+    package static func json(vault: String, created: [String], updated: [String]) -> JSON {
         .object([("vault", .string(vault)), ("created", .array(created.map(JSON.string))), ("updated", .array(updated.map(JSON.string)))])
     }
 }
 
 extension IndexPage {
     /// `crm index --check --json`: `{"path", "current", "reason"}`.
-    public static func checkedJSON(reason: String?) -> JSON {
+    package static func checkedJSON(reason: String?) -> JSON {
         .object([("path", .string(path)), ("current", .bool(reason == nil)), ("reason", .optional(reason))])
     }
 
     /// `crm index --json`: `{"path", "written", "people"}`.
-    public static func writtenJSON(written: Bool, people: Int) -> JSON {
+    package static func writtenJSON(written: Bool, people: Int) -> JSON {
         .object([("path", .string(path)), ("written", .bool(written)), ("people", .number(people))])
     }
 }
 
 extension ICalendarEvent {
     /// One event of `crm calendar --json`: `{"uid", "summary", "start", "yearly", "alarm"}`.
-    public var json: JSON {
+    package var json: JSON {
         let day: Day = switch start {
         case .allDay(let start), .timed(let start, _, _): start
         }
@@ -172,14 +172,14 @@ extension ICalendarEvent {
 extension SyncReport {
     /// `crm merge-driver --install --json`: `{"driver"}`, the command line git was given for the
     /// merge driver (the one `crm sync` installs when a clone has none).
-    public static func mergeDriverJSON(_ driver: String) -> JSON { .object([("driver", .string(driver))]) }
+    package static func mergeDriverJSON(_ driver: String) -> JSON { .object([("driver", .string(driver))]) }
 }
 
 extension LogItem {
     /// `crm unlog --json`'s description of the item: `"interaction"` (as `crm show --json` gives
     /// entries) for an entry, `"follow_up"` (`{"note", "line", "checkbox"}`) for a follow-up; the
     /// other key is null.
-    public func jsonPairs(on today: Day) -> [(String, JSON)] {
+    package func jsonPairs(on today: Day) -> [(String, JSON)] {
         switch self {
         case .entry(let entry): [("interaction", entry.json(on: today)), ("follow_up", .null)]
         case .followUp(let item):

@@ -9,10 +9,10 @@ import CRMVault
 /// The agenda covers what `crm due --within` the same span lists: every `DueList` entry is one
 /// `.due` item, overdue or on its day, even when a plan falls on that day (the plan that set the
 /// due date shows beside it).
-public struct Agenda: Sendable {
+package struct Agenda: Sendable {
     /// One line of the agenda.
-    public struct Item: Sendable {
-        public enum Kind: String, Sendable {
+    package struct Item: Sendable {
+        package enum Kind: String, Sendable {
             /// An open item dated before today (overdue), or an undated one.
             case followUp = "follow-up"
             /// An open item or a plain entry dated from today on.
@@ -22,36 +22,36 @@ public struct Agenda: Sendable {
             case birthday
         }
 
-        public let kind: Kind
+        package let kind: Kind
         /// Nil for an undated follow-up.
-        public let date: Day?
-        public let person: PersonSummary
-        public let time: TimeOfDay?
-        public let type: String?
-        public let note: String?
+        package let date: Day?
+        package let person: PersonSummary
+        package let time: TimeOfDay?
+        package let type: String?
+        package let note: String?
         /// Days overdue: for dated follow-ups and due dates (positive when overdue, 0 on the day,
         /// negative before it); nil otherwise.
-        public let overdueDays: Int?
+        package let overdueDays: Int?
         /// The age turned on a birthday; nil without a year of birth.
-        public let age: Int?
+        package let age: Int?
     }
 
-    public let today: Day
+    package let today: Day
     /// The last day shown.
-    public let horizon: Day
+    package let horizon: Day
     /// Open items dated before today and people whose due date is before today, most overdue
     /// first (then by name; a person's due date before their follow-ups).
-    public let overdue: [Item]
+    package let overdue: [Item]
     /// Each day with something on it, in order, its items: planned (timed ones by time, then the
     /// rest), due, birthdays; by name within a kind.
-    public let days: [(day: Day, items: [Item])]
+    package let days: [(day: Day, items: [Item])]
     /// Undated follow-ups, by name.
-    public let someday: [Item]
+    package let someday: [Item]
     /// Invalid `birthday`, `every`, `snooze` and `added` values.
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
 
     /// The agenda of `people`, each with their timeline (plans and follow-ups).
-    public init(people: [(person: PersonSummary, timeline: Timeline)], today: Day, within: Cadence) {
+    package init(people: [(person: PersonSummary, timeline: Timeline)], today: Day, within: Cadence) {
         self.today = today
         let horizon = within.step(from: today)
         self.horizon = horizon
@@ -101,11 +101,11 @@ public struct Agenda: Sendable {
     }
 
     /// Every item in the order printed.
-    public var items: [Item] { overdue + days.flatMap(\.items) + someday }
+    package var items: [Item] { overdue + days.flatMap(\.items) + someday }
 
     /// `crm agenda --json`: `[{"date", "kind", "id", "name", "time", "type", "note", "overdue_days"}]`
     /// in the order printed, plus `age` for birthdays.
-    public var json: JSON {
+    package var json: JSON {
         .array(items.map { item in
             var pairs: [(String, JSON)] = [
                 ("date", .optional(item.date?.description)),
@@ -126,7 +126,7 @@ public struct Agenda: Sendable {
 extension Vault {
     /// The agenda on `today` of everyone the listings show, and the warnings to print (see
     /// `Vault.listing`).
-    public func agenda(today: Day, within: Cadence) -> (agenda: Agenda, problems: [Diagnostic]) {
+    package func agenda(today: Day, within: Cadence) -> (agenda: Agenda, problems: [Diagnostic]) {
         let config = config
         let (people, problems) = listing(today: today) { facts in
             (person: PersonSummary(facts: facts, config: config, today: today), timeline: facts.timeline)

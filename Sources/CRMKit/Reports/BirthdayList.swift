@@ -2,29 +2,29 @@ import CRMFormat
 import CRMVault
 
 /// Upcoming birthdays, soonest first (`crm birthdays`).
-public struct BirthdayList: Sendable {
+package struct BirthdayList: Sendable {
     /// One person's next birthday.
-    public struct Entry: Sendable {
-        public let person: PersonSummary
-        public let birthday: Birthday
+    package struct Entry: Sendable {
+        package let person: PersonSummary
+        package let birthday: Birthday
         /// The next birthday on or after today.
-        public let next: Day
+        package let next: Day
         /// The age turned on `next`; nil without a year of birth.
-        public let age: Int?
+        package let age: Int?
     }
 
-    public let today: Day
+    package let today: Day
     /// The last day included.
-    public let horizon: Day
+    package let horizon: Day
     /// Birthdays from today to `horizon`, soonest first (then by name, then by id).
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The first birthday after `horizon`, if any.
-    public let next: Entry?
+    package let next: Entry?
     /// Invalid `birthday` values; those people are not listed.
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
 
     /// Birthdays from `today` to `today` plus `within`, both included.
-    public init(people: [PersonSummary], today: Day, within: Cadence) {
+    package init(people: [PersonSummary], today: Day, within: Cadence) {
         self.today = today
         let horizon = within.step(from: today)
         self.horizon = horizon
@@ -41,7 +41,7 @@ public struct BirthdayList: Sendable {
     }
 
     /// `crm birthdays --json`: `[{"id", "name", "birthday", "next", "age"}]`.
-    public var json: JSON {
+    package var json: JSON {
         .array(entries.map { entry in
             .object([
                 ("id", .string(entry.person.id)),

@@ -2,32 +2,32 @@ import CRMFormat
 import CRMVault
 
 /// Who is due for contact on a day, most overdue first (`crm due`).
-public struct DueList: Sendable {
+package struct DueList: Sendable {
     /// One person in the list.
-    public struct Entry: Sendable {
-        public let person: PersonSummary
-        public var schedule: DueSchedule { person.schedule }
+    package struct Entry: Sendable {
+        package let person: PersonSummary
+        package var schedule: DueSchedule { person.schedule }
         /// The due date (the schedule's, never nil here).
-        public let due: Day
+        package let due: Day
         /// Days overdue: positive when overdue, 0 when due today, negative when not yet due.
-        public let overdueDays: Int
+        package let overdueDays: Int
     }
 
-    public let today: Day
+    package let today: Day
     /// The last day included: today, or today plus `within`.
-    public let horizon: Day
+    package let horizon: Day
     /// People due on or before `horizon`, most overdue first (then by name, then by id).
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The first person due after `horizon`, if any: what to tell someone whose list is empty.
-    public let next: Entry?
+    package let next: Entry?
     /// Invalid `every`, `snooze` and `added` values; a person with an invalid `every` is not listed.
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
     /// How many open items everyone has dated before today: overdue follow-ups, which `crm agenda`
     /// lists with the overdue people, so that an empty list can say they are there.
-    public let overdueFollowUps: Int
+    package let overdueFollowUps: Int
 
     /// The list on `today`: people due by today, or by today plus `within` when given.
-    public init(people: [PersonSummary], today: Day, within: Cadence? = nil) {
+    package init(people: [PersonSummary], today: Day, within: Cadence? = nil) {
         self.today = today
         horizon = within?.step(from: today) ?? today
         var all: [Entry] = []
@@ -47,7 +47,7 @@ public struct DueList: Sendable {
 
     /// `crm due --json`: `[{"id", "name", "every", "last", "due", "overdue_days"}]`, plus `path`,
     /// `last_type`, `last_note`, `snoozed` and `next`.
-    public var json: JSON {
+    package var json: JSON {
         .array(entries.map { entry in
             .object([
                 ("id", .string(entry.person.id)),

@@ -10,34 +10,34 @@ import CRMVault
 /// Invalid values are not guessed at: a person whose `every` is not a cadence has no cadence and
 /// no due date (not the tag's or the vault's); an invalid `snooze` or `added` is ignored. Each is
 /// in `problems`, for commands to warn about.
-public struct DueSchedule: Sendable {
-    public enum CadenceSource: String, Sendable { case person, tag, vault }
+package struct DueSchedule: Sendable {
+    package enum CadenceSource: String, Sendable { case person, tag, vault }
 
-    public let cadence: Cadence?
-    public let cadenceSource: CadenceSource?
+    package let cadence: Cadence?
+    package let cadenceSource: CadenceSource?
     /// The newest interaction dated today or earlier.
-    public let last: Interaction?
+    package let last: Interaction?
     /// The earliest open item dated today or later, or planned entry (dated after today).
-    public let next: Interaction?
+    package let next: Interaction?
     /// The due date without today: last interaction (or `added`) plus the cadence, or the snooze
     /// or the next plan when that is later. Nil when due at once (never contacted, no `added`,
     /// no snooze, no plan) or without a cadence.
-    public private(set) var datedDue: Day?
+    package private(set) var datedDue: Day?
     /// The due date: `datedDue`, or today when due at once; nil without a cadence.
-    public let due: Day?
+    package let due: Day?
     /// Whether the snooze is what sets the due date.
-    public let isSnoozed: Bool
+    package let isSnoozed: Bool
     /// Invalid `every`, `snooze` or `added` values, as errors at their lines.
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
 
     /// The schedule of a person's file; `shared` are the entries of other files they take part
     /// in (`PersonConnections.shared`), which count as their own.
-    public init(document: PersonDocument, config: VaultConfig, today: Day, shared: [SharedInteraction] = []) {
+    package init(document: PersonDocument, config: VaultConfig, today: Day, shared: [SharedInteraction] = []) {
         self.init(facts: PersonFacts(document: document, id: "", checking: false, today: today).including(shared, today: today),
                   config: config, on: today)
     }
 
-    public init(facts: PersonFacts, config: VaultConfig, today: Day) {
+    package init(facts: PersonFacts, config: VaultConfig, today: Day) {
         self.init(facts: facts, config: config, on: today)
     }
 
@@ -87,5 +87,5 @@ public struct DueSchedule: Sendable {
 
     /// Days the person is overdue on `today`: positive when overdue, 0 when due today, negative
     /// when not yet due; nil without a due date.
-    public func overdueDays(on today: Day) -> Int? { due.map { $0.days(until: today) } }
+    package func overdueDays(on today: Day) -> Int? { due.map { $0.days(until: today) } }
 }

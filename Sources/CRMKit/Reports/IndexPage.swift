@@ -7,25 +7,25 @@ import CRMVault
 /// The page depends only on the person files and the vault's config, never on the day it is
 /// written, so it is byte for byte the same until a file changes (it is synced between devices).
 /// Someone due at once (never contacted, no `added`) shows `now` instead of a date.
-public enum IndexPage {
+package enum IndexPage {
     /// The page's path relative to the vault.
-    public static let path = "INDEX.md"
+    package static let path = "INDEX.md"
     /// How many interactions "Recent interactions" lists.
     static let recentCount = 20
 
     /// One person as the page shows them: the schedule the files alone give (on no day, so the
     /// page does not change with the day), their open items and follow-ups.
-    public struct Row: Sendable {
-        public let id: String
-        public let name: String
-        public let sortName: String
-        public let tags: [String]
-        public let schedule: DueSchedule
-        public let open: [Interaction]
-        public let followUps: [String]
-        public var path: String { "people/" + id + ".md" }
+    package struct Row: Sendable {
+        package let id: String
+        package let name: String
+        package let sortName: String
+        package let tags: [String]
+        package let schedule: DueSchedule
+        package let open: [Interaction]
+        package let followUps: [String]
+        package var path: String { "people/" + id + ".md" }
 
-        public init(facts: PersonFacts, config: VaultConfig) {
+        package init(facts: PersonFacts, config: VaultConfig) {
             (id, name, sortName, tags) = (facts.id, facts.name, facts.sortName, facts.tags)
             schedule = DueSchedule(facts: facts, config: config, on: nil)
             (open, followUps) = (facts.timeline.open, facts.timeline.followUps)
@@ -33,11 +33,11 @@ public enum IndexPage {
     }
 
     /// One interaction for "Recent interactions", with its person and its place in their log.
-    public struct RecentEntry: Sendable {
-        public let person: Row
+    package struct RecentEntry: Sendable {
+        package let person: Row
         /// The entry's position among the person's interactions, newest first (a tie-breaker).
-        public let order: Int
-        public let entry: Interaction
+        package let order: Int
+        package let entry: Interaction
     }
 
     /// The page's bytes for `vault` (UTF-8, LF line endings), and the warnings to print: files that
@@ -46,7 +46,7 @@ public enum IndexPage {
     /// Only the facts of each file are needed for the table (they come from the cache), and only
     /// the files that can hold one of the last 20 interactions are read for that list: those whose
     /// last interaction is no older than the 20th most recent last interaction.
-    public static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
+    package static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
         let config = vault.config
         let (people, problems) = vault.listing(today: nil) { Row(facts: $0, config: config) }
         let lasts = people.compactMap { $0.schedule.last?.date }.sorted(by: >)
@@ -66,7 +66,7 @@ public enum IndexPage {
     }
 
     /// The page's bytes from everyone's rows and the interactions that may be recent enough.
-    public static func render(people: [Row], recent candidates: [RecentEntry]) -> [UInt8] {
+    package static func render(people: [Row], recent candidates: [RecentEntry]) -> [UInt8] {
         let rows = NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices().map { people[$0] }
         var out: [UInt8] = []
         out.reserveCapacity(256 * (people.count + 4))   // about a table row and a due line each: no copies while growing
@@ -206,18 +206,18 @@ public enum IndexPage {
 
 extension Vault {
     /// What `INDEX.md` holds now; nil when there is none.
-    public func readIndex() -> [UInt8]? {
+    package func readIndex() -> [UInt8]? {
         try? FileSystem.readFile(root + "/" + IndexPage.path).bytes
     }
 
     /// Whether `INDEX.md` holds `bytes`: false when it differs, is missing or cannot be read.
-    public func indexHolds(_ bytes: [UInt8]) -> Bool {
+    package func indexHolds(_ bytes: [UInt8]) -> Bool {
         (try? FileSystem.fileHolds(root + "/" + IndexPage.path, bytes).same) ?? false
     }
 
     /// Writes `INDEX.md` atomically when its bytes differ from `bytes`; returns whether it wrote.
     @discardableResult
-    public func writeIndex(_ bytes: [UInt8]) throws -> Bool {
+    package func writeIndex(_ bytes: [UInt8]) throws -> Bool {
         try FileSystem.withLock(on: root) {
             let full = root + "/" + IndexPage.path
             guard FileSystem.exists(full) else {

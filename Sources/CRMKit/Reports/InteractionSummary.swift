@@ -8,41 +8,41 @@ import Foundation
 
 /// What happened between two days (`crm summary`): interactions by type and by month, who was
 /// contacted most and least, and, as of today, who is due and who was never contacted.
-public struct InteractionSummary: Sendable {
+package struct InteractionSummary: Sendable {
     /// How many interactions one person had in the period.
-    public struct PersonCount: Sendable {
-        public let person: PersonSummary
-        public let count: Int
+    package struct PersonCount: Sendable {
+        package let person: PersonSummary
+        package let count: Int
         /// The person's last interaction ever, when any.
-        public var last: Day? { person.schedule.last?.date }
+        package var last: Day? { person.schedule.last?.date }
     }
 
-    public let since: Day
-    public let until: Day
+    package let since: Day
+    package let until: Day
     /// Interactions dated from `since` to `until`, both included.
-    public let interactions: Int
+    package let interactions: Int
     /// Open items and planned entries dated today or later.
-    public let planned: Int
+    package let planned: Int
     /// Counts for every interaction type of the vault, in the vault's order (zeros included).
-    public let byType: [(type: String, count: Int)]
+    package let byType: [(type: String, count: Int)]
     /// Counts for every month from `since` to `until` (`YYYY-MM`), oldest first (zeros included).
-    public let byMonth: [(month: String, count: Int)]
+    package let byMonth: [(month: String, count: Int)]
     /// Everyone, with their count in the period.
-    public let perPerson: [PersonCount]
+    package let perPerson: [PersonCount]
     /// People with at least one interaction in the period.
-    public let peopleContacted: Int
+    package let peopleContacted: Int
     /// Up to three people with the most interactions in the period (then by name).
-    public let mostContacted: [PersonCount]
+    package let mostContacted: [PersonCount]
     /// Up to three people with the fewest interactions in the period among those contacted at
     /// least once ever (the never contacted are listed apart), the longest unheard-of first on ties.
-    public let leastContacted: [PersonCount]
+    package let leastContacted: [PersonCount]
     /// Who is due today, most overdue first.
-    public let due: [DueList.Entry]
+    package let due: [DueList.Entry]
     /// People without any interaction at all, by name.
-    public let neverContacted: [PersonSummary]
+    package let neverContacted: [PersonSummary]
 
     /// The default period: the twelve calendar months up to and including today's month.
-    public static func defaultSince(today: Day) -> Day {
+    package static func defaultSince(today: Day) -> Day {
         let first = today.adding(months: -11)
         return Day(year: first.year, month: first.month, day: 1)!
     }
@@ -153,7 +153,7 @@ public struct InteractionSummary: Sendable {
     /// `crm summary --json`: `{"since", "until", "interactions", "by_type", "by_month",
     /// "people_contacted", "due", "never_contacted"}` (counts), plus `planned`, `people`, `most_contacted`,
     /// `least_contacted` (`[{"id", "name", "interactions"}]`), `due_ids` and `never_contacted_ids`.
-    public var json: JSON {
+    package var json: JSON {
         func counts(_ list: [PersonCount]) -> JSON {
             .array(list.map { .object([("id", .string($0.person.id)), ("name", .string($0.person.name)), ("interactions", .number($0.count))]) })
         }
@@ -181,7 +181,7 @@ extension Vault {
     /// the warnings to print. Each person is counted on the core that read them, so their
     /// interactions' days and types are never all held at once; files that cannot be read are
     /// not listed (`Vault.listing`), so not counted.
-    public func interactionSummary(today: Day, since: Day, until: Day) -> (summary: InteractionSummary, problems: [Diagnostic]) {
+    package func interactionSummary(today: Day, since: Day, until: Day) -> (summary: InteractionSummary, problems: [Diagnostic]) {
         let config = config
         let counter = Counter(InteractionSummary.Totals(today: today, since: since, until: until))
         let (first, last) = (since.dayNumber, min(until, today).dayNumber)

@@ -4,9 +4,9 @@ import CRMVault
 /// Everyone as the people list shows them on one day (`crm list`, the people list of
 /// `crm browse`): a row a person, in name order, with what a row prints and what a filter looks
 /// at; answered from the facts cache where files are unchanged.
-public struct PeopleListing: Sendable {
+package struct PeopleListing: Sendable {
     /// The orders the list can be put in.
-    public enum Order: String, Sendable, CaseIterable {
+    package enum Order: String, Sendable, CaseIterable {
         /// Soonest due first; people with no due date (no cadence) last.
         case due
         /// By name, ignoring case and accents.
@@ -18,39 +18,39 @@ public struct PeopleListing: Sendable {
     /// One person. A class, as `PersonSummary` is: the row is made on the threads that read the
     /// files and then only referred to (sorted, filtered, printed), so it is one reference to
     /// pass around instead of a dozen fields to copy.
-    public final class Row: Sendable, Equatable {
-        public let id: String
-        public let name: String
+    package final class Row: Sendable, Equatable {
+        package let id: String
+        package let name: String
         /// The name in lower case without accents (`String.folded`), for sorting and matching.
-        public let sortName: String
-        public let tags: [String]
+        package let sortName: String
+        package let tags: [String]
         /// The rest of what the person is known by, decoded when asked for (a listing of
         /// thousands prints none of it).
         private let keys: PersonKeys
         /// Aliases, folded.
-        public var aliases: [String] { keys.foldedAliases }
+        package var aliases: [String] { keys.foldedAliases }
         /// Emails in lower case.
-        public var emails: [String] { keys.emails }
-        public var contactID: String? { keys.contactID }
-        public let cadence: Cadence?
+        package var emails: [String] { keys.emails }
+        package var contactID: String? { keys.contactID }
+        package let cadence: Cadence?
         /// The newest interaction dated today or earlier.
-        public let last: Day?
+        package let last: Day?
         /// The earliest open or planned item dated today or later.
-        public let next: Day?
+        package let next: Day?
         /// When the person is due (see `DueSchedule`); nil without a cadence.
-        public let due: Day?
+        package let due: Day?
         /// How many entries are interactions.
-        public let interactionCount: Int
+        package let interactionCount: Int
 
-        public var path: String { "people/" + id + ".md" }
+        package var path: String { "people/" + id + ".md" }
 
-        public static func == (a: Row, b: Row) -> Bool {
+        package static func == (a: Row, b: Row) -> Bool {
             (a.id, a.name, a.sortName, a.tags, a.keys) == (b.id, b.name, b.sortName, b.tags, b.keys)
                 && (a.cadence, a.last, a.next, a.due, a.interactionCount) == (b.cadence, b.last, b.next, b.due, b.interactionCount)
         }
 
         /// The row in `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "next", "interactions"}`.
-        public var json: JSON {
+        package var json: JSON {
             .object([
                 ("id", .string(id)),
                 ("name", .string(name)),
@@ -78,20 +78,20 @@ public struct PeopleListing: Sendable {
         }
     }
 
-    public let today: Day
+    package let today: Day
     /// In name order (ties by id).
-    public let rows: [Row]
+    package let rows: [Row]
     /// Warnings about files not read, or read in part (see `ReadProblems`).
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
 
-    public init(today: Day, rows: [Row], problems: [Diagnostic] = []) {
+    package init(today: Day, rows: [Row], problems: [Diagnostic] = []) {
         self.today = today
         self.rows = rows
         self.problems = problems
     }
 
     /// The people of `vault` on `today`, each row made from the person's facts where they were read.
-    public init(vault: Vault, today: Day) {
+    package init(vault: Vault, today: Day) {
         let config = vault.config
         let (rows, problems) = vault.listing(today: today) { Row(facts: $0, config: config, today: today) }
         let order = NameOrder(rows.map(\.sortName), ties: rows.map(\.id)).sortedIndices()
@@ -99,7 +99,7 @@ public struct PeopleListing: Sendable {
     }
 
     /// The rows' indices in `order`; rows that tie stay in name order.
-    public func indices(in order: Order) -> [Int] {
+    package func indices(in order: Order) -> [Int] {
         let key: (Row) -> Int
         switch order {
         case .name: return Array(rows.indices)
@@ -110,19 +110,19 @@ public struct PeopleListing: Sendable {
     }
 
     /// The listing of the people with `tag` (compared folded) alone.
-    public func tagged(_ tag: String) -> PeopleListing {
+    package func tagged(_ tag: String) -> PeopleListing {
         let tag = tag.folded
         return PeopleListing(today: today, rows: rows.filter { $0.tags.contains { $0.folded == tag } }, problems: problems)
     }
 
     /// How many people are due today or were due before (what `crm due` lists).
-    public var dueCount: Int { rows.count(where: { $0.due.map { $0 <= today } ?? false }) }
+    package var dueCount: Int { rows.count(where: { $0.due.map { $0 <= today } ?? false }) }
 
 
     /// `crm list --json`: the rows at `order` (indices into `rows`), each its `json`, as one array
     /// rendered, written straight into bytes without building the JSON values (a test holds the
     /// two to the same bytes: a key added to one must be added to the other).
-    public func json(order: [Int]) -> [UInt8] {
+    package func json(order: [Int]) -> [UInt8] {
         var out: [UInt8] = []
         json(order: order) { out += $0 }
         return out
@@ -130,7 +130,7 @@ public struct PeopleListing: Sendable {
 
     /// The same bytes handed to `write` in pieces of about 64 KB, so the output of 100,000 people
     /// is never whole in memory.
-    public func json(order: [Int], to write: (ArraySlice<UInt8>) -> Void) {
+    package func json(order: [Int], to write: (ArraySlice<UInt8>) -> Void) {
         guard !order.isEmpty else { return write("[]".utf8.map { $0 }[...]) }
         var out: [UInt8] = []
         out.reserveCapacity(1 << 16 + 4096)

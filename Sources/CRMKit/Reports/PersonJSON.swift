@@ -7,7 +7,7 @@ extension Person {
     /// `source` (`contacts` or `snapshot`). `connections` (see `VaultLinks`) add the entries of
     /// other files the person takes part in to `interactions` (each with its `from`), the other
     /// participants of each (`with`), `mentions` and `related`.
-    public func showJSON(config: VaultConfig, today: Day, view: ContactView? = nil,
+    package func showJSON(config: VaultConfig, today: Day, view: ContactView? = nil,
                          connections: PersonConnections = PersonConnections()) -> JSON {
         let doc = document
         let schedule = DueSchedule(document: doc, config: config, today: today, shared: connections.shared)
@@ -50,7 +50,7 @@ extension Person {
 extension Person {
     /// The person's own entries and the shared ones (each with where it lives), newest first; on
     /// the same moment, the person's own first.
-    public static func merged(_ own: [Interaction], _ shared: [SharedInteraction]) -> [(Interaction, SharedInteraction?)] {
+    package static func merged(_ own: [Interaction], _ shared: [SharedInteraction]) -> [(Interaction, SharedInteraction?)] {
         var merged: [(Interaction, SharedInteraction?)] = []
         merged.reserveCapacity(own.count + shared.count)
         var s = 0
@@ -66,12 +66,12 @@ extension Person {
 extension Interaction {
     /// `json(on:)` with `from` (the file the entry lives in, null for the person's own) and
     /// `with` (the other participants' ids).
-    public func json(on today: Day, from: String? = nil, with: [String]) -> JSON {
+    package func json(on today: Day, from: String? = nil, with: [String]) -> JSON {
         .object(pairs(on: today) + [("from", .optional(from)), ("with", .array(with.map(JSON.string)))])
     }
 
     /// `{"date", "time", "type", "note", "line", "status", "checkbox"}`, the status as of `today`.
-    public func json(on today: Day) -> JSON { .object(pairs(on: today)) }
+    package func json(on today: Day) -> JSON { .object(pairs(on: today)) }
 
     private func pairs(on today: Day) -> [(String, JSON)] {
         [

@@ -7,23 +7,23 @@ import CRMVault
 ///
 /// A class: the due list, the summary's rankings and the sorted output each refer to one person,
 /// and sharing one immutable object keeps each summary to one copy in memory.
-public final class PersonSummary: Sendable {
-    public let id: String
-    public let name: String
+package final class PersonSummary: Sendable {
+    package let id: String
+    package let name: String
     /// The name in lower case without accents, for sorting and matching.
-    public let sortName: String
-    public let tags: [String]
+    package let sortName: String
+    package let tags: [String]
     /// `birthday:` as written.
-    public let birthday: String?
+    package let birthday: String?
     /// The problem with `birthday:`, when it is not a date.
-    public let birthdayProblem: Diagnostic?
-    public let added: Day?
-    public let interactionCount: Int
+    package let birthdayProblem: Diagnostic?
+    package let added: Day?
+    package let interactionCount: Int
     /// Open items dated before today: overdue follow-ups (`DueList.overdueFollowUps`).
-    public let overdueFollowUps: Int
-    public let schedule: DueSchedule
+    package let overdueFollowUps: Int
+    package let schedule: DueSchedule
 
-    public init(facts: PersonFacts, config: VaultConfig, today: Day) {
+    package init(facts: PersonFacts, config: VaultConfig, today: Day) {
         id = facts.id
         name = facts.name
         sortName = facts.sortName
@@ -36,19 +36,19 @@ public final class PersonSummary: Sendable {
         schedule = DueSchedule(facts: facts, config: config, today: today)
     }
 
-    public convenience init(_ person: Person, config: VaultConfig, today: Day) {
+    package convenience init(_ person: Person, config: VaultConfig, today: Day) {
         self.init(facts: PersonFacts(document: person.document, id: person.id, checking: false, today: today),
                   config: config, today: today)
     }
 
-    public var path: String { "people/" + id + ".md" }
+    package var path: String { "people/" + id + ".md" }
 }
 
 extension Vault {
     /// Everyone as the listings show them on `today` (from the facts cache where files are
     /// unchanged), and the warnings to print: files that could not be read are left out (see
     /// `ReadProblems`).
-    public func summaries(today: Day) -> (people: [PersonSummary], problems: [Diagnostic]) {
+    package func summaries(today: Day) -> (people: [PersonSummary], problems: [Diagnostic]) {
         let config = config
         let (people, problems) = listing(today: today) { PersonSummary(facts: $0, config: config, today: today) }
         return (people, problems)

@@ -5,25 +5,25 @@ import CRMVault
 /// with where they come from, tags, cadence, last, next and due, relationships, what is coming
 /// up, the log numbered as `crm unlog` takes it (with the entries of other files they take part
 /// in, unnumbered), the notes, and where else the vault mentions them.
-public struct PersonView: Sendable {
+package struct PersonView: Sendable {
     /// An address book to take current details from: the contacts by UID, and how to name it.
-    public struct AddressBook: Sendable {
+    package struct AddressBook: Sendable {
         /// The source as the user gave it (`~/contacts.vcf`).
-        public let source: String
-        public let contactsByUID: [String: Contact]
+        package let source: String
+        package let contactsByUID: [String: Contact]
 
-        public init(source: String, contactsByUID: [String: Contact]) {
+        package init(source: String, contactsByUID: [String: Contact]) {
             self.source = source
             self.contactsByUID = contactsByUID
         }
 
-        public init(location: ContactsLocation, book: ContactBook) {
+        package init(location: ContactsLocation, book: ContactBook) {
             self.init(source: location.display, contactsByUID: book.contactsByUID())
         }
     }
 
     /// Where phone, email and birthday come from.
-    public enum DetailsOrigin: Sendable, Equatable {
+    package enum DetailsOrigin: Sendable, Equatable {
         /// No address book is configured: the file's snapshot, nothing to say.
         case file
         /// The person's contact, found in the address book `source`.
@@ -34,7 +34,7 @@ public struct PersonView: Sendable {
 
         /// "from contacts: ~/contacts.vcf", "snapshot from 2026-01-05; contact 6B29… not found in
         /// ~/contacts.vcf"; nil for `.file`.
-        public var summary: String? {
+        package var summary: String? {
             switch self {
             case .file: return nil
             case .contacts(let source): return "from contacts: \(source)"
@@ -47,51 +47,51 @@ public struct PersonView: Sendable {
 
     /// One line of details: `phone`, `email`, `birthday`, `tags`, `aliases`, `every`, `last`,
     /// `next`, `due`, `snoozed`, `contact`, each only when there is something to say.
-    public struct Field: Sendable, Equatable {
-        public let key: String
-        public let value: String
+    package struct Field: Sendable, Equatable {
+        package let key: String
+        package let value: String
     }
 
     /// Where an entry of another file lives.
-    public struct Elsewhere: Sendable, Equatable {
+    package struct Elsewhere: Sendable, Equatable {
         /// The file, relative to the vault.
-        public let path: String
+        package let path: String
         /// The name of the person whose log holds it; nil for a daily note.
-        public let owner: String?
+        package let owner: String?
 
         /// "in Lena Marsh's log, people/lena-marsh.md:12", "in journal/2026-11-30.md:3".
-        public func label(line: Int) -> String {
+        package func label(line: Int) -> String {
             "in " + (owner.map { "\($0)'s log, " } ?? "") + "\(path):\(line)"
         }
     }
 
     /// An entry of the log, an undated follow-up, or an entry of another file.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The item's number as `crm show`, `crm done` and `crm unlog` count them (1 = newest
         /// entry; undated follow-ups after the entries, see `LogNumbering`).
-        public let number: Int?
+        package let number: Int?
         /// Nil for an undated follow-up ("someday").
-        public let date: Day?
-        public let time: TimeOfDay?
+        package let date: Day?
+        package let time: TimeOfDay?
         /// Nil for an undated follow-up.
-        public let type: String?
+        package let type: String?
         /// The note as written (links as `[[id|Name]]`; `PersonLink.readable` shows them as `crm show` does).
-        public let note: String
+        package let note: String
         /// The 1-based line in the file (in `elsewhere`'s file for an entry of another file).
-        public let line: Int
+        package let line: Int
         /// What the entry is on the view's day (an undated follow-up is open).
-        public let status: Interaction.Status
+        package let status: Interaction.Status
         /// An open item dated before the view's day.
-        public let isOverdue: Bool
+        package let isOverdue: Bool
         /// Ticked done (`- [x]`) but dated after the view's day.
-        public let isTickedAhead: Bool
+        package let isTickedAhead: Bool
         /// For an entry of another file (a shared entry, a daily note's item), where it is; nil
         /// for the person's own.
-        public let elsewhere: Elsewhere?
+        package let elsewhere: Elsewhere?
         /// What ticking the entry ticks: open items, dated or not.
-        public let openItem: OpenItem?
+        package let openItem: OpenItem?
         /// The entry as the log holds it; nil for an undated follow-up.
-        public let interaction: Interaction?
+        package let interaction: Interaction?
 
         init(number: Int?, interaction: Interaction, today: Day, elsewhere: Elsewhere? = nil) {
             let status = interaction.status(on: today)
@@ -125,47 +125,47 @@ public struct PersonView: Sendable {
         }
     }
 
-    public let id: String
-    public let path: String
-    public let name: String
-    public let today: Day
+    package let id: String
+    package let path: String
+    package let name: String
+    package let today: Day
     /// Phones, emails and birthday as shown (see `origin`).
-    public let details: ContactSnapshot
-    public let origin: DetailsOrigin
-    public let contactID: String?
-    public let tags: [String]
-    public let aliases: [String]
-    public let cadence: Cadence?
-    public let cadenceSource: DueSchedule.CadenceSource?
-    public let last: Day?
-    public let next: Day?
-    public let due: Day?
+    package let details: ContactSnapshot
+    package let origin: DetailsOrigin
+    package let contactID: String?
+    package let tags: [String]
+    package let aliases: [String]
+    package let cadence: Cadence?
+    package let cadenceSource: DueSchedule.CadenceSource?
+    package let last: Day?
+    package let next: Day?
+    package let due: Day?
     /// The snooze date when it is after the view's day.
-    public let snoozedUntil: Day?
+    package let snoozedUntil: Day?
     /// The details as a page lists them, in order.
-    public let fields: [Field]
+    package let fields: [Field]
     /// Relationships, stated in this file or in the other person's.
-    public let related: [Relation]
+    package let related: [Relation]
     /// Other lines of the vault that link the person.
-    public let mentions: [Mention]
+    package let mentions: [Mention]
     /// The log's heading ("Interactions").
-    public let heading: String
+    package let heading: String
     /// Open items and entries dated after the view's day, soonest first (the person's own before
     /// an entry of another file on the same day), then undated follow-ups.
-    public let comingUp: [Entry]
+    package let comingUp: [Entry]
     /// What happened, newest first (the person's own first at the same moment).
-    public let history: [Entry]
+    package let history: [Entry]
     /// The body outside the log.
-    public let notes: String
+    package let notes: String
     /// What could not be read in the file (see `ReadProblems.shown`), as warnings.
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
 
     /// The view of `person` on `today`; with `addressBook`, phone, email and birthday from the
     /// person's contact when it is there (as `crm refresh` would write them), else the file's.
     /// With the vault's `links`, the entries of other files the person takes part in are listed
     /// and count for last, next and due, with relationships and mentions. Throws when the file
     /// could not be read at all.
-    public init(person: Person, config: VaultConfig, today: Day, addressBook: AddressBook? = nil,
+    package init(person: Person, config: VaultConfig, today: Day, addressBook: AddressBook? = nil,
                 links: VaultLinks? = nil) throws(VaultError) {
         let document = person.document
         let connections = links?.connections(of: person.id) ?? PersonConnections()

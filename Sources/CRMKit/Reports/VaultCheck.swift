@@ -2,10 +2,10 @@ import CRMFormat
 import CRMVault
 
 /// `crm check`: every problem in a vault, sorted by path, line and column.
-public enum VaultCheck {
+package enum VaultCheck {
     /// With `today`, entries dated more than a year after it (a mistyped year?) and items ticked
     /// done but dated after it are reported too.
-    public static func run(_ vault: Vault, today: Day? = nil) -> [Diagnostic] {
+    package static func run(_ vault: Vault, today: Day? = nil) -> [Diagnostic] {
         var found = vault.config.diagnostics
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
         let (paths, copies) = vault.personAndConflictPaths()

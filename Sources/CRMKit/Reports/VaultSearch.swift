@@ -2,19 +2,19 @@ import CRMFormat
 import CRMVault
 
 /// Full-text search over person files (`crm search`), like grep but ignoring case and accents.
-public enum VaultSearch {
+package enum VaultSearch {
     /// One matching line.
-    public struct Hit: Sendable, Equatable {
-        public let id: String
+    package struct Hit: Sendable, Equatable {
+        package let id: String
         /// The file, relative to the vault (`people/ada.md`).
-        public let path: String
+        package let path: String
         /// 1-based line number.
-        public let line: Int
+        package let line: Int
         /// The line as written, without its ending or trailing spaces.
-        public let text: String
+        package let text: String
 
         /// One item of `crm search --json`: `{"id", "path", "line", "text"}`.
-        public var json: JSON {
+        package var json: JSON {
             .object([("id", .string(id)), ("path", .string(path)), ("line", .number(line)), ("text", .string(text))])
         }
     }
@@ -23,7 +23,7 @@ public enum VaultSearch {
     /// notes, log entries and their continuation lines), ignoring case and accents (`nunez` finds
     /// `Núñez`), in line order; `needle` must already be folded (`String.folded`). The front
     /// matter's `---` lines are skipped.
-    public static func hits(of needle: String, in person: Person) -> [Hit] {
+    package static func hits(of needle: String, in person: Person) -> [Hit] {
         hits(of: needle, inFile: person.document.text.bytes, path: person.path) ?? []
     }
 
@@ -31,9 +31,9 @@ public enum VaultSearch {
     /// so a line is printed by copying its bytes, without making a `Hit` of it. Its elements are
     /// each hit's 1-based line number and text as written (no line ending, no trailing spaces),
     /// in line order.
-    public struct FileHits: RandomAccessCollection, Sendable {
+    package struct FileHits: RandomAccessCollection, Sendable {
         /// The file, relative to the vault (`people/ada.md`).
-        public let path: String
+        package let path: String
         private let bytes: [UInt8]
         /// Each hit's line index and text, without trailing white space.
         private let lines: [LineSearch.Match]
@@ -48,14 +48,14 @@ public enum VaultSearch {
             }
         }
 
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { lines.count }
-        public subscript(position: Int) -> (line: Int, text: ArraySlice<UInt8>) {
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { lines.count }
+        package subscript(position: Int) -> (line: Int, text: ArraySlice<UInt8>) {
             (lines[position].index + 1, bytes[lines[position].text])
         }
 
         /// The hits as values.
-        public var hits: [Hit] {
+        package var hits: [Hit] {
             let id = Person.id(forPath: path)
             return map { Hit(id: id, path: path, line: $0.line, text: String(decoding: $0.text, as: UTF8.self)) }
         }
@@ -67,7 +67,7 @@ public enum VaultSearch {
     /// read, so a large vault is never held at once. Files are read on all cores, and each file's
     /// hits are made into the bytes printed (`render`, given only files with hits) on the core
     /// that read it; only a file that could not be searched is parsed, for its warning.
-    public static func search(_ needle: String, in vault: Vault, render: @escaping @Sendable (_ file: FileHits) -> [UInt8],
+    package static func search(_ needle: String, in vault: Vault, render: @escaping @Sendable (_ file: FileHits) -> [UInt8],
                               _ body: (_ rendered: [[UInt8]], _ problems: [Diagnostic]) -> Void) {
         let settings = vault.logSettings
         let search = LineSearch(folded: needle)
@@ -84,7 +84,7 @@ public enum VaultSearch {
 
     /// The same, for a file's bytes as read, without parsing it; nil for a file the tool does not
     /// read (NUL bytes, invalid UTF-8, front matter without its closing `---`). See `LineSearch`.
-    public static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit]? {
+    package static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit]? {
         hits(LineSearch(folded: needle), inFile: bytes, path: path)?.hits
     }
 

@@ -2,8 +2,8 @@ import CRMFormat
 import CRMVault
 
 /// What `crm resolve` did (or would do) with one conflict.
-public struct ConflictResolution: Sendable {
-    public enum Kind: String, Sendable {
+package struct ConflictResolution: Sendable {
+    package enum Kind: String, Sendable {
         /// A sync tool's conflict copy merged into its file, then moved to the trash.
         case mergedCopy = "merged-copy"
         /// A conflict copy whose file no longer exists, renamed into its place.
@@ -14,26 +14,26 @@ public struct ConflictResolution: Sendable {
         case skipped
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The person file.
-    public var path: String
+    package var path: String
     /// The conflict copy, for copies.
-    public var copy: String?
+    package var copy: String?
     /// Where the copy went under `.crm/trash/` (nil in a dry run).
-    public var trash: String?
+    package var trash: String?
     /// Keys both versions had with different values: the newer value stays, the other is a `# conflict:` comment.
-    public var conflictingKeys: [String] = []
+    package var conflictingKeys: [String] = []
     /// Places in the notes both versions changed differently: both kept between conflict marks.
-    public var markedConflicts = 0
+    package var markedConflicts = 0
     /// Entries both versions changed differently: both versions kept between conflict marks.
-    public var conflictingEntries = 0
+    package var conflictingEntries = 0
     /// Entries the file gained.
-    public var entriesAdded = 0
-    public var problem: String?
+    package var entriesAdded = 0
+    package var problem: String?
 
     /// Whether a person has to look at the file: a `# conflict:` comment or conflict marks were
     /// written, or the file was left alone.
-    public var needsAttention: Bool {
+    package var needsAttention: Bool {
         !conflictingKeys.isEmpty || markedConflicts > 0 || conflictingEntries > 0 || kind == .skipped
     }
 }
@@ -46,7 +46,7 @@ extension Vault {
     /// lines the versions changed differently are both kept between conflict marks (see
     /// `PersonMerge`). A file whose only marks a crm merge wrote is left for a person to settle.
     /// Copies then go to `.crm/trash/`, named with `stamp`. With `dryRun` nothing is written.
-    public func resolveConflicts(dryRun: Bool, stamp: String,
+    package func resolveConflicts(dryRun: Bool, stamp: String,
                                  storedBase: ((String) -> [UInt8]?)? = nil) throws -> [ConflictResolution] {
         let storedBase = storedBase ?? { Git(directory: root).mergeBase(of: $0) }
         let copies = conflictCopies()

@@ -22,24 +22,24 @@ import CRMVault
 /// Nothing either side wrote is dropped: every line of both versions is in the result, unless the
 /// other side deleted it against the base, or it is the original of an entry the other side
 /// edited, or an open item the other side ticked.
-public struct PersonMerge: Sendable {
+package struct PersonMerge: Sendable {
     /// The merged file.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Keys that got a `# conflict:` comment.
-    public let conflictingKeys: [String]
+    package let conflictingKeys: [String]
     /// How many places in the notes got conflict marks.
-    public let markedConflicts: Int
+    package let markedConflicts: Int
     /// How many entries got conflict marks around their two versions.
-    public let conflictingEntries: Int
+    package let conflictingEntries: Int
     /// Entries the result has that the current version had not (outside conflict marks).
-    public let entriesAdded: Int
+    package let entriesAdded: Int
     /// Entries the result has that the other version had not (outside conflict marks).
-    public let entriesAddedToOther: Int
+    package let entriesAddedToOther: Int
 
     /// Whether a person has to look at the result.
-    public var hasConflicts: Bool { !conflictingKeys.isEmpty || markedConflicts > 0 || conflictingEntries > 0 }
+    package var hasConflicts: Bool { !conflictingKeys.isEmpty || markedConflicts > 0 || conflictingEntries > 0 }
 
-    public init(base: PersonDocument?, current: PersonDocument, other: PersonDocument, labels: ConflictLabels) {
+    package init(base: PersonDocument?, current: PersonDocument, other: PersonDocument, labels: ConflictLabels) {
         let c = MergeTokens(current), o = MergeTokens(other)
         let b = base.map(MergeTokens.init)
         var out: [Piece] = []

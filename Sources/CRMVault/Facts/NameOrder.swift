@@ -3,7 +3,7 @@ import CRMFormat
 /// Sorting many people by name without comparing `String`s: the names' UTF-8 bytes are packed
 /// into one buffer and compared with `memcmp` (byte order is code-point order), which keeps
 /// sorting 100,000 people a small part of `crm list`.
-public struct NameOrder {
+package struct NameOrder {
     private var bytes: [UInt8] = []
     private var spans: [(start: Int, count: Int)] = []
     /// Bytes every name starts with (`people/` of every path): comparisons start after them.
@@ -13,7 +13,7 @@ public struct NameOrder {
     private var keys: [UInt64] = []
 
     /// The order of `names`; equal names are ordered by `ties` (ids, say) when given.
-    public init(_ names: [String], ties: [String]? = nil) {
+    package init(_ names: [String], ties: [String]? = nil) {
         spans.reserveCapacity(names.count)
         for (index, name) in names.enumerated() {
             let start = bytes.count
@@ -54,14 +54,14 @@ public struct NameOrder {
 
     /// Indices `0..<count` sorted by `keys` (ascending), then by name: integers are compared, never
     /// names, since each name's place comes from one sort by name.
-    public func sortedIndices(first keys: [Int]) -> [Int] {
+    package func sortedIndices(first keys: [Int]) -> [Int] {
         let byName = sortedIndices()
         return byName.indices.map { (key: keys[byName[$0]], rank: $0) }.sorted { $0 < $1 }.map { byName[$0.rank] }
     }
 
     /// Indices `0..<count` sorted by name (then ties, then index): by the keys as plain integers
     /// (no call per comparison), then each run of equal keys by the rest of the names.
-    public func sortedIndices() -> [Int] {
+    package func sortedIndices() -> [Int] {
         var order = keys.indices.map { (key: keys[$0], index: $0) }
         order.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
         var start = 0

@@ -9,46 +9,46 @@ import CRMFormat
 /// (`Vault.facts(of:today:_:)`), never by emptying parts of them. The keys a PERSON argument is
 /// matched by are read as `facts.name`, `facts.id`… (they live in `keys`).
 @dynamicMemberLookup
-public struct PersonFacts: Sendable, Equatable {
+package struct PersonFacts: Sendable, Equatable {
     /// Id, name, sort name, aliases, emails and contact id: what a PERSON argument is matched by,
     /// read from the cache without the rest.
-    public var keys: PersonKeys
-    public var tags: [String]
+    package var keys: PersonKeys
+    package var tags: [String]
     /// `birthday:` as written.
-    public var birthday: String?
-    public var every: Cadence?
-    public var snooze: Day?
-    public var added: Day?
+    package var birthday: String?
+    package var every: Cadence?
+    package var snooze: Day?
+    package var added: Day?
     /// Last and next contact, open items and follow-ups.
-    public var timeline: Timeline
+    package var timeline: Timeline
     /// Every interaction's day and type (`crm summary` counts them).
-    public var tally: InteractionTally
+    package var tally: InteractionTally
     /// The links the file holds (entries with participants, mentions, `related`), unresolved.
-    public var links: FileLinks
+    package var links: FileLinks
     /// Entries of other files this person takes part in (a shared entry of someone's log, a
     /// daily note's item): not the file's, so never cached; `Vault.listing` resolves them once per
     /// run and adds them with `including(_:today:)`.
-    public private(set) var shared: [SharedInteraction] = []
+    package private(set) var shared: [SharedInteraction] = []
     /// Plain and ticked entries, shared ones included (open items are plans, not interactions).
-    public var interactionCount: Int { tally.count + shared.count { $0.interaction.isInteraction } }
+    package var interactionCount: Int { tally.count + shared.count { $0.interaction.isInteraction } }
     /// Invalid `every`, `snooze`, `added` and `birthday` values, by key.
-    public var fieldProblems: [String: Diagnostic]
+    package var fieldProblems: [String: Diagnostic]
     /// Every problem `crm check` reports for this file alone.
-    public var problems: [Diagnostic]
+    package var problems: [Diagnostic]
     /// Whether the file could be read at all: false when it is not UTF-8 text, holds NUL bytes
     /// or its front matter has no closing `---` (see `PersonDocument.writeBlocker`).
-    public var isReadable: Bool
+    package var isReadable: Bool
     /// What the tool could not read in this file, at its line: why it was not read at all, or
     /// the lines the front-matter and log readers could not understand and the known keys whose
     /// values are not of their form. Listings warn about each (see `ReadProblems`).
-    public var readProblems: [Diagnostic]
+    package var readProblems: [Diagnostic]
     /// 1-based lines of `name:` and `contact_id:` (1 without them), for problems across files.
-    public var nameLine: Int
-    public var contactIDLine: Int
+    package var nameLine: Int
+    package var contactIDLine: Int
 
-    public subscript<T>(dynamicMember keyPath: KeyPath<PersonKeys, T>) -> T { keys[keyPath: keyPath] }
+    package subscript<T>(dynamicMember keyPath: KeyPath<PersonKeys, T>) -> T { keys[keyPath: keyPath] }
 
-    public subscript<T>(dynamicMember keyPath: WritableKeyPath<PersonKeys, T>) -> T {
+    package subscript<T>(dynamicMember keyPath: WritableKeyPath<PersonKeys, T>) -> T {
         get { keys[keyPath: keyPath] }
         set { keys[keyPath: keyPath] = newValue }
     }
@@ -69,13 +69,13 @@ public struct PersonFacts: Sendable, Equatable {
     }
 
     /// The facts of `person` for `today` and later days; nil `today`: from the newest interaction's day on.
-    public init(_ person: Person, today: Day? = nil) {
+    package init(_ person: Person, today: Day? = nil) {
         self.init(document: person.document, id: person.id, today: today)
     }
 
     /// The facts of a document; `checking: false` leaves `problems` empty, for callers that only
     /// need the schedule.
-    public init(document: PersonDocument, id: String, checking: Bool = true, today: Day? = nil) {
+    package init(document: PersonDocument, id: String, checking: Bool = true, today: Day? = nil) {
         keys = PersonKeys(id: id, name: document.name, sortName: document.name.folded,
                           foldedAliases: document.aliases.map(\.folded), emails: document.emails.map { $0.lowercased() },
                           contactID: document.contactID)
@@ -102,7 +102,7 @@ extension PersonFacts {
     /// These facts with `shared` (entries of other files the person takes part in), which count
     /// for last and next contact and in `interactionCount` as the person's own do. `today` cuts
     /// the timeline as the cache's does.
-    public func including(_ shared: [SharedInteraction], today: Day?) -> PersonFacts {
+    package func including(_ shared: [SharedInteraction], today: Day?) -> PersonFacts {
         guard !shared.isEmpty else { return self }
         var facts = self
         facts.shared = shared
@@ -113,7 +113,7 @@ extension PersonFacts {
 
 extension PersonFacts {
     /// Warnings about entries' dates on `today` (see `PersonDocument.dateProblems`).
-    public func dateProblems(today: Day) -> [Diagnostic] {
+    package func dateProblems(today: Day) -> [Diagnostic] {
         Timeline.dateProblems(timeline.interactions, path: keys.path, today: today)
     }
 }

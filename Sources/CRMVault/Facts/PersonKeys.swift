@@ -7,12 +7,12 @@ import CRMFormat
 /// Held as the bytes the cache stores them in (the cache file's own, shared, not copied): a key
 /// becomes a `String` only when asked for, so matching a name among 2,000 people compares bytes
 /// and makes a string of nobody's name but the one it finds.
-public struct PersonKeys: Sendable, Equatable {
+package struct PersonKeys: Sendable, Equatable {
     /// The bytes the keys stand in (a facts-cache file's, or their own), and where.
     private let bytes: [UInt8]
     private let range: Range<Int>
 
-    public init(id: String, name: String, sortName: String, foldedAliases: [String], emails: [String], contactID: String?) {
+    package init(id: String, name: String, sortName: String, foldedAliases: [String], emails: [String], contactID: String?) {
         var w = ByteWriter()
         w.string(id)
         w.string(name)
@@ -32,7 +32,7 @@ public struct PersonKeys: Sendable, Equatable {
     }
 
     /// Equal when their bytes are: the same keys, written the same way.
-    public static func == (a: PersonKeys, b: PersonKeys) -> Bool { a.bytes[a.range] == b.bytes[b.range] }
+    package static func == (a: PersonKeys, b: PersonKeys) -> Bool { a.bytes[a.range] == b.bytes[b.range] }
 
     private enum Key { case id, name, sortName, alias, email, contactID }
 
@@ -85,30 +85,30 @@ public struct PersonKeys: Sendable, Equatable {
     /// Whether an alias is `folded` (see `isNamed`).
     func hasAlias(_ folded: String) -> Bool { contains(.alias) { bytes[$0].elementsEqual(folded.utf8) } }
 
-    public var id: String {
+    package var id: String {
         get { first(.id) ?? "" }
         set { self = PersonKeys(id: newValue, name: name, sortName: sortName, foldedAliases: foldedAliases, emails: emails, contactID: contactID) }
     }
 
-    public var name: String {
+    package var name: String {
         get { first(.name) ?? "" }
         set { self = PersonKeys(id: id, name: newValue, sortName: sortName, foldedAliases: foldedAliases, emails: emails, contactID: contactID) }
     }
 
     /// The name in lower case without accents (see `TextFolding`), for sorting and matching.
-    public var sortName: String {
+    package var sortName: String {
         get { first(.sortName) ?? "" }
         set { self = PersonKeys(id: id, name: name, sortName: newValue, foldedAliases: foldedAliases, emails: emails, contactID: contactID) }
     }
 
     /// Aliases in lower case without accents.
-    public var foldedAliases: [String] { strings(.alias) }
+    package var foldedAliases: [String] { strings(.alias) }
     /// Emails in lower case.
-    public var emails: [String] { strings(.email) }
-    public var contactID: String? { first(.contactID) }
+    package var emails: [String] { strings(.email) }
+    package var contactID: String? { first(.contactID) }
 
     /// The path relative to the vault (`people/<id>.md`).
-    public var path: String { "people/" + id + ".md" }
+    package var path: String { "people/" + id + ".md" }
 
     func encode(to w: inout ByteWriter) { w.raw(bytes[range]) }
 }

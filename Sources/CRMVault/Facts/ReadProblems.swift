@@ -10,9 +10,9 @@ import CRMFormat
 /// - A file read in part is listed, with a warning for each line or value that was not read (a
 ///   log line that is not an entry, such as one dated `2026-13-22`; `every: sometimes`); those
 ///   parts count for nothing (no due date from a bad `every`, no interaction from a bad line).
-public enum ReadProblems {
+package enum ReadProblems {
     /// What could not be read in `document` (see `PersonFacts.Fields.readProblems`), in line order.
-    public static func of(_ document: PersonDocument) -> [Diagnostic] {
+    package static func of(_ document: PersonDocument) -> [Diagnostic] {
         of(document, values: document.valueCheck)
     }
 
@@ -38,7 +38,7 @@ public enum ReadProblems {
     /// warnings to print, in path order: files that could not be loaded (`problems`, from
     /// `Vault.facts` or `Vault.scan`) and unreadable files, each "not listed: …"; then every part
     /// not read of the files listed.
-    public static func listed<Row>(_ people: [(row: Row?, readProblems: [Diagnostic])], problems: [Diagnostic] = [])
+    package static func listed<Row>(_ people: [(row: Row?, readProblems: [Diagnostic])], problems: [Diagnostic] = [])
         -> (people: [Row], warnings: [Diagnostic]) {
         var warnings = problems.map { notListed($0) }
         var listed: [Row] = []
@@ -59,7 +59,7 @@ public enum ReadProblems {
 
     /// The warnings `crm show` prints about the person it shows (every part not read), or the
     /// error it fails with when the file could not be read at all.
-    public static func shown(_ person: Person) throws(VaultError) -> [Diagnostic] {
+    package static func shown(_ person: Person) throws(VaultError) -> [Diagnostic] {
         let problems = of(person.document)
         if person.document.writeBlocker != nil, let reason = problems.first {
             throw VaultError("\(reason.path):\(reason.line):\(reason.column): not shown: \(reason.message)")
@@ -69,7 +69,7 @@ public enum ReadProblems {
 
     /// Throws, naming the first problem's `path:line:col`, when `person`'s file could not be read
     /// at all: a command that edits it says so instead of "no entries" (`doing`: "not changed").
-    public static func refuseUnreadable(_ person: Person, doing: String) throws(VaultError) {
+    package static func refuseUnreadable(_ person: Person, doing: String) throws(VaultError) {
         if person.document.writeBlocker != nil, let reason = of(person.document).first {
             throw VaultError("\(reason.path):\(reason.line):\(reason.column): \(doing): \(reason.message)")
         }

@@ -14,14 +14,14 @@ extension Vault {
     /// Before it returns, the cache is rewritten when a file was removed or a file read can be
     /// cached (it has not changed in the last two seconds); a file just written is read again
     /// until it settles.
-    public func facts<Row>(of paths: [String]? = nil, today: Day? = nil, _ row: @escaping @Sendable (PersonFacts) -> Row)
+    package func facts<Row>(of paths: [String]? = nil, today: Day? = nil, _ row: @escaping @Sendable (PersonFacts) -> Row)
         -> (rows: [Row], problems: [Diagnostic]) {
         rows(of: paths, today: today, cached: { reader, path throws(ByteReader.Malformed) in row(try PersonFacts(from: &reader, path: path)) },
              read: row)
     }
 
     /// Every person's facts in path order (see `facts(of:today:_:)`).
-    public func facts(of paths: [String]? = nil, today: Day? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
+    package func facts(of paths: [String]? = nil, today: Day? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
         facts(of: paths, today: today) { $0 }
     }
 
@@ -109,7 +109,7 @@ extension Vault {
     /// resolved once, after everyone's facts are read, and the rows of the people they name are
     /// made again from facts that include them (`row` is called twice for them: first with the
     /// file's facts alone, whose `shared` is empty).
-    public func listing<Row>(today: Day?, _ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
+    package func listing<Row>(today: Day?, _ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
         var (all, unread) = facts(today: today) { facts in
             (row: facts.isReadable ? row(facts) : nil, readProblems: facts.readProblems, id: facts.id, links: !facts.links.entries.isEmpty)
         }

@@ -1,12 +1,12 @@
 import CRMFormat
 
 /// One item of a person's log as `crm show` numbers it: an entry, or an undated follow-up.
-public enum LogItem: Sendable, Equatable {
+package enum LogItem: Sendable, Equatable {
     case entry(Interaction)
     case followUp(FollowUp)
 
     /// 1-based line of the item.
-    public var line: Int {
+    package var line: Int {
         switch self {
         case .entry(let entry): entry.line
         case .followUp(let item): item.line
@@ -14,7 +14,7 @@ public enum LogItem: Sendable, Equatable {
     }
 
     /// How many lines the item takes.
-    public var lineCount: Int {
+    package var lineCount: Int {
         switch self {
         case .entry(let entry): entry.lineCount
         case .followUp(let item): item.lineCount
@@ -22,13 +22,13 @@ public enum LogItem: Sendable, Equatable {
     }
 
     /// The number `text` is when it is one (digits only), as `crm unlog` and `crm done` take it.
-    public static func number(_ text: String) -> Int? {
+    package static func number(_ text: String) -> Int? {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return Int(text)
     }
 
     /// The open item this is, if it is one (`crm done` ticks it).
-    public var openItem: OpenItem? {
+    package var openItem: OpenItem? {
         switch self {
         case .entry(let entry): entry.checkbox == .open ? .dated(entry) : nil
         case .followUp(let item): item.isDone ? nil : .undated(item)
@@ -41,18 +41,18 @@ public enum LogItem: Sendable, Equatable {
 /// (`- [ ] NOTE`) in file order. Adding an entry renumbers the items after it, as it does entries.
 extension InteractionLog {
     /// The undated follow-ups not ticked, in file order: the ones numbered after the entries.
-    public var openFollowUps: [FollowUp] { followUps.filter { !$0.isDone } }
+    package var openFollowUps: [FollowUp] { followUps.filter { !$0.isDone } }
 
     /// How many items are numbered.
-    public var numberedCount: Int { entryCount + openFollowUps.count }
+    package var numberedCount: Int { entryCount + openFollowUps.count }
 
     /// The number of `openFollowUps[index]`.
-    public func number(ofFollowUp index: Int) -> Int { entryCount + 1 + index }
+    package func number(ofFollowUp index: Int) -> Int { entryCount + 1 + index }
 }
 
 extension PersonDocument {
     /// Item `number` of the log (see `InteractionLog`'s numbering); nil when there is none.
-    public func logItem(numbered number: Int) -> LogItem? {
+    package func logItem(numbered number: Int) -> LogItem? {
         guard let log, number >= 1 else { return nil }
         if number <= log.entryCount { return .entry(log.entry(at: log.newestFirst()[number - 1])) }
         let followUps = log.openFollowUps
@@ -95,7 +95,7 @@ extension PersonDocument {
 
 extension PersonDocument {
     /// The file without `item` (its line and continuation lines), and those lines as they were.
-    public func removing(_ item: LogItem) throws(PersonFileError) -> (bytes: [UInt8], lines: [String]) {
+    package func removing(_ item: LogItem) throws(PersonFileError) -> (bytes: [UInt8], lines: [String]) {
         if let writeBlocker { throw PersonFileError(path: path, message: "not changed: \(writeBlocker)") }
         let range = (item.line - 1)..<(item.line - 1 + item.lineCount)
         return (text.splicing(range, with: []), range.map(text.string))

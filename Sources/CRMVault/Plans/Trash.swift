@@ -7,18 +7,18 @@ import Darwin
 
 /// One thing `.crm/trash/` holds: a removed person file (`crm rm`, or a conflict copy `crm
 /// resolve` merged), or a removed log entry (`crm unlog`), and where it goes back.
-public struct TrashItem: Sendable, Equatable {
-    public enum Kind: String, Sendable { case person, entry }
+package struct TrashItem: Sendable, Equatable {
+    package enum Kind: String, Sendable { case person, entry }
 
     /// The file's name in `.crm/trash/`, which `crm restore` takes.
-    public let name: String
-    public let kind: Kind
+    package let name: String
+    package let kind: Kind
     /// When it was removed, `YYYY-MM-DD HH:MM:SS` (UTC), from the name.
-    public let removed: String
+    package let removed: String
     /// The person file it goes back to (relative to the vault).
-    public let personPath: String
+    package let personPath: String
     /// The person's name (a removed person), or the entry's first line.
-    public let summary: String
+    package let summary: String
     /// For an entry: 1-based line it stood on, and a digest of the file as the removal left it
     /// (it goes back on that line when the file has not changed since).
     let line: Int?
@@ -28,10 +28,10 @@ public struct TrashItem: Sendable, Equatable {
 
 extension Vault {
     /// The machine-local trash folder, relative to the vault.
-    public static let trashFolder = ".crm/trash"
+    package static let trashFolder = ".crm/trash"
 
     /// Everything the trash holds, most recently removed first.
-    public func trashItems() -> [TrashItem] {
+    package func trashItems() -> [TrashItem] {
         FileSystem.list(root + "/" + Vault.trashFolder).filter { !$0.isDirectory && $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }
             .map(\.name).sorted(by: >).compactMap(trashItem)
     }
@@ -59,7 +59,7 @@ extension Vault {
     /// Removes item `number` of `person`'s log as `crm show` numbers them (entries newest first,
     /// then undated follow-ups; see `LogItem`), keeping its lines in the trash (named with `stamp`,
     /// `YYYYMMDD-HHMMSS`) with the person's path and the entry's date.
-    public func unlog(_ person: Person, number: Int, stamp: String) throws -> (item: LogItem, trash: TrashItem) {
+    package func unlog(_ person: Person, number: Int, stamp: String) throws -> (item: LogItem, trash: TrashItem) {
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
         guard let wanted = person.document.logItem(numbered: number) else {
             throw VaultError(person.document.noItem(number, id: person.id))
@@ -110,7 +110,7 @@ extension Vault {
     }
 
     /// Puts a trashed person file or entry back; returns where it went (path and 1-based line for an entry).
-    public func restore(_ item: TrashItem) throws -> (path: String, line: Int?) {
+    package func restore(_ item: TrashItem) throws -> (path: String, line: Int?) {
         let trashed = root + "/" + Vault.trashFolder + "/" + item.name
         switch item.kind {
         case .person:
@@ -152,7 +152,7 @@ extension Vault {
     }
 
     /// The trash items whose name is `query`, or whose name or summary holds it (ignoring case and accents).
-    public func trashItems(matching query: String) -> [TrashItem] {
+    package func trashItems(matching query: String) -> [TrashItem] {
         let items = trashItems()
         if let exact = items.first(where: { $0.name == query }) { return [exact] }
         let wanted = query.folded

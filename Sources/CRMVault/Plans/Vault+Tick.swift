@@ -1,14 +1,14 @@
 import CRMFormat
 
 /// What `Vault.tick` did: the person as written and the ticked entry, on the line it is on now.
-public struct TickedItem: Sendable {
-    public let person: Person
+package struct TickedItem: Sendable {
+    package let person: Person
     /// The entry as written (`line` is where it stands now).
-    public let entry: Interaction
+    package let entry: Interaction
     /// The item before it was ticked.
-    public let item: OpenItem
+    package let item: OpenItem
     /// Whether the item was dated after today and took today's date instead.
-    public let movedToToday: Bool
+    package let movedToToday: Bool
 }
 
 extension Vault {
@@ -18,7 +18,7 @@ extension Vault {
     /// and an item dated after `today` take `today` (a done interaction counts from its day on), and
     /// any other item keeps its date. A changed date moves the item where the log's order puts it.
     /// Throws when the file could not be read, when no open item holds `text`, or when several do.
-    public func tick(_ person: Person, text: String?, date: Day?, today: Day) throws -> TickedItem {
+    package func tick(_ person: Person, text: String?, date: Day?, today: Day) throws -> TickedItem {
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
         let candidates = try text.flatMap(LogItem.number).map { [try person.document.openItem(numbered: $0, of: person)] }
             ?? person.document.openItems(matching: text)
@@ -38,7 +38,7 @@ extension Vault {
 
     /// Ticks `wanted`, one of `person`'s open items (`PersonDocument.openItems`), as
     /// `tick(_:text:date:today:)` does once it has found it: what a list of them offers.
-    public func tick(_ person: Person, item wanted: OpenItem, date: Day?, today: Day) throws -> TickedItem {
+    package func tick(_ person: Person, item wanted: OpenItem, date: Day?, today: Day) throws -> TickedItem {
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
         let movedToToday = date == nil && (wanted.date.map { $0 > today } ?? false)
         let newDate = date ?? (wanted.date == nil || movedToToday ? today : nil)

@@ -8,25 +8,25 @@ import CRMFormat
 /// the event, and a `DATE` event starts at midnight, so khal, Python's `icalendar` and phones read
 /// nine hours after it). The lead is `calendar_alarm:` in `.crm/config.yaml`: a number and `m`,
 /// `h`, `d` or `w` (`15m`, `1h`, `2d`), 15 minutes when not set; `none` writes no alarms.
-public struct CalendarAlarm: Sendable, Hashable, CustomStringConvertible {
-    public enum Unit: String, Sendable, Hashable {
+package struct CalendarAlarm: Sendable, Hashable, CustomStringConvertible {
+    package enum Unit: String, Sendable, Hashable {
         case minutes = "m", hours = "h", days = "d", weeks = "w"
     }
 
     /// How long before a timed event the alarm goes off: `amount` `unit`s.
-    public let amount: Int
-    public let unit: Unit
+    package let amount: Int
+    package let unit: Unit
 
     /// 15 minutes before, as most calendars default to.
-    public static let standard = CalendarAlarm(amount: 15, unit: .minutes)
+    package static let standard = CalendarAlarm(amount: 15, unit: .minutes)
 
-    public init(amount: Int, unit: Unit) {
+    package init(amount: Int, unit: Unit) {
         self.amount = amount
         self.unit = unit
     }
 
     /// `15m`, `1h`, `2d`, `1w` (0 to 9999 of a unit); nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let last = text.last, let unit = Unit(rawValue: String(last)),
               case let digits = text.dropLast(), !digits.isEmpty, digits.count <= 4,
               digits.allSatisfy({ $0.isASCII && $0.isNumber }), let amount = Int(digits) else { return nil }
@@ -34,13 +34,13 @@ public struct CalendarAlarm: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value of `calendar_alarm:`: an alarm (`15m`), `.some(nil)` for `none`, nil when it is neither.
-    public static func setting(_ text: String) -> CalendarAlarm?? {
+    package static func setting(_ text: String) -> CalendarAlarm?? {
         text == "none" ? .some(nil) : CalendarAlarm(text).map { .some($0) }
     }
 
     /// The text a message uses for the values `calendar_alarm:` takes.
-    public static let form = "a lead such as 15m, 1h or 2d (minutes, hours, days, weeks), or none"
+    package static let form = "a lead such as 15m, 1h or 2d (minutes, hours, days, weeks), or none"
 
     /// `15m`.
-    public var description: String { "\(amount)\(unit.rawValue)" }
+    package var description: String { "\(amount)\(unit.rawValue)" }
 }

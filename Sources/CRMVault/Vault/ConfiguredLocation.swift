@@ -3,24 +3,24 @@ import CRMFormat
 /// Where a file or folder outside the vault is (an address book, a calendar): named by an option,
 /// else an environment variable, else a key of the vault's `.crm/config.yaml`. The one rule
 /// `ContactsLocation` and `CalendarTarget.configured` follow.
-public struct ConfiguredLocation: Sendable, Equatable {
+package struct ConfiguredLocation: Sendable, Equatable {
     /// The location as the user wrote it, for messages (`~/contacts.vcf`).
-    public var display: String
+    package var display: String
     /// The location with a relative path from the config placed inside the vault; a leading `~`
     /// is kept (see `expandedPath`).
-    public var path: String
+    package var path: String
     /// What a leading `~` stands for (`$HOME`).
-    public var home: String?
+    package var home: String?
 
     /// `path` with a leading `~/` (or a lone `~`) replaced by `home`.
-    public var expandedPath: String {
+    package var expandedPath: String {
         guard let home, !home.isEmpty, path == "~" || path.hasPrefix("~/") else { return path }
         return home + path.dropFirst()
     }
 
     /// `explicit` (an option or argument), else `$variable`, else `configured` (a relative path
     /// there is relative to the vault at `vaultRoot`); `nil` when none of them names one.
-    public static func resolve(explicit: String?, variable: String, configured: String?,
+    package static func resolve(explicit: String?, variable: String, configured: String?,
                                environment: [String: String], vaultRoot: String) -> ConfiguredLocation? {
         let home = environment["HOME"]
         if let explicit, !explicit.isEmpty {

@@ -6,10 +6,10 @@ import Darwin
 #endif
 
 /// A failed file-system call, with the path and the system's reason.
-public struct FileSystemError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var code: Int32
+package struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var code: Int32
 
     init(_ path: String, _ what: String, errno code: Int32 = errno) {
         self.path = path
@@ -17,23 +17,23 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
         reason = "\(what): \(String(cString: strerror(code)))"
     }
 
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 
     /// The target of a create or move already exists.
-    public var isAlreadyExists: Bool { code == EEXIST }
+    package var isAlreadyExists: Bool { code == EEXIST }
 
     /// The path, or a folder on the way to it, does not exist.
-    public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+    package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
     /// A part of the path before its last is a file, not a folder.
-    public var isThroughAFile: Bool { code == ENOTDIR }
+    package var isThroughAFile: Bool { code == ENOTDIR }
 
     /// The system's message alone (`Permission denied`), without the path or the failed step.
-    public var systemMessage: String { String(cString: strerror(code)) }
+    package var systemMessage: String { String(cString: strerror(code)) }
 }
 
 /// What identifies one version of a file on disk: if any of these changed, someone wrote it.
-public struct FileStamp: Sendable, Equatable {
+package struct FileStamp: Sendable, Equatable {
     var device: UInt64
     var inode: UInt64
     var size: Int64
@@ -43,13 +43,13 @@ public struct FileStamp: Sendable, Equatable {
     package var mode: UInt32
 
     /// The permission bits, to give a replacement file.
-    public var permissions: UInt32 { mode & 0o7777 }
+    package var permissions: UInt32 { mode & 0o7777 }
 }
 
 /// The few POSIX calls the vault needs, in one place: reading, atomic replacement, exclusive
 /// creation, directory listing and locking.
-public enum FileSystem {
-    public static func stamp(_ path: String) -> FileStamp? {
+package enum FileSystem {
+    package static func stamp(_ path: String) -> FileStamp? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return FileStamp(st)
@@ -91,11 +91,11 @@ public enum FileSystem {
     }
 
     /// What a path is, following symbolic links.
-    public enum Kind: Sendable, Equatable { case directory, regularFile, other }
+    package enum Kind: Sendable, Equatable { case directory, regularFile, other }
 
     /// What `path` is (following symbolic links); throws when it cannot be looked at, e.g. when
     /// it does not exist (`isMissing`).
-    public static func kind(of path: String) throws(FileSystemError) -> Kind {
+    package static func kind(of path: String) throws(FileSystemError) -> Kind {
         var st = stat()
         guard stat(path, &st) == 0 else { throw FileSystemError(path, "cannot look at") }
         switch st.st_mode & S_IFMT {
@@ -115,13 +115,13 @@ public enum FileSystem {
 
     /// The whole file and the stamp of the version read; a relative `path` is found in the
     /// folder open as `directory` (one folder opened for many files walks only their names).
-    public static func readFile(_ path: String, in directory: Int32 = AT_FDCWD) throws(FileSystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+    package static func readFile(_ path: String, in directory: Int32 = AT_FDCWD) throws(FileSystemError) -> (bytes: [UInt8], stamp: FileStamp) {
         try withRegularFile(path, in: directory) { fd, st throws(FileSystemError) in try readAll(fd, size: Int(st.st_size), path: path) }
     }
 
     /// Whether the file at `path` holds exactly `bytes`, and the stamp of the version compared:
     /// read a megabyte at a time, so a large file is never held whole beside `bytes`.
-    public static func fileHolds(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) -> (same: Bool, stamp: FileStamp) {
+    package static func fileHolds(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) -> (same: Bool, stamp: FileStamp) {
         try withRegularFile(path, in: AT_FDCWD) { fd, st throws(FileSystemError) in
             guard Int(st.st_size) == bytes.count else { return false }
             var piece = [UInt8](repeating: 0, count: 1 << 20)
@@ -262,13 +262,13 @@ public enum FileSystem {
 
     /// Replaces `path` with `bytes` atomically: a flushed temporary file renamed over it, the
     /// folder flushed after. Keeps the file's permissions.
-    public static func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileSystemError) {
+    package static func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileSystemError) {
         try rename(try writeTemporary(bytes, beside: path, mode: mode), over: path)
     }
 
     /// Writes the whole file `path` atomically: an existing file keeps its permissions, a new one
     /// gets `newFileMode`.
-    public static func write(_ path: String, with bytes: [UInt8], newFileMode: UInt32 = 0o644) throws(FileSystemError) {
+    package static func write(_ path: String, with bytes: [UInt8], newFileMode: UInt32 = 0o644) throws(FileSystemError) {
         try replace(path, with: bytes, mode: stamp(path)?.mode ?? newFileMode)
     }
 
@@ -284,7 +284,7 @@ public enum FileSystem {
     /// version read as `stamp` (and, when given, still holds `original`: a same-size edit within
     /// the file system's clock tick changes no stamp). Returns false, writing nothing, when
     /// someone changed it meanwhile.
-    public static func replace(_ path: String, with bytes: [UInt8], ifUnchangedSince stamp: FileStamp,
+    package static func replace(_ path: String, with bytes: [UInt8], ifUnchangedSince stamp: FileStamp,
                                original: [UInt8]? = nil, locked: Bool = false) throws(FileSystemError) -> Bool {
         let temp = try writeTemporary(bytes, beside: path, mode: stamp.mode, locked: locked)
         guard FileSystem.stamp(path) == stamp, original == nil || (try? readFile(path).bytes) == original else {
@@ -311,7 +311,7 @@ public enum FileSystem {
     /// Creates `path` with `bytes`, atomically and never over an existing file (`locked`: see
     /// `writeTemporary`). `syncFolder: false` leaves flushing the folder to the caller, who creates
     /// many files in it and flushes it once.
-    public static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644, locked: Bool = false,
+    package static func create(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644, locked: Bool = false,
                               syncFolder: Bool = true) throws(FileSystemError) {
         let temp = try writeTemporary(bytes, beside: path, mode: mode, locked: locked)
         defer { unlink(temp) }
@@ -320,7 +320,7 @@ public enum FileSystem {
     }
 
     /// Moves `from` to `to` without replacing an existing `to`.
-    public static func move(_ from: String, to: String) throws(FileSystemError) {
+    package static func move(_ from: String, to: String) throws(FileSystemError) {
         try renameWithoutReplacing(from, to: to, what: "cannot move \(from) here")
         syncDirectory(parentDirectory(of: from))
         syncDirectory(parentDirectory(of: to))

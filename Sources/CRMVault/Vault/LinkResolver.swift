@@ -10,9 +10,9 @@ import CRMFormat
 /// alias. So `[[ada-lovelace]]` is the file Obsidian opens even if someone else's alias is
 /// `ada-lovelace`. Several people with the same key of the deciding kind: the link is ambiguous
 /// and names none of them.
-public struct LinkResolver: Sendable {
+package struct LinkResolver: Sendable {
     /// What a target names.
-    public enum Resolution: Sendable, Equatable {
+    package enum Resolution: Sendable, Equatable {
         case person(String)
         /// The ids of the people it could mean, sorted.
         case ambiguous([String])
@@ -20,12 +20,12 @@ public struct LinkResolver: Sendable {
     }
 
     /// Someone a link can name.
-    public struct Identity: Sendable, Equatable {
-        public var id: String
-        public var name: String
-        public var aliases: [String]
+    package struct Identity: Sendable, Equatable {
+        package var id: String
+        package var name: String
+        package var aliases: [String]
 
-        public init(id: String, name: String, aliases: [String]) {
+        package init(id: String, name: String, aliases: [String]) {
             self.id = id
             self.name = name
             self.aliases = aliases
@@ -33,7 +33,7 @@ public struct LinkResolver: Sendable {
     }
 
     /// Everyone the table is made of.
-    public let people: [Identity]
+    package let people: [Identity]
     /// Folded key → the kind of key it is (0 id, 1 file name, 2 name, 3 alias) and who has it.
     private var table: [String: (kind: Int, ids: [String])] = [:]
     /// The only keys the table holds, when made for known targets (`key(_:)` of each).
@@ -41,7 +41,7 @@ public struct LinkResolver: Sendable {
 
     /// The table of everyone's keys; with `keys`, of those keys alone (the targets of the links to
     /// resolve, each as `key(_:)` makes it), which answers the same for them.
-    public init(_ people: some Sequence<Identity>, keys: Set<String>? = nil) {
+    package init(_ people: some Sequence<Identity>, keys: Set<String>? = nil) {
         self.people = Array(people)
         self.keys = keys
         guard keys?.isEmpty != true else { return }
@@ -69,13 +69,13 @@ public struct LinkResolver: Sendable {
     }
 
     /// Who `target` (a link's target as written) names.
-    public func resolve(_ target: String) -> Resolution {
+    package func resolve(_ target: String) -> Resolution {
         guard let found = table[Self.key(target)] else { return .nobody }
         return found.ids.count == 1 ? .person(found.ids[0]) : .ambiguous(found.ids.sorted())
     }
 
     /// The id `target` names, when it names exactly one person.
-    public func person(_ target: String) -> String? {
+    package func person(_ target: String) -> String? {
         if case .person(let id) = resolve(target) { return id }
         return nil
     }

@@ -7,9 +7,9 @@ import CRMFormat
 /// ` (with [[a|A]] and [[b|B]])`, ` (with [[a|A]], [[b|B]] and [[c|C]])`. Someone the note already
 /// links (by id, file name, name or alias) is not linked again; when it links everyone, the note
 /// is written as typed.
-public enum SharedEntry {
+package enum SharedEntry {
     /// `note` with the `(with …)` clause for those of `others` it does not link yet.
-    public static func note(_ note: String, with others: [Person]) -> String {
+    package static func note(_ note: String, with others: [Person]) -> String {
         let resolver = LinkResolver(others.map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $0.document.aliases) })
         let linked = Set(note.split(separator: "\n").flatMap { PersonLink.scan(String($0)) }.compactMap { link in
             link.mayNamePerson ? resolver.person(link.target) : nil
@@ -22,7 +22,7 @@ public enum SharedEntry {
     }
 
     /// `A`, `A and B`, `A, B and C`.
-    public static func list(_ items: [String]) -> String {
+    package static func list(_ items: [String]) -> String {
         guard let last = items.last else { return "" }
         return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
     }
@@ -31,7 +31,7 @@ public enum SharedEntry {
     /// `owner`'s log, in the order given, each once. Refuses the owner (their own log is where the
     /// entry goes) and anyone whose id cannot stand in a link (a file name with `#`, `|`, `^`,
     /// `[` or `]`).
-    public static func participants(_ queries: [String], of owner: Person, in vault: Vault) throws -> [Person] {
+    package static func participants(_ queries: [String], of owner: Person, in vault: Vault) throws -> [Person] {
         var people: [Person] = []
         for query in queries {
             let person = try vault.find(query)

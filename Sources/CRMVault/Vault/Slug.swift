@@ -1,12 +1,12 @@
 import CRMFormat
 
 /// File names for new people.
-public enum Slug {
+package enum Slug {
     /// A file-name slug of `name`: the name folded as matching folds it (`TextFolding`: `José
     /// Núñez` → `jose-nunez`, `Øyvind Ås` → `oyvind-as`), other scripts keeping their letters
     /// (`山田 花子` → `山田-花子`); everything but letters and digits becomes `-`.
     /// Never empty, never `.`-led, no `/`, no control characters, at most 80 bytes.
-    public static func make(_ name: String) -> String {
+    package static func make(_ name: String) -> String {
         var out = ""
         var pendingDash = false
         for character in name.folded {

@@ -8,7 +8,7 @@ extension Vault {
     /// one write: a key given twice is written once, and when one assignment cannot be made
     /// nothing is written. Returns the person as written and what each assignment changed.
     @discardableResult
-    public func set(_ person: Person, _ assignments: [FieldAssignment], change: String? = nil) throws
+    package func set(_ person: Person, _ assignments: [FieldAssignment], change: String? = nil) throws
         -> (person: Person, outcomes: [FieldAssignment.Outcome]) {
         var outcomes: [FieldAssignment.Outcome] = []
         let (written, _) = try update(person, change: change) { document in
@@ -34,7 +34,7 @@ extension Vault {
     /// Removes each key with its value (see `PersonDocument.removing`); keys checked first with
     /// `FieldAssignment.checkRemovable`. Returns the person as written and what each removal changed.
     @discardableResult
-    public func unset(_ person: Person, _ keys: [String], change: String? = nil) throws
+    package func unset(_ person: Person, _ keys: [String], change: String? = nil) throws
         -> (person: Person, outcomes: [FieldAssignment.Outcome]) {
         try set(person, try FieldAssignment.removals(keys), change: change)
     }
@@ -44,12 +44,12 @@ extension Vault {
     /// them (see `renameAndRelink`). Refuses a name another person has (ignoring case and
     /// accents) unless `force`. Returns the person as moved.
     @discardableResult
-    public func rename(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Person {
+    package func rename(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Person {
         try renameAndRelink(person, to: name, force: force, change: change).person
     }
 
     /// `rename`, returning the links it rewrote (see `rewriteLinks`) and the files it could not.
-    public func renameAndRelink(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Renamed {
+    package func renameAndRelink(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Renamed {
         if !force, let same = duplicate(name: name, excluding: person.id) {
             throw VaultError(Vault.duplicateMessage(same, name: name) + "; use --force to rename anyway")
         }

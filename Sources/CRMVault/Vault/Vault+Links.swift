@@ -6,29 +6,29 @@ import Darwin
 #endif
 
 /// The files a rename changed to keep links to the renamed person true.
-public struct LinkChange: Sendable, Equatable {
-    public var path: String
+package struct LinkChange: Sendable, Equatable {
+    package var path: String
     /// 1-based lines changed, each only in its links.
-    public var lines: [Int]
+    package var lines: [Int]
 }
 
 /// What `rename` did: the person as moved, and the links it rewrote across the vault.
-public struct Renamed: Sendable {
-    public var person: Person
-    public var links: [LinkChange]
+package struct Renamed: Sendable {
+    package var person: Person
+    package var links: [LinkChange]
     /// Files whose links could not be rewritten, with why (the rename itself is done).
-    public var failures: [String]
+    package var failures: [String]
 }
 
 /// What `rm` did: where the removed file went, and the links left pointing at nobody.
-public struct Removed: Sendable {
-    public var trash: String
-    public var dangling: [LinkReference]
+package struct Removed: Sendable {
+    package var trash: String
+    package var dangling: [LinkReference]
 }
 
 extension Vault {
     /// Moves a person to the trash (see `trash`) and says which links named them.
-    public func remove(_ person: Person, stamp: String, change: String? = nil) throws -> Removed {
+    package func remove(_ person: Person, stamp: String, change: String? = nil) throws -> Removed {
         let dangling = VaultLinks.read(self).references(to: person.id)
         return Removed(trash: try trash(person, stamp: stamp, change: change), dangling: dangling)
     }

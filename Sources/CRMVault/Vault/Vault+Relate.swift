@@ -3,15 +3,15 @@ import CRMFormat
 /// `crm relate` and `crm unrelate`: a relationship is one item of `related:`, stored once, on one
 /// of the two people, and read from both sides (see `Relationship`).
 /// A relationship as a file states it: an item in `person`'s file says `other` is `person`'s `relation`.
-public struct StatedRelationship: Sendable {
-    public var person: Person
-    public var relation: String
-    public var other: Person
+package struct StatedRelationship: Sendable {
+    package var person: Person
+    package var relation: String
+    package var other: Person
     /// 1-based line of the item.
-    public var line: Int
+    package var line: Int
 
     /// `Bob Marsh is Ada Lovelace's parent`.
-    public var wording: String { "\(other.name) is \(person.name)'s \(relation)" }
+    package var wording: String { "\(other.name) is \(person.name)'s \(relation)" }
 }
 
 extension Vault {
@@ -21,7 +21,7 @@ extension Vault {
     /// (`parent` on one side is `child` on the other), is not written twice. Refuses a relation
     /// that is not one (`Relationship.relationProblem`), relating someone to themselves, and a
     /// pair already related another way (unrelate them first).
-    public func relate(_ person: Person, _ relation: String, _ other: Person, change: String? = nil) throws -> (relationship: StatedRelationship, changed: Bool) {
+    package func relate(_ person: Person, _ relation: String, _ other: Person, change: String? = nil) throws -> (relationship: StatedRelationship, changed: Bool) {
         let relation = relation.trimmingSpaces.lowercased()
         if let problem = Relationship.relationProblem(relation) { throw VaultError(problem) }
         guard person.id != other.id else { throw VaultError("\(person.name) cannot be related to themselves") }
@@ -45,7 +45,7 @@ extension Vault {
 
     /// Removes every `related:` item between `person` and `other`, on both sides. Returns the
     /// relationships removed; throws when there is none.
-    public func unrelate(_ person: Person, _ other: Person, change: String? = nil) throws -> [StatedRelationship] {
+    package func unrelate(_ person: Person, _ other: Person, change: String? = nil) throws -> [StatedRelationship] {
         let links = VaultLinks.read(self, notes: false)
         let existing = relationships(between: person, and: other, links)
         guard !existing.isEmpty else { throw VaultError("\(person.name) and \(other.name) are not related (no related: item names the other)") }

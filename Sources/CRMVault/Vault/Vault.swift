@@ -2,16 +2,16 @@ import CRMFormat
 import Dispatch
 
 /// A vault: a folder with `people/` (one Markdown file per person) and optional `.crm/config.yaml`.
-public struct Vault: Sendable {
+package struct Vault: Sendable {
     /// The vault folder, as found.
-    public let root: String
-    public let config: VaultConfig
+    package let root: String
+    package let config: VaultConfig
     /// The config's interaction types and log heading, as every person file is read with them.
-    public let logSettings: PersonDocument.LogSettings
+    package let logSettings: PersonDocument.LogSettings
     /// The files this value's writes changed, for `commitChanges(command:)`.
     package let changes = VaultChanges()
 
-    public init(root: String) throws(VaultError) {
+    package init(root: String) throws(VaultError) {
         self.root = root
         let configPath = root + "/.crm/config.yaml"
         if FileSystem.exists(configPath) {
@@ -29,7 +29,7 @@ public struct Vault: Sendable {
     /// Finds the vault: `explicit` (`--vault`), else `$CRM_VAULT`, else the nearest of
     /// `currentDirectory` and its parents that holds `.crm/` or `people/`. A folder named by the
     /// option or the variable must be a vault (see `checkNamedVault`).
-    public static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> Vault {
+    package static func locate(explicit: String?, environment: [String: String], currentDirectory: String) throws(VaultError) -> Vault {
         if let dir = explicit ?? environment["CRM_VAULT"].flatMap({ $0.isEmpty ? nil : $0 }) {
             try checkNamedVault(dir, from: explicit != nil ? "--vault" : "CRM_VAULT")
             return try Vault(root: dir)
@@ -88,7 +88,7 @@ public struct Vault: Sendable {
     /// Person files relative to the vault (`people/ada.md`), in byte order (`Bytes.compare`).
     /// Hidden files and folders, temporary files and sync-conflict copies are not people; symbolic
     /// links to folders are not followed (they could lead out of the vault or in a circle).
-    public func personPaths() -> [String] { personPathsAndFolders().paths }
+    package func personPaths() -> [String] { personPathsAndFolders().paths }
 
     /// The same, and the folders they were listed from, each stamped before it was read (what
     /// the facts cache lists the paths by while none of them changes).
@@ -98,7 +98,7 @@ public struct Vault: Sendable {
     }
 
     /// Sync-conflict copies of person files anywhere under `people/`, sorted.
-    public func conflictCopies() -> [String] {
+    package func conflictCopies() -> [String] {
         markdownPaths().compactMap { $0.isConflictCopy ? $0.path : nil }
     }
 
@@ -155,7 +155,7 @@ public struct Vault: Sendable {
     }
 
     /// Every person's id, from the file names alone.
-    public func personIDs() -> [String] { personPaths().map(Person.id(forPath:)) }
+    package func personIDs() -> [String] { personPaths().map(Person.id(forPath:)) }
 
     /// Syncthing (`x.sync-conflict-20261128-101500-ABCDEFG.md`) and Nextcloud / Dropbox
     /// (`x (conflicted copy 2026-11-28 101500).md`) conflict copies.
@@ -172,7 +172,7 @@ public struct Vault: Sendable {
     }
 
     /// Reads one person file; `notesOnDemand`: see `PersonDocument.init(bytes:path:settings:notesOnDemand:)`.
-    public func load(path: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
+    package func load(path: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
         try load(path: path, in: nil, notesOnDemand: notesOnDemand)
     }
 
@@ -198,7 +198,7 @@ public struct Vault: Sendable {
     }
 
     /// Reads every person, on all cores. Files that cannot be read are returned as problems.
-    public func loadAll() -> (people: [Person], problems: [Diagnostic]) {
+    package func loadAll() -> (people: [Person], problems: [Diagnostic]) {
         let (people, problems) = scan { $0 }
         return (people, problems)
     }
@@ -206,7 +206,7 @@ public struct Vault: Sendable {
     /// Reads every person (or those at `paths`) on all cores and keeps only what `transform` makes of each (nil: nothing),
     /// in path order. Each file's bytes are dropped as soon as it is transformed, so a report over
     /// 100,000 people holds only its rows.
-    public func scan<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (Person) -> Row?) -> (rows: [Row], problems: [Diagnostic]) {
+    package func scan<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (Person) -> Row?) -> (rows: [Row], problems: [Diagnostic]) {
         scanFiles(paths: paths) { path, bytes, stamp in transform(person(path: path, bytes: bytes, stamp: stamp)) }
     }
 
@@ -247,14 +247,14 @@ public struct Vault: Sendable {
     /// The person a PERSON argument names. An id is looked up directly, without reading the
     /// other files; anything else is matched against everyone's keys (see `PersonMatcher`), from
     /// the facts cache where a file is unchanged (`personKeys`).
-    public func find(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
+    package func find(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
         if let direct = directPath(query) { return try load(path: direct, notesOnDemand: notesOnDemand) }
         return try load(path: PersonMatcher.match(query, in: personKeys()).path, notesOnDemand: notesOnDemand)
     }
 
     /// The person `query` names (as `find` does) and every link of the vault (`VaultLinks.read`),
     /// from one pass over everyone's facts: what a person's page shows.
-    public func findLinked(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> (person: Person, links: VaultLinks) {
+    package func findLinked(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> (person: Person, links: VaultLinks) {
         let everyone = keysAndLinks().rows
         var path = directPath(query)
         if path == nil { path = try PersonMatcher.match(query, in: everyone.map(\.keys)).path }
@@ -280,7 +280,7 @@ public struct Vault: Sendable {
     /// A read-only file (see `refuseReadOnly(_:_:)`) is refused before `edit` runs, so nothing
     /// the edit would do beside the file (a trash entry, a calendar event after it) is done.
     @discardableResult
-    public func update(_ person: Person, change: String? = nil, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
+    package func update(_ person: Person, change: String? = nil, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
             let file = try writablePath(of: person)
@@ -306,7 +306,7 @@ public struct Vault: Sendable {
 
     /// Refuses every person file at `paths` (relative to the vault) whose mode gives its owner no
     /// write bit, before a command that writes several of them writes any (see `refuseReadOnly(_:_:)`).
-    public func refuseReadOnly(_ paths: [String]) throws(VaultError) {
+    package func refuseReadOnly(_ paths: [String]) throws(VaultError) {
         for path in paths {
             if let stamp = FileSystem.stamp(root + "/" + path) { try Vault.refuseReadOnly(path, stamp) }
         }
@@ -336,19 +336,19 @@ public struct Vault: Sendable {
     }
 
     /// Creates a new person file at `people/<slug>.md` (or `-2`, `-3`… when taken), never over an existing file.
-    public func create(slug: String, bytes: [UInt8]) throws -> Person {
+    package func create(slug: String, bytes: [UInt8]) throws -> Person {
         try create([(slug, bytes)])[0]
     }
 
     /// Creates several person files as `create(slug:bytes:)` does, under one lock, flushing the
     /// `people/` folder once at the end instead of after each file (an import of 5,000 cards
     /// waits for half as many flushes). On a failure, the files created so far stay, flushed.
-    public func create(_ files: [(slug: String, bytes: [UInt8])]) throws -> [Person] {
+    package func create(_ files: [(slug: String, bytes: [UInt8])]) throws -> [Person] {
         try create(files) { $0 }
     }
 
     /// The same, keeping only `kept` of each person created: an import keeps 5,000 paths, not 5,000 parsed files.
-    public func create<Kept>(_ files: [(slug: String, bytes: [UInt8])], keeping kept: (Person) -> Kept) throws -> [Kept] {
+    package func create<Kept>(_ files: [(slug: String, bytes: [UInt8])], keeping kept: (Person) -> Kept) throws -> [Kept] {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
             let dir = "people"
@@ -380,7 +380,7 @@ public struct Vault: Sendable {
     }
 
     /// Moves a person's file to `.crm/trash/` (machine-local, not synced), named with the time.
-    public func trash(_ person: Person, stamp: String, change: String? = nil) throws -> String {
+    package func trash(_ person: Person, stamp: String, change: String? = nil) throws -> String {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
             let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: ".md") { target throws(FileSystemError) in
@@ -392,7 +392,7 @@ public struct Vault: Sendable {
     }
 
     /// Renames a person's file to `people/<slug>.md` in the same folder, never over another file.
-    public func move(_ person: Person, toSlug slug: String) throws -> Person {
+    package func move(_ person: Person, toSlug slug: String) throws -> Person {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
             let folder = FileSystem.parentDirectory(of: person.path)

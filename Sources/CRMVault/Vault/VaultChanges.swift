@@ -58,7 +58,7 @@ extension Vault {
     /// Before a write: with `git: commit` set, refuses unless the vault is in a git work tree,
     /// so nothing is written that could not be committed. The vault's own writes call it; call
     /// it before a write made on the vault's behalf (an editor), then `noteWritten(_:)`.
-    public func prepareWrite() throws {
+    package func prepareWrite() throws {
         guard config.gitCommit else { return }
         try changes.checkOnce {
             guard Git(directory: root).isWorkTree else {

@@ -1,41 +1,41 @@
 import CRMFormat
 
 /// Settings from `.crm/config.yaml`; every key is optional.
-public struct VaultConfig: Sendable {
+package struct VaultConfig: Sendable {
     /// Interaction types in lower case; the first is `crm log`'s default.
-    public var types: [String] = PersonDocument.LogSettings.standard.types
+    package var types: [String] = PersonDocument.LogSettings.standard.types
     /// The heading of the log section.
-    public var heading = "Interactions"
+    package var heading = "Interactions"
     /// The cadence of people who set none and have no tag cadence.
-    public var every: Cadence?
+    package var every: Cadence?
     /// Cadence by tag; a person with several tags gets the shortest.
-    public var tagEvery: [String: Cadence] = [:]
+    package var tagEvery: [String: Cadence] = [:]
     /// Where `crm log --calendar` adds events.
-    public var calendar: String?
+    package var calendar: String?
     /// How many minutes the event of a timed `crm log --calendar` entry lasts
     /// (`calendar_duration`, 0 to 1440; 0 writes no end, an event that ends when it starts).
-    public var calendarDuration = 60
+    package var calendarDuration = 60
     /// The alarm of every calendar event the tool writes (`calendar_alarm`: `15m`, `1h`, `2d`…;
     /// `none` for no alarms); 15 minutes before a timed event when not set. See `CalendarAlarm`.
-    public var calendarAlarm: CalendarAlarm? = .standard
+    package var calendarAlarm: CalendarAlarm? = .standard
     /// The default contacts source.
-    public var contacts: String?
+    package var contacts: String?
     /// What `crm browse` hands `tel:`, `sms:` and `mailto:` links to (`opener:`), a command
     /// the shell runs with the link as its argument; `$CRM_OPENER` comes first.
-    public var opener: String?
+    package var opener: String?
     /// The folder of daily notes (`journal: Daily`), relative to the vault: see `DailyNote`.
-    public var journal: String?
+    package var journal: String?
     /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
-    public var gitCommit = false
+    package var gitCommit = false
     /// Problems in the file; a bad value is reported and its default used.
-    public var diagnostics: [Diagnostic] = []
+    package var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
-    public var logSettings: PersonDocument.LogSettings { .init(types: types, heading: heading) }
+    package var logSettings: PersonDocument.LogSettings { .init(types: types, heading: heading) }
 
     /// Reads the config file's bytes (the same YAML subset as front matter).
-    public init(bytes: [UInt8], path: String) {
+    package init(bytes: [UInt8], path: String) {
         let text = TextBuffer(bytes)
         let pairs: [YAMLSpannedPair]
         (pairs, diagnostics) = YAMLBlockParser.mapping(in: text, lines: 0..<text.lineCount, path: path)

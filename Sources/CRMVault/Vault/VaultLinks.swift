@@ -3,39 +3,39 @@ import CRMFormat
 /// Every link of the vault, read in one pass over the person files, the daily notes and the other
 /// notes, and resolved once: the answer to who took part in what, who is mentioned where and who
 /// is related to whom (`connections(of:)`), and what `check` says about links (`problems`).
-public struct VaultLinks: Sendable {
+package struct VaultLinks: Sendable {
     /// A person as links see them.
-    public struct Person: Sendable, Equatable {
-        public var id: String
-        public var path: String
-        public var name: String
-        public var contactID: String?
+    package struct Person: Sendable, Equatable {
+        package var id: String
+        package var path: String
+        package var name: String
+        package var contactID: String?
     }
 
     /// A file that links anything, with what it links.
-    public struct LinkedFile: Sendable {
-        public var path: String
+    package struct LinkedFile: Sendable {
+        package var path: String
         /// The person whose file it is; nil for a note.
-        public var owner: String?
-        public var links: FileLinks
+        package var owner: String?
+        package var links: FileLinks
     }
 
     /// Everyone, in path order; empty when no file links anything (there is nobody to resolve).
     let people: [Person]
     /// Who the files' links name (it knows only the targets they use; `LinkResolver.replacing`
     /// gives a full table).
-    public let resolver: LinkResolver
+    package let resolver: LinkResolver
     /// The files that link anything, person files first, in path order.
-    public let files: [LinkedFile]
+    package let files: [LinkedFile]
     /// The vault's notes and file names.
-    public let notes: VaultNotes
+    package let notes: VaultNotes
     private let byID: [String: Int]
     private let connectionsByID: [String: PersonConnections]
 
     /// Reads the vault: every person file's links (from the facts cache where the file is
     /// unchanged), and (with `notes`) every daily note and other Markdown note. Files that cannot
     /// be read link nothing.
-    public static func read(_ vault: Vault, notes includeNotes: Bool = true) -> VaultLinks {
+    package static func read(_ vault: Vault, notes includeNotes: Bool = true) -> VaultLinks {
         read(vault, everyone: vault.keysAndLinks().rows, notes: includeNotes)
     }
 
@@ -75,17 +75,17 @@ public struct VaultLinks: Sendable {
     }
 
     /// The person with `id`.
-    public func person(_ id: String) -> Person? { byID[id].map { people[$0] } }
+    package func person(_ id: String) -> Person? { byID[id].map { people[$0] } }
 
     /// The name of the person with `id`; the id itself for someone not in the vault.
-    public func name(of id: String) -> String { person(id)?.name ?? id }
+    package func name(of id: String) -> String { person(id)?.name ?? id }
 
     /// What the vault says about the person with `id`.
-    public func connections(of id: String) -> PersonConnections { connectionsByID[id] ?? PersonConnections() }
+    package func connections(of id: String) -> PersonConnections { connectionsByID[id] ?? PersonConnections() }
 
     /// Every link that names the person with `id`, embeds of their file included: person files
     /// first, then notes, each in line order.
-    public func references(to id: String) -> [LinkReference] {
+    package func references(to id: String) -> [LinkReference] {
         files.flatMap { file -> [LinkReference] in
             file.links.targets.filter { resolver.person($0.target) == id }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
                 .map { LinkReference(path: file.path, line: $0.line, column: $0.column, target: $0.target) }
@@ -149,7 +149,7 @@ public struct VaultLinks: Sendable {
     /// What `crm check` reports about links: a link in an entry (or a `related` item) that names
     /// no person and no file of the vault (a dead link), a link that names several people, and
     /// what reading the daily notes found. A link to a day is never dead.
-    public var problems: [Diagnostic] {
+    package var problems: [Diagnostic] {
         var found = notes.problems
         for file in files {
             found += file.links.problems

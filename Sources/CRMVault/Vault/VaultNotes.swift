@@ -3,20 +3,20 @@ import CRMFormat
 /// The vault's other Markdown files: daily notes (under `journal:`) and every other note outside
 /// `people/`, found in one walk of the vault folder, with the names of all its files (what a
 /// link to something that is not a person may point at).
-public struct VaultNotes: Sendable {
+package struct VaultNotes: Sendable {
     /// Daily notes, each with the day its file name starts with, in path order.
-    public var dailyNotes: [(path: String, day: Day)] = []
+    package var dailyNotes: [(path: String, day: Day)] = []
     /// Every other Markdown file outside `people/` and `.crm/`, in path order.
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// Folded keys of every file of the vault a link can point at: each path from the vault
     /// root and each file name, with and without `.md`; nil when the walk did not gather them.
     var fileKeys: Set<String>? = []
     /// Files in the journal folder whose names start like a day that is not one (`2026-02-30.md`).
-    public var problems: [Diagnostic] = []
+    package var problems: [Diagnostic] = []
 
     /// Whether a link's target (as written) names a file of the vault; true for any target when
     /// the file names were not gathered (so that no link is called dead for want of them).
-    public func holdsFile(_ target: String) -> Bool {
+    package func holdsFile(_ target: String) -> Bool {
         guard let fileKeys else { return true }
         var key = target.trimmingSpaces
         if key.hasSuffix("\\") { key.removeLast() }
@@ -37,11 +37,11 @@ extension Vault {
     /// Walks the vault (hidden files and folders, `.crm/` and folders reached by symbolic links
     /// left out) for its daily notes, other notes and (with `fileNames`) the names of all its
     /// files, which only telling a dead link needs: without them `people/` is not walked.
-    public func notes(fileNames: Bool = true) -> VaultNotes { notes(under: "", fileNames: fileNames) }
+    package func notes(fileNames: Bool = true) -> VaultNotes { notes(under: "", fileNames: fileNames) }
 
     /// The daily notes alone, from a walk of the journal folder only (none without `journal:`):
     /// what listings read for the interactions they hold.
-    public func dailyNotes() -> [(path: String, day: Day)] {
+    package func dailyNotes() -> [(path: String, day: Day)] {
         guard let journal = journalFolder else { return [] }
         return notes(under: journal == "." ? "" : journal, fileNames: false).dailyNotes
     }

@@ -1,7 +1,7 @@
 import CRMFormat
 
 /// What `crm init` writes into a vault folder.
-public enum VaultSetup {
+package enum VaultSetup {
     static let defaultConfig = """
     # My Person CRM vault settings. Every key is optional.
     types: [call, message, email, visit, note]   # the first is `crm log`'s default
@@ -28,7 +28,7 @@ public enum VaultSetup {
 
     /// Creates or completes a vault in `dir`; never overwrites. Returns what it created and updated.
     /// A `dir`, `people` or `.crm` that is a file is named as one, and nothing is created.
-    public static func initialize(_ dir: String) throws -> (created: [String], updated: [String]) {
+    package static func initialize(_ dir: String) throws -> (created: [String], updated: [String]) {
         for path in [dir, dir + "/people", dir + "/.crm"] where FileSystem.exists(path) && !FileSystem.isDirectory(path) {
             throw VaultError("'\(path)' is a file, not a folder; nothing was created")
         }

@@ -1,3 +1,5 @@
+import CRMFormat
+
 /// How the facts cache stores a day: its day number.
 extension Day {
     package func encode(to w: inout ByteWriter) { w.int(dayNumber) }

@@ -1,3 +1,5 @@
+import CRMFormat
+
 /// How the facts cache stores a diagnostic: line, column, whether it is an error, message. The
 /// path is not stored: it is the file the record belongs to.
 extension Diagnostic {

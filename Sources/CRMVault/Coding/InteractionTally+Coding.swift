@@ -1,3 +1,5 @@
+import CRMFormat
+
 /// How the facts cache stores a tally: the count of interactions, then the packed bytes (length,
 /// bytes), checked as they are read: a damaged record is dropped, never counted.
 extension InteractionTally {

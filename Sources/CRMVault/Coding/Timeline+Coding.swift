@@ -1,3 +1,5 @@
+import CRMFormat
+
 /// How the facts cache stores a timeline: interactions, open items, follow-ups, horizon.
 extension Timeline {
     package func encode(to w: inout ByteWriter) {

@@ -1,3 +1,5 @@
+import CRMFormat
+
 /// How the facts cache stores a log entry: date, time as minutes past midnight (-1: none), type,
 /// note, line, line count, and 1 for a ticked entry (0 otherwise). Open items are stored apart
 /// (`Timeline.open`), so their checkbox is known from where they stand.

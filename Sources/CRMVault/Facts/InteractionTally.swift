@@ -1,28 +1,30 @@
+import CRMFormat
+
 /// Every interaction of one person (plain and ticked entries, whatever their date; open items are
 /// plans, kept in `Timeline.open`) as its day and type, packed into a few bytes each: what
 /// `crm summary` counts. The facts cache keeps it, so a summary reads only the files that changed.
 ///
 /// What happened and what is planned depends on the day asked about (an entry dated after today
 /// is planned until its day comes), so this holds days, not statuses.
-public struct InteractionTally: Sendable, Equatable {
+package struct InteractionTally: Sendable, Equatable {
     /// How many interactions it holds.
-    public let count: Int
+    package let count: Int
     /// The types, each once in order of first use (a count, then each as length and UTF-8), then
     /// each interaction in file order: its day number less the previous one's (the first: less
     /// 0), zig-zag coded, and its type's place among the types; all variable-length integers.
     let bytes: [UInt8]
 
     /// The interactions among `entries` (open items are left out).
-    public init<Entries: Sequence<Interaction>>(_ entries: Entries) {
-        self.init(interactions: entries.lazy.filter(\.isInteraction).map { ($0.date, $0.type) })
+    package init<Entries: Sequence<Interaction>>(_ entries: Entries) {
+        self.init { body in for entry in entries where entry.isInteraction { body(entry.date, entry.type) } }
     }
 
-    /// The interactions given as each one's day and type, in file order.
-    init<Interactions: Sequence<(Day, String)>>(interactions: Interactions) {
+    /// The interactions `forEach` gives, each as its day and type, in file order.
+    init(_ forEach: ((Day, String) -> Void) -> Void) {
         var types: [String] = []
         var packed = ByteWriter(capacity: 64)
         var count = 0, previous = 0
-        for (date, entryType) in interactions {
+        forEach { date, entryType in
             let type = types.firstIndex(of: entryType) ?? types.count
             if type == types.count { types.append(entryType) }
             let day = date.dayNumber
@@ -46,7 +48,7 @@ public struct InteractionTally: Sendable, Equatable {
     package static let empty = InteractionTally([Interaction]())
 
     /// The interactions' types, each once, in order of first use.
-    public var types: [String] {
+    package var types: [String] {
         var reader = ByteReader(bytes)
         return (try? reader.array { r throws(ByteReader.Malformed) in try r.string() }) ?? []
     }
@@ -60,7 +62,7 @@ public struct InteractionTally: Sendable, Equatable {
         return count
     }
 
-    public func forEach(_ body: (_ dayNumber: Int, _ type: Int) -> Void) {
+    package func forEach(_ body: (_ dayNumber: Int, _ type: Int) -> Void) {
         var reader = ByteReader(bytes)
         do {
             for _ in 0..<(try reader.int()) { _ = try reader.skip(try reader.int()) }
@@ -73,4 +75,9 @@ public struct InteractionTally: Sendable, Equatable {
             // Not reached: the bytes were written by `init` or checked as the cache was read.
         }
     }
+}
+
+extension InteractionLog {
+    /// The log's interactions, each as its day and type (see `InteractionTally`).
+    var tally: InteractionTally { InteractionTally(forEachInteraction) }
 }

@@ -1,3 +1,5 @@
+import CRMFormat
+
 /// A compact byte format for the facts cache: variable-length integers and length-prefixed UTF-8.
 package struct ByteWriter {
     package private(set) var bytes: [UInt8] = []

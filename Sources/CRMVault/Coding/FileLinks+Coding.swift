@@ -1,3 +1,5 @@
+import CRMFormat
+
 /// How the facts cache stores the links of a person file (`PersonFacts.links`): its linked
 /// entries (the entry as `Interaction` stores it, then whether it is open, then its links), its
 /// mentions, `related` items, embeds and problems, each in file order.
