@@ -1,18 +1,18 @@
 /// A problem found in a file, pointing at `path:line:col` (line and column 1-based, as editors count).
 ///
 /// Parsers collect diagnostics instead of throwing, so one bad line never hides the rest of a file.
-package struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
-    package enum Severity: String, Sendable { case error, warning }
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
 
-    package var path: String
+    public var path: String
     /// 1-based line number.
-    package var line: Int
+    public var line: Int
     /// 1-based column, counted in characters.
-    package var column: Int
-    package var severity: Severity
-    package var message: String
+    public var column: Int
+    public var severity: Severity
+    public var message: String
 
-    package init(path: String, line: Int, column: Int = 1, severity: Severity, message: String) {
+    public init(path: String, line: Int, column: Int = 1, severity: Severity, message: String) {
         self.path = path
         self.line = line
         self.column = column
@@ -20,5 +20,5 @@ package struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    package var description: String { "\(path):\(line):\(column): \(severity.rawValue): \(message)" }
+    public var description: String { "\(path):\(line):\(column): \(severity.rawValue): \(message)" }
 }

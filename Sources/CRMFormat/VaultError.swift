@@ -1,6 +1,6 @@
 /// A problem with the vault or a person in it, with the message the user sees.
-package struct VaultError: Error, Sendable, CustomStringConvertible {
-    package var message: String
-    package init(_ message: String) { self.message = message }
-    package var description: String { message }
+public struct VaultError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }

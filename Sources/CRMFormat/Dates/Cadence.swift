@@ -1,17 +1,17 @@
 /// A stay-in-touch interval: `N` followed by `d`, `w`, `m` or `y` (`10d`, `2w`, `3m`, `1y`).
-package struct Cadence: Sendable, Hashable, CustomStringConvertible {
-    package enum Unit: Character, Sendable { case day = "d", week = "w", month = "m", year = "y" }
+public struct Cadence: Sendable, Hashable, CustomStringConvertible {
+    public enum Unit: Character, Sendable { case day = "d", week = "w", month = "m", year = "y" }
 
-    package var count: Int
-    package var unit: Unit
+    public var count: Int
+    public var unit: Unit
 
-    package init(count: Int, unit: Unit) {
+    public init(count: Int, unit: Unit) {
         self.count = count
         self.unit = unit
     }
 
     /// Parses `N` + unit; the count must be a positive whole number below 10,000.
-    package init?(_ text: String) {
+    public init?(_ text: String) {
         guard let last = text.last, let unit = Unit(rawValue: Character(last.lowercased())),
               let count = Int(text.dropLast()), text.first != "+", text.first != "-",
               (1..<10_000).contains(count) else { return nil }
@@ -19,7 +19,7 @@ package struct Cadence: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `day` moved by this cadence `times` times (negative goes back); months clamp to the month's end.
-    package func step(from day: Day, times: Int = 1) -> Day {
+    public func step(from day: Day, times: Int = 1) -> Day {
         switch unit {
         case .day: return day.adding(days: count * times)
         case .week: return day.adding(days: 7 * count * times)
@@ -38,5 +38,5 @@ package struct Cadence: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    package var description: String { String(count) + String(unit.rawValue) }
+    public var description: String { String(count) + String(unit.rawValue) }
 }

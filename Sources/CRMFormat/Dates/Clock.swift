@@ -6,16 +6,16 @@ import Foundation
 
 /// The one reading of the clock a command makes, with `$CRM_TODAY` applied: the library takes
 /// this value (or the `Day` it holds) and never reads the clock or the environment itself.
-package struct Clock: Sendable {
+public struct Clock: Sendable {
     /// This moment.
-    package let now: Date
+    public let now: Date
     /// Today's date: `$CRM_TODAY` when set (scripts, tests), else the local date.
-    package let today: Day
+    public let today: Day
     /// Whether `today` was fixed by `$CRM_TODAY`.
     package let isFixed: Bool
 
     /// The clock as `environment` sets it; throws when `$CRM_TODAY` is not `YYYY-MM-DD`.
-    package init(environment: [String: String], now: Date = Date()) throws(DateInputError) {
+    public init(environment: [String: String], now: Date = Date()) throws(DateInputError) {
         self.now = now
         today = try Day.today(environment: environment)
         isFixed = !(environment["CRM_TODAY"] ?? "").isEmpty

@@ -1,8 +1,8 @@
 /// A date argument that could not be understood.
-package struct DateInputError: Error, Sendable, CustomStringConvertible {
+public struct DateInputError: Error, Sendable, CustomStringConvertible {
     package var input: String
     package var reason: String
-    package var description: String { "invalid date '\(input)': \(reason)" }
+    public var description: String { "invalid date '\(input)': \(reason)" }
 }
 
 extension Day {

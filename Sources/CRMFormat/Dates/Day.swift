@@ -1,25 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A calendar date without a time zone, as written in person files (`YYYY-MM-DD`).
 ///
 /// Arithmetic is done on day numbers (days since 1970-01-01, proleptic Gregorian), so no
 /// `Calendar` or `DateFormatter` is needed on the hot path.
-package struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     // Four bytes, not three words: a listing holds several days for each of 100,000 people.
     private let storedYear: Int16
     private let storedMonth: UInt8
     private let storedDay: UInt8
 
-    package var year: Int { Int(storedYear) }
-    package var month: Int { Int(storedMonth) }
-    package var day: Int { Int(storedDay) }
+    public var year: Int { Int(storedYear) }
+    public var month: Int { Int(storedMonth) }
+    public var day: Int { Int(storedDay) }
 
     /// Creates a day; returns nil for impossible dates such as 2026-02-30.
-    package init?(year: Int, month: Int, day: Int) {
+    public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...Day.daysIn(month: month, year: year)).contains(day) else { return nil }
         self.init(unchecked: year, month, day)
@@ -32,7 +27,7 @@ package struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Parses exactly `YYYY-MM-DD`.
-    package init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         self.init(utf8: text.utf8)
     }
 
@@ -89,23 +84,23 @@ package struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init(unchecked: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    package func adding(days: Int) -> Day { Day(dayNumber: dayNumber + days) }
+    public func adding(days: Int) -> Day { Day(dayNumber: dayNumber + days) }
 
     /// Adds calendar months, clamping to the month's end (`1m` after Jan 31 is Feb 28 or 29).
-    package func adding(months: Int) -> Day {
+    public func adding(months: Int) -> Day {
         let total = year * 12 + (month - 1) + months
         let y = total / 12, m = total % 12 + 1
         return Day(unchecked: y, m, Swift.min(day, Day.daysIn(month: m, year: y)))
     }
 
     /// Days from `self` to `other` (positive when `other` is later).
-    package func days(until other: Day) -> Int { other.dayNumber - dayNumber }
+    public func days(until other: Day) -> Int { other.dayNumber - dayNumber }
 
-    package static func < (a: Day, b: Day) -> Bool {
+    public static func < (a: Day, b: Day) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    package var description: String {
+    public var description: String {
         guard year >= 0, year <= 9999, month < 100, day < 100 else {
             return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
         }
@@ -133,10 +128,8 @@ package struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
             guard let day = Day(fixed) else { throw DateInputError(input: fixed, reason: "CRM_TODAY must be YYYY-MM-DD") }
             return day
         }
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
+        let local = Platform.localDate()
+        return Day(year: local.year, month: local.month, day: local.day)!
     }
 }
 
@@ -146,21 +139,21 @@ package func pad(_ value: Int, _ width: Int) -> String {
 }
 
 /// A time of day written in a log entry (`HH:MM`).
-package struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     private let storedHour: UInt8
     private let storedMinute: UInt8
 
-    package var hour: Int { Int(storedHour) }
-    package var minute: Int { Int(storedMinute) }
+    public var hour: Int { Int(storedHour) }
+    public var minute: Int { Int(storedMinute) }
 
-    package init?(hour: Int, minute: Int) {
+    public init?(hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         storedHour = UInt8(hour)
         storedMinute = UInt8(minute)
     }
 
     /// Parses exactly `HH:MM` (24-hour clock).
-    package init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         self.init(utf8: text.utf8)
     }
 
@@ -180,7 +173,7 @@ package struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.init(hour: hour, minute: minute)
     }
 
-    package static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
+    public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
 
-    package var description: String { pad(hour, 2) + ":" + pad(minute, 2) }
+    public var description: String { pad(hour, 2) + ":" + pad(minute, 2) }
 }

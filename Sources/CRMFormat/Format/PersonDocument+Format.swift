@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension PersonDocument {
     /// The file in canonical form, changing only the lines that are not:
@@ -93,11 +88,11 @@ extension PersonDocument {
             head.append(UInt8(ascii: ":"))
             var note = entry.note
             return note.withUTF8 { note in
-                guard note.isEmpty || memchr(note.baseAddress!, 0x0D, note.count) == nil else { return false }
-                let first = note.isEmpty ? 0 : (memchr(note.baseAddress!, 0x0A, note.count).map { note.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? note.count)
+                guard Bytes.firstIndex(of: 0x0D, in: note) == nil else { return false }
+                let first = Bytes.firstIndex(of: 0x0A, in: note) ?? note.count
                 let length = head.count + (first == 0 ? 0 : 1 + first)
-                guard line.count == length, memcmp(line.baseAddress!, head, head.count) == 0 else { return false }
-                return first == 0 || (line[head.count] == 0x20 && memcmp(line.baseAddress! + head.count + 1, note.baseAddress!, first) == 0)
+                guard line.count == length, head.withUnsafeBufferPointer({ Bytes.equal(line.baseAddress!, $0.baseAddress!, count: head.count) }) else { return false }
+                return first == 0 || (line[head.count] == 0x20 && Bytes.equal(line.baseAddress! + head.count + 1, note.baseAddress!, count: first))
             }
         }
     }

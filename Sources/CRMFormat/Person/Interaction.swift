@@ -1,19 +1,19 @@
 /// One dated entry of a person's interaction log; its `line` is a 1-based line number.
-package struct Interaction: Sendable, Equatable {
-    package var date: Day
-    package var time: TimeOfDay?
+public struct Interaction: Sendable, Equatable {
+    public var date: Day
+    public var time: TimeOfDay?
     /// One of the vault's interaction types, in lower case; `note` when none was written.
-    package var type: String
+    public var type: String
     /// The note, continuation lines joined with `\n`.
-    package var note: String
+    public var note: String
     /// 1-based line of the entry in its file (0 for an entry not yet written).
-    package var line: Int
+    public var line: Int
     /// How many lines the entry takes: its own and its continuation lines.
     package var lineCount: Int
     /// `[ ]` for an open item, `[x]` for a ticked one, nil for a plain entry.
-    package var checkbox: Checkbox?
+    public var checkbox: Checkbox?
 
-    package init(date: Day, time: TimeOfDay? = nil, type: String, note: String, line: Int = 0, lineCount: Int = 1,
+    public init(date: Day, time: TimeOfDay? = nil, type: String, note: String, line: Int = 0, lineCount: Int = 1,
                 checkbox: Checkbox? = nil) {
         self.date = date
         self.time = time

@@ -1,10 +1,10 @@
 /// Why the tool will not make an edit; the file is left as it was.
-package struct PersonFileError: Error, Sendable, CustomStringConvertible {
-    package var path: String
-    package var line: Int?
+public struct PersonFileError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
     /// 1-based column on `line`, when the problem has one.
-    package var column: Int?
-    package var message: String
+    public var column: Int?
+    public var message: String
 
     package init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.path = path
@@ -13,7 +13,7 @@ package struct PersonFileError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    package var description: String {
+    public var description: String {
         guard let line else { return "\(path): \(message)" }
         return "\(path):\(line):" + (column.map { "\($0):" } ?? "") + " \(message)"
     }

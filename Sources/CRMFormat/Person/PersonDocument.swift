@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A person file as read: the original bytes, the front matter and log it understood, and the
 /// problems it found. Reading never fails; what could not be understood is in `diagnostics`.
@@ -40,7 +35,7 @@ package struct PersonDocument: Sendable {
         text = TextBuffer(bytes)
         var diagnostics: [Diagnostic] = []
         var blocker: String?
-        if bytes.withUnsafeBufferPointer({ $0.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }) {
+        if bytes.withUnsafeBufferPointer({ Bytes.firstIndex(of: 0, in: $0) != nil }) {
             blocker = "it contains NUL bytes (is it a binary file?)"
         } else if !UTF8Validation.isValid(bytes) {
             blocker = "it is not valid UTF-8 text"

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A wikilink as written on one line: `[[TARGET]]`, `[[TARGET|TEXT]]`, `[[TARGET#HEADING]]`,
 /// `[[TARGET#^BLOCK|TEXT]]`, or an embed `![[TARGET]]`. Whether it names a person is the
@@ -112,10 +107,8 @@ extension PersonLink {
 
     /// Whether the line holds `[[` at all.
     private static func hasOpener(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = b.baseAddress else { return false }
         var start = 0
-        while start + 1 < b.count, let found = memchr(base + start, 0x5B, b.count - start - 1) {
-            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        while let at = Bytes.firstIndex(of: 0x5B, in: b, from: start, to: b.count - 1) {
             if b[at + 1] == 0x5B { return true }
             start = at + 1
         }
@@ -148,7 +141,7 @@ extension PersonLink {
     /// The code spans of a line, as CommonMark pairs backtick runs: a run opens a span that the
     /// next run of the same length closes; a run never closed is text. Each run is looked at once.
     static func codeSpans(_ b: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        guard let base = b.baseAddress, memchr(base, 0x60, b.count) != nil else { return [] }
+        guard Bytes.firstIndex(of: 0x60, in: b) != nil else { return [] }
         var runs: [Range<Int>] = []
         var i = 0
         while i < b.count {

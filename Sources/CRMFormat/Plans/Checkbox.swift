@@ -1,13 +1,13 @@
 extension Interaction {
     /// The task-list box of an entry: `- [ ] …` is open (planned, not yet done), `- [x] …` (or
     /// `[X]`) is done. Plain entries have none.
-    package enum Checkbox: String, Sendable {
+    public enum Checkbox: String, Sendable {
         case open = " "
         case done = "x"
     }
 
     /// What an entry is on a given day.
-    package enum Status: String, Sendable {
+    public enum Status: String, Sendable {
         /// It happened: a plain entry or a ticked one, dated today or earlier.
         case done
         /// A plain (or ticked) entry dated after today: it counts from its date on.
@@ -17,7 +17,7 @@ extension Interaction {
     }
 
     /// The entry's status on `today`.
-    package func status(on today: Day) -> Status {
+    public func status(on today: Day) -> Status {
         checkbox == .open ? .open : date > today ? .planned : .done
     }
 

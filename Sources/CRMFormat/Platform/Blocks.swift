@@ -9,6 +9,7 @@ package enum Blocks {
     /// `body` of each block of `items` (`size` items each, the last one maybe fewer), run on all
     /// cores at once; the results in the blocks' order. `body` is called from several threads, so
     /// it must only read what it captures.
+    @inlinable
     package static func map<Result>(_ items: Range<Int>, _ body: (Range<Int>) -> Result) -> [Result] {
         let blocks = stride(from: items.lowerBound, to: items.upperBound, by: size).map { $0..<min($0 + size, items.upperBound) }
         var results = [Result?](repeating: nil, count: blocks.count)
@@ -21,6 +22,7 @@ package enum Blocks {
 
     /// The same, each block's result handed to `consume` in order, sixteen blocks at a time, so
     /// that only so many results are held at once.
+    @inlinable
     package static func forEach<Result>(_ items: Range<Int>, _ body: (Range<Int>) -> Result, handing consume: (Result) -> Void) {
         for wave in stride(from: items.lowerBound, to: items.upperBound, by: 16 * size) {
             for result in map(wave..<min(wave + 16 * size, items.upperBound), body) { consume(result) }

@@ -8,10 +8,25 @@ import Musl
 
 /// The C library calls whose names or fields differ between macOS and iOS (Darwin) and Linux
 /// (Glibc, Musl), and those the tool makes beside its files (processes, the environment,
-/// signals), in one place. The file system calls of `FileSystem` and `FactsCache` (`open`,
-/// `stat`, `link`, `readdir`…) are POSIX and spelt the same on each, so those files only import
-/// the C library.
+/// signals), in one place. The library's other C calls are beside it, in this folder: the file
+/// system's (`FileSystem`: `open`, `stat`, `link`, `readdir`…, POSIX and spelt the same on
+/// each), `memchr` and `memcmp` (`Bytes`), processes (`Subprocess`) and locks (`Lock`).
 package enum Platform {
+    /// The real-time clock, in nanoseconds since 1970 (`clock_gettime`).
+    package static func nanosecondsSince1970() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// Today's date where the machine is (`localtime_r` of now).
+    package static func localDate() -> (year: Int, month: Int, day: Int) {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    }
+
     /// `write(2)`.
     package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)

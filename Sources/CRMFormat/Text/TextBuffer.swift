@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A file's bytes split into lines, keeping every byte: the BOM, each line's own ending, and
 /// whether the last line ends with a newline.
@@ -30,11 +25,9 @@ package struct TextBuffer: Sendable {
         var lines: [Line] = []
         lines.reserveCapacity(bytes.count / 40 + 1)
         bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return }
             let n = b.count
             var start = bomLength
-            while start < n, let found = memchr(base + start, 0x0A, n - start) {
-                let i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            while let i = Bytes.firstIndex(of: 0x0A, in: b, from: start) {
                 let contentEnd = i > start && b[i - 1] == 0x0D ? i - 1 : i
                 lines.append(Line(start: start, contentEnd: contentEnd, end: i + 1))
                 start = i + 1

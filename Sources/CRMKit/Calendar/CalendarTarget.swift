@@ -1,10 +1,5 @@
 import CRMFormat
 import CRMVault
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where `crm log --calendar` adds an event: a vdir folder or an `.ics` file.
 ///
@@ -108,7 +103,7 @@ package struct CalendarTarget: Sendable, Hashable {
         let original: (bytes: [UInt8], stamp: FileStamp)
         do {
             original = try FileSystem.readFile(file)
-        } catch where error.code == ENOENT {
+        } catch where error.isNotFound {
             try FileSystem.create(file, with: whole)
             return .added
         }

@@ -3,22 +3,22 @@ import CRMVault
 
 /// One person read from an address book (a vCard, or a row of a CSV export): the snapshot My
 /// Person CRM stores, and where it was found.
-package struct Contact: Sendable, Equatable {
+public struct Contact: Sendable, Equatable {
     /// The card's `UID` as written (escapes undone, `urn:uuid:` kept); `nil` when the card has
     /// none (every CSV row).
-    package var uid: String?
+    public var uid: String?
     /// `FN`, else the parts of `N` (prefix, given, additional, family, suffix) joined by single
     /// spaces, else the organisation (`ORG`'s first part), for a card of a shop or a plumber.
-    package var name: String
+    public var name: String
     /// Phone numbers, preferred first (`PREF=n`, lowest first, or `TYPE=pref`), then mobile numbers,
     /// then file order; a `tel:` prefix is removed and numbers differing only in spaces, dashes,
     /// dots or parentheses are kept once.
-    package var phones: [String]
+    public var phones: [String]
     /// Email addresses, preferred first (`PREF=n` or `TYPE=pref`), then file order; kept once
     /// ignoring case.
-    package var emails: [String]
+    public var emails: [String]
     /// `YYYY-MM-DD`, or `--MM-DD` when the card does not know the year.
-    package var birthday: String?
+    public var birthday: String?
     /// Nicknames (vCard `NICKNAME`, a CSV's nickname column), kept once ignoring case and accents:
     /// the person's `aliases`.
     package var nicknames: [String]

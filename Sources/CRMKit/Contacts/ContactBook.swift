@@ -2,11 +2,11 @@ import CRMFormat
 import CRMVault
 
 /// The contacts read from a vCard file or a vdir folder, with the problems found on the way.
-package struct ContactBook: Sendable {
+public struct ContactBook: Sendable {
     /// The contacts of the cards that could be read, in file order (files sorted by name).
-    package var contacts: [Contact]
+    public var contacts: [Contact]
     /// Problems with file and line: cards skipped (errors) and values ignored (warnings).
-    package var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic]
 
     /// Reads the cards in `bytes` (vCard 2.1, 3.0 or 4.0; one or many cards; CRLF or LF).
     ///
@@ -14,7 +14,7 @@ package struct ContactBook: Sendable {
     /// UTF-8 unless a property names another `CHARSET` (or the file starts with a UTF-16 byte
     /// order mark). A value that cannot be decoded is never guessed at: a name makes its card an
     /// error (skipped), any other value a warning (ignored), each naming the file and line.
-    package static func parse(_ bytes: [UInt8], path: String) -> ContactBook {
+    public static func parse(_ bytes: [UInt8], path: String) -> ContactBook {
         let read = VCardReader(path: path).read(bytes)
         return ContactBook(checking: read.contacts, diagnostics: read.diagnostics)
     }

@@ -3,18 +3,18 @@ import CRMVault
 
 /// What a person added from a contact (`crm add --from`, `crm import`) starts with, besides the
 /// contact's own fields.
-package struct NewPersonOptions: Sendable {
+public struct NewPersonOptions: Sendable {
     /// `--tag`: tags for everyone added, after the contact's own (its address-book groups).
-    package var tags: [String]
+    public var tags: [String]
     /// `--every`: the stay-in-touch cadence of everyone added.
-    package var every: Cadence?
+    public var every: Cadence?
     /// `--spread` (with `every`): the first due dates of the people one import adds spread over
     /// one cadence (see `ImportSpread`).
     package var spread: Bool
     /// The day of the import: `added`, unless the address book knows when the contact was made.
-    package var today: Day
+    public var today: Day
 
-    package init(tags: [String] = [], every: Cadence? = nil, spread: Bool = false, today: Day) {
+    public init(tags: [String] = [], every: Cadence? = nil, spread: Bool = false, today: Day) {
         self.tags = tags
         self.every = every
         self.spread = spread

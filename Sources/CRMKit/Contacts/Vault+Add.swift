@@ -26,7 +26,7 @@ extension Vault {
     /// (`Contact.personFields`) in a new file named after it. Unless `allowingTracked`, a contact
     /// someone tracks already (as `crm import` finds them: `ContactImport.trackers`) is refused
     /// (`DuplicatePerson`).
-    package func add(_ contact: Contact, options: NewPersonOptions, allowingTracked: Bool = false) throws -> Person {
+    public func add(_ contact: Contact, options: NewPersonOptions, allowingTracked: Bool = false) throws -> Person {
         if !allowingTracked, let (tracker, match) = ContactImport.trackers(of: [contact], vault: self)[0] {
             throw DuplicatePerson(description: ContactImport.trackedMessage(tracker, match: match, contact: contact))
         }

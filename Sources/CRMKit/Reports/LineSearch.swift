@@ -1,10 +1,5 @@
 import CRMFormat
 import CRMVault
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One folded needle looked for in the lines of files, as `crm search` does, without parsing the
 /// files or splitting every one into lines.
@@ -74,8 +69,8 @@ struct LineSearch: Sendable {
     /// line's ending); the front matter's `---` lines are skipped.
     func matches(in bytes: [UInt8]) -> [Match]? {
         bytes.withUnsafeBufferPointer { b -> [Match]? in
-            guard let base = b.baseAddress else { return [] }
-            if memchr(base, 0, b.count) != nil { return nil }
+            guard b.baseAddress != nil else { return [] }
+            if Bytes.firstIndex(of: 0, in: b) != nil { return nil }
             let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             guard let delimiters = frontMatterDelimiters(bytes, b, bom: bom) else { return nil }
             return needle.withUnsafeBufferPointer { needle in
@@ -106,10 +101,9 @@ struct LineSearch: Sendable {
     /// The end of the text of the line holding `i`, and the start of the next line.
     private static func lineEnd(_ b: UnsafeBufferPointer<UInt8>, from i: Int) -> (contentEnd: Int, end: Int) {
         let n = b.count
-        guard i < n, let found = memchr(b.baseAddress! + i, 0x0A, n - i) else {
+        guard let newline = Bytes.firstIndex(of: 0x0A, in: b, from: i) else {
             return (n > i && b[n - 1] == 0x0D ? n - 1 : n, n)
         }
-        let newline = b.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
         return (newline > i && b[newline - 1] == 0x0D ? newline - 1 : newline, newline + 1)
     }
 

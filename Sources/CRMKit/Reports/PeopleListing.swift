@@ -4,9 +4,9 @@ import CRMVault
 /// Everyone as the people list shows them on one day (`crm list`, the people list of
 /// `crm browse`): a row a person, in name order, with what a row prints and what a filter looks
 /// at; answered from the facts cache where files are unchanged.
-package struct PeopleListing: Sendable {
+public struct PeopleListing: Sendable {
     /// The orders the list can be put in.
-    package enum Order: String, Sendable, CaseIterable {
+    public enum Order: String, Sendable, CaseIterable {
         /// Soonest due first; people with no due date (no cadence) last.
         case due
         /// By name, ignoring case and accents.
@@ -18,33 +18,33 @@ package struct PeopleListing: Sendable {
     /// One person. A class, as `PersonSummary` is: the row is made on the threads that read the
     /// files and then only referred to (sorted, filtered, printed), so it is one reference to
     /// pass around instead of a dozen fields to copy.
-    package final class Row: Sendable, Equatable {
-        package let id: String
-        package let name: String
+    public final class Row: Sendable, Equatable {
+        public let id: String
+        public let name: String
         /// The name in lower case without accents (`String.folded`), for sorting and matching.
-        package let sortName: String
-        package let tags: [String]
+        public let sortName: String
+        public let tags: [String]
         /// The rest of what the person is known by, decoded when asked for (a listing of
         /// thousands prints none of it).
         private let keys: PersonKeys
         /// Aliases, folded.
-        package var aliases: [String] { keys.foldedAliases }
+        public var aliases: [String] { keys.foldedAliases }
         /// Emails in lower case.
-        package var emails: [String] { keys.emails }
-        package var contactID: String? { keys.contactID }
-        package let cadence: Cadence?
+        public var emails: [String] { keys.emails }
+        public var contactID: String? { keys.contactID }
+        public let cadence: Cadence?
         /// The newest interaction dated today or earlier.
-        package let last: Day?
+        public let last: Day?
         /// The earliest open or planned item dated today or later.
-        package let next: Day?
+        public let next: Day?
         /// When the person is due (see `DueSchedule`); nil without a cadence.
-        package let due: Day?
+        public let due: Day?
         /// How many entries are interactions.
-        package let interactionCount: Int
+        public let interactionCount: Int
 
-        package var path: String { "people/" + id + ".md" }
+        public var path: String { "people/" + id + ".md" }
 
-        package static func == (a: Row, b: Row) -> Bool {
+        public static func == (a: Row, b: Row) -> Bool {
             (a.id, a.name, a.sortName, a.tags, a.keys) == (b.id, b.name, b.sortName, b.tags, b.keys)
                 && (a.cadence, a.last, a.next, a.due, a.interactionCount) == (b.cadence, b.last, b.next, b.due, b.interactionCount)
         }
@@ -78,11 +78,11 @@ package struct PeopleListing: Sendable {
         }
     }
 
-    package let today: Day
+    public let today: Day
     /// In name order (ties by id).
-    package let rows: [Row]
+    public let rows: [Row]
     /// Warnings about files not read, or read in part (see `ReadProblems`).
-    package let problems: [Diagnostic]
+    public let problems: [Diagnostic]
 
     package init(today: Day, rows: [Row], problems: [Diagnostic] = []) {
         self.today = today
@@ -91,7 +91,7 @@ package struct PeopleListing: Sendable {
     }
 
     /// The people of `vault` on `today`, each row made from the person's facts where they were read.
-    package init(vault: Vault, today: Day) {
+    public init(vault: Vault, today: Day) {
         let config = vault.config
         let (rows, problems) = vault.listing(today: today) { Row(facts: $0, config: config, today: today) }
         let order = NameOrder(rows.map(\.sortName), ties: rows.map(\.id)).sortedIndices()
@@ -99,7 +99,7 @@ package struct PeopleListing: Sendable {
     }
 
     /// The rows' indices in `order`; rows that tie stay in name order.
-    package func indices(in order: Order) -> [Int] {
+    public func indices(in order: Order) -> [Int] {
         let key: (Row) -> Int
         switch order {
         case .name: return Array(rows.indices)
@@ -110,13 +110,13 @@ package struct PeopleListing: Sendable {
     }
 
     /// The listing of the people with `tag` (compared folded) alone.
-    package func tagged(_ tag: String) -> PeopleListing {
+    public func tagged(_ tag: String) -> PeopleListing {
         let tag = tag.folded
         return PeopleListing(today: today, rows: rows.filter { $0.tags.contains { $0.folded == tag } }, problems: problems)
     }
 
     /// How many people are due today or were due before (what `crm due` lists).
-    package var dueCount: Int { rows.count(where: { $0.due.map { $0 <= today } ?? false }) }
+    public var dueCount: Int { rows.count(where: { $0.due.map { $0 <= today } ?? false }) }
 
 
     /// `crm list --json`: the rows at `order` (indices into `rows`), each its `json`, as one array

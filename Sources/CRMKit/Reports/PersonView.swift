@@ -5,14 +5,14 @@ import CRMVault
 /// with where they come from, tags, cadence, last, next and due, relationships, what is coming
 /// up, the log numbered as `crm unlog` takes it (with the entries of other files they take part
 /// in, unnumbered), the notes, and where else the vault mentions them.
-package struct PersonView: Sendable {
+public struct PersonView: Sendable {
     /// An address book to take current details from: the contacts by UID, and how to name it.
-    package struct AddressBook: Sendable {
+    public struct AddressBook: Sendable {
         /// The source as the user gave it (`~/contacts.vcf`).
         package let source: String
         package let contactsByUID: [String: Contact]
 
-        package init(source: String, contactsByUID: [String: Contact]) {
+        public init(source: String, contactsByUID: [String: Contact]) {
             self.source = source
             self.contactsByUID = contactsByUID
         }
@@ -47,47 +47,47 @@ package struct PersonView: Sendable {
 
     /// One line of details: `phone`, `email`, `birthday`, `tags`, `aliases`, `every`, `last`,
     /// `next`, `due`, `snoozed`, `contact`, each only when there is something to say.
-    package struct Field: Sendable, Equatable {
-        package let key: String
-        package let value: String
+    public struct Field: Sendable, Equatable {
+        public let key: String
+        public let value: String
     }
 
     /// Where an entry of another file lives.
-    package struct Elsewhere: Sendable, Equatable {
+    public struct Elsewhere: Sendable, Equatable {
         /// The file, relative to the vault.
-        package let path: String
+        public let path: String
         /// The name of the person whose log holds it; nil for a daily note.
-        package let owner: String?
+        public let owner: String?
 
         /// "in Lena Marsh's log, people/lena-marsh.md:12", "in journal/2026-11-30.md:3".
-        package func label(line: Int) -> String {
+        public func label(line: Int) -> String {
             "in " + (owner.map { "\($0)'s log, " } ?? "") + "\(path):\(line)"
         }
     }
 
     /// An entry of the log, an undated follow-up, or an entry of another file.
-    package struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
         /// The item's number as `crm show`, `crm done` and `crm unlog` count them (1 = newest
         /// entry; undated follow-ups after the entries, see `LogNumbering`).
-        package let number: Int?
+        public let number: Int?
         /// Nil for an undated follow-up ("someday").
-        package let date: Day?
-        package let time: TimeOfDay?
+        public let date: Day?
+        public let time: TimeOfDay?
         /// Nil for an undated follow-up.
-        package let type: String?
+        public let type: String?
         /// The note as written (links as `[[id|Name]]`; `PersonLink.readable` shows them as `crm show` does).
-        package let note: String
+        public let note: String
         /// The 1-based line in the file (in `elsewhere`'s file for an entry of another file).
-        package let line: Int
+        public let line: Int
         /// What the entry is on the view's day (an undated follow-up is open).
-        package let status: Interaction.Status
+        public let status: Interaction.Status
         /// An open item dated before the view's day.
-        package let isOverdue: Bool
+        public let isOverdue: Bool
         /// Ticked done (`- [x]`) but dated after the view's day.
-        package let isTickedAhead: Bool
+        public let isTickedAhead: Bool
         /// For an entry of another file (a shared entry, a daily note's item), where it is; nil
         /// for the person's own.
-        package let elsewhere: Elsewhere?
+        public let elsewhere: Elsewhere?
         /// What ticking the entry ticks: open items, dated or not.
         package let openItem: OpenItem?
         /// The entry as the log holds it; nil for an undated follow-up.
@@ -125,47 +125,47 @@ package struct PersonView: Sendable {
         }
     }
 
-    package let id: String
-    package let path: String
-    package let name: String
-    package let today: Day
+    public let id: String
+    public let path: String
+    public let name: String
+    public let today: Day
     /// Phones, emails and birthday as shown (see `origin`).
     package let details: ContactSnapshot
     package let origin: DetailsOrigin
-    package let contactID: String?
-    package let tags: [String]
-    package let aliases: [String]
-    package let cadence: Cadence?
+    public let contactID: String?
+    public let tags: [String]
+    public let aliases: [String]
+    public let cadence: Cadence?
     package let cadenceSource: DueSchedule.CadenceSource?
-    package let last: Day?
-    package let next: Day?
-    package let due: Day?
+    public let last: Day?
+    public let next: Day?
+    public let due: Day?
     /// The snooze date when it is after the view's day.
-    package let snoozedUntil: Day?
+    public let snoozedUntil: Day?
     /// The details as a page lists them, in order.
-    package let fields: [Field]
+    public let fields: [Field]
     /// Relationships, stated in this file or in the other person's.
     package let related: [Relation]
     /// Other lines of the vault that link the person.
     package let mentions: [Mention]
     /// The log's heading ("Interactions").
-    package let heading: String
+    public let heading: String
     /// Open items and entries dated after the view's day, soonest first (the person's own before
     /// an entry of another file on the same day), then undated follow-ups.
-    package let comingUp: [Entry]
+    public let comingUp: [Entry]
     /// What happened, newest first (the person's own first at the same moment).
-    package let history: [Entry]
+    public let history: [Entry]
     /// The body outside the log.
-    package let notes: String
+    public let notes: String
     /// What could not be read in the file (see `ReadProblems.shown`), as warnings.
-    package let problems: [Diagnostic]
+    public let problems: [Diagnostic]
 
     /// The view of `person` on `today`; with `addressBook`, phone, email and birthday from the
     /// person's contact when it is there (as `crm refresh` would write them), else the file's.
     /// With the vault's `links`, the entries of other files the person takes part in are listed
     /// and count for last, next and due, with relationships and mentions. Throws when the file
     /// could not be read at all.
-    package init(person: Person, config: VaultConfig, today: Day, addressBook: AddressBook? = nil,
+    public init(person: Person, config: VaultConfig, today: Day, addressBook: AddressBook? = nil,
                 links: VaultLinks? = nil) throws(VaultError) {
         let document = person.document
         let connections = links?.connections(of: person.id) ?? PersonConnections()

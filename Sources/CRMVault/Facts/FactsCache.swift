@@ -1,9 +1,4 @@
 import CRMFormat
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A machine-local cache of each person file's facts, in `.crm/cache/facts`, so listing 10,000
 /// people reads 10,000 stamps instead of 10,000 files.
@@ -85,13 +80,7 @@ struct FactsCache {
 
     /// The build key of the executable at `path` (see `build`), nil when it cannot be found.
     static func build(ofExecutable path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Glibc)
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
-        #else
-        return "\(info.st_size) \(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec) \(info.st_ino)"
-        #endif
+        FileSystem.stamp(path).map { "\($0.size) \($0.modified) \($0.inode)" }
     }
 
     /// The cache of `vault`, or an empty one when there is none or it cannot be used.
@@ -188,9 +177,7 @@ struct FactsCache {
 
     /// Two seconds ago, in nanoseconds since 1970: files changed after it are not cached yet.
     static var settledTime: Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return (Int64(now.tv_sec) - 2) * 1_000_000_000 + Int64(now.tv_nsec)
+        Platform.nanosecondsSince1970() - 2 * 1_000_000_000
     }
 
     /// What one record of a new cache is made from: the record of an unchanged file, copied

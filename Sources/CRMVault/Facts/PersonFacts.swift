@@ -7,8 +7,8 @@ import CRMFormat
 ///
 /// Always whole: a report chooses what it keeps by the row it makes of these facts
 /// (`Vault.facts(of:today:_:)`), never by emptying parts of them. The keys a PERSON argument is
-/// matched by are read as `facts.name`, `facts.id`… (they live in `keys`).
-@dynamicMemberLookup
+/// matched by live in `keys`, and read as `facts.name`, `facts.id`…
+@usableFromInline
 package struct PersonFacts: Sendable, Equatable {
     /// Id, name, sort name, aliases, emails and contact id: what a PERSON argument is matched by,
     /// read from the cache without the rest.
@@ -46,12 +46,23 @@ package struct PersonFacts: Sendable, Equatable {
     package var nameLine: Int
     package var contactIDLine: Int
 
-    package subscript<T>(dynamicMember keyPath: KeyPath<PersonKeys, T>) -> T { keys[keyPath: keyPath] }
-
-    package subscript<T>(dynamicMember keyPath: WritableKeyPath<PersonKeys, T>) -> T {
-        get { keys[keyPath: keyPath] }
-        set { keys[keyPath: keyPath] = newValue }
+    // The keys, read where they are stored (each decodes its field from the record's bytes).
+    package var id: String {
+        get { keys.id }
+        set { keys.id = newValue }
     }
+    package var name: String {
+        get { keys.name }
+        set { keys.name = newValue }
+    }
+    package var sortName: String {
+        get { keys.sortName }
+        set { keys.sortName = newValue }
+    }
+    package var foldedAliases: [String] { keys.foldedAliases }
+    package var emails: [String] { keys.emails }
+    package var contactID: String? { keys.contactID }
+    package var path: String { keys.path }
 
     /// Empty facts for `id`, for the cache reader to fill in.
     init(keys: PersonKeys) {

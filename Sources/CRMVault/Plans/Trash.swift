@@ -1,9 +1,4 @@
 import CRMFormat
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One thing `.crm/trash/` holds: a removed person file (`crm rm`, or a conflict copy `crm
 /// resolve` merged), or a removed log entry (`crm unlog`), and where it goes back.
@@ -81,7 +76,7 @@ extension Vault {
             header += ["line: \(item.line)", "digest: " + TrashItem.digest(bytes), "---"]
             let file = Array((header + lines).map { $0 + "\n" }.joined().utf8)
             // A second attempt (the file changed meanwhile) replaces what the first put in the trash.
-            if let earlier = removed?.trash.name { unlink(root + "/" + Vault.trashFolder + "/" + earlier) }
+            if let earlier = removed?.trash.name { FileSystem.removeIfPresent(root + "/" + Vault.trashFolder + "/" + earlier) }
             let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: TrashItem.entrySuffix) { target throws(FileSystemError) in
                 try FileSystem.create(target, with: file, locked: true)
             }
@@ -142,7 +137,7 @@ extension Vault {
                 unchanged = item.digest == TrashItem.digest(document.text.bytes)
                 return try document.restoring(item.lines, as: entry, at: unchanged ? item.line : nil)
             }
-            unlink(trashed)
+            FileSystem.removeIfPresent(trashed)
             // Its own line when put back there; else the first item written as it was.
             let log = written.document.log
             let lines = (log?.entriesWithoutNotes.map(\.line) ?? []) + (log?.followUps.map(\.line) ?? [])

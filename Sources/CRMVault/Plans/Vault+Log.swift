@@ -6,7 +6,7 @@ extension Vault {
     /// With `others` (`--with`, see `SharedEntry.participants`) the note links them as
     /// `SharedEntry.note` words it and their files are not touched. Returns the person as
     /// written, the entry's 1-based line and the entry as written.
-    package func log(_ entry: Interaction, to person: Person, with others: [Person] = [])
+    public func log(_ entry: Interaction, to person: Person, with others: [Person] = [])
         throws -> (person: Person, line: Int, entry: Interaction) {
         var entry = entry
         entry.note = SharedEntry.note(entry.note, with: others)

@@ -1,9 +1,4 @@
 import CRMFormat
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The files a rename changed to keep links to the renamed person true.
 package struct LinkChange: Sendable, Equatable {

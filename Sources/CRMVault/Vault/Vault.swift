@@ -2,16 +2,16 @@ import CRMFormat
 import Dispatch
 
 /// A vault: a folder with `people/` (one Markdown file per person) and optional `.crm/config.yaml`.
-package struct Vault: Sendable {
+public struct Vault: Sendable {
     /// The vault folder, as found.
-    package let root: String
-    package let config: VaultConfig
+    public let root: String
+    public let config: VaultConfig
     /// The config's interaction types and log heading, as every person file is read with them.
     package let logSettings: PersonDocument.LogSettings
     /// The files this value's writes changed, for `commitChanges(command:)`.
     package let changes = VaultChanges()
 
-    package init(root: String) throws(VaultError) {
+    public init(root: String) throws(VaultError) {
         self.root = root
         let configPath = root + "/.crm/config.yaml"
         if FileSystem.exists(configPath) {
@@ -247,14 +247,14 @@ package struct Vault: Sendable {
     /// The person a PERSON argument names. An id is looked up directly, without reading the
     /// other files; anything else is matched against everyone's keys (see `PersonMatcher`), from
     /// the facts cache where a file is unchanged (`personKeys`).
-    package func find(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
+    public func find(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
         if let direct = directPath(query) { return try load(path: direct, notesOnDemand: notesOnDemand) }
         return try load(path: PersonMatcher.match(query, in: personKeys()).path, notesOnDemand: notesOnDemand)
     }
 
     /// The person `query` names (as `find` does) and every link of the vault (`VaultLinks.read`),
     /// from one pass over everyone's facts: what a person's page shows.
-    package func findLinked(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> (person: Person, links: VaultLinks) {
+    public func findLinked(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> (person: Person, links: VaultLinks) {
         let everyone = keysAndLinks().rows
         var path = directPath(query)
         if path == nil { path = try PersonMatcher.match(query, in: everyone.map(\.keys)).path }

@@ -1,9 +1,9 @@
 import CRMFormat
 
 /// Settings from `.crm/config.yaml`; every key is optional.
-package struct VaultConfig: Sendable {
+public struct VaultConfig: Sendable {
     /// Interaction types in lower case; the first is `crm log`'s default.
-    package var types: [String] = PersonDocument.LogSettings.standard.types
+    public var types: [String] = PersonDocument.LogSettings.standard.types
     /// The heading of the log section.
     package var heading = "Interactions"
     /// The cadence of people who set none and have no tag cadence.

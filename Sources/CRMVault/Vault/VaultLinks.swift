@@ -3,7 +3,7 @@ import CRMFormat
 /// Every link of the vault, read in one pass over the person files, the daily notes and the other
 /// notes, and resolved once: the answer to who took part in what, who is mentioned where and who
 /// is related to whom (`connections(of:)`), and what `check` says about links (`problems`).
-package struct VaultLinks: Sendable {
+public struct VaultLinks: Sendable {
     /// A person as links see them.
     package struct Person: Sendable, Equatable {
         package var id: String

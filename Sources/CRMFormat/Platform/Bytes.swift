@@ -4,8 +4,23 @@ import Glibc
 import Darwin
 #endif
 
-/// Byte strings compared and searched with `memcmp` and `memchr`.
+/// Byte strings compared and searched with `memcmp` and `memchr`: the one place the library
+/// calls them.
 package enum Bytes {
+    /// The index of the first `byte` in `b[start..<end]` (`end`: the buffer's end), or nil.
+    @inlinable
+    package static func firstIndex(of byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int = 0, to end: Int? = nil) -> Int? {
+        let end = end ?? b.count
+        guard start < end, let base = b.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether the `count` bytes at `a` are those at `b`.
+    @inlinable
+    package static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        count == 0 || memcmp(a, b, count) == 0
+    }
+
     /// -1, 0 or 1 as `x` sorts before, with or after `y` in byte order (a prefix first); for
     /// UTF-8 that is code-point order, the order `git` and `ls` in the C locale give.
     package static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {

@@ -1,4 +1,3 @@
-import CRMFormat
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,27 +27,38 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
     /// A part of the path before its last is a file, not a folder.
     package var isThroughAFile: Bool { code == ENOTDIR }
 
+    /// Whether the file or folder was not there (`ENOENT`).
+    package var isNotFound: Bool { code == ENOENT }
+
     /// The system's message alone (`Permission denied`), without the path or the failed step.
     package var systemMessage: String { String(cString: strerror(code)) }
 }
 
 /// What identifies one version of a file on disk: if any of these changed, someone wrote it.
 package struct FileStamp: Sendable, Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
     package var modified: Int64   // nanoseconds
     /// The status change time (nanoseconds): unlike `modified`, no tool can set it back.
-    var changed: Int64
+    package var changed: Int64
     package var mode: UInt32
 
     /// The permission bits, to give a replacement file.
     package var permissions: UInt32 { mode & 0o7777 }
+
+    package init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64, mode: UInt32) {
+        (self.device, self.inode, self.size, self.modified, self.changed, self.mode) = (device, inode, size, modified, changed, mode)
+    }
 }
 
 /// The few POSIX calls the vault needs, in one place: reading, atomic replacement, exclusive
 /// creation, directory listing and locking.
 package enum FileSystem {
+    /// Removes the file `path` if it is there, whatever comes of it (a temporary file, a trashed
+    /// copy already gone).
+    package static func removeIfPresent(_ path: String) { unlink(path) }
+
     package static func stamp(_ path: String) -> FileStamp? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
@@ -58,18 +68,18 @@ package enum FileSystem {
     /// The stamp of `path` relative to the folder open as `directory` (`openDirectory`): a folder
     /// opened once, so looking at 100,000 files walks only their own names, not the folder's path
     /// each time.
-    static func stamp(_ path: String, in directory: Int32) -> FileStamp? {
+    package static func stamp(_ path: String, in directory: Int32) -> FileStamp? {
         var st = stat()
         return fstatat(directory, path, &st, 0) == 0 ? FileStamp(st) : nil
     }
 
     /// `directory` opened for `readFile(_:in:)` and `stamp(_:in:)`, nil when it cannot be; close with `closeDirectory`.
-    static func openDirectory(_ directory: String) -> Int32? {
+    package static func openDirectory(_ directory: String) -> Int32? {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         return fd >= 0 ? fd : nil
     }
 
-    static func closeDirectory(_ fd: Int32?) { if let fd { close(fd) } }
+    package static func closeDirectory(_ fd: Int32?) { if let fd { close(fd) } }
 
     package static func isDirectory(_ path: String) -> Bool {
         var st = stat()
@@ -80,12 +90,12 @@ package enum FileSystem {
 
     /// Why the folder at `path` cannot be listed and its files opened (`Permission denied`), or
     /// nil when it can.
-    static func unreadableDirectory(_ path: String) -> String? {
+    package static func unreadableDirectory(_ path: String) -> String? {
         access(path, R_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
     }
 
     /// Whether `path` itself is a symbolic link.
-    static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         var st = stat()
         return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
     }
@@ -273,7 +283,7 @@ package enum FileSystem {
     }
 
     /// The same, with the contents given in pieces (see `writeTemporary(beside:mode:locked:produce:)`).
-    static func write(_ path: String, newFileMode: UInt32 = 0o644,
+    package static func write(_ path: String, newFileMode: UInt32 = 0o644,
                       producing produce: (_ write: (ArraySlice<UInt8>) throws(FileSystemError) -> Void) throws(FileSystemError) -> Void)
         throws(FileSystemError) {
         let temp = try writeTemporary(beside: path, mode: stamp(path)?.mode ?? newFileMode, produce: produce)
@@ -344,14 +354,14 @@ package enum FileSystem {
         guard Platform.rename(from, to) == 0 else { throw FileSystemError(to, what) }
     }
 
-    static func makeDirectories(_ path: String) throws(FileSystemError) {
+    package static func makeDirectories(_ path: String) throws(FileSystemError) {
         if isDirectory(path) { return }
         let parent = parentDirectory(of: path)
         if parent != path, !parent.isEmpty { try makeDirectories(parent) }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileSystemError(path, "cannot create folder") }
     }
 
-    static func syncDirectory(_ path: String) {
+    package static func syncDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)
@@ -375,7 +385,7 @@ package enum FileSystem {
 
     /// The same, each name handed to `body` as its bytes while the folder is read: no String is
     /// made for a name `body` passes over.
-    static func forEachEntry(in path: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ isDirectory: Bool, _ isSymbolicLink: Bool) -> Void) {
+    package static func forEachEntry(in path: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ isDirectory: Bool, _ isSymbolicLink: Bool) -> Void) {
         guard let dir = opendir(path) else { return }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
