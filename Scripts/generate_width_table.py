@@ -75,8 +75,9 @@ def main():
         "    /// three numbers a run.",
         "    static let runs: [UInt32] = [",
     ]
-    for first, last, w in runs:
-        lines.append("        0x%05X, 0x%05X, %d," % (first, last, w))
+    # Two runs a line, so that the file stays a readable length.
+    for i in range(0, len(runs), 2):
+        lines.append("        " + "   ".join("0x%05X, 0x%05X, %d," % run for run in runs[i:i + 2]))
     lines += ["    ]", "}", ""]
     here = os.path.dirname(os.path.abspath(__file__))
     target = os.path.join(here, "..", "Sources", "CRMTerminal", "DisplayWidthTable.swift")

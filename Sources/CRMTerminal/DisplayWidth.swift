@@ -67,8 +67,4 @@ package enum DisplayWidth {
         }
         return total
     }
-
-    private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
-        (0x1F1E6...0x1F1FF).contains(scalar.value)
-    }
 }

@@ -27,6 +27,12 @@ package enum Platform {
         return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
     }
 
+    /// Whether `fd` is a terminal (`isatty`).
+    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// Whether the call that just failed was only interrupted by a signal (`EINTR`): make it again.
+    package static var wasInterrupted: Bool { errno == EINTR }
+
     /// `write(2)`.
     package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)

@@ -43,9 +43,6 @@ extension InteractionLog {
     /// The undated follow-ups not ticked, in file order: the ones numbered after the entries.
     package var openFollowUps: [FollowUp] { followUps.filter { !$0.isDone } }
 
-    /// How many items are numbered.
-    package var numberedCount: Int { entryCount + openFollowUps.count }
-
     /// The number of `openFollowUps[index]`.
     package func number(ofFollowUp index: Int) -> Int { entryCount + 1 + index }
 }

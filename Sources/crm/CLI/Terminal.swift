@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Glibc.read(fd, buffer, count) }
-#elseif canImport(Darwin)
-import Darwin
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
-#endif
+import CRMKit
 
 /// Where output goes and how it may look: colour only on a terminal, never with `NO_COLOR`.
 struct Terminal {
@@ -18,8 +10,8 @@ struct Terminal {
     let stdoutIsTerminal: Bool
 
     init(environment: [String: String]) {
-        stdoutIsTerminal = isatty(1) == 1
-        stdinIsTerminal = isatty(0) == 1
+        stdoutIsTerminal = Platform.isTerminal(1)
+        stdinIsTerminal = Platform.isTerminal(0)
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         colour = stdoutIsTerminal && !noColour && environment["TERM"] != "dumb"
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
@@ -42,9 +34,9 @@ struct Terminal {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = systemWrite(1, raw.baseAddress! + offset, raw.count - offset)
+                let n = Platform.write(1, raw.baseAddress! + offset, raw.count - offset)
                 if n <= 0 {
-                    if errno == EINTR { continue }
+                    if Platform.wasInterrupted { continue }
                     return
                 }
                 offset += n
@@ -56,7 +48,7 @@ struct Terminal {
 
     func error(_ text: String) {
         let data = Array((text + "\n").utf8)
-        data.withUnsafeBytes { _ = systemWrite(2, $0.baseAddress!, $0.count) }
+        data.withUnsafeBytes { _ = Platform.write(2, $0.baseAddress!, $0.count) }
     }
 
     /// Reads all of standard input.
@@ -64,8 +56,8 @@ struct Terminal {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, $0.count) }
-            if n < 0, errno == EINTR { continue }
+            let n = buffer.withUnsafeMutableBytes { Platform.read(0, $0.baseAddress!, $0.count) }
+            if n < 0, Platform.wasInterrupted { continue }
             if n <= 0 { break }
             bytes += buffer[0..<n]
         }
