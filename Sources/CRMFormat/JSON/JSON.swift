@@ -1,5 +1,5 @@
 /// A JSON document with ordered object keys, so `--json` output is stable and reads like the documentation.
-package indirect enum JSON: Sendable, Equatable {
+package enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number, kept as its JSON literal text.

@@ -118,10 +118,7 @@ public struct PeopleListing: Sendable {
     /// How many people are due today or were due before (what `crm due` lists).
     public var dueCount: Int { rows.count(where: { $0.due.map { $0 <= today } ?? false }) }
 
-
-    /// `crm list --json`: the rows at `order` (indices into `rows`), each its `json`, as one array
-    /// rendered, written straight into bytes without building the JSON values (a test holds the
-    /// two to the same bytes: a key added to one must be added to the other).
+    /// `crm list --json`: the rows at `order` (indices into `rows`), each its `json`, as one array.
     package func json(order: [Int]) -> [UInt8] {
         var out: [UInt8] = []
         json(order: order) { out += $0 }
@@ -131,48 +128,20 @@ public struct PeopleListing: Sendable {
     /// The same bytes handed to `write` in pieces of about 64 KB, so the output of 100,000 people
     /// is never whole in memory.
     package func json(order: [Int], to write: (ArraySlice<UInt8>) -> Void) {
-        guard !order.isEmpty else { return write("[]".utf8.map { $0 }[...]) }
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 16 + 4096)
-        func key(_ name: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        }
-        func optional(_ value: String?) {
-            if let value { JSON.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
-        }
-        for (i, index) in order.enumerated() {
-            let person = rows[index]
-            key(i == 0 ? "[\n  {\n    \"id\": " : ",\n  {\n    \"id\": ")
-            JSON.writeString(person.id, to: &out)
-            key(",\n    \"name\": ")
-            JSON.writeString(person.name, to: &out)
-            key(",\n    \"tags\": ")
-            if person.tags.isEmpty {
-                key("[]")
-            } else {
-                for (t, tag) in person.tags.enumerated() {
-                    key(t == 0 ? "[\n      " : ",\n      ")
-                    JSON.writeString(tag, to: &out)
-                }
-                key("\n    ]")
-            }
-            key(",\n    \"every\": ")
-            optional(person.cadence?.description)
-            key(",\n    \"last\": ")
-            optional(person.last?.description)
-            key(",\n    \"due\": ")
-            optional(person.due?.description)
-            key(",\n    \"next\": ")
-            optional(person.next?.description)
-            key(",\n    \"interactions\": ")
-            out.append(contentsOf: String(person.interactionCount).utf8)
-            key("\n  }")
-            if out.count >= 1 << 16 {
+        var array = JSONArrayWriter()
+        var elements: [UInt8] = [], out: [UInt8] = []
+        elements.reserveCapacity(1 << 16 + 4096)
+        for index in order {
+            JSONArrayWriter.element(rows[index].json, to: &elements)
+            if elements.count >= 1 << 16 {
+                array.append(elements, to: &out)
                 write(out[...])
+                elements.removeAll(keepingCapacity: true)
                 out.removeAll(keepingCapacity: true)
             }
         }
-        key("\n]")
+        array.append(elements, to: &out)
+        array.finish(to: &out)
         write(out[...])
     }
 }
