@@ -93,6 +93,37 @@ import Testing
         #expect(String(decoding: pieces.flatMap { $0 }, as: UTF8.self) == JSON.array(many.map { people[$0].json }).rendered())
     }
 
+    /// An object described to `JSONObjectBytes` renders as the same object made as a value and
+    /// rendered: strings that need escapes, nulls, empty and long lists, at several indents.
+    @Test func objectMembersWrittenAsBytesAreTheRenderedValue() {
+        var g = SeededGenerator(seed: 23)
+        let pieces = ["", "a", "Zoë", "quote \"", "back\\slash", "tab\t", "line\nbreak", "\u{1}", "\u{2028}", "日本"]
+        func text() -> String { (0..<Int.random(in: 0...3, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined() }
+        for _ in 0..<300 {
+            let indent = [0, 2, 4].randomElement(using: &g)!
+            var value = JSONObjectValue()
+            var bytes = JSONObjectBytes(into: [], indent: indent)
+            for _ in 0..<Int.random(in: 0...5, using: &g) {
+                switch Int.random(in: 0..<4, using: &g) {
+                case 0: let t = text(); value.member("s", t); bytes.member("s", t)
+                case 1: value.member("n", nil); bytes.member("n", nil)
+                case 2:
+                    let list = (0..<Int.random(in: 0...3, using: &g)).map { _ in text() }
+                    value.member("list", strings: list); bytes.member("list", strings: list)
+                default: let n = Int.random(in: -5...100_000, using: &g); value.member("k", number: n); bytes.member("k", number: n)
+                }
+            }
+            // The value rendered at `indent`: as an element of nested arrays, with their prefix taken off.
+            var nested = value.json
+            for _ in 0..<(indent / 2) { nested = .array([nested]) }
+            let rendered = nested.rendered()
+            let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+            let inner = lines.dropFirst(indent / 2).dropLast(indent / 2)
+            let expected = inner.joined(separator: "\n").drop { $0 == " " }
+            #expect(String(decoding: bytes.finish(), as: UTF8.self) == String(expected))
+        }
+    }
+
     @Test func searchFindsAccentsCyrillicAndGreekAndSkipsUnreadFiles() throws {
         let vault = try TemporaryVault()
         try vault.write("people/a.md", "---\nname: Ольга Иванова\n---\n\nΟΔΥΣΣΕΥΣ wrote.\r\nCrème BRÛLÉE at Zoë's  \n")

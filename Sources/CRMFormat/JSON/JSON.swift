@@ -1,5 +1,5 @@
 /// A JSON document with ordered object keys, so `--json` output is stable and reads like the documentation.
-package enum JSON: Sendable, Equatable {
+package indirect enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number, kept as its JSON literal text.
@@ -68,7 +68,7 @@ package enum JSON: Sendable, Equatable {
     }
 
     /// Before item `i` of a container at `indent`: a comma after the first, then the item's line.
-    private static func separate(_ i: Int, to out: inout [UInt8], indent: Int?) {
+    fileprivate static func separate(_ i: Int, to out: inout [UInt8], indent: Int?) {
         if i > 0 {
             out.append(UInt8(ascii: ","))
             if indent == nil { out.append(UInt8(ascii: " ")) }
@@ -79,7 +79,7 @@ package enum JSON: Sendable, Equatable {
         }
     }
 
-    private static func close(_ bracket: Unicode.Scalar, to out: inout [UInt8], indent: Int?) {
+    fileprivate static func close(_ bracket: Unicode.Scalar, to out: inout [UInt8], indent: Int?) {
         if let indent {
             out.append(UInt8(ascii: "\n"))
             out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
@@ -155,5 +155,78 @@ package struct JSONArrayWriter {
     /// Closes the array (`[]` when nothing was appended).
     package func finish(to out: inout [UInt8]) {
         out.append(contentsOf: (started ? "\n]" : "[]").utf8)
+    }
+}
+
+/// Where a flat object's members go: into a `JSON` value (`JSONObjectValue`), or straight into
+/// bytes laid out as `JSON.rendered()` lays them out (`JSONObjectBytes`). A shape whose value is
+/// made for every one of thousands of rows describes its members once, to a sink, and goes out
+/// either way with the same bytes: one rendering, without building a value per row.
+package protocol JSONObjectSink {
+    /// A string, or null.
+    mutating func member(_ key: StaticString, _ value: String?)
+    mutating func member(_ key: StaticString, strings: [String])
+    mutating func member(_ key: StaticString, number: Int)
+}
+
+/// The members given, as a `JSON` object.
+package struct JSONObjectValue: JSONObjectSink {
+    package private(set) var pairs: [(String, JSON)] = []
+    package init() {}
+    package var json: JSON { .object(pairs) }
+    package mutating func member(_ key: StaticString, _ value: String?) { pairs.append((key.description, .optional(value))) }
+    package mutating func member(_ key: StaticString, strings: [String]) { pairs.append((key.description, .array(strings.map(JSON.string)))) }
+    package mutating func member(_ key: StaticString, number: Int) { pairs.append((key.description, .number(number))) }
+}
+
+/// The members given, rendered into `out` as the object `JSONObjectValue` makes would be at
+/// `indent` (call `finish()` after the last member).
+package struct JSONObjectBytes: JSONObjectSink {
+    package var out: [UInt8]
+    private let indent: Int
+    private var count = 0
+
+    package init(into out: [UInt8], indent: Int) {
+        self.out = out
+        self.indent = indent
+        self.out.append(UInt8(ascii: "{"))
+    }
+
+    private mutating func key(_ key: StaticString) {
+        JSON.separate(count, to: &out, indent: indent)
+        count += 1
+        // A key is a word of the shape (`"due"`): as it is, nothing in it to escape.
+        let word = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        assert(word.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: word)
+        out.append(contentsOf: "\": ".utf8)
+    }
+
+    package mutating func member(_ key: StaticString, _ value: String?) {
+        self.key(key)
+        if let value { JSON.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    package mutating func member(_ key: StaticString, strings: [String]) {
+        self.key(key)
+        out.append(UInt8(ascii: "["))
+        if strings.isEmpty { out.append(UInt8(ascii: "]")); return }
+        for (i, string) in strings.enumerated() {
+            JSON.separate(i, to: &out, indent: indent + 2)
+            JSON.writeString(string, to: &out)
+        }
+        JSON.close("]", to: &out, indent: indent + 2)
+    }
+
+    package mutating func member(_ key: StaticString, number: Int) {
+        self.key(key)
+        out.append(contentsOf: String(number).utf8)
+    }
+
+    /// The bytes, the object closed.
+    package mutating func finish() -> [UInt8] {
+        if count == 0 { out.append(UInt8(ascii: "}")) } else { JSON.close("}", to: &out, indent: indent) }
+        return out
     }
 }

@@ -51,16 +51,21 @@ public struct PeopleListing: Sendable {
 
         /// The row in `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "next", "interactions"}`.
         package var json: JSON {
-            .object([
-                ("id", .string(id)),
-                ("name", .string(name)),
-                ("tags", .array(tags.map(JSON.string))),
-                ("every", .optional(cadence?.description)),
-                ("last", .optional(last?.description)),
-                ("due", .optional(due?.description)),
-                ("next", .optional(next?.description)),
-                ("interactions", .number(interactionCount)),
-            ])
+            var object = JSONObjectValue()
+            members(&object)
+            return object.json
+        }
+
+        /// The members of `json`, once for both ways it goes out (see `JSONObjectSink`).
+        func members<Sink: JSONObjectSink>(_ sink: inout Sink) {
+            sink.member("id", id)
+            sink.member("name", name)
+            sink.member("tags", strings: tags)
+            sink.member("every", cadence?.description)
+            sink.member("last", last?.description)
+            sink.member("due", due?.description)
+            sink.member("next", next?.description)
+            sink.member("interactions", number: interactionCount)
         }
 
         init(facts: PersonFacts, config: VaultConfig, today: Day) {
@@ -118,7 +123,8 @@ public struct PeopleListing: Sendable {
     /// How many people are due today or were due before (what `crm due` lists).
     public var dueCount: Int { rows.count(where: { $0.due.map { $0 <= today } ?? false }) }
 
-    /// `crm list --json`: the rows at `order` (indices into `rows`), each its `json`, as one array.
+    /// `crm list --json`: the rows at `order` (indices into `rows`), each its `json`, as one array
+    /// (rendered from the rows' members, without making their values).
     package func json(order: [Int]) -> [UInt8] {
         var out: [UInt8] = []
         json(order: order) { out += $0 }
@@ -132,7 +138,10 @@ public struct PeopleListing: Sendable {
         var elements: [UInt8] = [], out: [UInt8] = []
         elements.reserveCapacity(1 << 16 + 4096)
         for index in order {
-            JSONArrayWriter.element(rows[index].json, to: &elements)
+            elements.append(contentsOf: ",\n  ".utf8)
+            var object = JSONObjectBytes(into: consume elements, indent: 2)
+            rows[index].members(&object)
+            elements = object.finish()
             if elements.count >= 1 << 16 {
                 array.append(elements, to: &out)
                 write(out[...])

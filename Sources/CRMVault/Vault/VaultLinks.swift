@@ -41,7 +41,7 @@ public struct VaultLinks: Sendable {
 
     /// `read(_:notes:)` with everyone's keys and links already read (`Vault.keysAndLinks`);
     /// without `fileNames`, links are not told dead (see `VaultNotes.holdsFile`).
-    static func read(_ vault: Vault, everyone: [(keys: PersonKeys, links: FileLinks?)], notes includeNotes: Bool = true,
+    static func read(_ vault: Vault, everyone: [KeysAndLinks], notes includeNotes: Bool = true,
                      fileNames: Bool = true) -> VaultLinks {
         let notes = includeNotes ? vault.notes(fileNames: fileNames) : VaultNotes()
         let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
@@ -198,7 +198,7 @@ extension Vault {
     /// `everyone`'s files (their keys and links, from `keysAndLinks`; nil when no person file
     /// links anyone in its log) and the daily notes, each link resolved once over everyone.
     /// Empty, and nothing resolved, when no file links anyone.
-    func sharedInteractions(everyone: [(keys: PersonKeys, links: FileLinks?)]?) -> [String: [SharedInteraction]] {
+    func sharedInteractions(everyone: [KeysAndLinks]?) -> [String: [SharedInteraction]] {
         let daily = dailyNoteLinks(dailyNotes())
         guard everyone != nil || !daily.isEmpty else { return [:] }
         let rows = everyone ?? keysAndLinks().rows
