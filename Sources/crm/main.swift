@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CRMKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -10,5 +5,5 @@ import FoundationEssentials
 import Foundation
 #endif
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-             currentDirectory: FileManager.default.currentDirectoryPath))
+Platform.exit(CLI.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+                      currentDirectory: FileManager.default.currentDirectoryPath))

@@ -27,6 +27,17 @@ package enum Platform {
         return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
     }
 
+    /// Ends the process with `status` (`exit(3)`: what is buffered is written first).
+    package static func exit(_ status: Int32) -> Never {
+        #if canImport(Darwin)
+        Darwin.exit(status)
+        #elseif canImport(Glibc)
+        Glibc.exit(status)
+        #else
+        Musl.exit(status)
+        #endif
+    }
+
     /// Whether `fd` is a terminal (`isatty`).
     package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
