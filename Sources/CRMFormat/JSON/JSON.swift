@@ -134,9 +134,12 @@ package struct JSONArrayWriter {
 
     package init() {}
 
+    /// What goes before an element, rendered at indent 2: a comma and the element's line.
+    package static let elementStart = Array(",\n  ".utf8)
+
     /// `item` as an element of the array, after a comma: what `append` takes.
     package static func element(_ item: JSON, to out: inout [UInt8]) {
-        out.append(contentsOf: ",\n  ".utf8)
+        out.append(contentsOf: elementStart)
         item.write(to: &out, indent: 2)
     }
 

@@ -138,7 +138,7 @@ public struct PeopleListing: Sendable {
         var elements: [UInt8] = [], out: [UInt8] = []
         elements.reserveCapacity(1 << 16 + 4096)
         for index in order {
-            elements.append(contentsOf: ",\n  ".utf8)
+            elements.append(contentsOf: JSONArrayWriter.elementStart)
             var object = JSONObjectBytes(into: consume elements, indent: 2)
             rows[index].members(&object)
             elements = object.finish()
