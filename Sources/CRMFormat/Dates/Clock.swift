@@ -46,6 +46,6 @@ private extension Int {
 }
 
 extension Day {
-    /// 00:00:00 UTC on this day.
+    /// 00:00:00 UTC on this day: an event's `DTSTAMP` that is the same for every run on that day.
     package var midnightUTC: Date { Date(timeIntervalSince1970: TimeInterval(dayNumber) * 86_400) }
 }

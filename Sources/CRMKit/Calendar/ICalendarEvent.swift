@@ -93,9 +93,3 @@ package struct ICalendarEvent: Sendable, Hashable {
     static let yearlessBirthdayYear = 1904
 }
 
-extension ICalendarEvent {
-    /// 00:00:00 UTC on `day`: a `DTSTAMP` that is the same for every run on that day.
-    package static func stamp(midnightUTCOf day: Day) -> Date {
-        day.midnightUTC
-    }
-}

@@ -14,7 +14,7 @@ package enum VaultCalendar {
     /// Birthdays that are not `YYYY-MM-DD` or `--MM-DD`, and people without a cadence, give none.
     package static func events(for people: [Person], config: VaultConfig, today: Day,
                               birthdays: Bool, due: Bool, plans: Bool = false) -> [ICalendarEvent] {
-        let stamp = ICalendarEvent.stamp(midnightUTCOf: today)
+        let stamp = today.midnightUTC
         var events: [ICalendarEvent] = []
         if birthdays {
             events += people.compactMap { person in

@@ -33,7 +33,7 @@ import Testing
 
     @Test func theAlarmIsAVALARMInsideTheEvent() {
         let event = ICalendarEvent(uid: "u", summary: "Visit with Ada, Countess; of Lovelace", start: .allDay(Day("2026-12-05")!),
-                                   stamp: ICalendarEvent.stamp(midnightUTCOf: Day("2026-11-29")!), alarm: .standard)
+                                   stamp: Day("2026-11-29")!.midnightUTC, alarm: .standard)
         #expect(event.rendered.hasSuffix("""
             BEGIN:VALARM\r
             ACTION:DISPLAY\r

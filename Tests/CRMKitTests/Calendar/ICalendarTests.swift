@@ -109,7 +109,7 @@ struct ICalendarTests {
 
     @Test func stampAtMidnightUTC() {
         let event = ICalendarEvent(uid: "u", summary: "s", start: .allDay(Day(year: 2026, month: 1, day: 1)!),
-                                   stamp: ICalendarEvent.stamp(midnightUTCOf: Day(year: 2026, month: 11, day: 29)!))
+                                   stamp: Day(year: 2026, month: 11, day: 29)!.midnightUTC)
         #expect(eventLines(event).contains("DTSTAMP:20261129T000000Z"))
     }
 
