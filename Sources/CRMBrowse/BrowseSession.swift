@@ -37,10 +37,11 @@ package final class BrowseSession {
         sayReadProblems()
     }
 
-    /// Files the listing left out or read in part are said on the message line, as the listings
-    /// warn about them: the first with its `path:line:col`, and how many more `crm check` lists.
+    /// Problems of `.crm/config.yaml`, and files the listing left out or read in part, are said on
+    /// the message line, as the commands warn about them: the first with its `path:line:col`, and
+    /// how many more `crm check` lists.
     private func sayReadProblems() {
-        let problems = state.listing.problems
+        let problems = vault.config.diagnostics.map { var problem = $0; problem.severity = .warning; return problem } + state.listing.problems
         guard let first = problems.first else { return }
         state.message = .error(first.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : ""))
     }

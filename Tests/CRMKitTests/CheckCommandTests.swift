@@ -41,7 +41,7 @@ import Testing
         let result = try vault.crm("check")
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("""
-        .crm/config.yaml:1:1: error: every: 'often' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)
+        .crm/config.yaml:1:8: error: every: 'often' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y); people without a cadence of their own or from a tag are never due
         people/ada.md:4:8: warning: phone '+442079460018' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does)
         people/ada.md:5:11: error: birthday: '1815-13-10' is not a date (YYYY-MM-DD, or --MM-DD without the year)
         people/ada.md:6:8: error: every: 'monthly' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)

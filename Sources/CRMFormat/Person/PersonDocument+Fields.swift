@@ -111,10 +111,5 @@ extension PersonDocument {
     }
 
     /// 1-based column of a key's value on its line (just after the `:` when the value is below).
-    func valueColumn(_ pair: YAMLSpannedPair) -> Int {
-        let offset = pair.inlineValue?.lowerBound ?? pair.colonEnd
-        let prefix = text.content(pair.lineIndex).prefix(offset)
-        // Columns count characters; in ASCII text each is one byte.
-        return (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
-    }
+    func valueColumn(_ pair: YAMLSpannedPair) -> Int { pair.valueColumn(in: text) }
 }

@@ -13,6 +13,14 @@ package struct YAMLSpannedPair: Sendable {
     package var inlineValue: Range<Int>?
     /// The style of a scalar value written on the key line.
     var inlineStyle: YAMLScalarStyle?
+
+    /// 1-based column of the value on the key's line of `text` (just after the `:` when the
+    /// value is on the lines below), counted in characters as editors count.
+    package func valueColumn(in text: TextBuffer) -> Int {
+        let prefix = text.content(lineIndex).prefix(inlineValue?.lowerBound ?? colonEnd)
+        // In ASCII text each character is one byte.
+        return (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
+    }
 }
 
 /// Reads the block-mapping subset of YAML that front matter uses, line by line over a
@@ -42,6 +50,18 @@ package struct YAMLBlockParser {
             let pairs = parser.mapping(indent: 0, from: range.lowerBound).pairs
             parser.reportTabs(in: range)
             return (pairs, parser.diagnostics)
+        }
+    }
+
+    /// The pairs of the block mapping that is `pair`'s value (read by `mapping(in:lines:path:)`
+    /// from `text`), each with its own line: a nested mapping's `YAMLPair`s carry none. Empty when
+    /// the value is not a block mapping. What is wrong in it was reported when `pair` was read.
+    package static func nestedPairs(of pair: YAMLSpannedPair, in text: TextBuffer) -> [YAMLSpannedPair] {
+        guard case .mapping = pair.value else { return [] }
+        return text.withLines { lines in
+            var parser = YAMLBlockParser(lines: lines, path: "", end: pair.endLineIndex)
+            guard let first = (pair.lineIndex + 1..<pair.endLineIndex).first(where: { !parser.isBlankOrComment($0) }) else { return [] }
+            return parser.mapping(indent: parser.indent(first), from: first).pairs
         }
     }
 
@@ -180,7 +200,7 @@ package struct YAMLBlockParser {
                 i += 1
                 continue
             }
-            if !keys.insert(key) { report(i, offset, .error, "duplicate key '\(key)'") }
+            if !keys.insert(key) { report(i, offset, .error, "duplicate key '\(key)': only the last one is read") }
             let quoted = bytes(i)[bytes(i).startIndex + offset] == 0x22 || bytes(i)[bytes(i).startIndex + offset] == 0x27
             if quoted { tabsAreText[i, default: []].append(offset..<quotedKeyEnd(i, from: offset, limit: colonEnd)) }
             if !quoted, !YAMLNode.resolvesToString(key), case let resolved = YAMLNode.resolvePlain(key), resolved.rendered() != key {

@@ -57,8 +57,7 @@ package struct DueSchedule: Sendable {
         } else if let own = facts.every {
             cadence = own
             cadenceSource = .person
-        } else if !config.tagEvery.isEmpty,
-                  let tagged = facts.tags.compactMap({ config.tagEvery[$0] }).min(by: { $0.approximateDays < $1.approximateDays }) {
+        } else if let tagged = config.tagCadence(facts.tags) {
             cadence = tagged
             cadenceSource = .tag
         } else {

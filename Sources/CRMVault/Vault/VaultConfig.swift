@@ -8,7 +8,7 @@ public struct VaultConfig: Sendable {
     package var heading = "Interactions"
     /// The cadence of people who set none and have no tag cadence.
     package var every: Cadence?
-    /// Cadence by tag; a person with several tags gets the shortest.
+    /// Cadence by tag, keyed by `Tag.key`: see `tagCadence(_:)`.
     package var tagEvery: [String: Cadence] = [:]
     /// Where `crm log --calendar` adds events.
     package var calendar: String?
@@ -23,8 +23,9 @@ public struct VaultConfig: Sendable {
     /// What `crm browse` hands `tel:`, `sms:` and `mailto:` links to (`opener:`), a command
     /// the shell runs with the link as its argument; `$CRM_OPENER` comes first.
     package var opener: String?
-    /// The folder of daily notes (`journal: Daily`), relative to the vault: see `DailyNote`.
-    package var journal: String?
+    /// The folders of daily notes (`journal: Daily`, or a list: `journal: [Daily, journals]`),
+    /// relative to the vault, without `./` or a trailing `/` (`.` is the vault): see `DailyNote`.
+    package var journals: [String] = []
     /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
     package var gitCommit = false
     /// Problems in the file; a bad value is reported and its default used.
@@ -34,57 +35,131 @@ public struct VaultConfig: Sendable {
 
     package var logSettings: PersonDocument.LogSettings { .init(types: types, heading: heading) }
 
-    /// Reads the config file's bytes (the same YAML subset as front matter).
+    /// The keys the file may hold; any other is reported, as a misspelt key would do nothing.
+    package static let keys = ["types", "heading", "every", "tag_every", "calendar", "calendar_duration", "calendar_alarm",
+                               "contacts", "opener", "journal", "git"]
+
+    /// The cadence of a person with `tags` from `tag_every:` (tags compared by `Tag.key`): the
+    /// shortest of their tags' cadences; nil when none of them has one.
+    package func tagCadence(_ tags: [String]) -> Cadence? {
+        guard !tagEvery.isEmpty else { return nil }
+        return tags.compactMap { tagEvery[Tag.key($0)] }.min { $0.approximateDays < $1.approximateDays }
+    }
+
+    /// Reads the config file's bytes (the same YAML subset as front matter). Each problem is an
+    /// error at the value's line and column whose message ends with what is used instead.
     package init(bytes: [UInt8], path: String) {
         let text = TextBuffer(bytes)
         let pairs: [YAMLSpannedPair]
         (pairs, diagnostics) = YAMLBlockParser.mapping(in: text, lines: 0..<text.lineCount, path: path)
-        func warn(_ pair: YAMLSpannedPair, _ message: String) {
-            diagnostics.append(Diagnostic(path: path, line: pair.lineIndex + 1, severity: .error, message: message))
+        func warn(_ pair: YAMLSpannedPair, _ message: String, _ instead: String, severity: Diagnostic.Severity = .error) {
+            diagnostics.append(Diagnostic(path: path, line: pair.lineIndex + 1, column: pair.valueColumn(in: text),
+                                          severity: severity, message: message + "; " + instead))
         }
+        // With a key given twice, the last one is read (as in person files): each starts from the default.
+        let standard = VaultConfig()
         for pair in pairs {
             switch pair.key {
             case "types":
+                types = standard.types
                 let list = pair.value.strings.map { $0.lowercased() }
                 if list.isEmpty || list.contains(where: { $0.isEmpty || $0.contains(":") || $0.contains(" ") }) {
-                    warn(pair, "types must be a list of words, e.g. [call, message, email, visit, note]")
+                    warn(pair, "types must be a list of words, e.g. [call, message, email, visit, note]",
+                         "using " + standard.types.joined(separator: ", "))
                 } else {
                     types = list
                 }
             case "heading":
-                if let text = pair.value.string, !text.isEmpty { heading = text } else { warn(pair, "heading must be text") }
+                heading = standard.heading
+                if let text = pair.value.string, !text.isEmpty { heading = text }
+                else { warn(pair, "heading must be text", "using '\(standard.heading)'") }
             case "every":
-                if let cadence = pair.value.string.flatMap(Cadence.init) { every = cadence }
-                else { warn(pair, FieldSchema.every.problem(with: pair.value.string)!) }
+                every = pair.value.string.flatMap(Cadence.init)
+                if every == nil { warn(pair, FieldSchema.every.problem(with: pair.value.string)!, "people without a cadence of their own or from a tag are never due") }
             case "tag_every":
-                guard case .mapping(let tags) = pair.value else { warn(pair, "tag_every must map tags to cadences"); continue }
+                tagEvery = [:]
+                let tags = YAMLBlockParser.nestedPairs(of: pair, in: text)
+                guard !tags.isEmpty else {
+                    warn(pair, "tag_every must map tags to cadences, one a line below it ('  family: 14d')", "no tag has a cadence")
+                    continue
+                }
+                var seen: [String: YAMLSpannedPair] = [:]
                 for tag in tags {
-                    if let cadence = tag.value.string.flatMap(Cadence.init) { tagEvery[tag.key] = cadence }
-                    else { warn(pair, FieldSchema.every.problem(with: tag.value.string, label: "tag_every: \(tag.key)")!) }
+                    let key = Tag.key(tag.key)
+                    // The same key twice is YAML's duplicate, reported as such; two spellings of one tag are ours to say.
+                    if let earlier = seen[key], earlier.key != tag.key {
+                        warn(tag, "tag_every: '\(tag.key)' is the tag '\(earlier.key)' of line \(earlier.lineIndex + 1) "
+                             + "(tags compare ignoring case and accents)", "only the last one is read")
+                    }
+                    seen[key] = tag
+                    tagEvery[key] = tag.value.string.flatMap(Cadence.init)
+                    if tagEvery[key] == nil {
+                        warn(tag, FieldSchema.every.problem(with: tag.value.string, label: "tag_every: \(tag.key)")!,
+                             "people tagged \(tag.key) get no cadence from it")
+                    }
                 }
             case "calendar": calendar = pair.value.string
             case "calendar_duration":
+                calendarDuration = standard.calendarDuration
                 if let minutes = pair.value.string.flatMap({ Int($0) }), (0...1440).contains(minutes) { calendarDuration = minutes }
-                else { warn(pair, "calendar_duration must be a number of minutes from 0 to 1440, e.g. 60") }
+                else { warn(pair, "calendar_duration must be a number of minutes from 0 to 1440, e.g. 60", "using \(standard.calendarDuration)") }
             case "calendar_alarm":
+                calendarAlarm = standard.calendarAlarm
                 if let setting = pair.value.string.flatMap(CalendarAlarm.setting) { calendarAlarm = setting }
-                else { warn(pair, "calendar_alarm must be \(CalendarAlarm.form)") }
+                else { warn(pair, "calendar_alarm must be \(CalendarAlarm.form)", "using \(CalendarAlarm.standard)") }
             case "contacts": contacts = pair.value.string
             case "opener":
+                opener = nil
                 if let command = pair.value.string, !command.trimmingSpaces.isEmpty { opener = command }
-                else { warn(pair, "opener must be a command, e.g. xdg-open") }
+                else { warn(pair, "opener must be a command, e.g. xdg-open", "using none") }
             case "journal":
-                if let folder = pair.value.string, !folder.hasPrefix("/"), !folder.hasPrefix("~"),
-                   !folder.split(separator: "/").contains("..") { journal = folder }
-                else { warn(pair, "journal must be a folder inside the vault, relative to it (journal: Daily)") }
+                journals = []
+                let folders = pair.value.strings
+                guard !folders.isEmpty, folders.count == Self.count(pair.value) else {
+                    warn(pair, "journal must be a folder inside the vault, or a list of them (journal: Daily, journal: [Daily, journals])",
+                         "no daily notes are read")
+                    continue
+                }
+                for folder in folders {
+                    if let normalized = Self.journalFolder(folder) {
+                        if !journals.contains(normalized) { journals.append(normalized) }
+                    } else {
+                        warn(pair, "journal: '\(folder)' is not a folder inside the vault, relative to it (journal: Daily)",
+                             "no daily notes are read from it")
+                    }
+                }
             case "git":
                 switch pair.value.string {
                 case "commit": gitCommit = true
                 case "off", nil: gitCommit = false
-                case let other?: warn(pair, "git must be 'commit' (commit every write) or 'off', not '\(other)'")
+                case let other?:
+                    gitCommit = false
+                    warn(pair, "git must be 'commit' (commit every write) or 'off', not '\(other)'", "not committing")
                 }
-            default: break
+            default:
+                warn(pair, "unknown key '\(pair.key)' (the keys are \(Self.keys.joined(separator: ", ")))", "ignored", severity: .warning)
             }
         }
+        diagnostics = diagnostics.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+            .map(\.element)
+    }
+
+    /// How many values `node` holds: the items of a list, one for anything else that is not empty.
+    private static func count(_ node: YAMLNode) -> Int {
+        switch node {
+        case .sequence(let items): items.count
+        case .empty: 0
+        default: 1
+        }
+    }
+
+    /// A journal folder as written, relative to the vault, without `./` or a trailing `/` (`.`
+    /// is the vault itself); nil for one outside the vault (`/…`, `~…`, `..`) or empty.
+    static func journalFolder(_ written: String) -> String? {
+        var folder = written.trimmingSpaces
+        guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.hasPrefix("~"), !folder.split(separator: "/").contains("..") else { return nil }
+        while folder.hasPrefix("./") { folder.removeFirst(2) }
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        return folder.isEmpty ? "." : folder
     }
 }

@@ -25,35 +25,28 @@ package struct VaultNotes: Sendable {
 }
 
 extension Vault {
-    /// The journal folder as set (`journal: Daily`), relative to the vault, without `./` or a
-    /// trailing `/`; nil without the setting. `.` is the vault folder itself.
-    var journalFolder: String? {
-        guard var folder = config.journal?.trimmingSpaces, !folder.isEmpty else { return nil }
-        while folder.hasPrefix("./") { folder.removeFirst(2) }
-        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        return folder.isEmpty ? "." : folder
-    }
-
     /// Walks the vault (hidden files and folders, `.crm/` and folders reached by symbolic links
     /// left out) for its daily notes, other notes and (with `fileNames`) the names of all its
     /// files, which only telling a dead link needs: without them `people/` is not walked.
     package func notes(fileNames: Bool = true) -> VaultNotes { notes(under: "", fileNames: fileNames) }
 
-    /// The daily notes alone, from a walk of the journal folder only (none without `journal:`):
+    /// The daily notes alone, from a walk of the journal folders only (none without `journal:`):
     /// what listings read for the interactions they hold.
     package func dailyNotes() -> [(path: String, day: Day)] {
-        guard let journal = journalFolder else { return [] }
-        return notes(under: journal == "." ? "" : journal, fileNames: false).dailyNotes
+        let journals = config.journals
+        // A folder inside another journal folder is walked with it.
+        let tops = journals.filter { folder in !journals.contains { $0 != folder && ($0 == "." || folder.hasPrefix($0 + "/")) } }
+        let found = tops.flatMap { notes(under: $0 == "." ? "" : $0, fileNames: false).dailyNotes }
+        return tops.count < 2 ? found : found.sorted { Bytes.precedes($0.path, $1.path) }
     }
 
     /// The walk of `notes()`, from the folder `start` (relative to the vault; "" is the vault).
     private func notes(under start: String, fileNames: Bool) -> VaultNotes {
         var found = VaultNotes()
         if !fileNames { found.fileKeys = nil }
-        let journal = journalFolder
+        let journals = config.journals
         func isInJournal(_ path: String) -> Bool {
-            guard let journal else { return false }
-            return journal == "." || path.hasPrefix(journal + "/")
+            journals.contains { $0 == "." || path.hasPrefix($0 + "/") }
         }
         func walk(_ relative: String, depth: Int) {
             guard depth < 32 else { return }

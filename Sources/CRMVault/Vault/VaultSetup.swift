@@ -2,16 +2,21 @@ import CRMFormat
 
 /// What `crm init` writes into a vault folder.
 package enum VaultSetup {
-    static let defaultConfig = """
+    /// The settings file `crm init` writes: every key `VaultConfig` reads, those not set commented out.
+    package static let defaultConfig = """
     # My Person CRM vault settings. Every key is optional.
     types: [call, message, email, visit, note]   # the first is `crm log`'s default
     heading: Interactions                        # the log's heading in person files
     every: 90d                                   # cadence for people who set none
-    # tag_every:                                 # cadence by tag (the shortest wins)
+    # tag_every:                                 # cadence by tag (the shortest wins; Family is family)
     #   family: 14d
     #   friends: 30d
     # calendar: ~/calendars/personal             # where `crm log --calendar` adds events
+    # calendar_duration: 60                      # minutes of a timed interaction's event (0: no end)
+    # calendar_alarm: 15m                        # alarm before an event (1h, 2d…; none: no alarms)
     # contacts: ~/contacts                       # default contacts source
+    # journal: Daily                             # daily notes (a folder, or a list: [Daily, journals])
+    # opener: xdg-open                           # what `crm browse` hands tel:, sms: and mailto: links to
     # git: commit                                # commit every write (the vault must be in a git work tree)
 
     """

@@ -14,6 +14,9 @@ struct Command: Sendable {
     var printsData = true
     /// Whether its output may be long, and so goes through a pager on a terminal (see `Pager`).
     var pages = false
+    /// Whether it reports the problems of `.crm/config.yaml` itself (`check`, `browse`), so that
+    /// opening the vault does not print them (see `Context.vault()`).
+    var reportsConfigProblems = false
     var run: @Sendable (Context) throws -> Void
 
     /// The PERSON argument, as every command that takes one describes it.
@@ -75,8 +78,14 @@ struct Context {
 
     var json: Bool { arguments.flag("--json") }
 
+    /// The vault the command line names. The problems of its `.crm/config.yaml` are printed as
+    /// warnings the first time it is opened, before anything the command prints, as person files'
+    /// are (each says what is used instead); `check` and `browse` report them themselves.
     func vault() throws -> Vault {
         let vault = try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
+        if !command.reportsConfigProblems, !opened.vaults.contains(where: { $0.root == vault.root }) {
+            for problem in vault.config.diagnostics { warn(problem) }
+        }
         opened.vaults.append(vault)
         return vault
     }

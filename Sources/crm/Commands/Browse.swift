@@ -19,6 +19,7 @@ let browseCommand = Command(
     with none, the number or address is shown. Colours follow NO_COLOR.
     """,
     printsData: false,
+    reportsConfigProblems: true,
     run: { context in
         _ = try context.positionals()
         guard Browse.canRun else {

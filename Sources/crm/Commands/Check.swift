@@ -19,6 +19,7 @@ let checkCommand = Command(
     right, delete the marks).
     Exit status 1 when there is an error; warnings alone exit 0.
     """,
+    reportsConfigProblems: true,
     run: { context in
         let vault = try context.vault()
         let problems = VaultCheck.run(vault, today: try context.today())

@@ -118,6 +118,6 @@ struct GitCommitTests {
         let vault = try TemporaryVault()
         try vault.write(".crm/config.yaml", "git: always\n")
         let result = try crm(vault, "check")
-        #expect(result.stdout.contains(".crm/config.yaml:1:1: error: git must be 'commit' (commit every write) or 'off', not 'always'"))
+        #expect(result.stdout.contains(".crm/config.yaml:1:6: error: git must be 'commit' (commit every write) or 'off', not 'always'; not committing"))
     }
 }
