@@ -79,9 +79,23 @@ import Testing
         ("José Núñez", "jose-nunez"), ("山田 花子", "山田-花子"), ("Анна Соколова", "анна-соколова"),
         ("  Ada   Lovelace  ", "ada-lovelace"), ("a/b\\c", "a-b-c"), ("..", "person"), ("Straße", "strasse"),
         ("line\nbreak\u{7}", "line-break"), ("Ærø Ødegård", "aero-odegard"),
+        // Apostrophes, however written, join a word's letters.
+        ("Tom O'Brien", "tom-obrien"), ("Joe's Plumbing & Heating", "joes-plumbing-heating"), ("Joe’s Plumbing", "joes-plumbing"),
+        ("Dmytro Bilʼyk", "dmytro-bilyk"), ("D´Angelo", "dangelo"), ("Sam ‘The Man’ Lee", "sam-the-man-lee"),
     ])
     func slugs(_ name: String, _ slug: String) {
         #expect(Slug.make(name) == slug)
+    }
+
+    @Test func aRenamedFileKeepsTheStyleOfItsName() {
+        #expect(Slug.renamed("rosa-diaz", from: "Rosa Díaz", to: "Rosa Díaz García") == "rosa-diaz-garcia")
+        #expect(Slug.renamed("sam-lee-2", from: "Sam Lee", to: "Sam Lee Park") == "sam-lee-park")
+        #expect(Slug.renamed("tom-o-brien", from: "Tom O'Brien", to: "Tom O'Brian") == "tom-obrian")   // a slug made before apostrophes were dropped
+        #expect(Slug.renamed("Rosa Díaz", from: "Rosa Díaz", to: "Rosa Díaz García") == "Rosa Díaz García")
+        #expect(Slug.renamed("rosa díaz", from: "Rosa Díaz", to: "Rosa Díaz García") == "Rosa Díaz García")
+        #expect(Slug.renamed("ACDC", from: "AC/DC", to: "AC/DC: Live") == "ACDC Live")
+        #expect(Slug.renamed("mom", from: "Francesca Rossi", to: "Francesca Bianchi") == nil)
+        #expect(Slug.renamed("ada-lovelace-notes", from: "Ada Lovelace", to: "Ada King") == nil)
     }
 
     @Test func longNamesAreCut() {

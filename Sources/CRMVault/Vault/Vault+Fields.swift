@@ -39,8 +39,9 @@ extension Vault {
         try set(person, try FieldAssignment.removals(keys), change: change)
     }
 
-    /// Gives `person` the display name `name` (from `FieldAssignment.name`), then moves the file to
-    /// the slug of that name in its folder, then rewrites the links across the vault that named
+    /// Gives `person` the display name `name` (from `FieldAssignment.name`), then renames the file
+    /// in its folder in the style of its name (`Slug.renamed`: a slug stays a slug, a file named as
+    /// the person stays so, a name chosen by hand stays), then rewrites the links across the vault that named
     /// them (see `renameAndRelink`). Refuses a name another person has (ignoring case and
     /// accents) unless `force`. Returns the person as moved.
     @discardableResult
@@ -55,9 +56,10 @@ extension Vault {
         }
         let links = VaultLinks.read(self)
         let (renamed, _) = try update(person, change: change) { try $0.setting("name", to: .string(name)) }
-        let moved = try move(renamed, toSlug: Slug.make(name))
+        let stem = Slug.renamed(String(person.id.split(separator: "/").last ?? ""), from: person.name, to: name)
+        let moved = try stem.map { try move(renamed, toSlug: $0) } ?? renamed
         let (changes, failures) = rewriteLinks(from: person, to: moved, links)
-        return Renamed(person: moved, links: changes, failures: failures)
+        return Renamed(person: moved, links: changes, failures: failures, keptFileName: stem == nil)
     }
 
 }

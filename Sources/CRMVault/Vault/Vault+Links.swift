@@ -13,6 +13,8 @@ package struct Renamed: Sendable {
     package var links: [LinkChange]
     /// Files whose links could not be rewritten, with why (the rename itself is done).
     package var failures: [String]
+    /// Whether the file kept its name because it was not made from the person's name (`Slug.renamed`).
+    package var keptFileName = false
 }
 
 /// What `rm` did: where the removed file went, and the links left pointing at nobody.
@@ -116,6 +118,14 @@ struct LinkRewrite {
                 if let target = newTarget(link.target), target != link.target {
                     edits.append(((start + link.targetSpan.lowerBound)..<(start + link.targetSpan.upperBound), PersonLink.quoted(target, quote)))
                     changed = true
+                    // A link without text showed its target: it goes on showing a name (before the `]]`).
+                    // Not in a front matter, where `related:` gives a link's text a meaning of its own.
+                    if quote == nil, !frontMatter.contains(i), link.textSpan == nil, !link.isEmbed,
+                       let shown = shownText(link.target, newTarget: target) {
+                        let pipe = b.first { $0 != 0x20 && $0 != 0x09 } == 0x7C ? "\\|" : "|"   // `\|` in a table row
+                        let end = start + link.span.upperBound - 2
+                        edits.append((end..<end, Array((pipe + shown).utf8)))
+                    }
                 }
                 if let span = link.textSpan, let text = link.text, let shown = newText(text), shown != text {
                     edits.append(((start + span.lowerBound)..<(start + span.upperBound), PersonLink.quoted(shown, quote)))
@@ -156,6 +166,20 @@ struct LinkRewrite {
         if LinkResolver.key(candidate) == key, after.person(candidate) == new.id { return nil }   // it names them as it is
         if after.person(candidate) != new.id || !PersonLink.canHold(candidate) { candidate = new.id }
         return candidate + suffix
+    }
+
+    /// The text a link without any should show once its target `written` became `newTarget`: what
+    /// it showed when that still names the person (an alias: `[[Mom]]` → `[[francesca-rossi|Mom]]`,
+    /// as Obsidian resolves only a file name, not an alias, from a link's target), the new name
+    /// when it showed the old one and the target is not that name; nil when the new target shows
+    /// what it should (an id for an id).
+    func shownText(_ written: String, newTarget: String) -> String? {
+        var shown = written.trimmingSpaces
+        if LinkResolver.hasMarkdownSuffix(shown) { shown = String(shown.dropLast(3)) }
+        guard LinkResolver.key(newTarget) != LinkResolver.key(shown) else { return nil }
+        if after.person(shown) == new.id { return shown }
+        if shown.folded == old.name.folded, LinkResolver.key(newTarget) != new.name.folded, PersonLink.canHold(new.name) { return new.name }
+        return nil
     }
 
     /// The new text of a link that showed `text`: the new name for the old one, `RELATION: new

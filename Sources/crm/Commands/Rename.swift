@@ -9,12 +9,15 @@ let renameCommand = Command(
     options: [OptionSpec(name: "--force", help: "rename even when another person has that name already")],
     examples: ["crm rename ada \"Ada King\"", "crm rename \"Ada King\" \"Ada Lovelace\" --force"],
     discussion: """
-    The name: field changes (nothing else in the file), then the file moves to people/<slug>.md in
-    its folder. Like 'crm add', it refuses a name another person has (ignoring case and accents)
-    unless --force.
+    The name: field changes (nothing else in the file), then the file is renamed in its folder in
+    the style of its name: a slug of the name stays a slug (ada-lovelace.md → ada-king.md), a file
+    named as the person stays so ("Rosa Díaz.md" → "Rosa Díaz García.md"), and a name chosen by
+    hand (mom.md) is kept, and the output says so. Like 'crm add', it refuses a name another
+    person has (ignoring case and accents) unless --force.
     Then every link to the person across the vault (other person files, daily notes, the other
     notes) is rewritten to the new id or name, each a change of that link alone: link text that
-    was the old name becomes the new name, any other text and a #heading stay. The files and
+    was the old name becomes the new name, any other text and a #heading stay, and a link without
+    text keeps showing a name: [[Mom]], by an alias, becomes [[francesca-rossi|Mom]]. The files and
     lines changed are listed.
     """,
     run: { context in
@@ -27,7 +30,9 @@ let renameCommand = Command(
         if context.json {
             context.printJSON(renamed.json(previousPath: person.path))
         } else {
-            context.terminal.print("Renamed \(person.name) to \(name)" + (moved.path == person.path ? "" : " (\(person.path) → \(moved.path))"))
+            let file = renamed.keptFileName ? " (\(person.path) keeps its file name: it is not made from the name)"
+                : moved.path == person.path ? "" : " (\(person.path) → \(moved.path))"
+            context.terminal.print("Renamed \(person.name) to \(name)" + file)
             let count = renamed.links.reduce(0) { $0 + $1.lines.count }
             if count > 0 {
                 context.terminal.print("Updated the links to \(name) on \(count) line\(count == 1 ? "" : "s") of \(renamed.links.count) file\(renamed.links.count == 1 ? "" : "s"):")

@@ -32,10 +32,10 @@ import Testing
         let rename = try vault.crm("rename", "priya", "Priya O'Neill")
         #expect(rename.status == 0, "\(rename.stderr)")
         #expect(rename.stdout == """
-        Renamed Priya Raman to Priya O'Neill (people/priya-raman.md → people/priya-o-neill.md)
+        Renamed Priya Raman to Priya O'Neill (people/priya-raman.md → people/priya-oneill.md)
         Updated the links to Priya O'Neill on 8 lines of 4 files:
           people/lena-marsh.md:3,8,9,10
-          people/priya-o-neill.md:6
+          people/priya-oneill.md:6
           Daily/2026-11-26.md:2,4
           Notes/Climbing.md:3
 
@@ -43,24 +43,87 @@ import Testing
         #expect(vault.read("people/lena-marsh.md") == """
         ---
         name: Lena Marsh
-        related: ["[[priya-o-neill|friend: Priya O'Neill]]"]
+        related: ["[[priya-oneill|friend: Priya O'Neill]]"]
         ---
 
         ## Interactions
 
-        * [[2026-11-14]] visit: Dinner (with [[priya-o-neill|Priya O'Neill]] and [[Jose|José]])
-        - 2026-11-01 call: About [[Priya O'Neill#Climbing|her trip]], `[[priya-raman]]` stays, ![[priya-o-neill]]
-        - 2026-10-01 call: [[Pri]] by her alias, [[people/priya-o-neill.md]] by path\r
+        * [[2026-11-14]] visit: Dinner (with [[priya-oneill|Priya O'Neill]] and [[Jose|José]])
+        - 2026-11-01 call: About [[Priya O'Neill#Climbing|her trip]], `[[priya-raman]]` stays, ![[priya-oneill]]
+        - 2026-10-01 call: [[Pri]] by her alias, [[people/priya-oneill.md]] by path\r
         """)
-        #expect(vault.read("people/priya-o-neill.md").hasSuffix("That is me: [[priya-o-neill]].\n"))
+        #expect(vault.read("people/priya-oneill.md").hasSuffix("That is me: [[priya-oneill]].\n"))
         #expect(vault.read("Daily/2026-11-26.md") == "---\nwith: '[[Priya O''Neill]]'\n---\n- Coffee with [[Priya O'Neill]]\n```\n[[priya-raman]]\n```\n")
-        #expect(vault.read("Notes/Climbing.md") == "| who | |\n| --- | --- |\n| [[priya-o-neill\\|Priya O'Neill]] | lead |\n")
+        #expect(vault.read("Notes/Climbing.md") == "| who | |\n| --- | --- |\n| [[priya-oneill\\|Priya O'Neill]] | lead |\n")
         #expect(vault.bytes("Notes/Other.md") == untouched)
         #expect(try vault.crm("check").stdout == "")
         // The front matter's link, read as YAML reads it, still names her.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(vault.crm("show", "priya", "--json").stdout.utf8)) as? [String: Any])
         #expect((json["mentions"] as? [[String: Any]])?.map { "\($0["path"]!):\($0["line"]!)" }
                 == ["Daily/2026-11-26.md:2", "Notes/Climbing.md:3"])
+    }
+
+    @Test func renameKeepsTheFileNamingStyle() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/Rosa Díaz.md", "---\nname: Rosa Díaz\n---\n")
+        try vault.write("people/family/tom-o-brien.md", "---\nname: Tom O'Brien\n---\n")
+        try vault.write("people/mom.md", "---\nname: Francesca Rossi\n---\n")
+        try vault.write("people/lena.md", "---\nname: Lena\n---\n\n## Interactions\n\n- 2026-11-20 call: [[Rosa Díaz]], [[family/tom-o-brien]], [[mom]]\n")
+        let rosa = try vault.crm("rename", "rosa", "Rosa Díaz García")
+        #expect(rosa.stdout.hasPrefix("Renamed Rosa Díaz to Rosa Díaz García (people/Rosa Díaz.md → people/Rosa Díaz García.md)\n"), "\(rosa.stdout)")
+        let tom = try vault.crm("rename", "tom", "Tom O’Brian")
+        #expect(tom.stdout.hasPrefix("Renamed Tom O'Brien to Tom O’Brian (people/family/tom-o-brien.md → people/family/tom-obrian.md)\n"), "\(tom.stdout)")
+        let mom = try vault.crm("rename", "mom", "Francesca Bianchi")
+        #expect(mom.stdout.hasPrefix("Renamed Francesca Rossi to Francesca Bianchi (people/mom.md keeps its file name: it is not made from the name)\n"),
+                "\(mom.stdout)")
+        #expect(try vault.crm("list", "--ids").stdout == "Rosa Díaz García\nfamily/tom-obrian\nlena\nmom\n")
+        #expect(vault.read("people/lena.md").hasSuffix("- 2026-11-20 call: [[Rosa Díaz García]], [[family/tom-obrian]], [[mom]]\n"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(vault.crm("rename", "mom", "Francesca Rossi", "--json").stdout.utf8)) as? [String: Any])
+        #expect(json["path"] as? String == "people/mom.md")
+    }
+
+    /// A link without text shows its target: when the target must change, it goes on showing a
+    /// name, not an id in its place.
+    @Test func aLinkWithoutTextKeepsShowingAName() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/mom.md", "---\nname: Mom\naliases: [Mom]\n---\n")
+        try vault.write("people/lena.md", """
+        ---
+        name: Lena
+        up: "[[Mom]]"
+        ---
+
+        | who | since |
+        | --- | --- |
+        | [[Mom]] | always |
+
+        ## Interactions
+
+        - 2026-11-20 call: [[Mom]], [[mom#Notes]], [[Mom|Mama]], [[mom]] and ![[mom]]
+
+        """)
+        let rename = try vault.crm("rename", "mom", "Francesca Rossi")
+        #expect(rename.status == 0, "\(rename.stderr)")
+        #expect(vault.read("people/lena.md") == """
+        ---
+        name: Lena
+        up: "[[francesca-rossi]]"
+        ---
+
+        | who | since |
+        | --- | --- |
+        | [[francesca-rossi\\|Mom]] | always |
+
+        ## Interactions
+
+        - 2026-11-20 call: [[francesca-rossi|Mom]], [[francesca-rossi#Notes|mom]], [[francesca-rossi|Mama]], [[francesca-rossi|mom]] and ![[francesca-rossi]]
+
+        """)
+        #expect(try vault.crm("check").stdout == "")
+        // A link by the old name names her by the new one, and shows it.
+        try vault.write("people/noor.md", "---\nname: Noor\n---\n\nSee [[Francesca Rossi]].\n")
+        _ = try vault.crm("rename", "francesca-rossi", "Francesca Rossi Bianchi")
+        #expect(vault.read("people/noor.md").hasSuffix("See [[Francesca Rossi Bianchi]].\n"), "\(vault.read("people/noor.md"))")
     }
 
     @Test func rmNamesTheLinksItLeavesDangling() throws {
