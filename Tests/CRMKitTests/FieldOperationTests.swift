@@ -52,7 +52,7 @@ import Testing
 
     @Test func renameMovesTheFileAndRefusesATakenNameUnlessForced() throws {
         let vault = try TemporaryVault()
-        try vault.write("people/ada.md", Self.file)
+        try vault.write("people/ada-lovelace.md", Self.file)
         try vault.write("people/ada-king.md", "---\nname: Ada King\n---\n")
         let v = try Vault(root: vault.path)
         #expect(throws: FieldInputError.self) { try FieldAssignment.name("  ") }
