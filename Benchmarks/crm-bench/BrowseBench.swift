@@ -26,7 +26,7 @@ func browseBenchmark(_ arguments: ArraySlice<String>) throws {
     var matched = 0
     for _ in 0..<max(1, runs) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let session = try BrowseSession(vault: try Vault(root: root), environment: environment, version: "bench", size: size,
+        let session = try BrowseSession(vault: try Vault(root: root), environment: environment, user: UserConfig(), version: "bench", size: size,
                                         outside: { try $0() })
         var shown = BrowseLayout.screen(session.state, size: size)
         var bytes = ScreenRenderer.frame(from: nil, to: shown, colour: true).count

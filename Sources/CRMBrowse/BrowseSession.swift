@@ -18,6 +18,8 @@ package final class BrowseSession {
     package private(set) var picked: Contact?
     private let vault: Vault
     private let environment: [String: String]
+    /// The person's own settings: the editor, the opener, default contacts and calendar.
+    private let user: UserConfig
     /// Runs another program (an editor, an opener) on the terminal as it was before the app;
     /// the app's screen is drawn whole afterwards.
     private let outside: (() throws -> Int32) throws -> Int32
@@ -25,13 +27,14 @@ package final class BrowseSession {
     private var addressBook: PersonView.AddressBook??
 
     /// A session browsing `vault` on the day `$CRM_TODAY` or the clock gives.
-    package init(vault: Vault, environment: [String: String], version: String, size: Size,
+    package init(vault: Vault, environment: [String: String], user: UserConfig, version: String, size: Size,
                 outside: @escaping (() throws -> Int32) throws -> Int32) throws {
         self.vault = vault
         self.environment = environment
+        self.user = user
         self.outside = outside
         let today = try Clock(environment: environment).today
-        let setting = Self.setting(vault: vault, environment: environment, version: version)
+        let setting = Self.setting(vault: vault, environment: environment, user: user, version: version)
         state = BrowseState(setting: setting, listing: PeopleListing(vault: vault, today: today), size: size)
         watch = nil
         sayReadProblems()
@@ -49,12 +52,13 @@ package final class BrowseSession {
     /// A session that only picks a contact of `book` (`crm add --from` on a terminal), the
     /// filter starting as `query`; with `allowingTracked` (`--force`) a tracked contact is pickable.
     package init(picking book: ContactBook, source: String, query: String, vault: Vault, allowingTracked: Bool = false,
-                environment: [String: String], version: String, size: Size) throws {
+                environment: [String: String], user: UserConfig, version: String, size: Size) throws {
         self.vault = vault
         self.environment = environment
+        self.user = user
         outside = { try $0() }
         let today = try Clock(environment: environment).today
-        let setting = Self.setting(vault: vault, environment: environment, version: version)
+        let setting = Self.setting(vault: vault, environment: environment, user: user, version: version)
         var decisions = ContactImport.plan(book, vault: vault)
         if allowingTracked {
             decisions = decisions.map { decision in
@@ -65,13 +69,13 @@ package final class BrowseSession {
                             filter: query, size: size)
     }
 
-    private static func setting(vault: Vault, environment: [String: String], version: String) -> BrowseState.Setting {
+    private static func setting(vault: Vault, environment: [String: String], user: UserConfig, version: String) -> BrowseState.Setting {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         var shown = vault.root
         if let home, shown == home || shown.hasPrefix(home + "/") { shown = "~" + shown.dropFirst(home.count) }
         let calendar = ConfiguredLocation.resolve(explicit: nil, variable: "CRM_CALENDAR", configured: vault.config.calendar,
-                                                  environment: environment, vaultRoot: vault.root)?.display
-        let contacts = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault)?.display
+                                                  userDefault: user.calendar, environment: environment, vaultRoot: vault.root)?.display
+        let contacts = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault, user: user)?.display
         return BrowseState.Setting(vault: shown, version: version, types: vault.config.types, heading: vault.config.heading,
                                    calendar: calendar, contacts: contacts)
     }
@@ -148,7 +152,7 @@ package final class BrowseSession {
     private func loadedAddressBook() -> PersonView.AddressBook? {
         if let addressBook { return addressBook }
         var book: PersonView.AddressBook?
-        if let location = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault) {
+        if let location = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault, user: user) {
             do throws(ContactSourceError) {
                 book = PersonView.AddressBook(location: location, book: try ContactBook.load(location.path))
             } catch {
@@ -190,7 +194,7 @@ package final class BrowseSession {
     }
 
     private func openPicker() throws {
-        guard let location = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault) else {
+        guard let location = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault, user: user) else {
             state.layers.append(.nameEntry(NameEntry()))
             return
         }
@@ -258,7 +262,7 @@ package final class BrowseSession {
                 ? VaultCalendar.plan(entry, of: person, durationMinutes: vault.config.calendarDuration, stamp: clock.eventStamp)
                 : ICalendarEvent.interaction(shown, with: names, durationMinutes: vault.config.calendarDuration,
                                              uid: EventUID.random(), stamp: clock.eventStamp)
-            let target = try CalendarTarget.configured(explicit: nil, environment: environment, vault: vault)
+            let target = try CalendarTarget.configured(explicit: nil, environment: environment, vault: vault, user: user)
             return "added the event to " + (try target.add(event))
         } catch {
             return "no calendar event added: \(error)"
@@ -283,14 +287,18 @@ package final class BrowseSession {
     }
 
     private func edit(_ id: String) throws {
+        let editor: ExternalProgram
+        do throws(ProgramSettingError) { editor = try user.editor(environment: environment) } catch {
+            state.message = .error(error.description)
+            return
+        }
         let writer = try Vault(root: vault.root)
         let before = try person(id)
         try writer.prepareWrite()
-        let editor = ExternalProgram.editor(environment: environment)
-        let path = vault.root + "/" + before.path
+        let path = ExternalProgram.fileArgument(vault.root + "/" + before.path)
         let status: Int32
-        do { status = try outside { try ExternalProgram.run(editor, argument: path) } } catch {
-            state.message = .error("cannot start the editor '\(editor)': \(error)")
+        do { status = try outside { try editor.runOnTerminal([path]).shellStatus } } catch {
+            state.message = .error("cannot start the editor '\(editor)' (\(editor.origin)): \(error)")
             return
         }
         let edited = try writer.load(path: before.path)
@@ -310,16 +318,26 @@ package final class BrowseSession {
         }
     }
 
+    /// Hands `link` (a `tel:`, `sms:` or `mailto:` URI) to the opener as one argument. A URI
+    /// starts with its scheme, so no opener reads it as an option; no `--` goes before it, which
+    /// `xdg-open` refuses.
     private func open(_ link: String, shown: String) {
-        guard let opener = Opener.command(environment: environment, config: vault.config) else {
-            state.message = .info("\(shown) (no opener: set $CRM_OPENER, or opener: in .crm/config.yaml)")
+        let opener: ExternalProgram
+        do throws(ProgramSettingError) {
+            guard let chosen = try user.opener(environment: environment) else {
+                state.message = .info("\(shown) (no opener: set $CRM_OPENER, or opener: in ~/.config/crm/config.yaml)")
+                return
+            }
+            opener = chosen
+        } catch {
+            state.message = .error("\(error); \(shown)")
             return
         }
         do {
-            let status = try outside { try ExternalProgram.run(opener, argument: link) }
+            let status = try outside { try opener.runOnTerminal([link]).shellStatus }
             state.message = status == 0 ? .info("Opened \(link)") : .error("the opener '\(opener)' exited with status \(status): \(shown)")
         } catch {
-            state.message = .error("cannot start the opener '\(opener)': \(error); \(shown)")
+            state.message = .error("cannot start the opener '\(opener)' (\(opener.origin)): \(error); \(shown)")
         }
     }
 

@@ -27,7 +27,7 @@ import Testing
         let home = ["HOME": "/home/ada"]
         func resolve(_ explicit: String?, _ environment: [String: String], _ configured: String?) -> ConfiguredLocation? {
             ConfiguredLocation.resolve(explicit: explicit, variable: "CRM_CALENDAR", configured: configured,
-                                       environment: environment, vaultRoot: "/vault")
+                                       userDefault: "~/user.ics", environment: environment, vaultRoot: "/vault")
         }
         let option = resolve("~/cal.ics", home.merging(["CRM_CALENDAR": "/env"]) { a, _ in a }, "config.ics")
         #expect(option?.display == "~/cal.ics")
@@ -37,6 +37,9 @@ import Testing
         #expect(resolve(nil, home, "calendars/me")?.path == "/vault/calendars/me")
         #expect(resolve(nil, home, "calendars/me")?.display == "calendars/me")
         #expect(resolve(nil, home, "~/me")?.expandedPath == "/home/ada/me")
-        #expect(resolve(nil, ["CRM_CALENDAR": ""], "") == nil)
+        // The user's own setting comes last: when nothing else names one.
+        #expect(resolve(nil, home, nil)?.expandedPath == "/home/ada/user.ics")
+        #expect(ConfiguredLocation.resolve(explicit: nil, variable: "CRM_CALENDAR", configured: "", userDefault: nil,
+                                           environment: ["CRM_CALENDAR": ""], vaultRoot: "/vault") == nil)
     }
 }

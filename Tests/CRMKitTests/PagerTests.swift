@@ -123,6 +123,33 @@ import Testing
         #expect(usage.status == 2)
     }
 
+    /// The pager starts from an argument vector: a setting's words are its arguments, and one
+    /// that needs a shell is said and the output printed directly, nothing run.
+    @Test func thePagerSettingIsSplitIntoWordsWithoutAShell() throws {
+        try write(recorder, "#!/bin/sh\n{ echo \"args: $*\"; cat; } > \"$RECORD\"\n")
+        _ = try onTerminal(["show", "bea"], ["CRM_PAGER": "'\(recorder.path)' -S --chop"])
+        #expect(recorded?.hasPrefix("args: -S --chop\nBea Quill") == true)
+        try FileManager.default.removeItem(at: record)
+        let marker = folder.appendingPathComponent("ran").path
+        let (status, screen) = try onTerminal(["show", "bea"], ["CRM_PAGER": "\(recorder.path) | touch \(marker)"])
+        #expect(status == 0)
+        #expect(screen.hasPrefix("crm: warning: $CRM_PAGER ('\(recorder.path) | touch \(marker)') has '|', which only a shell reads"))
+        #expect(screen.contains("; printing directly\nBea Quill  people/bea-quill.md\n"))
+        #expect(recorded == nil)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
+    @Test func pagerInTheUsersSettingsComesAfterCRMPagerAndBeforePAGER() throws {
+        let settings = folder.appendingPathComponent(".config/crm")
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        try Data("pager: \(recorder.path)\n".utf8).write(to: settings.appendingPathComponent("config.yaml"))
+        _ = try onTerminal(["show", "bea"], ["PAGER": "false"])
+        #expect(recorded?.hasPrefix("[tty] LESS=FRX\nBea Quill") == true)
+        try FileManager.default.removeItem(at: record)
+        _ = try onTerminal(["show", "bea"], ["CRM_PAGER": ""])
+        #expect(recorded == nil)
+    }
+
     /// A reader who quits after the first screen: the rest is not written, and the status is 0.
     @Test func quittingThePagerEarlyKeepsTheStatus() throws {
         for n in 0..<1500 { try vault.write("people/many/p\(n).md", "---\nname: Person Number \(n)\ntags: [many]\n---\n") }

@@ -9,8 +9,8 @@ import Musl
 /// A program to start, with its arguments, environment, folder and standard streams: the one way
 /// the library and `crm` start a process (git, an editor, a pager), by `posix_spawn`.
 ///
-/// No shell is involved unless one is asked for (`shell(_:arguments:)`): each argument reaches the
-/// program as it is. A program named without a `/` is looked for in the folders of the
+/// No shell is involved: each argument reaches the program as it is (a setting such as
+/// `EDITOR="code --wait"` is split into words by `ExternalProgram`). A program named without a `/` is looked for in the folders of the
 /// environment's `PATH`, as `execvp` does (see `locate(_:path:)`).
 package struct Subprocess: Sendable {
     /// Where one of the program's standard streams goes.
@@ -40,14 +40,6 @@ package struct Subprocess: Sendable {
         self.arguments = arguments
         self.environment = environment
         self.directory = directory
-    }
-
-    /// `/bin/sh -c SCRIPT sh ARGUMENTS…`: the shell splits and expands `script` (a setting such as
-    /// `$EDITOR` may hold options: `code --wait`), and `script` reads the arguments as `"$1"`…,
-    /// which the shell does not split.
-    package static func shell(_ script: String, arguments: [String] = [], environment: [String: String]? = nil,
-                              directory: String? = nil) -> Subprocess {
-        Subprocess("/bin/sh", ["-c", script, "sh"] + arguments, environment: environment, directory: directory)
     }
 
     /// How a program ended.

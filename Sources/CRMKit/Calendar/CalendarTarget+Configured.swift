@@ -3,13 +3,16 @@ import CRMVault
 
 extension CalendarTarget {
     /// The calendar that `--calendar=TARGET` (`explicit`), else `$CRM_CALENDAR`, else `calendar:`
-    /// in the vault's config names (a relative `calendar:` is inside the vault). Throws, saying
-    /// how to name one, when none does or `--calendar=` is empty.
-    package static func configured(explicit: String?, environment: [String: String], vault: Vault) throws(VaultError) -> CalendarTarget {
+    /// in the vault's config (a relative `calendar:` is inside the vault), else `calendar:` in the
+    /// person's own settings names. Throws, saying how to name one, when none does or
+    /// `--calendar=` is empty.
+    package static func configured(explicit: String?, environment: [String: String], vault: Vault,
+                                   user: UserConfig) throws(VaultError) -> CalendarTarget {
         if explicit == "" { throw VaultError("--calendar= names no calendar") }
         guard let location = ConfiguredLocation.resolve(explicit: explicit, variable: "CRM_CALENDAR", configured: vault.config.calendar,
-                                                        environment: environment, vaultRoot: vault.root) else {
-            throw VaultError("no calendar set; use --calendar=TARGET, set CRM_CALENDAR, or add 'calendar:' to .crm/config.yaml")
+                                                        userDefault: user.calendar, environment: environment, vaultRoot: vault.root) else {
+            throw VaultError("no calendar set; use --calendar=TARGET, set CRM_CALENDAR, or add 'calendar:' to .crm/config.yaml "
+                             + "or to ~/.config/crm/config.yaml")
         }
         return CalendarTarget(path: location.path, home: location.home)
     }

@@ -20,9 +20,6 @@ public struct VaultConfig: Sendable {
     package var calendarAlarm: CalendarAlarm? = .standard
     /// The default contacts source.
     package var contacts: String?
-    /// What `crm browse` hands `tel:`, `sms:` and `mailto:` links to (`opener:`), a command
-    /// the shell runs with the link as its argument; `$CRM_OPENER` comes first.
-    package var opener: String?
     /// The folders of daily notes (`journal: Daily`, or a list: `journal: [Daily, journals]`),
     /// relative to the vault, without `./` or a trailing `/` (`.` is the vault): see `DailyNote`.
     package var journals: [String] = []
@@ -37,7 +34,18 @@ public struct VaultConfig: Sendable {
 
     /// The keys the file may hold; any other is reported, as a misspelt key would do nothing.
     package static let keys = ["types", "heading", "every", "tag_every", "calendar", "calendar_duration", "calendar_alarm",
-                               "contacts", "opener", "journal", "git"]
+                               "contacts", "journal", "git"]
+
+    /// Keys that would name a program to run, which a vault's config never does: whoever can
+    /// write the vault (a sync peer) would choose what runs on this machine. Each is ignored
+    /// with a warning saying where it belongs (`UserConfig`).
+    package static let programKeys = ["opener", "editor", "pager"]
+
+    /// What is said of a key of `programKeys` in a vault's config.
+    package static func programKeyIgnored(_ key: String) -> String {
+        "\(key) names a program, and a vault's files never do (anyone who syncs the vault could change it); "
+            + "ignored: move it to your own ~/.config/crm/config.yaml (or $XDG_CONFIG_HOME/crm/config.yaml)"
+    }
 
     /// The cadence of a person with `tags` from `tag_every:` (tags compared by `Tag.key`): the
     /// shortest of their tags' cadences; nil when none of them has one.
@@ -59,6 +67,10 @@ public struct VaultConfig: Sendable {
         // With a key given twice, the last one is read (as in person files): each starts from the default.
         let standard = VaultConfig()
         for pair in pairs {
+            if Self.programKeys.contains(pair.key) {
+                diagnostics.append(Diagnostic(path: path, line: pair.lineIndex + 1, severity: .warning, message: Self.programKeyIgnored(pair.key)))
+                continue
+            }
             switch pair.key {
             case "types":
                 types = standard.types
@@ -108,10 +120,6 @@ public struct VaultConfig: Sendable {
                 if let setting = pair.value.string.flatMap(CalendarAlarm.setting) { calendarAlarm = setting }
                 else { warn(pair, "calendar_alarm must be \(CalendarAlarm.form)", "using \(CalendarAlarm.standard)") }
             case "contacts": contacts = pair.value.string
-            case "opener":
-                opener = nil
-                if let command = pair.value.string, !command.trimmingSpaces.isEmpty { opener = command }
-                else { warn(pair, "opener must be a command, e.g. xdg-open", "using none") }
             case "journal":
                 journals = []
                 let folders = pair.value.strings

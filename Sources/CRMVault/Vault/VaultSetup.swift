@@ -16,7 +16,6 @@ package enum VaultSetup {
     # calendar_alarm: 15m                        # alarm before an event (1h, 2d…; none: no alarms)
     # contacts: ~/contacts                       # default contacts source
     # journal: Daily                             # daily notes (a folder, or a list: [Daily, journals])
-    # opener: xdg-open                           # what `crm browse` hands tel:, sms: and mailto: links to
     # git: commit                                # commit every write (the vault must be in a git work tree)
 
     """

@@ -7,12 +7,19 @@ enum CLI {
 
     static func run(_ arguments: [String], environment: [String: String], currentDirectory: String) -> Int32 {
         let terminal = Terminal(environment: environment)
+        let user = UserConfig.load(environment: environment)
+        for problem in user.diagnostics { terminal.error(problem.description) }
         defer { Pager.finish() }
-        /// Long output goes through a pager on a terminal, unless `--no-pager` (see `Pager`).
+        /// Long output goes through a pager on a terminal, unless `--no-pager` (see `Pager`); a
+        /// pager setting that needs a shell is said, and the output printed directly.
         func page() {
-            guard terminal.stdoutIsTerminal, !arguments.prefix(while: { $0 != "--" }).contains("--no-pager"),
-                  let pager = Pager.command(environment: environment) else { return }
-            _ = Pager.start(pager, environment: environment)
+            guard terminal.stdoutIsTerminal, !arguments.prefix(while: { $0 != "--" }).contains("--no-pager") else { return }
+            do throws(ProgramSettingError) {
+                guard let pager = try user.pager(environment: environment) else { return }
+                _ = Pager.start(pager, environment: environment)
+            } catch {
+                terminal.error("crm: warning: \(error); printing directly")
+            }
         }
         guard let first = commandWord(in: arguments) else {
             // `crm` alone, on a terminal, in a vault: the app.
@@ -70,7 +77,7 @@ enum CLI {
                 throw UsageError("unexpected argument '\(extra)'")
             }
             if command.pages { page() }
-            let context = Context(arguments: parsed, environment: environment, terminal: terminal,
+            let context = Context(arguments: parsed, environment: environment, user: user, terminal: terminal,
                                   currentDirectory: currentDirectory, command: command)
             // What the command wrote is committed even when it then failed: the files are written.
             do { try command.run(context) } catch { commitWrites(context); throw error }

@@ -70,6 +70,8 @@ extension String {
 struct Context {
     var arguments: ParsedArguments
     var environment: [String: String]
+    /// The person's own settings (`UserConfig`): programs, default contacts and calendar.
+    var user: UserConfig
     var terminal: Terminal
     var currentDirectory: String
     var command: Command

@@ -11,10 +11,11 @@ enum ManualPage {
         ("CRM_TODAY", "YYYY-MM-DD: today's date for every command (scripts, tests)"),
         ("CRM_CONTACTS", "the default contacts source (a .vcf file or a vdir folder)"),
         ("CRM_CALENDAR", "the calendar 'crm log --calendar' adds events to (a vdir folder or an .ics file)"),
-        ("VISUAL, EDITOR", "the editor 'crm edit' and 'crm browse' open"),
-        ("CRM_OPENER", "what 'crm browse' hands tel:, sms: and mailto: links to (set but empty: none; default: opener: in .crm/config.yaml, else xdg-open or open)"),
+        ("VISUAL, EDITOR", "the editor 'crm edit' and 'crm browse' open, after editor: in ~/.config/crm/config.yaml (default vi)"),
+        ("CRM_OPENER", "what 'crm browse' hands tel:, sms: and mailto: links to (set but empty: none; default: opener: in ~/.config/crm/config.yaml, else xdg-open or open)"),
         ("NO_COLOR", "set (to anything) to print without colour; output to a pipe has none anyway"),
-        ("CRM_PAGER, PAGER", "the first one set pages show, list, search, agenda and help on a terminal (default less -FRX; empty or cat: none)"),
+        ("CRM_PAGER, PAGER", "the pager of show, list, search, agenda and help on a terminal: $CRM_PAGER, else pager: in ~/.config/crm/config.yaml, else $PAGER (default less -FRX; empty or cat: none)"),
+        ("XDG_CONFIG_HOME", "where your own settings are: $XDG_CONFIG_HOME/crm/config.yaml (default ~/.config/crm/config.yaml)"),
         ("LESS", "set to FRX for the pager when not set, as git does"),
         ("LC_ALL, LC_CTYPE, LANG", "the first one set: a UTF-8 locale lets 'crm summary' draw bars with block characters"),
     ]
@@ -55,6 +56,12 @@ enum ManualPage {
         out.section("ENVIRONMENT")
         for (name, meaning) in environment { out.item(name.split(separator: ",").map { "\\fB\($0.trimmed)\\fR" }.joined(separator: ", "), meaning) }
 
+        out.paragraph("""
+        Programs are started from an argument vector, never a shell: a setting such as \
+        EDITOR="code --wait" is split into words as a shell splits it (quotes and backslashes \
+        work), nothing expanded; a setting that needs a shell ($VAR, a pipe, ;) is refused, naming it.
+        """)
+
         out.section("EXIT STATUS")
         out.item("0", "success")
         out.item("1", "failure: not found, ambiguous, invalid data, 'crm check' found errors, a merge left conflicts")
@@ -63,7 +70,8 @@ enum ManualPage {
 
         out.section("FILES")
         out.item("\\fIpeople/\\fR", "one Markdown file per person (subfolders allowed)")
-        out.item("\\fI.crm/config.yaml\\fR", "vault settings: types, heading, every, tag_every, calendar, calendar_duration, calendar_alarm, contacts, journal, opener")
+        out.item("\\fI.crm/config.yaml\\fR", "vault settings: types, heading, every, tag_every, calendar, calendar_duration, calendar_alarm, contacts, journal, git; never a program to run (the vault is synced)")
+        out.item("\\fI~/.config/crm/config.yaml\\fR", "your own settings, never synced: the programs crm starts (editor, pager, opener) and defaults for contacts and calendar")
         out.item("\\fI.crm/\\fR", "everything else under it is machine-local (cache, lock, trash), not synced, safe to delete")
         out.item("\\fIINDEX.md\\fR", "written by 'crm index'")
         out.item("\\fI.gitattributes\\fR, \\fI.gitignore\\fR, \\fI.stignore\\fR", "written by 'crm init' for git and syncthing")

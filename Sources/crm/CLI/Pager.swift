@@ -5,33 +5,22 @@ import Darwin
 #endif
 import CRMKit
 
-/// Long output on a terminal goes through a pager, as git's does: `$CRM_PAGER`, else `$PAGER`,
-/// else `less -FRX` (which prints a screenful or less as it is, keeps colours and leaves the text
-/// on the screen). A variable set to nothing, or to `cat`, prints directly, and so do
-/// `--no-pager` and output that is not a terminal. The pager is started before the command runs,
-/// with standard output (and standard error, when that is the terminal too) going into it, and
+/// Long output on a terminal goes through a pager, as git's does: `$CRM_PAGER`, else `pager:` in
+/// the person's own settings, else `$PAGER`, else `less -FRX` (which prints a screenful or less as
+/// it is, keeps colours and leaves the text on the screen); see `UserConfig.pager`. A setting of
+/// nothing, or `cat`, prints directly, and so do `--no-pager` and output that is not a terminal.
+/// The pager is started (from an argument vector, never a shell) before the command runs, with
+/// standard output (and standard error, when that is the terminal too) going into it, and
 /// waited for when the command ends; the exit status is the command's, whatever the pager's.
 /// Like git, `LESS=FRX` and `LV=-c` are set for the pager when they are not set.
 enum Pager {
-    /// The shell command to page with for `environment`, or nil to print directly.
-    static func command(environment: [String: String]) -> String? {
-        let chosen = environment["CRM_PAGER"] ?? environment["PAGER"]
-        if let chosen {
-            let trimmed = chosen.trimmingSpaces
-            return trimmed.isEmpty || trimmed == "cat" ? nil : chosen
-        }
-        // `less` is the default only where there is one: never lose the output to a missing pager.
-        return Subprocess.locate("less", path: environment["PATH"]) != nil ? "less -FRX" : nil
-    }
-
-    /// Starts `command` (run by `/bin/sh -c`) reading what this process writes to standard
-    /// output, and to standard error when that is a terminal. Returns false, changing nothing,
-    /// when it cannot be started.
-    static func start(_ command: String, environment: [String: String]) -> Bool {
+    /// Starts `program` reading what this process writes to standard output, and to standard
+    /// error when that is a terminal. Returns false, changing nothing, when it cannot be started.
+    static func start(_ program: ExternalProgram, environment: [String: String]) -> Bool {
         var pagerEnvironment = environment
         if pagerEnvironment["LESS"] == nil { pagerEnvironment["LESS"] = "FRX" }
         if pagerEnvironment["LV"] == nil { pagerEnvironment["LV"] = "-c" }
-        var pager = Subprocess.shell(command, environment: pagerEnvironment)
+        var pager = program.subprocess([], environment: pagerEnvironment)
         pager.standardInput = .pipe
         guard let running = try? pager.start(), let input = running.standardInput else { return false }
         savedOutput = dup(1)

@@ -94,7 +94,7 @@ private func addFromContacts(_ context: Context) throws {
                           + contactTable(rows, terminal: terminal) + "\nuse --force to add another")
         }
         guard let picked = try Browse.pickContact(from: book, source: location.display, query: query, vault: vault, allowingTracked: force,
-                                                  environment: context.environment, version: CLI.version) else {
+                                                  environment: context.environment, user: context.user, version: CLI.version) else {
             terminal.print("Nothing added.")
             return
         }

@@ -15,8 +15,8 @@ let browseCommand = Command(
     'crm' alone starts it when standard input and output are a terminal and a vault is found.
     Every write is the one the command line makes ('crm log', 'crm plan', 'crm done', 'crm
     unlog', 'crm add'). Files changed on disk while it is open (an editor, syncthing) are read
-    again. The opener is $CRM_OPENER, else opener: in .crm/config.yaml, else xdg-open or open;
-    with none, the number or address is shown. Colours follow NO_COLOR.
+    again. The opener is $CRM_OPENER, else opener: in ~/.config/crm/config.yaml, else xdg-open
+    or open; with none, the number or address is shown. Colours follow NO_COLOR.
     """,
     printsData: false,
     reportsConfigProblems: true,
@@ -26,6 +26,6 @@ let browseCommand = Command(
             throw UsageError("'crm browse' needs a terminal: standard input and output must both be one "
                              + "(for scripts: crm list, crm show, crm log)")
         }
-        try Browse.run(vault: try context.vault(), environment: context.environment, version: CLI.version)
+        try Browse.run(vault: try context.vault(), environment: context.environment, user: context.user, version: CLI.version)
     }
 )

@@ -50,7 +50,7 @@ let showCommand = Command(
 /// warning, and the file's snapshot is shown.
 private func showAddressBook(_ context: Context, _ vault: Vault) throws -> PersonView.AddressBook? {
     let explicit = context.arguments.value("--contacts")
-    guard let location = ContactsLocation.resolve(explicit: explicit, environment: context.environment, vault: vault) else { return nil }
+    guard let location = ContactsLocation.resolve(explicit: explicit, environment: context.environment, vault: vault, user: context.user) else { return nil }
     do throws(ContactSourceError) {
         let book = try ContactBook.load(location.path)
         if explicit != nil { for diagnostic in book.diagnostics { context.terminal.error(diagnostic.description) } }

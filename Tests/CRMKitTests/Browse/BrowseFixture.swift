@@ -15,9 +15,10 @@ final class BrowseFixture {
     let session: BrowseSession
     var size: Size
 
-    /// `people`: extra person files (`id: text`) written into the vault before it opens.
+    /// `people`: extra person files (`id: text`) written into the vault before it opens;
+    /// `userConfig`: the person's own settings, `~/.config/crm/config.yaml` in the home folder.
     init(example: Bool = true, size: Size = Size(columns: 80, rows: 24), environment extra: [String: String] = [:],
-         people: [String: String] = [:], config: String? = nil) throws {
+         people: [String: String] = [:], config: String? = nil, userConfig: String? = nil) throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("crm-browse-\(UUID().uuidString)")
         vault = home.appendingPathComponent("people")
         let manager = FileManager.default
@@ -36,12 +37,18 @@ final class BrowseFixture {
         }
         try manager.copyItem(at: Fixtures.packageRoot.appendingPathComponent("docs/examples/contacts.vcf"),
                              to: home.appendingPathComponent("contacts.vcf"))
+        if let userConfig {
+            let folder = home.appendingPathComponent(".config/crm")
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(userConfig.utf8).write(to: folder.appendingPathComponent("config.yaml"))
+        }
         var environment = ["CRM_TODAY": "2026-11-29", "HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
                            "CRM_OPENER": ""]
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
         self.size = size
-        session = try BrowseSession(vault: try Vault(root: vault.path), environment: environment, version: "0.1.0", size: size,
+        session = try BrowseSession(vault: try Vault(root: vault.path), environment: environment,
+                                    user: UserConfig.load(environment: environment), version: "0.1.0", size: size,
                                     outside: { try $0() })
     }
 

@@ -150,23 +150,53 @@ import CRMTerminal
         fixture.open("oliver")
         let phone = page(fixture)!.view.details.phones[0]
         fixture.press(.character("c"))
-        #expect(fixture.state.message?.text == "\(phone) (no opener: set $CRM_OPENER, or opener: in .crm/config.yaml)")
+        #expect(fixture.state.message?.text == "\(phone) (no opener: set $CRM_OPENER, or opener: in ~/.config/crm/config.yaml)")
         fixture.press(.escape)
         fixture.open("noor")
         fixture.press(.character("M"))
         #expect(fixture.state.message?.text == "Noor Haddad has no email address")
     }
 
-    @Test func theOpenerCanBeSetInTheConfig() throws {
+    @Test func theOpenerCanBeSetInTheUsersOwnSettings() throws {
         let probe = try BrowseFixture()
         let opener = try probe.recordingScript("opener", into: "opened.txt")
-        let fixture = try BrowseFixture(environment: ["PATH": "/nonexistent"])
+        let fixture = try BrowseFixture(environment: ["PATH": "/nonexistent"], userConfig: "opener: \(opener) --new-window\n")
         let environment = fixture.environment.filter { $0.key != "CRM_OPENER" }
-        try fixture.write(".crm/config.yaml", "opener: \(opener)\n")
-        let session = try BrowseSession(vault: try Vault(root: fixture.vault.path), environment: environment, version: "0.1.0",
+        let session = try BrowseSession(vault: try Vault(root: fixture.vault.path), environment: environment,
+                                        user: UserConfig.load(environment: environment), version: "0.1.0",
                                         size: fixture.size, outside: { try $0() })
         for key: Key in [.character("/")] + "noor".map(Key.character) + [.enter, .enter, .character("c")] { session.press(key) }
-        #expect(try String(contentsOf: probe.home.appendingPathComponent("opened.txt"), encoding: .utf8) == "tel:+971500000142\n")
+        // The setting's own argument, then the link as one argument.
+        #expect(try String(contentsOf: probe.home.appendingPathComponent("opened.txt"), encoding: .utf8) == "--new-window\ntel:+971500000142\n")
+    }
+
+    /// Finding 1 of issue #30: `opener:` in the synced `.crm/config.yaml` was run by /bin/sh.
+    @Test func anOpenerInTheVaultsConfigIsIgnoredAndSaidSo() throws {
+        let probe = try BrowseFixture()
+        let marker = probe.home.appendingPathComponent("ran").path
+        let fixture = try BrowseFixture(environment: ["PATH": "/nonexistent"],
+                                        config: "opener: touch \(marker); false\n")
+        let environment = fixture.environment.filter { $0.key != "CRM_OPENER" }
+        let session = try BrowseSession(vault: try Vault(root: fixture.vault.path), environment: environment,
+                                        user: UserConfig.load(environment: environment), version: "0.1.0",
+                                        size: fixture.size, outside: { try $0() })
+        for key: Key in [.character("/")] + "noor".map(Key.character) + [.enter, .enter, .character("c")] { session.press(key) }
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        #expect(session.state.message?.text == "+971 50 000 0142 (no opener: set $CRM_OPENER, or opener: in ~/.config/crm/config.yaml)")
+        let check = try CRM.run(["--vault", fixture.vault.path, "check"])
+        #expect(check.stdout.contains(".crm/config.yaml:1:1: warning: opener names a program, and a vault's files never do"))
+        #expect(check.stdout.contains("move it to your own ~/.config/crm/config.yaml"))
+    }
+
+    @Test func anOpenerSettingThatNeedsAShellIsRefusedNamingIt() throws {
+        let probe = try BrowseFixture()
+        let marker = probe.home.appendingPathComponent("ran").path
+        let fixture = try BrowseFixture(environment: ["CRM_OPENER": "xdg-open $(touch \(marker))"])
+        fixture.open("noor")
+        fixture.press(.character("c"))
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        #expect(fixture.state.message?.text == "$CRM_OPENER ('xdg-open $(touch \(marker))') has '$', which only a shell reads; "
+                + "crm starts programs without a shell: put the command in a script and name the script; +971 50 000 0142")
     }
 
     @Test func theDetailsComeFromTheAddressBookWhenTheContactIsThereSayingWhich() throws {

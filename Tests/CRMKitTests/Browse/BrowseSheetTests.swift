@@ -252,13 +252,13 @@ import CRMTerminal
         let fixture = try BrowseFixture()
         let book = try ContactBook.load(fixture.home.appendingPathComponent("contacts.vcf").path)
         let session = try BrowseSession(picking: book, source: "~/contacts.vcf", query: "ada", vault: try Vault(root: fixture.vault.path),
-                                        environment: fixture.environment, version: "0.1.0", size: fixture.size)
+                                        environment: fixture.environment, user: UserConfig(), version: "0.1.0", size: fixture.size)
         #expect(BrowseLayout.screen(session.state, size: fixture.size).lines[0].hasPrefix("Pick a contact from ~/contacts.vcf"))
         session.press(.down)
         #expect(session.press(.enter) == .quit)
         #expect(session.picked?.name == "Ada Byron King")
         let cancelled = try BrowseSession(picking: book, source: "~/contacts.vcf", query: "", vault: try Vault(root: fixture.vault.path),
-                                          environment: fixture.environment, version: "0.1.0", size: fixture.size)
+                                          environment: fixture.environment, user: UserConfig(), version: "0.1.0", size: fixture.size)
         #expect(cancelled.press(.escape) == .quit)
         #expect(cancelled.picked == nil)
     }

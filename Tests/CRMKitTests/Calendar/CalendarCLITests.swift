@@ -157,7 +157,7 @@ import Testing
     @Test func noCalendarSetStillLogsWithOneWarning() throws {
         let vault = try TemporaryVault(copyingExample: true)
         let result = try vault.crm("log", "margaret", "Chess", "--calendar")
-        expectOneWarning(result, "no calendar set; use --calendar=TARGET, set CRM_CALENDAR, or add 'calendar:' to .crm/config.yaml")
+        expectOneWarning(result, "no calendar set; use --calendar=TARGET, set CRM_CALENDAR, or add 'calendar:' to .crm/config.yaml or to ~/.config/crm/config.yaml")
         #expect(vault.read("people/margaret-holloway.md").contains("- 2026-11-29 call: Chess\n"))
     }
 

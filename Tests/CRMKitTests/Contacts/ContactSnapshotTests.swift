@@ -52,19 +52,23 @@ struct ContactSnapshotTests {
                          "skip Cy: cy by name", "unnamed"])
     }
 
-    @Test("The source: the option, else CRM_CONTACTS, else the vault's config (relative to the vault); ~/ is HOME")
+    @Test("The source: the option, else CRM_CONTACTS, else the vault's config (relative to the vault), else the user's; ~/ is HOME")
     func location() throws {
         let vault = try TemporaryVault()
         try vault.write(".crm/config.yaml", "contacts: book.vcf\n")
         let loaded = try Vault(root: vault.path)
         let environment = ["HOME": "/home/ada", "CRM_CONTACTS": "~/env.vcf"]
-        #expect(ContactsLocation.resolve(explicit: "~/a.vcf", environment: environment, vault: loaded)
+        let user = UserConfig(bytes: Array("contacts: ~/mine.vcf\n".utf8), path: "/home/ada/.config/crm/config.yaml")
+        #expect(ContactsLocation.resolve(explicit: "~/a.vcf", environment: environment, vault: loaded, user: user)
                 == ContactsLocation(path: "/home/ada/a.vcf", display: "~/a.vcf"))
-        #expect(ContactsLocation.resolve(explicit: nil, environment: environment, vault: loaded)
+        #expect(ContactsLocation.resolve(explicit: nil, environment: environment, vault: loaded, user: user)
                 == ContactsLocation(path: "/home/ada/env.vcf", display: "~/env.vcf"))
-        #expect(ContactsLocation.resolve(explicit: nil, environment: ["CRM_CONTACTS": ""], vault: loaded)
+        #expect(ContactsLocation.resolve(explicit: nil, environment: ["CRM_CONTACTS": ""], vault: loaded, user: user)
                 == ContactsLocation(path: vault.path + "/book.vcf", display: "book.vcf"))
-        #expect(ContactsLocation.resolve(explicit: nil, environment: [:], vault: try Vault(root: "/nonexistent")) == nil)
+        let bare = try Vault(root: "/nonexistent")
+        #expect(ContactsLocation.resolve(explicit: nil, environment: ["HOME": "/home/ada"], vault: bare, user: user)
+                == ContactsLocation(path: "/home/ada/mine.vcf", display: "~/mine.vcf"))
+        #expect(ContactsLocation.resolve(explicit: nil, environment: [:], vault: bare, user: UserConfig()) == nil)
     }
 
     private func person(_ path: String, _ text: String) -> Person {

@@ -135,7 +135,7 @@ enum DocumentSession {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["--noprofile", "--norc", scriptFile.path]
         var environment = ProcessInfo.processInfo.environment
-        for key in ["CRM_VAULT", "CRM_CALENDAR", "CRM_CONTACTS", "VISUAL", "EDITOR", "LANGUAGE"] {
+        for key in ["CRM_VAULT", "CRM_CALENDAR", "CRM_CONTACTS", "VISUAL", "EDITOR", "LANGUAGE", "XDG_CONFIG_HOME", "CRM_OPENER", "CRM_PAGER"] {
             environment.removeValue(forKey: key)
         }
         environment["PATH"] = CRM.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")

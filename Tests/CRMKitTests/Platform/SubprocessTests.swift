@@ -289,3 +289,12 @@ import Testing
         }
     }
 }
+
+extension Subprocess {
+    /// `/bin/sh -c SCRIPT sh ARGUMENTS…`, for the tests' own programs: the script reads the
+    /// arguments as `"$1"`…, which the shell does not split. (`crm` itself never starts a shell.)
+    static func shell(_ script: String, arguments: [String] = [], environment: [String: String]? = nil,
+                      directory: String? = nil) -> Subprocess {
+        Subprocess("/bin/sh", ["-c", script, "sh"] + arguments, environment: environment, directory: directory)
+    }
+}

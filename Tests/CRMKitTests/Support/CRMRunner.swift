@@ -25,8 +25,9 @@ enum CRM {
         fatalError("cannot find the built crm executable; set CRM_BINARY")
     }()
 
-    /// Runs `crm ARGS` in `directory` with `CRM_TODAY=2026-11-29`, `NO_COLOR=1` and no vault from
-    /// the environment unless `environment` says otherwise.
+    /// Runs `crm ARGS` in `directory` with `CRM_TODAY=2026-11-29`, `NO_COLOR=1`, no vault from the
+    /// environment and no settings of the person's own (`XDG_CONFIG_HOME` a folder that does not
+    /// exist) unless `environment` says otherwise.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
                     environment: [String: String] = [:]) throws -> CRMResult {
@@ -37,6 +38,8 @@ enum CRM {
         env.removeValue(forKey: "CRM_VAULT")
         env.removeValue(forKey: "CRM_CALENDAR")
         env.removeValue(forKey: "CRM_CONTACTS")
+        // The person's own settings (~/.config/crm/config.yaml) are not the tests' unless one says so.
+        env["XDG_CONFIG_HOME"] = "/nonexistent/crm-tests"
         env["CRM_TODAY"] = "2026-11-29"
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
