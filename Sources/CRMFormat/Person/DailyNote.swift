@@ -142,9 +142,16 @@ struct DailyNoteItems {
             case .entry(let head):
                 let start = prefix.utf8.count
                 let first = String(decoding: tail[(head.note.lowerBound - start)..<(head.note.upperBound - start)], as: UTF8.self)
-                let continuation = ((i + 1)..<(lastLine + 1)).map { String(decoding: line($0), as: UTF8.self) }
+                // Logseq's planning, properties and drawers are not the note; `SCHEDULED` sets the day.
+                let block = LogseqBlock(((i + 1)..<(lastLine + 1)).map { Array(line($0)) })
+                if let problem = block.problem {
+                    return .problem(Diagnostic(path: path, line: i + 2 + problem.line, column: problem.column, severity: .error,
+                                               message: problem.message))
+                }
+                let continuation = block.textLines.map { String(decoding: line(i + 1 + $0), as: UTF8.self) }
                 let note = continuation.isEmpty ? first : Interaction.normalizedNote(([first] + continuation).joined(separator: "\n"))
-                let interaction = Interaction(date: head.date, time: head.time, type: head.type.map { types[$0] } ?? "note",
+                let interaction = Interaction(date: block.planned?.day ?? head.date, time: block.planned.map { $0.time ?? head.time } ?? head.time,
+                                              type: head.type.map { types[$0] } ?? "note",
                                               note: note, line: i + 1, lineCount: lastLine - i + 1, checkbox: head.checkbox ?? box)
                 let warning = head.oddTime.map { odd in
                     Diagnostic(path: path, line: i + 1, column: column(odd.lowerBound), severity: .warning,

@@ -43,10 +43,17 @@ package struct PersonLink: Sendable, Equatable {
         return [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { b[$0] >= 0x30 && b[$0] <= 0x39 }
     }
 
+    /// Whether a link's target names a day: it starts with one (`isDay`), or it is one of the
+    /// titles Logseq gives its journal pages (`[[Jun 12th, 2027]]`, see `JournalTitle`).
+    package static func namesDay(_ target: String) -> Bool {
+        let trimmed = target.trimmingSpaces
+        return isDay(trimmed) || JournalTitle.isDay(trimmed)
+    }
+
     /// Whether the link can name a person at all: not an embed, a target that is not empty (a
     /// link to a heading of the same note) and not a day.
     package var mayNamePerson: Bool {
-        !isEmbed && !target.allSatisfy { $0 == " " } && !PersonLink.isDay(target.drop { $0 == " " }.description)
+        !isEmbed && !target.allSatisfy { $0 == " " } && !PersonLink.namesDay(target)
     }
 
     /// 1-based column of the link on `line`, in characters as editors count them.
