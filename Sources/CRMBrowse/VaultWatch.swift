@@ -1,11 +1,11 @@
 import CRMKit
 
-/// Sees person files changed, added or removed on disk (an editor, syncthing, another `crm`)
-/// while the app is open, by their stamps (device, inode, size, modification and change times):
-/// each file listed (and each file the listing could not read), and each folder they are in,
-/// whose stamp changes when a file in it is added, removed or renamed. One `stat` a file, no
-/// walk of `people/`: about 10,000 calls for 10,000 people, made when the app has waited two
-/// seconds for a key, never while keys come.
+/// Sees person files and daily notes changed, added or removed on disk (an editor, syncthing,
+/// another `crm`) while the app is open, by their stamps (device, inode, size, modification and
+/// change times): each file listed (and each file the listing could not read), each daily note,
+/// and each folder they are in (the journal folders too), whose stamp changes when a file in it is
+/// added, removed or renamed. One `stat` a file, no walk: about 10,000 calls for 10,000 people,
+/// made when the app has waited two seconds for a key, never while keys come.
 struct VaultWatch {
     private let paths: [String]
     private var stamps: [FileStamp?]
@@ -18,7 +18,10 @@ struct VaultWatch {
             guard let slash = row.id.lastIndex(of: "/") else { continue }
             folders.insert(vault.root + "/people/" + row.id[..<slash])
         }
-        paths = files + folders.sorted()
+        let daily = vault.dailyNotes().map { vault.root + "/" + $0.path }
+        for journal in vault.config.journals { folders.insert(journal == "." ? vault.root : vault.root + "/" + journal) }
+        for path in daily { folders.insert(String(path[..<path.lastIndex(of: "/")!])) }
+        paths = files + daily + folders.sorted()
         stamps = paths.map(FileSystem.stamp)
     }
 

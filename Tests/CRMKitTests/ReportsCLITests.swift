@@ -187,7 +187,9 @@ import Testing
         let recent = lines.drop { $0 != "## Recent interactions" }.dropFirst().filter { $0.hasPrefix("- ") }
         #expect(recent.count == 20)
         #expect(recent.first == "- 2026-11-28 call, [Margaret Holloway](people/margaret-holloway.md): Talked about the winter tournament.")
-        #expect(recent.last == "- 2026-09-25 message, [Bea Quill](people/bea-quill.md): Thanked her for collecting the parcel.")
+        #expect(recent.last == "- 2026-10-04 visit, [Henrik Dahl](people/henrik-dahl.md): Half marathon! Both finished under two hours. …")
+        // The daily notes' items, once each.
+        #expect(recent.contains("- 2026-11-26 12:30 visit, [Noor Haddad](people/noor-haddad.md): Coffee with [[noor-haddad|Noor]]; she starts on the roadmap in January."))
     }
 
     @Test func indexGoesStaleWhenAFileChanges() throws {

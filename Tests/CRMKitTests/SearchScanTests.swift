@@ -128,7 +128,7 @@ import Testing
         #expect(text.stdout == expected.map { "\($0.path):\($0.line): \($0.text)\n" }.joined())
         let json = try vault.crm("search", "bread", "--json")
         let rendered = JSON.array(expected.map {
-            .object([("id", .string($0.id)), ("path", .string($0.path)), ("line", .number($0.line)), ("text", .string($0.text))])
+            .object([("id", .optional($0.id)), ("path", .string($0.path)), ("line", .number($0.line)), ("text", .string($0.text))])
         }).rendered()
         #expect(json.stdout == rendered + "\n")
         let none = try vault.crm("search", "zzz", "--json")

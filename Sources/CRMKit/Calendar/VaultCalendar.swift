@@ -10,17 +10,39 @@ import Foundation
 /// person's due date, each with the vault's alarm (`CalendarAlarm`). UIDs are stable (``EventUID/stable(_:)`` of `birthday:` or `due:` and the
 /// person's `contact_id`, else their id), so importing a newer export updates its events.
 package enum VaultCalendar {
-    /// The birthday events, then the due-date events, each in `people`'s order.
+    /// One person as the calendar shows them on a day: due dates count every interaction they
+    /// take part in, as `crm due` does (their own, shared entries, daily notes).
+    package struct Row: Sendable {
+        let id: String
+        /// `contact_id:<id>` when the person has one, else `id:<person id>`: what UIDs are made of.
+        let key: String
+        let name: String
+        /// `birthday:` as written.
+        let birthday: String?
+        let snooze: Day?
+        let schedule: DueSchedule
+
+        init(facts: PersonFacts, config: VaultConfig, today: Day) {
+            (id, key) = (facts.id, VaultCalendar.key(id: facts.id, contactID: facts.contactID))
+            (name, birthday, snooze) = (facts.name, facts.birthday, facts.snooze)
+            schedule = DueSchedule(facts: facts, config: config, today: today)
+        }
+    }
+
+    /// The birthday events, then the due-date events, each in `people`'s order, then (with
+    /// `plans`) the open items and planned entries: `ownPlans` (each person's own file's, by
+    /// key, in `people`'s order), then the daily notes' items, each once whoever it names.
     /// Birthdays that are not `YYYY-MM-DD` or `--MM-DD`, and people without a cadence, give none.
-    package static func events(for people: [Person], config: VaultConfig, today: Day,
-                              birthdays: Bool, due: Bool, plans: Bool = false) -> [ICalendarEvent] {
+    package static func events(for people: [Row], ownPlans: [(key: String, name: String, items: [Interaction])],
+                               dailyNotes: [DailyNoteItem], config: VaultConfig, today: Day,
+                               birthdays: Bool, due: Bool, plans: Bool) -> [ICalendarEvent] {
         let stamp = today.midnightUTC
         var events: [ICalendarEvent] = []
         if birthdays {
             events += people.compactMap { person in
-                person.document.birthday.flatMap { birthday in
+                person.birthday.flatMap { birthday in
                     ICalendarEvent.birthday(
-                        uid: EventUID.stable("birthday:" + key(for: person)),
+                        uid: EventUID.stable("birthday:" + person.key),
                         summary: person.name + "'s birthday",
                         birthday: birthday,
                         description: birthday.hasPrefix("--") ? "Year of birth unknown." : nil,
@@ -32,12 +54,12 @@ package enum VaultCalendar {
         }
         if due {
             events += people.compactMap { person in
-                let schedule = DueSchedule(document: person.document, config: config, today: today)
+                let schedule = person.schedule
                 guard let day = schedule.due, let cadence = schedule.cadence else { return nil }
                 return ICalendarEvent(
-                    uid: EventUID.stable("due:" + key(for: person)),
+                    uid: EventUID.stable("due:" + person.key),
                     summary: "Get in touch with " + person.name,
-                    description: dueDescription(cadence: cadence, last: schedule.last, snooze: person.document.snooze, due: day),
+                    description: dueDescription(cadence: cadence, last: schedule.last, snooze: person.snooze, due: day),
                     start: .allDay(day),
                     categories: ["due"],
                     stamp: stamp
@@ -45,30 +67,43 @@ package enum VaultCalendar {
             }
         }
         if plans {
-            for person in people {
-                let timeline = Timeline(entries: person.document.log?.entries ?? [], today: today)
-                let items = timeline.open + timeline.interactions.filter { $0.date > today }.reversed()
-                events += items.map { plan($0, of: person, durationMinutes: config.calendarDuration, stamp: stamp) }
+            for person in ownPlans {
+                events += person.items.map { plan($0, key: person.key, name: person.name, durationMinutes: config.calendarDuration, stamp: stamp) }
+            }
+            let names = Dictionary(people.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            for item in dailyNotes where isPlan(item.interaction, today: today) {
+                let with = SharedEntry.list(item.people.map { names[$0] ?? $0 })
+                events.append(plan(item.interaction, key: "daily:" + item.path, name: with,
+                                   durationMinutes: config.calendarDuration, stamp: stamp))
             }
         }
         return events.map { $0.alarmed(by: config.calendarAlarm) }
     }
 
+    /// Whether an entry is a plan on `today`: open, or dated after today.
+    static func isPlan(_ entry: Interaction, today: Day) -> Bool { !entry.isInteraction || entry.date > today }
+
     /// The event for an open item or a planned entry: timed or all day as `crm log --calendar`
     /// makes it, with a UID stable for the same person, day, time, type and note, so that
     /// `crm plan --calendar` and a later `crm calendar --plans` give the same event.
     package static func plan(_ entry: Interaction, of person: Person, durationMinutes: Int, stamp: Date) -> ICalendarEvent {
+        plan(entry, key: key(id: person.id, contactID: person.document.contactID), name: person.name,
+             durationMinutes: durationMinutes, stamp: stamp)
+    }
+
+    /// The event of `entry`, with `name` (who it is with) and a UID of `key` and the item.
+    static func plan(_ entry: Interaction, key: String, name: String, durationMinutes: Int, stamp: Date) -> ICalendarEvent {
         let item = "\(entry.date) \(entry.time?.description ?? "-") \(entry.type): \(entry.note)"
-        var event = ICalendarEvent.interaction(entry, with: person.name, durationMinutes: durationMinutes,
-                                               uid: EventUID.stable("plan:" + key(for: person) + ":" + item), stamp: stamp)
+        var event = ICalendarEvent.interaction(entry, with: name, durationMinutes: durationMinutes,
+                                               uid: EventUID.stable("plan:" + key + ":" + item), stamp: stamp)
         event.categories = ["plan"]
         return event
     }
 
     /// `contact_id:<id>` when the person has one, else `id:<person id>`.
-    static func key(for person: Person) -> String {
-        if let contactID = person.document.contactID, !contactID.isEmpty { return "contact_id:" + contactID }
-        return "id:" + person.id
+    static func key(id: String, contactID: String?) -> String {
+        if let contactID, !contactID.isEmpty { return "contact_id:" + contactID }
+        return "id:" + id
     }
 
     /// `Every 30d. Last interaction: 2026-11-28 (call).`, `Every 90d. Never contacted.`,
@@ -77,5 +112,29 @@ package enum VaultCalendar {
         var text = "Every \(cadence). " + (last.map { "Last interaction: \($0.date) (\($0.type))." } ?? "Never contacted.")
         if let snooze, snooze == due { text += " Snoozed until \(snooze)." }
         return text
+    }
+}
+
+extension Vault {
+    /// The events of `crm calendar` on `today` (see `VaultCalendar.events`), and the warnings to
+    /// print: files that could not be read are left out (see `ReadProblems`).
+    package func calendar(today: Day, birthdays: Bool, due: Bool, plans: Bool) -> (events: [ICalendarEvent], problems: [Diagnostic]) {
+        let config = config
+        let (people, problems) = listing(today: today) { VaultCalendar.Row(facts: $0, config: config, today: today) }
+        var own: [(key: String, name: String, items: [Interaction])] = []
+        var daily: [DailyNoteItem] = []
+        if plans {
+            // Each person's own items (not those of others' files they take part in: each item is one event).
+            own = facts(today: today) { facts in
+                guard facts.isReadable else { return (key: "", name: "", items: [Interaction]()) }
+                let timeline = facts.timeline
+                return (VaultCalendar.key(id: facts.id, contactID: facts.contactID), facts.name,
+                        timeline.open + timeline.interactions.filter { $0.date > today }.reversed())
+            }.rows.filter { !$0.items.isEmpty }
+            daily = dailyNoteItems()
+        }
+        let events = VaultCalendar.events(for: people, ownPlans: own, dailyNotes: daily, config: config, today: today,
+                                          birthdays: birthdays, due: due, plans: plans)
+        return (events, problems)
     }
 }

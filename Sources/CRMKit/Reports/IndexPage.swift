@@ -4,8 +4,8 @@ import CRMVault
 /// `INDEX.md` at the vault root (`crm index`): a table of everyone with links to their files,
 /// their due dates soonest first, the open items coming up, and the last 20 interactions.
 ///
-/// The page depends only on the person files and the vault's config, never on the day it is
-/// written, so it is byte for byte the same until a file changes (it is synced between devices).
+/// The page depends only on the person files, the daily notes and the vault's config, never on
+/// the day it is written, so it is byte for byte the same until a file changes (it is synced between devices).
 /// Someone due at once (never contacted, no `added`) shows `now` instead of a date.
 package enum IndexPage {
     /// The page's path relative to the vault.
@@ -32,10 +32,12 @@ package enum IndexPage {
         }
     }
 
-    /// One interaction for "Recent interactions", with its person and its place in their log.
+    /// One interaction for "Recent interactions", listed once: with its person and its place in
+    /// their log, or a daily note's item with everyone it names and its line.
     package struct RecentEntry: Sendable {
-        package let person: Row
-        /// The entry's position among the person's interactions, newest first (a tie-breaker).
+        package let people: [Row]
+        /// The entry's position among the person's interactions, newest first, or its line in
+        /// the daily note (a tie-breaker).
         package let order: Int
         package let entry: Interaction
     }
@@ -59,10 +61,17 @@ package enum IndexPage {
         let (recent, more) = vault.scan(paths: candidates.map(\.path)) { person -> [RecentEntry]? in
             guard let facts = byPath[person.path] else { return nil }
             return person.document.interactions.filter(\.isInteraction).enumerated().compactMap { order, entry in
-                threshold.map { entry.date >= $0 } ?? true ? RecentEntry(person: facts, order: order, entry: entry) : nil
+                threshold.map { entry.date >= $0 } ?? true ? RecentEntry(people: [facts], order: order, entry: entry) : nil
             }
         }
-        return (render(people: people, recent: recent.flatMap { $0 }), people.count, problems + more)
+        // A daily note's item once, with everyone it names (a shared entry is in its owner's log above).
+        let byID = Dictionary(people.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let daily = vault.dailyNoteItems().compactMap { item -> RecentEntry? in
+            let named = item.people.compactMap { byID[$0] }
+            guard item.interaction.isInteraction, !named.isEmpty, threshold.map({ item.interaction.date >= $0 }) ?? true else { return nil }
+            return RecentEntry(people: named, order: item.interaction.line, entry: item.interaction)
+        }
+        return (render(people: people, recent: recent.flatMap { $0 } + daily), people.count, problems + more)
     }
 
     /// The page's bytes from everyone's rows and the interactions that may be recent enough.
@@ -71,7 +80,7 @@ package enum IndexPage {
         var out: [UInt8] = []
         out.reserveCapacity(256 * (people.count + 4))   // about a table row and a due line each: no copies while growing
         out += "# People\n\n".utf8
-        out += "Written by `crm index` from the files under `people/`; edits here are lost when it runs again.\n\n".utf8
+        out += "Written by `crm index` from the files under `people/` and the daily notes; edits here are lost when it runs again.\n\n".utf8
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n".utf8
         // Rows and due lines are written a block of people at a time on all cores.
         var dueDays: [(day: Int, row: Int)] = []
@@ -135,13 +144,13 @@ package enum IndexPage {
 
         out += "\n## Recent interactions\n\n".utf8
         let recent = candidates.sorted { a, b in
-            let keyA = (-a.entry.date.dayNumber, -(a.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), a.person.id, a.order)
-            let keyB = (-b.entry.date.dayNumber, -(b.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), b.person.id, b.order)
+            let keyA = (-a.entry.date.dayNumber, -(a.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), a.people[0].id, a.order)
+            let keyB = (-b.entry.date.dayNumber, -(b.entry.time.map { $0.hour * 60 + $0.minute } ?? -1), b.people[0].id, b.order)
             return keyA < keyB
         }
         for item in recent.prefix(recentCount) {
             let entry = item.entry
-            out += ("- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(item.person)): \(firstLine(entry.note))\n").utf8
+            out += ("- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(SharedEntry.list(item.people.map(link))): \(firstLine(entry.note))\n").utf8
         }
         if recent.isEmpty { out += "No interactions yet.\n".utf8 }
         return out

@@ -1,12 +1,14 @@
 import CRMFormat
 import CRMVault
 
-/// Full-text search over person files (`crm search`), like grep but ignoring case and accents.
+/// Full-text search over person files and daily notes (`crm search`), like grep but ignoring
+/// case and accents.
 package enum VaultSearch {
     /// One matching line.
     package struct Hit: Sendable, Equatable {
-        package let id: String
-        /// The file, relative to the vault (`people/ada.md`).
+        /// The person whose file it is; nil in a daily note.
+        package let id: String?
+        /// The file, relative to the vault (`people/ada.md`, `Daily/2026-12-05.md`).
         package let path: String
         /// 1-based line number.
         package let line: Int
@@ -15,7 +17,7 @@ package enum VaultSearch {
 
         /// One item of `crm search --json`: `{"id", "path", "line", "text"}`.
         package var json: JSON {
-            .object([("id", .string(id)), ("path", .string(path)), ("line", .number(line)), ("text", .string(text))])
+            .object([("id", .optional(id)), ("path", .string(path)), ("line", .number(line)), ("text", .string(text))])
         }
     }
 
@@ -34,12 +36,15 @@ package enum VaultSearch {
     package struct FileHits: RandomAccessCollection, Sendable {
         /// The file, relative to the vault (`people/ada.md`).
         package let path: String
+        /// Whether it is a person file (else a daily note).
+        package let isPerson: Bool
         private let bytes: [UInt8]
         /// Each hit's line index and text, without trailing white space.
         private let lines: [LineSearch.Match]
 
-        fileprivate init(path: String, bytes: [UInt8], matches: [LineSearch.Match]) {
+        fileprivate init(path: String, isPerson: Bool, bytes: [UInt8], matches: [LineSearch.Match]) {
             self.path = path
+            self.isPerson = isPerson
             self.bytes = bytes
             lines = matches.map { match in
                 var end = match.text.upperBound   // printed without trailing white space
@@ -56,12 +61,13 @@ package enum VaultSearch {
 
         /// The hits as values.
         package var hits: [Hit] {
-            let id = Person.id(forPath: path)
+            let id = isPerson ? Person.id(forPath: path) : nil
             return map { Hit(id: id, path: path, line: $0.line, text: String(decoding: $0.text, as: UTF8.self)) }
         }
     }
 
-    /// Every hit of `needle` (folded) in the vault, in path order, given to `body` a batch of
+    /// Every hit of `needle` (folded) in the vault, person files first, then the daily notes
+    /// (under `journal:`), each in path order, given to `body` a batch of
     /// files at a time with a warning for each file in the batch the tool cannot read, which is
     /// not searched (see `ReadProblems`); a batch's hits can be printed before the next batch is
     /// read, so a large vault is never held at once. Files are read on all cores, and each file's
@@ -71,26 +77,27 @@ package enum VaultSearch {
                               _ body: (_ rendered: [[UInt8]], _ problems: [Diagnostic]) -> Void) {
         let settings = vault.logSettings
         let search = LineSearch(folded: needle)
-        let paths = vault.personPaths()
-        for batch in stride(from: 0, to: paths.count, by: 2048) {
-            let (rows, unread) = vault.scanFiles(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { path, bytes -> ([UInt8]?, Diagnostic?) in
-                if let found = hits(search, inFile: bytes, path: path) { return (found.isEmpty ? nil : render(found), nil) }
-                let document = PersonDocument(bytes: bytes, path: path, settings: settings)
-                return (nil, ReadProblems.of(document).first)
+        for (paths, isPerson) in [(vault.personPaths(), true), (vault.dailyNotes().map(\.path), false)] {
+            for batch in stride(from: 0, to: paths.count, by: 2048) {
+                let (rows, unread) = vault.scanFiles(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { path, bytes -> ([UInt8]?, Diagnostic?) in
+                    if let found = hits(search, inFile: bytes, path: path, isPerson: isPerson) { return (found.isEmpty ? nil : render(found), nil) }
+                    let document = PersonDocument(bytes: bytes, path: path, settings: settings)
+                    return (nil, ReadProblems.of(document).first)
+                }
+                body(rows.compactMap(\.0), unread + rows.compactMap(\.1))
             }
-            body(rows.compactMap(\.0), unread + rows.compactMap(\.1))
         }
     }
 
     /// The same, for a file's bytes as read, without parsing it; nil for a file the tool does not
     /// read (NUL bytes, invalid UTF-8, front matter without its closing `---`). See `LineSearch`.
     package static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit]? {
-        hits(LineSearch(folded: needle), inFile: bytes, path: path)?.hits
+        hits(LineSearch(folded: needle), inFile: bytes, path: path, isPerson: true)?.hits
     }
 
-    private static func hits(_ search: LineSearch, inFile bytes: [UInt8], path: String) -> FileHits? {
-        guard !search.needle.isEmpty else { return FileHits(path: path, bytes: [], matches: []) }
+    private static func hits(_ search: LineSearch, inFile bytes: [UInt8], path: String, isPerson: Bool) -> FileHits? {
+        guard !search.needle.isEmpty else { return FileHits(path: path, isPerson: isPerson, bytes: [], matches: []) }
         guard let matches = search.matches(in: bytes) else { return nil }
-        return FileHits(path: path, bytes: matches.isEmpty ? [] : bytes, matches: matches)
+        return FileHits(path: path, isPerson: isPerson, bytes: matches.isEmpty ? [] : bytes, matches: matches)
     }
 }

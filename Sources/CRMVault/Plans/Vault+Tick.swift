@@ -24,6 +24,7 @@ extension Vault {
             ?? person.document.openItems(matching: text)
         guard candidates.count == 1, let wanted = candidates.first else {
             if candidates.isEmpty {
+                if let elsewhere = openItemsElsewhere(of: person, matching: text) { throw VaultError(elsewhere) }
                 throw VaultError(text.map { "\(person.name) has no open item whose note holds '\($0)'" }
                                  ?? "\(person.name) has no open items (plan one with: crm plan \(person.id) NOTE…)")
             }

@@ -20,7 +20,10 @@ let calendarCommand = Command(
     Without --birthdays, --due or --plans: birthdays and due dates. With --plans, open items
     ('- [ ] …', overdue ones too) and entries dated after today, each at its time lasting
     'calendar_duration' minutes (default 60), or all day; 'crm plan --calendar' gives an event the
-    same UID, so importing both never makes two copies.
+    same UID, so importing both never makes two copies. An item is one event, in the file it lives
+    in: a person's log ("Call with Ada Lovelace") or a daily note ("Call with Ada Lovelace and Bob
+    Marsh", everyone it links). Due dates count every interaction a person takes part in, as
+    'crm due' does.
     A year-less birthday (--MM-DD) starts in 1904; one on 29 February falls on 28 February in
     other years. A due date comes from the cadence, as in
     'crm list'. Each event's UID is derived from the person's contact_id (else their id), so
@@ -34,13 +37,11 @@ let calendarCommand = Command(
         _ = try context.positionals()
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = vault.loadAll()
-        for problem in problems { context.warn(problem) }
         let onlyBirthdays = context.arguments.flag("--birthdays"), onlyDue = context.arguments.flag("--due")
         let onlyPlans = context.arguments.flag("--plans")
         let both = !onlyBirthdays && !onlyDue && !onlyPlans
-        let events = VaultCalendar.events(for: people, config: vault.config, today: today,
-                                          birthdays: both || onlyBirthdays, due: both || onlyDue, plans: onlyPlans)
+        let (events, problems) = vault.calendar(today: today, birthdays: both || onlyBirthdays, due: both || onlyDue, plans: onlyPlans)
+        for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(.array(events.map(\.json)))
             return

@@ -2,14 +2,15 @@ import CRMKit
 
 let searchCommand = Command(
     name: "search",
-    summary: "Find text in names, aliases, notes and log entries, ignoring case and accents.",
+    summary: "Find text in person files and daily notes, ignoring case and accents.",
     usage: ["search TEXT…"],
     arguments: [("TEXT…", "what to look for; several words are searched as one phrase")],
-    examples: ["crm search nunez", "crm search \"lemon cake\"", "crm search chess --json | jq -r '.[].id' | sort -u"],
+    examples: ["crm search nunez", "crm search \"lemon cake\"", "crm search chess --json | jq -r '.[].id | values' | sort -u"],
     discussion: """
     Prints each matching line as path:line: text, like grep, in file and line order; every line of
-    a person file is searched, its front matter included. Exit status 1 when nothing is found (as
-    grep), also with --json (which then prints []). A file the tool cannot read (not UTF-8, front
+    a person file is searched, its front matter included, then every line of the daily notes
+    (with 'journal:' set). Exit status 1 when nothing is found (as grep), also with --json (which
+    then prints []; a hit's id is the person whose file it is, null in a daily note). A file the tool cannot read (not UTF-8, front
     matter without its closing ---) is not searched: a warning on stderr names it.
     """,
     pages: true,
