@@ -98,8 +98,8 @@ import Testing
         let first = try vault.crm("calendar", "--plans", "--json")
         let events = try #require(try json(first) as? [[String: Any]])
         #expect(events.map { $0["summary"] as? String } == ["Message with Bea Quill", "Visit with Bea Quill", "Call with Lena Marsh",
-                                                             "Visit with Lena Marsh", "Email with Oliver Finch"])
-        #expect(events.map { $0["start"] as? String } == ["2026-11-30", "2026-12-05", "2026-11-29", "2026-12-10", "2026-11-25"])
+                                                             "Visit with Lena Marsh", "Email with Oliver Finch", "Note with Noor Haddad"])
+        #expect(events.map { $0["start"] as? String } == ["2026-11-30", "2026-12-05", "2026-11-29", "2026-12-10", "2026-11-25", "2026-11-27"])
         let ics = try vault.crm("calendar", "--plans").stdout
         #expect(ics.contains("DTSTART:20261205T100000\r\nDTEND:20261205T110000\r\n"))
         #expect(ics.contains("DTSTART;VALUE=DATE:20261130\r\n"))
@@ -108,7 +108,7 @@ import Testing
         #expect(Set(later.compactMap { $0["uid"] as? String }) == Set(events.compactMap { $0["uid"] as? String }))
         try vault.crm("done", "oliver", "--date", "today")
         let done = try #require(try json(try vault.crm("calendar", "--plans", "--json")) as? [[String: Any]])
-        #expect(done.count == 4)
+        #expect(done.count == 5)
         #expect(!done.contains { $0["summary"] as? String == "Email with Oliver Finch" })
         // Without --plans, birthdays and due dates only, as before.
         #expect(!(try vault.crm("calendar").stdout.contains("CATEGORIES:plan")))
