@@ -2,9 +2,10 @@
 # Interop with Python's vobject (PyPI): cards written by vobject's own serializer (its escaping,
 # folding and parameter style) are imported with `crm import`, and every stored field is compared
 # through `crm show ID --json` with what the generator expects. The source must not change.
-# Then the charset cards (Tests/CRMKitTests/Fixtures/contacts/charsets, the project's own) are read
-# again by the vobject installed now: its reading must still be the one committed beside them, and
-# the cards must still be what charset_cards.py writes. (The public vCard sets are not committed:
+# Then the charset cards (Tests/CRMKitTests/Fixtures/contacts/charsets, the project's own) and the
+# parameter cards (…/contacts/parameters, one card per form of parameter) are read again by the
+# vobject installed now: its reading must still be the one committed beside them, and the charset
+# cards must still be what charset_cards.py writes. (The public vCard sets are not committed:
 # the test suite has vobject read them when it runs, see Tests/README.md.)
 # Needs $CRM (the built crm binary). Last line: `vobject interop: N passed, M failed`.
 set -euo pipefail
@@ -16,6 +17,7 @@ trap 'rm -rf "$out"' EXIT
 
 fixtures="$here/../CRMKitTests/Fixtures/contacts"
 python3 "$here/vobject_expected.py" --check "$fixtures/charsets"
+python3 "$here/vobject_expected.py" --check "$fixtures/parameters"
 python3 "$here/charset_cards.py" "$out/charsets"
 for card in "$out"/charsets/*.vcf; do
     cmp "$card" "$fixtures/charsets/$(basename "$card")"

@@ -186,20 +186,25 @@ struct VCardLexer {
         return (String(decoding: name, as: UTF8.self).uppercased(), parameters, i + 1)
     }
 
-    /// Reads one `name[=value[,value]…]` and returns the index of the `;` or `:` after it; `nil`
-    /// when the name is empty or not made of letters, digits, dashes and underscores
-    /// (`TYPE#WORK`, `;;`), which vobject and RFC 6350 refuse too.
+    /// Reads one parameter and returns the index of the `;` or `:` after it: `name=value[,value]…`,
+    /// or a bare `name` (vCard 2.1's `CELL`) with, as Evolution and old phones write it, more bare
+    /// names after commas (`MSG,WORK`: three types with `TYPE=VOICE;MSG,WORK`). `nil` when the
+    /// name is empty or not made of letters, digits, dashes and underscores (`TYPE#WORK`, `;;`,
+    /// `;,A`), which vobject and RFC 6350 refuse too. Values are read as vobject reads them: a
+    /// quoted value may hold `;` and `:`; an unquoted one anything else, `=` included; a comma
+    /// separates values, in quotes too (`TYPE="voice,home"`, as RFC 6350 writes a list).
     private func parseParameter(from start: Int, end: Int, into parameters: inout VCardParameters) -> Int? {
         var i = skipFold(start, end)
         var name: [UInt8] = []
-        while i < end, bytes[i] != Self.equals, bytes[i] != Self.semicolon, bytes[i] != Self.colon {
+        while i < end, bytes[i] != Self.equals, bytes[i] != Self.comma, bytes[i] != Self.semicolon, bytes[i] != Self.colon {
             guard isNameByte(bytes[i]) else { return nil }
             name.append(bytes[i])
             i = skipFold(i + 1, end)
         }
         guard !name.isEmpty else { return nil }
+        let isBareList = i < end && bytes[i] == Self.comma
         var values: [String] = []
-        if i < end, bytes[i] == Self.equals {
+        if i < end, bytes[i] == Self.equals || isBareList {
             var value: [UInt8] = []
             var quoted = false
             i = skipFold(i + 1, end)
@@ -220,7 +225,13 @@ struct VCardLexer {
             values.append(Self.trimmedString(value))
         }
         guard i < end else { return nil }
-        parameters.add(name: String(decoding: name, as: UTF8.self), values: values)
+        if isBareList {
+            for bare in [String(decoding: name, as: UTF8.self)] + values where !bare.isEmpty {
+                parameters.add(name: bare, values: [])
+            }
+        } else {
+            parameters.add(name: String(decoding: name, as: UTF8.self), values: values)
+        }
         return i
     }
 
