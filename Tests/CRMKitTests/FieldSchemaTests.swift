@@ -28,6 +28,8 @@ import Testing
                  message: "snooze: 'soon' is not a date (YYYY-MM-DD)"),
         BadValue(key: "added", written: "added: 2026-02-30", given: "2026-02-30", addArguments: nil,
                  message: "added: '2026-02-30' is not a date (YYYY-MM-DD)"),
+        BadValue(key: "connected", written: "connected: 14 Mar 2019", given: "14 Mar 2019", addArguments: nil,
+                 message: "connected: '14 Mar 2019' is not a date (YYYY-MM-DD)"),
         BadValue(key: "name", written: "name: \" \"", given: " ", addArguments: [" "],
                  message: "name cannot be empty"),
         BadValue(key: "related", written: "related: \"[[bob-marsh]]\"", given: "[[bob-marsh]]", addArguments: nil,
@@ -62,8 +64,8 @@ import Testing
 
     @Test func everyKnownKeyIsOneEntry() {
         #expect(PersonDocument.knownKeys == ["name", "contact_id", "phone", "email", "birthday", "tags", "aliases", "every", "snooze", "added",
-                                             "related"])
-        #expect(FieldSchema.all.filter(\.isTyped).map(\.key) == ["birthday", "every", "snooze", "added"])
+                                             "connected", "linkedin", "related"])
+        #expect(FieldSchema.all.filter(\.isTyped).map(\.key) == ["birthday", "every", "snooze", "added", "connected"])
         #expect(FieldSchema.all.filter(\.alwaysQuoted).map(\.key) == ["contact_id", "phone"])
         #expect(FieldSchema.named("nickname") == nil)
     }

@@ -40,6 +40,7 @@ struct HeldMemoryTests {
             switch decision {
             case .add(let contact): "add \(contact.name)"
             case .skip(let contact, let tracker, let match): "skip \(contact.name): \(tracker.id ?? "-") \(tracker.name) by \(match.rawValue)"
+            case .ambiguous(let contact, let candidates): "ambiguous \(contact.name): \(candidates.map { $0.id ?? "-" })"
             case .unnamed(let contact): "unnamed \(contact.line)"
             }
         }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Interop of `crm export` with real readers: the vCard 4.0 file (N and NICKNAME too) read by Python's vobject and by
+# Interop of `crm export` with real readers: the vCard 4.0 file (N, NICKNAME, ORG, TITLE, NOTE, KIND too) read by Python's vobject and by
 # khard (as a vdir address book), a round trip through `crm import` into an empty vault, and the
 # CSV read by Python's csv module and by LibreOffice Calc. Every field is compared with `crm export --format json`.
 # Needs $CRM (the built crm binary). Last line: `export interop: N passed, M failed`.
@@ -29,6 +29,8 @@ crm add 'Zero Lead' --phone 0123 --phone +442079460018
 crm add 'Ludwig van Beethoven' --birthday 1770-12-17
 crm add '山田 太郎'
 printf -- '---\nname: Plato\naliases: [Aristocles, "the broad, one"]\n---\n' >"$out/vault/people/plato.md"
+printf -- "---\nname: Joe's Plumbing & Heating\ncompany: Joe's Plumbing & Heating\nposition: Owner\n---\n\nCalls back; \\\\ slow, \"good\".\nSecond line.\n" >"$out/vault/people/joe.md"
+printf -- '---\nname: Lucía Fernández 🌍\ncompany: "Café; Núñez, S.L."\nposition: Chef\n---\n' >"$out/vault/people/lucia.md"
 printf -- '---\nname: No Date\nbirthday: December\n---\n' >"$out/vault/people/no-date.md"
 
 "$CRM" --vault "$out/vault" export --format json -o "$out/people.json" 2>/dev/null

@@ -11,6 +11,7 @@ import csv
 import json
 import subprocess
 import sys
+import unicodedata
 
 import vobject
 import yaml
@@ -47,6 +48,16 @@ def uid_of(person, known):
     return person["contact_id"] or known[person["name"]]
 
 
+def is_organisation(person):
+    return person["properties"].get("company") == person["name"]
+
+
+def splittable(name):
+    """Whether the export derives N from the name: only letters, marks, spaces and ' ’ - . ,
+    (else every part of N is empty, as RFC 6350 allows)."""
+    return all(unicodedata.category(c)[0] in "LMZ" or c in "'’-.," for c in name)
+
+
 # vobject: the file parses, and each card holds the person's values.
 raw = open(f"{out}/people.vcf", "rb").read()
 check(b"\n" not in raw.replace(b"\r\n", b""), "vCard lines end in CRLF")
@@ -76,8 +87,19 @@ for card in cards:
     n = card.n.value
     parts = [n.family, n.given, n.additional, n.prefix, n.suffix]
     structured[name] = parts
-    check(all(isinstance(p, str) for p in parts) and n.family + n.given != "", f"{name}: vobject reads a structured N, got {parts!r}")
-    check(sorted(" ".join(parts).split()) == sorted(name.split()), f"{name}: N {parts!r} holds the words of the name")
+    if is_organisation(person) or not splittable(name):
+        same(parts, [""] * 5, f"{name}: an empty N")
+    else:
+        check(all(isinstance(p, str) for p in parts) and n.family + n.given != "", f"{name}: vobject reads a structured N, got {parts!r}")
+        check(sorted(" ".join(parts).split()) == sorted(name.split()), f"{name}: N {parts!r} holds the words of the name")
+    kind = card.contents.get("kind", [None])[0]
+    same(kind.value if kind else None, "org" if is_organisation(person) else None, f"{name}: vobject KIND")
+    org = card.contents.get("org", [None])[0]
+    same(org.value if org else None, [person["properties"]["company"]] if "company" in person["properties"] else None, f"{name}: vobject ORG")
+    title = card.contents.get("title", [None])[0]
+    same(title.value if title else None, person["properties"].get("position"), f"{name}: vobject TITLE")
+    note = card.contents.get("note", [None])[0]
+    same(note.value if note else "", person["notes"], f"{name}: vobject NOTE")
     same([k.value for k in card.contents.get("nickname", [])], person["aliases"], f"{name}: vobject NICKNAME")
     cats = card.contents.get("categories", [None])[0]
     same(cats.value if cats else [], person["tags"], f"{name}: vobject CATEGORIES")
@@ -116,6 +138,9 @@ for person in people:
         family, given, additional, prefix, suffix = structured[name]
         same([text("Last name"), text("First name"), text("Additional"), text("Prefix"), text("Suffix")],
              [family, given, additional, prefix, suffix], f"{name}: khard name parts")
+    same(text("Organisation"), person["properties"].get("company") or "", f"{name}: khard organisation")
+    same(text("Title"), person["properties"].get("position") or "", f"{name}: khard title")
+    same(text("Note").rstrip("\n"), person["notes"], f"{name}: khard note")
     nicknames = raw.get("Nickname") or []
     same(sorted(nicknames if isinstance(nicknames, list) else [nicknames]), sorted(person["aliases"]), f"{name}: khard nicknames")
     phones, emails = values("Phone"), values("Email")
@@ -140,8 +165,12 @@ for name, person in by_name.items():
     got = back.get(name)
     if got is None:
         continue
-    for field in ["phones", "emails"]:
+    for field in ["phones", "emails", "aliases", "tags", "notes"]:
         same(got[field], person[field], f"{name}: round trip {field}")
+    for key in ["company", "position"]:
+        same(got["properties"].get(key), person["properties"].get(key), f"{name}: round trip {key}")
+    same(sorted((r["relation"], r["name"]) for r in got["related"]), sorted((r["relation"], r["name"]) for r in person["related"]),
+         f"{name}: round trip related")
     same(got["birthday"], valid_birthday(person), f"{name}: round trip birthday")
     same(got["contact_id"], uid_of(person, uids), f"{name}: round trip contact_id")
 

@@ -47,7 +47,7 @@ enum ContactPickerLayout {
                 cell(contact.emails.first ?? "-", emailWidth, tracked ? .dim : .plain)
                 cell(contact.phones.first ?? "-", phoneWidth, tracked ? .dim : .plain)
             }
-            let last = choice.trackedBy.map { "tracked as \($0)" } ?? contact.organization ?? ""
+            let last = choice.trackedBy.map { "tracked as \($0)" } ?? contact.company ?? ""
             cell(last, max(0, frame.width - column), .dim)
             if selected { screen.restyle(row: row, to: frame.width) { $0.reversed } }
         }

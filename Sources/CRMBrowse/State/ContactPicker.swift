@@ -30,6 +30,10 @@ package struct ContactPicker: Sendable {
             case .skip(let contact, let tracker, _):
                 // A card given twice in the book is tracked by an earlier card, not by a person.
                 return Choice(contact: contact, trackedBy: tracker.id == nil ? nil : tracker.name, candidate: Self.candidate(contact))
+            case .ambiguous(let contact, let candidates):
+                // Several people of its name might track it: which one is not known.
+                return Choice(contact: contact, trackedBy: candidates.map { $0.id ?? $0.name }.joined(separator: " or "),
+                              candidate: Self.candidate(contact))
             }
         }
         shown = Array(choices.indices)
@@ -40,7 +44,7 @@ package struct ContactPicker: Sendable {
     }
 
     private static func candidate(_ contact: Contact) -> FuzzyCandidate {
-        FuzzyCandidate([contact.name.folded] + [contact.organization?.folded ?? ""] + contact.emails.map(\.folded)
+        FuzzyCandidate([contact.name.folded] + [contact.company?.folded ?? ""] + contact.emails.map(\.folded)
                        + contact.phones.map(PhoneNumber.digits))
     }
 

@@ -45,11 +45,17 @@ package struct FieldSchema: Sendable {
                                                           parse: { Cadence($0) != nil }))
     package static let snooze = FieldSchema("snooze", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
     package static let added = FieldSchema("added", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
+    /// When a contact source says you connected (LinkedIn's "Connected On"); not `added`.
+    package static let connected = FieldSchema("connected", .typed(form: "a date (YYYY-MM-DD)", parse: { Day($0) != nil }))
+    /// The person's LinkedIn profile URL, by which `crm import` and `crm refresh` know them in a
+    /// LinkedIn export when their `contact_id` is another address book's.
+    package static let linkedIn = FieldSchema("linkedin", .text(list: false))
     /// Relationships, each item `"[[id|RELATION: Name]]"` or `"RELATION: Name"` (see `Relationship`).
     package static let related = FieldSchema("related", .text(list: true), itemProblem: Relationship.problem(with:))
 
     /// Every known key, in the order a new file lists them.
-    package static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added, related]
+    package static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added, connected,
+                                             linkedIn, related]
 
     /// The known key `key`, if it is one.
     package static func named(_ key: String) -> FieldSchema? { all.first { $0.key == key } }

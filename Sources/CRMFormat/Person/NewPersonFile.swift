@@ -1,6 +1,7 @@
 /// The file `crm add` writes for a new person.
 package enum NewPersonFile {
-    /// Front matter with `fields` in the given order, then an empty log heading.
+    /// Front matter with `fields` in the given order, then `notes` (when there are any, between
+    /// blank lines), then an empty log heading.
     ///
     ///     ---
     ///     name: Ada Lovelace
@@ -8,9 +9,12 @@ package enum NewPersonFile {
     ///     added: 2026-11-29
     ///     ---
     ///
+    ///     Met at the Analytical Society.
+    ///
     ///     ## Interactions
-    package static func render(_ fields: [(key: String, value: FieldValue)], heading: String) -> [UInt8] {
-        let lines = ["---"] + fields.map { "\($0.key): " + $0.value.yaml(key: $0.key) } + ["---", "", "## \(heading)"]
+    package static func render(_ fields: [(key: String, value: FieldValue)], notes: String? = nil, heading: String) -> [UInt8] {
+        let body = notes.map { ["", $0] } ?? []
+        let lines = ["---"] + fields.map { "\($0.key): " + $0.value.yaml(key: $0.key) } + ["---"] + body + ["", "## \(heading)"]
         return Array(lines.map { $0 + "\n" }.joined().utf8)
     }
 }

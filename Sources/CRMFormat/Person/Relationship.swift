@@ -37,9 +37,11 @@ package enum Relationship {
     /// The relation names `crm relate` offers (shell completion), in the order people think of them.
     package static let knownNames = ["partner", "spouse", "parent", "child", "sibling", "friend", "colleague", "manager", "report"]
 
-    /// How `relation` reads from the other side: `child` for `parent`, `godmother of` for `godmother`.
+    /// How `relation` reads from the other side: `child` for `parent`, `godmother of` for
+    /// `godmother`, and `godmother` for `godmother of` (as a card of the other side states it).
     package static func inverse(of relation: String) -> String {
-        inverses[relation.lowercased()] ?? relation + " of"
+        if let known = inverses[relation.lowercased()] { return known }
+        return relation.lowercased().hasSuffix(" of") ? String(relation.dropLast(3)) : relation + " of"
     }
 
     /// The item `crm relate` writes: `[[ID|RELATION: NAME]]`, or `[[ID|RELATION]]` when the

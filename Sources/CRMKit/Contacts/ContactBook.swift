@@ -7,6 +7,8 @@ public struct ContactBook: Sendable {
     public var contacts: [Contact]
     /// Problems with file and line: cards skipped (errors) and values ignored (warnings).
     public var diagnostics: [Diagnostic]
+    /// Whether the book is a LinkedIn export, whose contacts' ids are profile URLs.
+    package var isLinkedIn = false
 
     /// Reads the cards in `bytes` (vCard 2.1, 3.0 or 4.0; one or many cards; CRLF or LF).
     ///
@@ -34,5 +36,14 @@ public struct ContactBook: Sendable {
                 firstUse[uid] = contact
             }
         }
+    }
+}
+
+extension ContactBook {
+    /// Whether `contactID` cannot be the id of a contact of this book: a LinkedIn profile URL
+    /// in another address book, or another address book's id in a LinkedIn export. Such a
+    /// person is not gone from this book: they came from another source.
+    package func isFromAnotherSource(_ contactID: String) -> Bool {
+        LinkedInProfile.isProfileURL(contactID) != isLinkedIn
     }
 }

@@ -13,8 +13,15 @@ struct ContactBuilder {
     private var emails: [Candidate] = []
     private var birthday: String?
     private var nicknames: [String] = []
-    /// The first part of `ORG`: the name of a card that has no other.
+    /// The first part of `ORG`: the company, and the name of a card that has no other.
     private var organization: String?
+    /// `TITLE`.
+    private var title: String?
+    /// `KIND:org`, or Apple's `X-ABShowAs:COMPANY`.
+    private var isOrganization = false
+    private var categories: [String] = []
+    private var notes: [String] = []
+    private var related: [ContactRelation] = []
     /// The first `FN` or `N` that could not be decoded: the card's one error when no other
     /// name property can be, and a warning when one can.
     private var nameFailure: (line: Int, property: String, failure: VCardCharset.Failure)?
@@ -70,10 +77,30 @@ struct ContactBuilder {
                 nicknames += components.flatMap { $0 }.map(\.trimmingSpaces).filter { !$0.isEmpty }
             case .failure(let failure): return ignored(failure)
             }
+        case "X-ANDROID-CUSTOM":
+            // Android 2.1's nickname row: `vnd.android.cursor.item/nickname;NICK;TYPE;LABEL;…`.
+            switch VCardText.components(octets(), parameters) {
+            case .success(let components):
+                guard components.count > 1, components[0].joined(separator: ",") == "vnd.android.cursor.item/nickname" else { break }
+                let nickname = components[1].joined(separator: ",").trimmingSpaces
+                if !nickname.isEmpty { nicknames.append(nickname) }
+            case .failure(let failure): return ignored(failure)
+            }
         case "ORG":
             guard organization == nil else { break }
             switch VCardText.components(octets(), parameters) {
             case .success(let components): organization = components.first?.joined(separator: ",").trimmingSpaces
+            case .failure(let failure): return ignored(failure)
+            }
+        case "CATEGORIES":
+            switch VCardText.components(octets(), parameters) {
+            case .success(let components):
+                categories += components.flatMap { $0 }.map(\.trimmingSpaces).filter { !$0.isEmpty && !Contact.isSystemGroup($0) }
+            case .failure(let failure): return ignored(failure)
+            }
+        case "TITLE", "NOTE", "KIND", "X-ABSHOWAS", "RELATED":
+            switch VCardText.text(octets(), parameters) {
+            case .success(let value): addText(property.name, value.text, parameters)
             case .failure(let failure): return ignored(failure)
             }
         case "UID", "TEL", "EMAIL", "BDAY":
@@ -96,6 +123,34 @@ struct ContactBuilder {
         (.warning, "\(name) has a comma that is not escaped as \\, (a list separator in vCard 3.0 and 4.0); read whole as \"\(value)\"")
     }
 
+    /// Takes in a decoded `TITLE`, `NOTE`, `KIND`, `X-ABSHOWAS` or `RELATED`.
+    private mutating func addText(_ name: String, _ value: String, _ parameters: VCardParameters) {
+        guard !value.isEmpty else { return }
+        switch name {
+        case "TITLE": if title == nil { title = value }
+        case "NOTE": notes.append(value)
+        case "KIND": isOrganization = isOrganization || value.lowercased() == "org" || value.lowercased() == "organization"
+        case "X-ABSHOWAS": isOrganization = isOrganization || value.uppercased() == "COMPANY"
+        default:
+            // RELATED: a URI (`urn:uuid:…`, the other's card) unless VALUE=text; the relation is its TYPE.
+            let relation = parameters.types.first { !$0.isEmpty } ?? "contact"
+            if parameters.valueType != "text", Self.isURI(value) {
+                related.append(ContactRelation(relation: relation, uid: value))
+            } else {
+                related.append(ContactRelation(relation: relation, name: value))
+            }
+        }
+    }
+
+    /// Whether `value` starts with a URI scheme (`urn:`, `https:`, `mailto:`): letters, then
+    /// letters, digits, `+`, `-` or `.`, then `:` and something.
+    private static func isURI(_ value: String) -> Bool {
+        guard let colon = value.firstIndex(of: ":"), colon != value.startIndex, value.index(after: colon) != value.endIndex else { return false }
+        let scheme = value[..<colon]
+        return scheme.first!.isASCII && scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
     /// Takes in a decoded `UID`, `TEL`, `EMAIL` or `BDAY`.
     private mutating func add(_ name: String, _ value: String, _ parameters: VCardParameters)
         -> Problem? {
@@ -104,7 +159,7 @@ struct ContactBuilder {
             if uid == nil { uid = Self.nonEmpty(value) }
         case "TEL":
             if let number = Self.nonEmpty(Self.removingScheme("tel:", from: value)) {
-                let isCell = parameters.types.contains("cell")
+                let isCell = parameters.has(type: "cell")
                 phones.append(Candidate(value: number, rank: Self.rank(parameters), isCell: isCell))
             }
         case "EMAIL":
@@ -137,21 +192,28 @@ struct ContactBuilder {
             return .skipped(Diagnostic(path: path, line: nameFailure.line, severity: .error,
                                        message: "the name (\(nameFailure.property)) \(nameFailure.failure.message); vCard skipped"))
         }
-        let organization = decoded.isEmpty ? organization.flatMap { $0.isEmpty ? nil : $0 } : nil
+        let company = self.organization.flatMap { $0.isEmpty ? nil : $0 }
+        let organization = decoded.isEmpty ? company : nil
         guard hasName || organization != nil else {
             return .skipped(Diagnostic(path: path, line: line, severity: .error, message: "vCard has no FN, N or ORG; skipped"))
         }
+        let name = organization ?? decoded
         let contact = Contact(
             uid: uid,
-            name: organization ?? decoded,
+            name: name,
             phones: Self.ordered(phones, key: PhoneNumber.compact),
             emails: Self.ordered(emails, key: { $0.lowercased() }),
             birthday: birthday,
             nicknames: Self.ordered(nicknames.map { Candidate(value: $0, rank: 0, isCell: false) }, key: \.folded)
-                .filter { $0.folded != (organization ?? decoded).folded },
+                .filter { $0.folded != name.folded },
+            // An organisation's card is its company's (`company:` is then its name).
+            company: company ?? (isOrganization && !name.isEmpty ? name : nil),
+            position: title,
+            tags: Self.ordered(categories.map { Candidate(value: $0, rank: 0, isCell: false) }, key: \.folded),
+            notes: notes.isEmpty ? nil : notes.joined(separator: "\n\n"),
+            related: related,
             path: path,
-            line: line,
-            organization: self.organization.flatMap { $0.isEmpty ? nil : $0 })
+            line: line)
         var warning: Diagnostic?
         if let nameFailure {
             let other = nameFailure.property == "FN" ? "N" : "FN"
@@ -187,7 +249,7 @@ struct ContactBuilder {
 
     private static func rank(_ parameters: VCardParameters) -> Int {
         if let pref = parameters.pref { return max(pref, 1) }
-        return parameters.types.contains("pref") ? 1 : Int.max
+        return parameters.has(type: "pref") ? 1 : Int.max
     }
 
     private static func removingScheme(_ scheme: String, from value: String) -> String {

@@ -5,22 +5,37 @@ extension ContactImport.Decision {
     /// The contact the decision is about.
     package var contact: Contact {
         switch self {
-        case .add(let contact), .skip(let contact, _, _), .unnamed(let contact): contact
+        case .add(let contact), .skip(let contact, _, _), .ambiguous(let contact, _), .unnamed(let contact): contact
         }
     }
 
     /// One line of `crm import`'s report: `Added NAME (PATH)` (`Would add NAME` without a
-    /// path), with `: not OTHER, whose phones, emails or UID differ` when `namesake` (a path, or
+    /// path), with `: not OTHER, whose phones, emails, company or UID differ` when `namesake` (a path, or
     /// a card's place) has the same name; `Skipped NAME: tracked as ID (same …)`; or the unnamed
     /// card's place.
     package func line(path: String?, dryRun: Bool, namesake: String? = nil) -> String {
         switch self {
         case .add(let contact):
             let added = path.map { "Added \(contact.name) (\($0))" } ?? "\(dryRun ? "Would add" : "Added") \(contact.name)"
-            return added + (namesake.map { ": not \($0), whose phones, emails or UID differ" } ?? "")
+            return added + (namesake.map { ": not \($0), whose phones, emails, company or UID differ" } ?? "")
         case .skip(let contact, let tracker, let match):
             let who = tracker.id.map { "tracked as \($0)" } ?? "a card above"
             return "Skipped \(contact.name): \(who) (same \(match.rawValue))"
+        case .ambiguous(let contact, let candidates):
+            let who = candidates.map { candidate in
+                (candidate.id ?? candidate.name) + (candidate.company.map { " (\($0))" } ?? "")
+            }
+            let hint = if let uid = contact.uid {
+                LinkedInProfile.isProfileURL(uid) ? "linkedin: \(uid)" : "contact_id: \(uid)"
+            } else if !contact.phones.isEmpty || !contact.emails.isEmpty {
+                "one of its phones or emails"
+            } else if let company = contact.company {
+                "company: \(company)"
+            } else {
+                "a detail of the card"
+            }
+            return "Not added \(contact.name): could be \(who.dropLast().joined(separator: ", ")) or \(who.last ?? ""), "
+                + "with nothing to tell which; add \(hint) to the one it is, and import again"
         case .unnamed(let contact):
             return "Skipped the card at \(contact.path):\(contact.line): it has no name"
         }
@@ -41,6 +56,12 @@ extension ContactImport.Decision {
                 ("name", .string(contact.name)), ("contact_id", .optional(contact.uid)),
                 ("reason", .string("same \(match.rawValue)")), ("id", .optional(tracker.id)), ("line", .number(contact.line)),
             ])
+        case .ambiguous(let contact, let candidates):
+            return .object([
+                ("name", .string(contact.name)), ("contact_id", .optional(contact.uid)),
+                ("reason", .string("ambiguous")), ("id", .null), ("line", .number(contact.line)),
+                ("candidates", .array(candidates.map { JSON.optional($0.id) })),
+            ])
         case .unnamed(let contact):
             return .object([
                 ("name", .string("")), ("contact_id", .optional(contact.uid)),
@@ -51,15 +72,6 @@ extension ContactImport.Decision {
 }
 
 extension ContactImport {
-    /// What `crm import --json` prints: `{"source", "dry_run", "added", "skipped", "unreadable"}`,
-    /// `added` and `skipped` as `Decision.json(id:path:)` lists them.
-    package static func json(source: String, dryRun: Bool, added: [JSON], skipped: [JSON], unreadable: Int) -> JSON {
-        .object([
-            ("source", .string(source)), ("dry_run", .bool(dryRun)),
-            ("added", .array(added)), ("skipped", .array(skipped)), ("unreadable", .number(unreadable)),
-        ])
-    }
-
     /// One warning per file for the contacts added without a UID: how many, at the first of
     /// them, and what it means: `crm refresh` cannot follow them, a second import knows them by
     /// name, phones and emails.

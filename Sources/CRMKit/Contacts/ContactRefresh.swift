@@ -11,6 +11,9 @@ package struct RefreshOutcome: Sendable {
         case unchanged
         /// The person's contact id is not in the source; the snapshot stays as it is.
         case gone
+        /// The person's contact id cannot be one of this source's (a LinkedIn profile URL in an
+        /// address book, or the other way round; see `ContactBook.isFromAnotherSource`).
+        case otherSource = "other_source"
         /// The person has no `contact_id`, so no contact can be followed.
         case unlinked
     }
@@ -27,12 +30,21 @@ package struct RefreshOutcome: Sendable {
     /// The person's contact, for `updated` and `unchanged`.
     package var contact: Contact?
 
-    /// Compares `person` with their contact in `contacts` (see `ContactBook.contactsByUID()`);
+    /// Compares `person` with their contact in `book` (`contacts` is `book.contactsByUID()`):
+    /// the one whose id is their `contact_id`, else, in a LinkedIn export, their `linkedin:`.
     /// `pruning` drops the phones and emails the contact does not have.
-    package init(person: Person, contacts: [String: Contact], pruning: Bool = false) {
+    package init(person: Person, contacts: [String: Contact], in book: ContactBook, pruning: Bool = false) {
         self.person = person
-        guard let id = person.document.contactID else { status = .unlinked; return }
-        guard let contact = contacts[id] else { status = .gone; return }
+        let id = person.document.contactID
+        let linkedIn = person.document.linkedIn
+        guard let contact = id.flatMap({ contacts[$0] }) ?? (book.isLinkedIn ? linkedIn.flatMap { contacts[$0] } : nil) else {
+            if let id {
+                status = book.isFromAnotherSource(id) ? .otherSource : .gone
+            } else {
+                status = linkedIn != nil && !book.isLinkedIn ? .otherSource : .unlinked
+            }
+            return
+        }
         self.contact = contact
         let old = ContactSnapshot(person.document)
         let current = ContactSnapshot(contact, name: person.document.name)
@@ -59,7 +71,7 @@ extension RefreshOutcome {
                 .object([("field", .string(change.key)), ("old", values(change.old)), ("new", values(change.new))])
             })))
             fields.append(("kept", .array(kept.map { .object([("field", .string($0.key)), ("values", values($0.new))]) })))
-        case .gone:
+        case .gone, .otherSource:
             fields.append(("contact_id", .optional(person.document.contactID)))
         case .unlinked:
             fields.append(("path", .string(person.path)))
@@ -67,14 +79,68 @@ extension RefreshOutcome {
         return .object(fields)
     }
 
-    /// `{"source", "dry_run", "updated", "unchanged", "gone", "unlinked"}`, each a list of
-    /// `json` entries: what `crm refresh --json` prints.
+    /// `{"source", "dry_run", "updated", "unchanged", "gone", "other_source", "unlinked"}`, each
+    /// a list of `json` entries: what `crm refresh --json` prints.
     package static func json(_ outcomes: [RefreshOutcome], source: String, dryRun: Bool, pruning: Bool) -> JSON {
         let of = { (status: Status) in JSON.array(outcomes.filter { $0.status == status }.map(\.json)) }
         return .object([
             ("source", .string(source)), ("dry_run", .bool(dryRun)), ("prune", .bool(pruning)),
-            ("updated", of(.updated)), ("unchanged", of(.unchanged)), ("gone", of(.gone)), ("unlinked", of(.unlinked)),
+            ("updated", of(.updated)), ("unchanged", of(.unchanged)), ("gone", of(.gone)),
+            ("other_source", of(.otherSource)), ("unlinked", of(.unlinked)),
         ])
+    }
+
+    /// What `crm refresh` prints: a line per person updated, unchanged or gone (and what it
+    /// kept); the people it cannot follow (no `contact_id`) and those from another source in
+    /// one line each, a line per person with `verbose`; then the counts.
+    package static func lines(_ outcomes: [RefreshOutcome], source: String, dryRun: Bool, verbose: Bool) -> [String] {
+        func listed(_ values: [String]) -> String { values.isEmpty ? "(none)" : values.joined(separator: ", ") }
+        var lines: [String] = []
+        for outcome in outcomes {
+            let person = outcome.person
+            switch outcome.status {
+            case .updated:
+                lines.append((dryRun ? "Would update" : "Updated") + " \(person.name) (\(person.path)):")
+                lines += outcome.changes.map { "  \($0.key): \(listed($0.old)) → \(listed($0.new))" }
+            case .unchanged:
+                lines.append("Unchanged: \(person.name)")
+            case .gone:
+                lines.append("Gone: \(person.name): contact \(person.document.contactID ?? "") not found in \(source); snapshot kept")
+            case .otherSource where verbose:
+                let id = person.document.contactID ?? person.document.linkedIn ?? ""
+                lines.append("From another source: \(person.name) (\(person.path)): contact \(id) is not looked for in \(source)")
+            case .unlinked where verbose:
+                lines.append("Not linked: \(person.name) (\(person.path)) has no contact_id; refresh cannot follow them")
+            case .otherSource, .unlinked:
+                break
+            }
+            for kept in outcome.kept {
+                let one = kept.new.count == 1
+                lines.append("  kept \(kept.key)\(one ? "" : "s") \(listed(kept.new)): not on the card (--prune removes \(one ? "it" : "them"))")
+            }
+        }
+        let count = { (status: Status) in outcomes.count { $0.status == status } }
+        let people = { (n: Int) in n == 1 ? "1 person" : "\(n) people" }
+        if !verbose, count(.otherSource) > 0 {
+            let n = count(.otherSource)
+            let other = outcomes.contains { $0.status == .otherSource && !$0.isLinkedIn } ? "an address book" : "LinkedIn"
+            lines.append("\(people(n))'s contact\(n == 1 ? " is" : "s are") from another source (\(other)): "
+                         + "not looked for in \(source) (--verbose names them)")
+        }
+        if !verbose, count(.unlinked) > 0 {
+            let n = count(.unlinked)
+            lines.append("\(people(n)) \(n == 1 ? "has" : "have") no contact_id, so refresh cannot follow them (--verbose names them)")
+        }
+        var summary = "\(count(.updated)) \(dryRun ? "to update" : "updated"), \(count(.unchanged)) unchanged, \(count(.gone)) gone"
+        if count(.otherSource) > 0 { summary += ", \(count(.otherSource)) from another source" }
+        if count(.unlinked) > 0 { summary += ", \(count(.unlinked)) not linked" }
+        lines.append(summary + "." + (dryRun ? " Nothing written (--dry-run)." : ""))
+        return lines
+    }
+
+    /// Whether the person's contact id (or `linkedin:`) is a LinkedIn profile URL.
+    private var isLinkedIn: Bool {
+        (person.document.contactID ?? person.document.linkedIn).map(LinkedInProfile.isProfileURL) ?? false
     }
 }
 

@@ -11,7 +11,7 @@ public struct NewPersonOptions: Sendable {
     /// `--spread` (with `every`): the first due dates of the people one import adds spread over
     /// one cadence (see `ImportSpread`).
     package var spread: Bool
-    /// The day of the import: `added`, unless the address book knows when the contact was made.
+    /// The day of the import: everyone added gets it as `added`, so their cadence starts then.
     public var today: Day
 
     public init(tags: [String] = [], every: Cadence? = nil, spread: Bool = false, today: Day) {
@@ -24,27 +24,33 @@ public struct NewPersonOptions: Sendable {
 
 extension ContactImport {
     /// The files of the people `plan` adds, in its order, ready for `Vault.create`: a slug of
-    /// each name and the person file (`Contact.personFields`, with the `snooze` `ImportSpread`
-    /// gives when `options.spread`).
-    package static func newFiles(_ plan: [Decision], options: NewPersonOptions, heading: String) -> [(slug: String, bytes: [UInt8])] {
+    /// each name and the person file (`Contact.newFile`, with the `snooze` `ImportSpread` gives
+    /// when `options.spread`), and the warnings about notes that could not be written as they are.
+    package static func newFiles(_ plan: [Decision], options: NewPersonOptions, settings: PersonDocument.LogSettings)
+        -> (files: [(slug: String, bytes: [UInt8])], problems: [Diagnostic]) {
         let adding = plan.compactMap { decision -> Contact? in if case .add(let contact) = decision { contact } else { nil } }
         var snoozes: [Day?] = Array(repeating: nil, count: adding.count)
         if options.spread, let every = options.every {
-            snoozes = ImportSpread.snoozes(added: adding.map { $0.added ?? options.today }, every: every, today: options.today)
+            snoozes = ImportSpread.snoozes(count: adding.count, every: every, today: options.today)
         }
-        return zip(adding, snoozes).map { contact, snooze in
-            (Slug.make(contact.name), NewPersonFile.render(contact.personFields(options, snooze: snooze), heading: heading))
+        var files: [(slug: String, bytes: [UInt8])] = [], problems: [Diagnostic] = []
+        for (contact, snooze) in zip(adding, snoozes) {
+            let file = contact.newFile(options, snooze: snooze, settings: settings)
+            files.append((Slug.make(contact.name), file.bytes))
+            if let problem = file.problem { problems.append(problem) }
         }
+        return (files, problems)
     }
 }
 
 extension Contact {
     /// The front matter of a person added from this contact, in this order: `name`,
     /// `contact_id` (the UID as written, when the card has one), `phone` and `email` (preferred
-    /// first; a list when several), `birthday`, `aliases` (its nicknames), `company` and
-    /// `position` (from a CSV), `tags` (its groups, then `options.tags`), `every`, `snooze` (when
-    /// given: see `ImportSpread`), `added` (when the contact was made, else `options.today`).
-    /// Nothing else from the card.
+    /// first; a list when several), `birthday`, `aliases` (its nicknames), `company`,
+    /// `position`, `tags` (its groups, then `options.tags`), `every`, `snooze` (when given: see
+    /// `ImportSpread`), `added` (`options.today`: the cadence starts at the import), `connected`
+    /// (when the address book says when you connected). Its relations are written once every
+    /// person of the import has a file (`Vault.relateImported`).
     package func personFields(_ options: NewPersonOptions, snooze: Day? = nil) -> [(key: String, value: FieldValue)] {
         var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
         if let uid { fields.append(("contact_id", .string(uid))) }
@@ -59,8 +65,49 @@ extension Contact {
         if !tags.isEmpty { fields.append(("tags", .list(tags))) }
         if let every = options.every { fields.append(("every", .string(every.description))) }
         if let snooze { fields.append(("snooze", .string(snooze.description))) }
-        fields.append(("added", .string((added ?? options.today).description)))
+        fields.append(("added", .string(options.today.description)))
+        if let connected { fields.append((FieldSchema.connected.key, .string(connected.description))) }
         return fields
+    }
+
+    /// The file of a person added from this contact: `personFields`, then the contact's notes,
+    /// then the log heading. Notes are written as they are when the file reads them back so:
+    /// control characters other than tabs and line breaks become U+FFFD, and notes whose
+    /// Markdown would change the file's sections (a heading that is the log's, a code fence or
+    /// an HTML comment left open) go inside a code block; either way `problem` says so, at the
+    /// card's line.
+    package func newFile(_ options: NewPersonOptions, snooze: Day? = nil, settings: PersonDocument.LogSettings)
+        -> (bytes: [UInt8], problem: Diagnostic?) {
+        let fields = personFields(options, snooze: snooze)
+        guard let notes else { return (NewPersonFile.render(fields, heading: settings.heading), nil) }
+        var changes: [String] = []
+        let cleaned = String(String.UnicodeScalarView(notes.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control && scalar != "\t" && scalar != "\n" ? "\u{FFFD}" : scalar
+        }))
+        if cleaned != notes { changes.append("its control characters are written as U+FFFD") }
+        var bytes = NewPersonFile.render(fields, notes: cleaned, heading: settings.heading)
+        if !Self.readsBack(bytes, notes: cleaned, settings: settings) {
+            let longest = cleaned.split { $0 != "`" }.map(\.count).max() ?? 0
+            let fence = String(repeating: "`", count: max(3, longest + 1))
+            let fenced = fence + "\n" + cleaned + "\n" + fence
+            bytes = NewPersonFile.render(fields, notes: fenced, heading: settings.heading)
+            changes.append("it is written inside a code block: as Markdown it would change the file's sections "
+                           + "(a heading '\(settings.heading)', or a code fence or comment left open)")
+            if !Self.readsBack(bytes, notes: fenced, settings: settings) {
+                bytes = NewPersonFile.render(fields, heading: settings.heading)
+                changes = ["it is left out: no way of writing it keeps the file's sections"]
+            }
+        }
+        let problem = changes.isEmpty ? nil : Diagnostic(path: path, line: line, severity: .warning,
+                                                         message: "the note of \(name): " + changes.joined(separator: "; "))
+        return (bytes, problem)
+    }
+
+    /// Whether `bytes` read as a person file whose notes are `notes` and whose log is the last
+    /// line's heading.
+    private static func readsBack(_ bytes: [UInt8], notes: String, settings: PersonDocument.LogSettings) -> Bool {
+        let document = PersonDocument(bytes: bytes, path: "new.md", settings: settings)
+        return document.notes == notes && document.log?.headingLine == document.text.lineCount - 1
     }
 }
 
@@ -72,16 +119,15 @@ extension Contact {
 /// first on today + C, the last a little before today + 2C. The later date is written as
 /// `snooze:` (not due before), so `added` stays the day the person was added and `every` their
 /// cadence; a snooze never makes anyone due sooner, and once the first contact is logged it is
-/// in the past and counts no more. A person whose own first due date is later already (added
-/// recently, from LinkedIn's "Connected On") gets none.
+/// in the past and counts no more.
 package enum ImportSpread {
-    /// The `snooze` of each person added, in order; `nil` where none is needed.
-    package static func snoozes(added: [Day], every: Cadence, today: Day) -> [Day?] {
+    /// The `snooze` of each of `count` people added today, in order; `nil` where none is needed (the first).
+    package static func snoozes(count: Int, every: Cadence, today: Day) -> [Day?] {
         let start = every.step(from: today)
         let length = start.days(until: every.step(from: start))
-        return added.enumerated().map { k, day in
-            let due = start.adding(days: k * length / added.count)
-            return due > every.step(from: day) ? due : nil
+        return (0..<count).map { k in
+            let due = start.adding(days: k * length / count)
+            return due > start ? due : nil
         }
     }
 }

@@ -21,7 +21,7 @@ struct VCardProperty {
 /// vCard 2.1's bare parameters (`TEL;CELL;PREF:`) count as types, except the encodings
 /// (`QUOTED-PRINTABLE`, `BASE64`, …).
 struct VCardParameters {
-    /// `TYPE` values and bare 2.1 types, in lower case (`cell`, `pref`, `internet`).
+    /// `TYPE` values and bare 2.1 types, as written (`CELL`, `pref`, `co-worker`).
     var types: [String] = []
     /// `PREF=n` (vCard 4.0): 1 is the most preferred.
     var pref: Int?
@@ -37,17 +37,18 @@ struct VCardParameters {
     private static let encodings: Set<String> = ["QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"]
 
     var isQuotedPrintable: Bool { encoding == "QUOTED-PRINTABLE" }
+    /// Whether `type` (lower case) is one of the types, in any case.
+    func has(type: String) -> Bool { types.contains { $0.lowercased() == type } }
     var isBase64: Bool { encoding == "B" || encoding == "BASE64" }
 
     /// Records one parameter; `values` is empty for a bare parameter (`CELL`).
     mutating func add(name: String, values: [String]) {
-        let name = name.uppercased()
         guard let first = values.first else {
-            if Self.encodings.contains(name) { encoding = name } else { types.append(name.lowercased()) }
+            if Self.encodings.contains(name.uppercased()) { encoding = name.uppercased() } else { types.append(name) }
             return
         }
-        switch name {
-        case "TYPE": types += values.map { $0.lowercased() }
+        switch name.uppercased() {
+        case "TYPE": types += values
         case "PREF": pref = Int(first)
         case "ENCODING": encoding = first.uppercased()
         case "CHARSET": charset = first.uppercased()

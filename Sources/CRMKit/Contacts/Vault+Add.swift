@@ -22,14 +22,24 @@ extension Vault {
         return try create(slug: Slug.make(name), bytes: NewPersonFile.render(all, heading: config.heading))
     }
 
-    /// Writes a new person from `contact`, as `crm add --from` does: its fields
-    /// (`Contact.personFields`) in a new file named after it. Unless `allowingTracked`, a contact
-    /// someone tracks already (as `crm import` finds them: `ContactImport.trackers`) is refused
-    /// (`DuplicatePerson`).
+    /// Writes a new person from `contact`, as `crm add --from` does: its fields and notes
+    /// (`Contact.newFile`) in a new file named after it, then its relations
+    /// (`relateImported`). Unless `allowingTracked`, a contact someone tracks already (as `crm
+    /// import` finds them: `ContactImport.trackers`) is refused (`DuplicatePerson`).
     public func add(_ contact: Contact, options: NewPersonOptions, allowingTracked: Bool = false) throws -> Person {
+        var problems: [Diagnostic] = []
+        return try add(contact, options: options, allowingTracked: allowingTracked, problems: &problems)
+    }
+
+    /// The same, adding to `problems` the warnings about notes and relations not written as they are.
+    package func add(_ contact: Contact, options: NewPersonOptions, allowingTracked: Bool = false, problems: inout [Diagnostic]) throws -> Person {
         if !allowingTracked, let (tracker, match) = ContactImport.trackers(of: [contact], vault: self)[0] {
             throw DuplicatePerson(description: ContactImport.trackedMessage(tracker, match: match, contact: contact))
         }
-        return try create(slug: Slug.make(contact.name), bytes: NewPersonFile.render(contact.personFields(options), heading: config.heading))
+        let file = contact.newFile(options, settings: config.logSettings)
+        let person = try create(slug: Slug.make(contact.name), bytes: file.bytes)
+        problems += file.problem.map { [$0] } ?? []
+        problems += try relateImported([(contact, person.id)], plan: [])
+        return contact.related.isEmpty ? person : try load(path: person.path)
     }
 }

@@ -11,9 +11,15 @@ import CRMVault
 /// name and any others the additional names. A name in Chinese, Japanese or Korean script
 /// written with a space is family name first (`山田 太郎`: family `山田`, given `太郎`). A name of
 /// one word (`Plato`, or `王小明` written without a space) is all given name: where it splits
-/// is not written in it.
+/// is not written in it. A name with anything but letters, marks, apostrophes, hyphens, periods
+/// and commas in it (`Joe's Plumbing & Heating`, `Lucía Fernández 🌍`, `R2-D2`) is no name this
+/// rule can split: every component is empty, as RFC 6350 allows (`N:;;;;`, as khard writes
+/// for a card without a name), and `FN` alone names the card.
 struct StructuredName: Equatable {
     var family = "", given = "", additional = "", prefix = "", suffix = ""
+
+    /// Every component empty: `N:;;;;`.
+    init() {}
 
     private static let prefixes: Set<String> = ["dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "dame", "rev", "fr", "hon", "lady", "lord"]
     private static let suffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv", "v", "phd", "ph.d", "md", "m.d", "esq", "mba", "obe", "mbe", "cbe"]
@@ -21,6 +27,7 @@ struct StructuredName: Equatable {
                                                  "du", "la", "le", "ten", "ter", "bin", "binti", "ibn", "al", "y", "zu"]
 
     init(name: String) {
+        guard name.unicodeScalars.allSatisfy(Self.isNamePart) else { return }
         var words = name.split(whereSeparator: \.isWhitespace).map(String.init)
         func bare(_ word: String) -> String {
             String(word.lowercased().drop { $0 == "." || $0 == "," }.reversed().drop { $0 == "." || $0 == "," }.reversed())
@@ -45,6 +52,17 @@ struct StructuredName: Equatable {
         family = words[familyStart...].joined(separator: " ")
         given = words[0]
         additional = words[1..<familyStart].joined(separator: " ")
+    }
+
+    /// Letters, marks, white space, and the punctuation of names: `'` `’` `-` `.` `,`.
+    private static func isNamePart(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .spaceSeparator:
+            true
+        default:
+            "'’-.,".unicodeScalars.contains(scalar)
+        }
     }
 
     /// Han, kana and Hangul: scripts whose names are written family name first.

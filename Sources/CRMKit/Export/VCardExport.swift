@@ -10,10 +10,13 @@ import CRMVault
 /// FN:Ada Lovelace
 /// N:Lovelace;Ada;;;
 /// NICKNAME:Enchantress of Numbers
+/// ORG:Analytical Society
+/// TITLE:Programmer
 /// TEL;VALUE=text;PREF=1:+44 20 7946 0018
 /// EMAIL;PREF=1:ada@example.org
 /// BDAY:18151210
 /// CATEGORIES:friends,mathematics
+/// NOTE:Met through the Analytical Society.
 /// END:VCARD
 /// ```
 ///
@@ -22,18 +25,25 @@ import CRMVault
 /// has them (a `tel:` URI could not hold `+44 20 7946 0018`); the first phone and email carry
 /// `PREF=1`, so `crm import` keeps them first. A birthday without a year is `--MMDD`; one that
 /// is not a date is left out (see `leftOut(of:)`). `N` is derived from the name (see
-/// `StructuredName`), each alias is a `NICKNAME`, tags become `CATEGORIES`, relationships
-/// `RELATED` (see `RelatedCard`). Lines end in CRLF and are folded at 75 octets.
+/// `StructuredName`), each alias is a `NICKNAME`, `company:` and `position:` are `ORG` and
+/// `TITLE` (a person whose company is their name is an organisation: `KIND:org`, and an empty
+/// `N`), tags become `CATEGORIES`, the notes `NOTE`, relationships `RELATED` (see
+/// `RelatedCard`). Lines end in CRLF and are folded at 75 octets. `crm import` reads every one
+/// of these back as it was.
 enum VCardExport {
     /// The card of one person; `related` (as `VaultLinks` gives them) become `RELATED` lines.
     static func card(for person: Person, related: [RelatedCard] = []) -> String {
         let doc = person.document
-        var lines = ["BEGIN:VCARD", "VERSION:4.0", "UID:" + text(uid(for: person)), "FN:" + text(person.name),
-                     "N:" + StructuredName(name: person.name).components.map(text).joined(separator: ";")]
+        let isOrganization = doc.company == person.name
+        var lines = ["BEGIN:VCARD", "VERSION:4.0"] + (isOrganization ? ["KIND:org"] : [])
+        let name = isOrganization ? StructuredName() : StructuredName(name: person.name)
+        lines += ["UID:" + text(uid(for: person)), "FN:" + text(person.name), "N:" + name.components.map(text).joined(separator: ";")]
         // One NICKNAME per alias: vobject reads only the first value of a comma-separated list.
         for alias in doc.aliases {
             lines.append("NICKNAME:" + text(alias))
         }
+        if let company = doc.company { lines.append("ORG:" + text(company)) }
+        if let position = doc.position { lines.append("TITLE:" + text(position)) }
         for (index, phone) in doc.phones.enumerated() {
             lines.append("TEL;VALUE=text" + (index == 0 ? ";PREF=1" : "") + ":" + text(phone))
         }
@@ -46,6 +56,8 @@ enum VCardExport {
         if !doc.tags.isEmpty {
             lines.append("CATEGORIES:" + doc.tags.map(text).joined(separator: ","))
         }
+        let notes = doc.notes
+        if !notes.isEmpty { lines.append("NOTE:" + text(notes)) }
         lines += related.map(\.line)
         lines.append("END:VCARD")
         return lines.map(ContentLine.folded).joined()
@@ -54,7 +66,12 @@ enum VCardExport {
     /// The card's `UID`: the `contact_id`, else `urn:uuid:` and the version 5 UUID of
     /// `"person:" + id` (see `EventUID.stable`).
     static func uid(for person: Person) -> String {
-        person.document.contactID ?? "urn:uuid:" + EventUID.stable("person:" + person.id)
+        uid(id: person.id, contactID: person.document.contactID)
+    }
+
+    /// The `UID` of the card of the person `id` whose `contact_id` is `contactID`.
+    static func uid(id: String, contactID: String?) -> String {
+        contactID ?? "urn:uuid:" + EventUID.stable("person:" + id)
     }
 
     /// Why the card has no birthday when the file has one that is not a date, at its line.

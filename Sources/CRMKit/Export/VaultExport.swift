@@ -33,7 +33,8 @@ extension Vault {
             let links = VaultLinks.read(self, notes: false)
             text = people.map { person in
                 VCardExport.card(for: person, related: links.connections(of: person.id).related.map { relation in
-                    RelatedCard(relation: relation.relation, name: relation.name, contactID: relation.id.flatMap { links.person($0)?.contactID })
+                    RelatedCard(relation: relation.relation, name: relation.name,
+                                uid: relation.id.map { VCardExport.uid(id: $0, contactID: links.person($0)?.contactID) })
                 })
             }.joined()
             problems += people.compactMap(VCardExport.leftOut(of:))

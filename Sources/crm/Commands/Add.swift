@@ -102,11 +102,13 @@ private func addFromContacts(_ context: Context) throws {
     }
     guard !contact.name.isEmpty else { throw Failure("\(contact.path):\(contact.line): this vCard has no name; nothing added") }
     let person: Person
+    var problems: [Diagnostic] = []
     do {
-        person = try vault.add(contact, options: options, allowingTracked: force)
+        person = try vault.add(contact, options: options, allowingTracked: force, problems: &problems)
     } catch let error as Vault.DuplicatePerson {
         throw Failure(error.description + "; use --force to add another")
     }
+    for problem in problems { context.terminal.error(problem.description) }
     if contact.uid == nil {
         context.warn("\(contact.path):\(contact.line): this contact has no UID, so 'crm refresh' cannot follow it")
     }

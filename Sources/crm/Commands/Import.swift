@@ -21,11 +21,14 @@ let importCommand = Command(
     A card is tracked already when a person has its contact id; else their name and details that
     fit (a phone or email in common, or nothing against); else one of its emails. Two cards with
     one name but other phones, emails or UIDs are two people; running import twice adds nothing.
-    Each person added gets the card's id and a snapshot of its name, phones, emails, birthday and
-    nicknames (as aliases); from a CSV also its groups (tags), company and position. The source is
-    only read. A card that cannot be read (a name that cannot be decoded, no end) is reported with
-    its file and line and not added; the others are, and the exit status is 1. With --spread, the
-    k-th of n people added gets snooze: k/n of a cadence after the day they would first be due.
+    A card several people of its name fit equally well is not added, and said. Each person added
+    gets the card's id and a snapshot of its name, phones, emails, birthday, nicknames (as
+    aliases), groups (tags), company, position, notes and relations; added: is today, and
+    LinkedIn's "Connected On" is kept as connected:. A LinkedIn connection found tracked adds its
+    URL to the person as linkedin:. CSV columns with values that are not kept are named. The
+    source is only read. A card that cannot be read (a name that cannot be decoded, no end) is
+    reported with its file and line and not added; the others are, and the exit status is 1.
+    With --spread, the k-th of n people added gets snooze: k/n of a cadence after the first.
     """,
     run: { context in
         let args = context.arguments
@@ -40,40 +43,13 @@ let importCommand = Command(
         let vault = try context.vault()
         let options = NewPersonOptions(tags: args.all("--tag"), every: every, spread: args.flag("--spread"), today: try context.today())
         let (location, book) = try context.contactBook(args.positionals.first, vault: vault, option: "SOURCE")
-
-        let plan = ContactImport.plan(book, vault: vault)
-        for warning in ContactImport.missingUIDs(plan, dryRun: dryRun) { context.terminal.error(warning.description) }
-        let namesakes = ContactImport.namesakes(plan, vault: vault)   // before the new people exist
-        // New files are written together: one lock, one flush of the folder.
-        let newFiles = dryRun ? [] : ContactImport.newFiles(plan, options: options, heading: vault.config.heading)
-        let created = newFiles.isEmpty ? [] : try vault.create(newFiles, keeping: { (id: $0.id, path: $0.path) })
-        // The new person of each decision that adds one, in plan order.
-        var person: [Int: (id: String, path: String)] = [:]
-        for (index, new) in zip(plan.indices.filter { if case .add = plan[$0] { true } else { false } }, created) { person[index] = new }
-        var added: [JSON] = [], skipped: [JSON] = []
-        for (index, decision) in plan.enumerated() {
-            guard case .add = decision else {
-                skipped.append(decision.json(id: nil, path: nil))
-                if !context.json { context.terminal.print(decision.line(path: nil, dryRun: dryRun)) }
-                continue
-            }
-            let namesake: String? = switch namesakes[index] {
-            case .person(let id): "people/\(id).md"
-            case .card(let first): person[first]?.path ?? "the card at \(plan[first].contact.path):\(plan[first].contact.line)"
-            case nil: nil
-            }
-            added.append(decision.json(id: person[index]?.id, path: person[index]?.path, namesake: namesake))
-            if !context.json { context.terminal.print(decision.line(path: person[index]?.path, dryRun: dryRun, namesake: namesake)) }
-        }
-        let unreadable = book.diagnostics.count { $0.severity == .error }
+        let report = try vault.importContacts(book, source: location.display, options: options, dryRun: dryRun)
+        for problem in report.problems { context.terminal.error(problem.description) }
         if context.json {
-            context.printJSON(ContactImport.json(source: location.display, dryRun: dryRun, added: added, skipped: skipped, unreadable: unreadable))
+            context.printJSON(report.json)
         } else {
-            let total = added.count + skipped.count + unreadable
-            context.terminal.print((dryRun ? "Would add" : "Added") + " \(added.count) of \(total) contact\(total == 1 ? "" : "s") from \(location.display); "
-                                   + "skipped \(skipped.count)." + (unreadable == 0 ? "" : " \(unreadable) card\(unreadable == 1 ? "" : "s") could not be read (see above).")
-                                   + (dryRun ? " Nothing written (--dry-run)." : ""))
+            for line in report.lines + report.summary { context.terminal.print(line) }
         }
-        if unreadable > 0 { throw ExitStatus(code: 1) }
+        if report.unreadable > 0 { throw ExitStatus(code: 1) }
     }
 )

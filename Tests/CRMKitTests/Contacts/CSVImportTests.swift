@@ -38,7 +38,7 @@ struct CSVImportTests {
             Added Linus Torvalds (people/linus-torvalds.md)
             Added Acme Plumbing, Inc. (people/acme-plumbing-inc.md)
             Added John Smith (people/john-smith.md)
-            Added John Smith (people/john-smith-2.md): not people/john-smith.md, whose phones, emails or UID differ
+            Added John Smith (people/john-smith-2.md): not people/john-smith.md, whose phones, emails, company or UID differ
             Added 5 of 5 contacts from google-contacts.csv; skipped 0.
 
             """)
@@ -56,12 +56,16 @@ struct CSVImportTests {
             added: 2026-11-29
             ---
 
+            Met at the "bug" talk.
+            Ask about COBOL.
+
             ## Interactions
 
             """)
         #expect(vault.read("people/linus-torvalds.md").contains("birthday: --12-28\n"))
         #expect(!vault.read("people/linus-torvalds.md").contains("tags:"))
-        #expect(vault.read("people/acme-plumbing-inc.md").hasPrefix("---\nname: Acme Plumbing, Inc.\nphone: \"+1 555 0100\"\ntags: [Home repairs]\nadded:"))
+        // An organisation's row: its company is its name.
+        #expect(vault.read("people/acme-plumbing-inc.md").hasPrefix("---\nname: Acme Plumbing, Inc.\nphone: \"+1 555 0100\"\ncompany: Acme Plumbing, Inc.\ntags: [Home repairs]\nadded:"))
     }
 
     @Test func googleOlderLayoutInUTF16() throws {
@@ -108,8 +112,9 @@ struct CSVImportTests {
         #expect(result.stdout == """
             Added Ada Lovelace (people/ada-lovelace.md)
             Added John Smith (people/john-smith.md)
-            Added John Smith (people/john-smith-2.md): not people/john-smith.md, whose phones, emails or UID differ
+            Added John Smith (people/john-smith-2.md): not people/john-smith.md, whose phones, emails, company or UID differ
             Added 3 of 3 contacts from Connections.csv; skipped 0.
+            Their cadence counts from today (added: 2026-11-29), not from when you connected (kept as connected:).
 
             """)
         #expect(vault.read("people/john-smith.md") == """
@@ -118,13 +123,14 @@ struct CSVImportTests {
             contact_id: "https://www.linkedin.com/in/john-smith-1111"
             company: "Smith & Sons"
             position: "Director, \\"Special\\" Projects"
-            added: 2019-03-14
+            added: 2026-11-29
+            connected: 2019-03-14
             ---
 
             ## Interactions
 
             """)
-        #expect(vault.read("people/ada-lovelace.md").contains("email: ada@example.org\ncompany: Analytical Engines, Ltd.\nposition: Programmer\nadded: 2024-11-05\n"))
+        #expect(vault.read("people/ada-lovelace.md").contains("email: ada@example.org\ncompany: Analytical Engines, Ltd.\nposition: Programmer\nadded: 2026-11-29\nconnected: 2024-11-05\n"))
     }
 
     @Test func aCSVOfNoKnownLayoutIsRefusedNamingTheColumnsLookedFor() throws {

@@ -45,6 +45,7 @@ struct ContactSnapshotTests {
             switch decision {
             case .add(let contact): "add \(contact.name)"
             case .skip(let contact, let tracker, let match): "skip \(contact.name): \(tracker.id ?? "-") by \(match.rawValue)"
+            case .ambiguous(let contact, _): "ambiguous \(contact.name)"
             case .unnamed: "unnamed"
             }
         }

@@ -9,7 +9,7 @@ import Testing
     /// A 4.0 card for Ada with one phone, one email and a birthday.
     static func ada(phone: String = "+44 20 7946 0018", name: String = "Ada Lovelace") -> [UInt8] {
         card(version: "4.0", "UID:\(adaUID)", "FN:\(name)", "TEL;TYPE=cell:\(phone)",
-             "EMAIL:ada@example.org", "BDAY:18151210", "NOTE:never stored")
+             "EMAIL:ada@example.org", "BDAY:18151210", "NOTE:Met at the Society.", "ADR:;;12 St James's Square;London;;;UK")
     }
 
     static let charles = card("UID:babbage-1", "FN:Charles Babbage", "TEL:+44 20 7946 0100")
@@ -32,7 +32,7 @@ import Testing
 
     // MARK: add --from
 
-    @Test func addFromAUniqueMatchStoresTheIdAndTheSnapshotOnly() throws {
+    @Test func addFromAUniqueMatchStoresTheIdTheSnapshotAndTheNote() throws {
         let vault = try Self.vault(source: Self.ada() + Self.charles)
         let result = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada", "--tag", "friends")
         #expect(result.status == 0, "\(result.stderr)")
@@ -48,6 +48,8 @@ import Testing
             added: 2026-11-29
             ---
 
+            Met at the Society.
+
             ## Interactions
 
             """)
@@ -59,7 +61,9 @@ import Testing
         let text = vault.read("people/ada-lovelace.md")
         #expect(text.contains("\nphone: [\"+44 20 7946 0018\", \"+44 20 7946 0000\"]\n"))
         #expect(text.contains("\nemail: [ada@x.org, ada.home@example.org]\n"))
-        #expect(!text.contains("Square") && !text.contains("poetry") && !text.contains("PHOTO"))
+        #expect(text.contains("\ncompany: Analytical Engine Society\n"))
+        #expect(text.hasSuffix("---\n\nMet at the Society, 1833.\nLikes poetry; and engines.\n\n## Interactions\n"))
+        #expect(!text.contains("Square") && !text.contains("PHOTO"), "no address, no photo")
     }
 
     @Test func addFromSeveralMatchesIsRefusedListingThem() throws {
@@ -155,7 +159,7 @@ import Testing
             Added 4 of 6 contacts from contacts.vcf; skipped 2.
 
             """)
-        #expect(vault.read("people/grace-hopper.md").contains("\ntags: [imported]\nadded: 2026-11-29\n"))
+        #expect(vault.read("people/grace-hopper.md").contains("\ntags: [Friends, imported]\nadded: 2026-11-29\n"))
         let files = try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted()
         let bytes = files.map { vault.bytes("people/" + $0) }
 
@@ -190,7 +194,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let suffixes = [2] + Array(5...33)
         #expect(result.stdout.split(separator: "\n").prefix(30) == suffixes.enumerated().map { n, suffix in
-            "Added John Smith (people/john-smith-\(suffix).md)" + (n == 0 ? "" : ": not people/john-smith-2.md, whose phones, emails or UID differ")
+            "Added John Smith (people/john-smith-\(suffix).md)" + (n == 0 ? "" : ": not people/john-smith-2.md, whose phones, emails, company or UID differ")
         }[...])
         for (n, suffix) in suffixes.enumerated() {
             #expect(vault.read("people/john-smith-\(suffix).md").contains("contact_id: \"smith-\(n + 1)\"\n"))

@@ -12,20 +12,20 @@ struct FixtureTests {
                 uid: "5B2E4F10-8C3A-4E3B-9A57-2C9F1E0D3A11", name: "Ada Lovelace",
                 phones: ["+44 20 7946 0018", "+44 20 7946 0000"],
                 emails: ["ada@x.org", "ada.home@example.org"],
-                birthday: "1815-12-10", path: path, line: 1, organization: "Analytical Engine Society"),
+                birthday: "1815-12-10", company: "Analytical Engine Society",
+                notes: "Met at the Society, 1833.\nLikes poetry; and engines.", path: path, line: 1),
             Contact(
                 uid: nil, name: "Zoë Ångström",
                 phones: ["+46 70 123 45 67", "+46 8 123 456", "+46 8 654 321"],
                 emails: ["zoe@example.se"], birthday: "--05-24", path: path, line: 130),
             Contact(
                 uid: "C3D1F8A2-5E6B-4C7D-9E8F-0A1B2C3D4E5F", name: "Analytical Engines Ltd.",
-                phones: ["0800 123 456"], emails: [], birthday: nil, path: path, line: 144,
-                organization: "Analytical Engines Ltd."),
+                phones: ["0800 123 456"], emails: [], birthday: nil, company: "Analytical Engines Ltd.", path: path, line: 144),
         ])
         #expect(book.diagnostics == [])
     }
 
-    @Test("Google Contacts 3.0 export")
+    @Test("Google Contacts 3.0 export: organisation, title, note, categories without myContacts")
     func google() throws {
         let path = Fixtures.contacts("google.vcf")
         let book = try ContactBook.load(path)
@@ -33,13 +33,14 @@ struct FixtureTests {
             Contact(
                 uid: nil, name: "Grace Hopper", phones: ["+1 202-555-0143", "(202) 555-0199"],
                 emails: ["grace.hopper@navy.example.mil", "grace@example.com"],
-                birthday: "1906-12-09", nicknames: ["Amazing Grace"], path: path, line: 1, organization: "US Navy"),
+                birthday: "1906-12-09", nicknames: ["Amazing Grace"], company: "US Navy", position: "Computer Scientist",
+                tags: ["Friends"], notes: "First compiler, A-0.\nCOBOL.", path: path, line: 1),
             Contact(
                 uid: nil, name: "Linus Torvalds", phones: ["+358 40 123 4567"],
                 emails: ["linus@example.fi"], birthday: "--12-28", path: path, line: 19),
             Contact(
                 uid: nil, name: "Marie Curie, née Skłodowska", phones: [],
-                emails: ["marie@example.fr"], birthday: "1867-11-07", path: path, line: 30),
+                emails: ["marie@example.fr"], birthday: "1867-11-07", tags: ["Science"], path: path, line: 30),
         ])
         #expect(book.diagnostics == [])
     }
@@ -55,7 +56,7 @@ struct FixtureTests {
             Contact(
                 uid: nil, name: "Αλεξάνδρα Παπαδοπούλου-Οικονόμου",
                 phones: ["+30 690 555 0101", "+30 210 555 0100"],
-                emails: ["alexandra@example.gr", "alex@example.gr"], birthday: nil, path: path, line: 10),
+                emails: ["alexandra@example.gr", "alex@example.gr"], birthday: nil, nicknames: ["Άλεξ"], path: path, line: 10),
             Contact(
                 uid: nil, name: "Dr. Jürgen Karl Müller Jr.", phones: ["+49 30 1234567", "+49 30 1234568"],
                 emails: [], birthday: "1979-03-15", path: path, line: 51),
@@ -78,7 +79,9 @@ struct FixtureTests {
             Contact(
                 uid: "urn:uuid:9b7f2c1e-3d4a-4e5f-8a6b-7c8d9e0f1a2b", name: "Katherine Johnson",
                 phones: ["+1 757 555 0123"], emails: ["katherine@example.com"],
-                birthday: "1918-08-26", path: path, line: 16),
+                birthday: "1918-08-26",
+                notes: "Calculated trajectories for Mercury and Apollo; a very long note that a writer folded over more than one line.",
+                path: path, line: 16),
             Contact(
                 uid: "urn:uuid:0c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e3f", name: "Ludwig van Beethoven",
                 phones: [], emails: ["ludwig@example.at"], birthday: nil, path: path, line: 27),

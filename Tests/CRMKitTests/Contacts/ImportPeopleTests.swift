@@ -26,7 +26,7 @@ struct ImportPeopleTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == """
             Added John Smith (people/john-smith.md)
-            Added John Smith (people/john-smith-2.md): not people/john-smith.md, whose phones, emails or UID differ
+            Added John Smith (people/john-smith-2.md): not people/john-smith.md, whose phones, emails, company or UID differ
             Skipped John Smith: a card above (same name, phones and emails)
             Added 2 of 3 contacts from contacts.vcf; skipped 1.
 
@@ -63,7 +63,7 @@ struct ImportPeopleTests {
         let again = try Self.crm(vault, "import", "contacts.vcf")
         #expect(again.stdout == """
             Skipped Bob Lee: tracked as bob-lee (same name)
-            Added Bob Lee (people/bob-lee-2.md): not people/bob-lee.md, whose phones, emails or UID differ
+            Added Bob Lee (people/bob-lee-2.md): not people/bob-lee.md, whose phones, emails, company or UID differ
             Added 1 of 2 contacts from contacts.vcf; skipped 1.
 
             """)
@@ -75,7 +75,7 @@ struct ImportPeopleTests {
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Added Acme Plumbing (people/acme-plumbing.md)\n"))
         #expect(result.stderr.contains("contacts.vcf:1:1: warning: vCard has no name (FN, N); named by its ORG \"Acme Plumbing\"\n"))
-        #expect(vault.read("people/acme-plumbing.md").hasPrefix("---\nname: Acme Plumbing\nphone: \"+1 555 0100\"\n"))
+        #expect(vault.read("people/acme-plumbing.md").hasPrefix("---\nname: Acme Plumbing\nphone: \"+1 555 0100\"\ncompany: Acme Plumbing\n"))
     }
 
     @Test func aCardWhoseNameCannotBeDecodedTwiceCountsOnce() throws {

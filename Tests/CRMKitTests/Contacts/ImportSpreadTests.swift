@@ -25,13 +25,15 @@ struct ImportSpreadTests {
         #expect(usage.stderr.contains("--spread needs --every C"))
     }
 
-    @Test func aLinkedInImportLongDueIsSpreadFromOneCadenceAhead() throws {
+    /// LinkedIn's "Connected On" is `connected`, not `added`: connections of years ago are
+    /// spread like anyone else, from one cadence after today.
+    @Test func aLinkedInImportIsSpreadFromOneCadenceAheadWhateverItsConnectedOn() throws {
         let vault = try TemporaryVault()
         try vault.write("Connections.csv", "First Name,Last Name,URL,Email Address,Company,Position,Connected On\n"
                         + "Ann,Lee,https://www.linkedin.com/in/a,,,,14 Mar 2019\nBob,Lee,https://www.linkedin.com/in/b,,,,20 Nov 2026\n")
         #expect(try CRM.run(["--vault", vault.path, "import", "Connections.csv", "--every", "2m", "--spread"], in: vault.url).status == 0)
-        #expect(vault.read("people/ann-lee.md").contains("\nevery: 2m\nsnooze: 2027-01-29\nadded: 2019-03-14\n"))
-        #expect(vault.read("people/bob-lee.md").contains("\nevery: 2m\nsnooze: 2027-02-27\nadded: 2026-11-20\n"))
+        #expect(vault.read("people/ann-lee.md").contains("\nevery: 2m\nadded: 2026-11-29\nconnected: 2019-03-14\n"))
+        #expect(vault.read("people/bob-lee.md").contains("\nevery: 2m\nsnooze: 2027-02-27\nadded: 2026-11-29\nconnected: 2026-11-20\n"))
     }
 
     /// For any number of people and cadence: the first due dates (the later of `added` + cadence
@@ -44,7 +46,7 @@ struct ImportSpreadTests {
         for _ in 0..<200 {
             let every = Cadence(count: Int.random(in: 1...12, using: &random), unit: [.day, .week, .month, .year].randomElement(using: &random)!)
             let count = Int.random(in: 1...60, using: &random)
-            let snoozes = ImportSpread.snoozes(added: Array(repeating: today, count: count), every: every, today: today)
+            let snoozes = ImportSpread.snoozes(count: count, every: every, today: today)
             let start = every.step(from: today), end = every.step(from: start)
             let due = snoozes.map { $0 ?? start }
             #expect(snoozes.count == count && snoozes[0] == nil)

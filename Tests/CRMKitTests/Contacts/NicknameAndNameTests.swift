@@ -18,6 +18,13 @@ struct NicknameAndNameTests {
         ("王小明", ["", "王小明", "", "", ""]),
         ("山田 太郎", ["山田", "太郎", "", "", ""]),
         ("Prof. Mx. Sam Lee III", ["Lee", "Sam", "", "Prof. Mx.", "III"]),
+        ("Tom O'Brien", ["O'Brien", "Tom", "", "", ""]),
+        ("Mary-Jane Watson-Parker", ["Watson-Parker", "Mary-Jane", "", "", ""]),
+        // No name a rule can split: every component empty (RFC 6350 allows it; khard writes it).
+        ("Joe's Plumbing & Heating", ["", "", "", "", ""]),
+        ("Lucía Fernández 🌍", ["", "", "", "", ""]),
+        ("R2 D2", ["", "", "", "", ""]),
+        ("ada@example.org", ["", "", "", "", ""]),
     ])
     func structuredName(name: String, components: [String]) {
         #expect(StructuredName(name: name).components == components)

@@ -85,7 +85,7 @@ struct RefreshKeepsTests {
         #expect(vault.read("people/ada.md").contains("  - Enchantress   # Babbage's word\n  - Countess\n"))
     }
 
-    @Test func peopleWithoutAContactIDAreNamedAndCounted() throws {
+    @Test func peopleWithoutAContactIDAreCountedAndNamedWithVerbose() throws {
         let vault = try TemporaryVault()
         try vault.write("contacts.vcf", card("UID:\(Self.uid)", "FN:Ada Lovelace", "TEL:+1 555 0100"))
         try vault.write("people/ada.md", "---\nname: Ada Lovelace\ncontact_id: \(Self.uid)\nphone: '+1 555 0100'\n---\n")
@@ -96,6 +96,14 @@ struct RefreshKeepsTests {
         let result = try CRM.run(["--vault", vault.path, "refresh", "--contacts", "contacts.vcf"], in: vault.url)
         #expect(result.status == 0)
         #expect(result.stdout == """
+            Unchanged: Ada Lovelace
+            Gone: Gone Person: contact nowhere not found in contacts.vcf; snapshot kept
+            3 people have no contact_id, so refresh cannot follow them (--verbose names them)
+            0 updated, 1 unchanged, 1 gone, 3 not linked.
+
+            """)
+        let verbose = try CRM.run(["--vault", vault.path, "refresh", "--contacts", "contacts.vcf", "--verbose"], in: vault.url)
+        #expect(verbose.stdout == """
             Unchanged: Ada Lovelace
             Not linked: Bob (people/bob.md) has no contact_id; refresh cannot follow them
             Not linked: Carol (people/carol.md) has no contact_id; refresh cannot follow them

@@ -23,3 +23,8 @@ func onlyContact(_ bytes: [UInt8]) -> Contact? {
     let book = ContactBook.parse(bytes, path: "test.vcf")
     return book.contacts.count == 1 ? book.contacts[0] : nil
 }
+
+/// The bytes of one card with the properties of an array.
+func card(version: String = "3.0", _ properties: [String]) -> [UInt8] {
+    Array((["BEGIN:VCARD", "VERSION:" + version] + properties + ["END:VCARD"]).map { $0 + "\r\n" }.joined().utf8)
+}

@@ -30,6 +30,8 @@ import Testing
             EMAIL;PREF=1:margaret.holloway@example.org\r
             BDAY:19880314\r
             CATEGORIES:friends,chess\r
+            NOTE:Met at the Thursday chess club. Prefers voice notes to long messages.\\\r
+             nHer sister runs the bakery on Mill Lane.\r
             END:VCARD\r
 
             """))

@@ -126,12 +126,14 @@ import Testing
         let vault = try vault()
         _ = try vault.crm("relate", "ada", "parent", "bob")
         let cards = try vault.crm("export", "--format", "vcard").stdout
-        #expect(cards.contains("CATEGORIES:friends\r\nRELATED;TYPE=parent:urn:uuid:6B29FC40-CA47-1067-B31D-00DD010662DA\r\nEND:VCARD"), "\(cards)")
-        #expect(cards.contains("FN:Bob Marsh\r\nN:Marsh;Bob;;;\r\nRELATED;VALUE=text;TYPE=child:Ada Lovelace\r\nEND:VCARD"), "\(cards)")
+        #expect(cards.contains("CATEGORIES:friends\r\nNOTE:Notes.\r\nRELATED;TYPE=parent:urn:uuid:6B29FC40-CA47-1067-B31D-00DD010662DA\r\nEND:VCARD"), "\(cards)")
+        // Ada has no contact_id: her card's UID is derived from her id, and Bob's card names it.
+        #expect(cards.contains("UID:urn:uuid:d6e8c70a-d1c8-5b4e-8562-26a16e4f0443\r\nFN:Ada Lovelace\r\n"), "\(cards)")
+        #expect(cards.contains("FN:Bob Marsh\r\nN:Marsh;Bob;;;\r\nRELATED;TYPE=child:urn:uuid:d6e8c70a-d1c8-5b4e-8562-26a16e4f0443\r\nEND:VCARD"), "\(cards)")
         #expect(cards.contains("FN:Cy Young\r\nN:Young;Cy;;;\r\nRELATED;VALUE=text;TYPE=colleague:Ann Lee\r\nEND:VCARD"), "\(cards)")
         _ = try vault.crm("unrelate", "ada", "bob")
         _ = try vault.crm("relate", "ada", "godmother", "bob")
-        #expect(try vault.crm("export", "--format", "vcard").stdout.contains("RELATED;VALUE=text:Ada Lovelace\r\n"))
+        #expect(try vault.crm("export", "--format", "vcard").stdout.contains("RELATED;TYPE=godmother of:urn:uuid:d6e8c70a-d1c8-5b4e-8562-26a16e4f0443\r\n"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(vault.crm("export", "--format", "json").stdout.utf8)) as? [[String: Any]])
         #expect(json.map { ($0["related"] as? [Any])?.count } == [1, 1, 1])
     }
