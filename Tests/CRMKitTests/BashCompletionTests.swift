@@ -136,7 +136,7 @@ import Testing
         #expect(try complete("crm", "--vault", vault.path, "set", "bea", "every", "=", "30d", "sn") == ["snooze="])
         #expect(try complete("crm", "--vault", vault.path, "set", "bea", "every", "=", "") == [])
         #expect(try complete("crm", "--vault", vault.path, "unset", "bea", "") ==
-                ["added", "aliases", "birthday", "contact_id", "email", "every", "name", "phone", "related", "snooze", "tags"])
+                ["added", "aliases", "birthday", "connected", "contact_id", "email", "every", "linkedin", "name", "phone", "related", "snooze", "tags"])
     }
 
     @Test func commandsOptionsAndFiles() throws {

@@ -25,7 +25,7 @@ package struct ImportReport: Sendable {
     /// Cards that could not be read (errors in the book).
     package var unreadable: Int
     /// The day of the import (`added:`).
-    package var today: Day?
+    package var today: Day
 
     /// `Added NAME (PATH)`, `Skipped NAME: tracked as ID (same …)`, … (see
     /// `Decision.line(path:dryRun:namesake:)`), with what a LinkedIn URL did.
@@ -51,7 +51,7 @@ package struct ImportReport: Sendable {
         var lines = [(dryRun ? "Would add" : "Added") + " \(added) of \(total) contact\(total == 1 ? "" : "s") from \(source); "
             + "skipped \(skipped)." + (unreadable == 0 ? "" : " \(unreadable) card\(unreadable == 1 ? "" : "s") could not be read (see above).")
             + (dryRun ? " Nothing written (--dry-run)." : "")]
-        if connected > 0, let today {
+        if connected > 0 {
             lines.append("Their cadence \(dryRun ? "would count" : "counts") from today (added: \(today)), "
                          + "not from when you connected (kept as connected:).")
         }
