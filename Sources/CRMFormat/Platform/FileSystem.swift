@@ -9,6 +9,8 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
     package var path: String
     package var reason: String
     package var code: Int32
+    /// Whether `reason` is the tool's own refusal (`is a symbolic link to …`), read after the path.
+    private var isRefusal = false
 
     init(_ path: String, _ what: String, errno code: Int32 = errno) {
         self.path = path
@@ -16,7 +18,12 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
         reason = "\(what): \(String(cString: strerror(code)))"
     }
 
-    package var description: String { "\(path): \(reason)" }
+    /// A refusal in the tool's own words (`reason`), not a system call's.
+    init(_ path: String, refusing reason: String, errno code: Int32) {
+        (self.path, self.reason, self.code, isRefusal) = (path, reason, code, true)
+    }
+
+    package var description: String { isRefusal ? "\(path) \(reason)" : "\(path): \(reason)" }
 
     /// The target of a create or move already exists.
     package var isAlreadyExists: Bool { code == EEXIST }
@@ -113,6 +120,60 @@ package enum FileSystem {
         case S_IFREG: return .regularFile
         default: return .other
         }
+    }
+
+    /// How a path is used by `pathInside(_:of:for:)`.
+    package enum Use: Sendable {
+        /// Its contents are written: a file that is a symbolic link is written at its target, which
+        /// must be inside the folder too.
+        case write
+        /// It is moved, created or removed as a name: a symbolic link is moved as the link.
+        case name
+        /// It is a folder files are made in: it must not be a symbolic link either.
+        case folder
+    }
+
+    /// The full path of `relative` inside `root`, checked before `crm` writes, moves, creates or
+    /// removes it, so that no write leaves `root` (the vault) through a name a sync peer chose:
+    /// `relative` has no empty, `.` or `..` part, no folder on the way from `root` is a symbolic
+    /// link (each is looked at without following it), and, for `.write`, a file that is a
+    /// symbolic link is replaced by its target only when that lies inside `root` (resolved, as
+    /// `root` itself is). Throws, naming the part, when it would lead elsewhere.
+    package static func pathInside(_ root: String, _ relative: String, for use: Use) throws(FileSystemError) -> String {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw FileSystemError(relative, refusing: "is not a path inside the vault (it is absolute, or has an empty, '.' or '..' part); nothing was written", errno: EPERM)
+        }
+        var path = root
+        for (i, part) in parts.enumerated() {
+            path += "/" + part
+            var st = stat()
+            guard lstat(path, &st) == 0 else {
+                if errno == ENOENT { return root + "/" + relative }   // created from here on, as real folders
+                throw FileSystemError(path, "cannot look at")
+            }
+            guard (st.st_mode & S_IFMT) == S_IFLNK else { continue }
+            let shown = parts[...i].joined(separator: "/")
+            let target = (try? resolvedPath(path)) ?? "a missing place"
+            guard i == parts.count - 1, use != .folder else {
+                throw FileSystemError(shown, refusing: "is a symbolic link to \(target); crm writes only in the vault's own folders, not through a linked one; nothing was written", errno: ELOOP)
+            }
+            guard use == .write else { return path }
+            let inside = try resolvedPath(root)
+            guard target.hasPrefix(inside + "/") else {
+                throw FileSystemError(shown, refusing: "is a symbolic link to \(target), outside the vault; not writing through it", errno: ELOOP)
+            }
+            return target
+        }
+        return path
+    }
+
+    /// Where `relative` inside `root` really is, when symbolic links on the way lead it out of
+    /// `root` (both resolved); nil when it stays inside or cannot be resolved. What a walk asks
+    /// before it starts in a folder a setting names.
+    package static func placeOutside(_ root: String, _ relative: String) -> String? {
+        guard let inside = try? resolvedPath(root), let target = try? resolvedPath(root + "/" + relative) else { return nil }
+        return target == inside || target.hasPrefix(inside == "/" ? "/" : inside + "/") ? nil : target
     }
 
     /// `path` with every symbolic link resolved, so a replacement writes the file a link points

@@ -228,7 +228,7 @@ extension Vault {
     @discardableResult
     package func writeIndex(_ bytes: [UInt8]) throws -> Bool {
         try FileSystem.withLock(on: root) {
-            let full = root + "/" + IndexPage.path
+            let full = try inside(IndexPage.path, for: .write)
             guard FileSystem.exists(full) else {
                 try prepareWrite()
                 try FileSystem.create(full, with: bytes)

@@ -73,7 +73,7 @@ extension Vault {
             result.kind = .movedCopy
             if !dryRun {
                 try prepareWrite()
-                try FileSystem.move(root + "/" + copy, to: root + "/" + path)
+                try FileSystem.move(try inside(copy), to: try inside(path))
                 recordWrite(root + "/" + copy)
                 recordWrite(root + "/" + path)
             }

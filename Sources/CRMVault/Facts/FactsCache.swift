@@ -203,8 +203,9 @@ struct FactsCache {
                      settled: Int64 = settledTime, folders: [Folder] = []) {
         guard let build, FileSystem.isDirectory(vault.root + "/.crm") else { return }
         let complete = recordable(folders, settled: settled) && paths.indices.allSatisfy { records($0) != nil }
-        try? FileSystem.makeDirectories(vault.root + "/.crm/cache")
-        try? FileSystem.write(vault.root + "/" + path) { write throws(FileSystemError) in
+        guard let folder = try? vault.inside(".crm/cache", for: .folder), let file = try? vault.inside(path) else { return }
+        try? FileSystem.makeDirectories(folder)
+        try? FileSystem.write(file) { write throws(FileSystemError) in
             try encode(paths: paths, records: records, from: old, fingerprint: fingerprint(vault.config, build: build),
                        folders: complete ? folders : [], to: write)
         }

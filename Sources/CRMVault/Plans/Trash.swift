@@ -76,7 +76,7 @@ extension Vault {
             header += ["line: \(item.line)", "digest: " + TrashItem.digest(bytes), "---"]
             let file = Array((header + lines).map { $0 + "\n" }.joined().utf8)
             // A second attempt (the file changed meanwhile) replaces what the first put in the trash.
-            if let earlier = removed?.trash.name { FileSystem.removeIfPresent(root + "/" + Vault.trashFolder + "/" + earlier) }
+            if let earlier = removed?.trash.name { FileSystem.removeIfPresent(try inside(Vault.trashFolder + "/" + earlier)) }
             let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: TrashItem.entrySuffix) { target throws(FileSystemError) in
                 try FileSystem.create(target, with: file, locked: true)
             }
@@ -90,12 +90,12 @@ extension Vault {
     /// name is taken (two removals in the same second), never over another: `put` moves or creates
     /// the file at the path it is given, failing when it exists. Returns the name used.
     func addToTrash(stem: String, suffix: String, _ put: (String) throws(FileSystemError) -> Void) throws -> String {
-        try FileSystem.makeDirectories(root + "/" + Vault.trashFolder)
+        try FileSystem.makeDirectories(try inside(Vault.trashFolder, for: .folder))
         var n = 1
         while true {
             let name = stem + (n == 1 ? "" : "-\(n)") + suffix
             do throws(FileSystemError) {
-                try put(root + "/" + Vault.trashFolder + "/" + name)
+                try put(try inside(Vault.trashFolder + "/" + name))
                 return name
             } catch {
                 guard error.isAlreadyExists else { throw error }
@@ -106,14 +106,17 @@ extension Vault {
 
     /// Puts a trashed person file or entry back; returns where it went (path and 1-based line for an entry).
     package func restore(_ item: TrashItem) throws -> (path: String, line: Int?) {
-        let trashed = root + "/" + Vault.trashFolder + "/" + item.name
+        guard TrashItem.isPersonPath(item.personPath) else {
+            throw VaultError("\(Vault.trashFolder)/\(item.name) goes back to '\(item.personPath)', which is not a file under people/; nothing was restored")
+        }
+        let trashed = try inside(Vault.trashFolder + "/" + item.name)
         switch item.kind {
         case .person:
             try FileSystem.withLock(on: root) {
                 try prepareWrite()
-                try FileSystem.makeDirectories(root + "/" + FileSystem.parentDirectory(of: item.personPath))
+                try FileSystem.makeDirectories(try inside(FileSystem.parentDirectory(of: item.personPath), for: .folder))
                 do throws(FileSystemError) {
-                    try FileSystem.move(trashed, to: root + "/" + item.personPath)
+                    try FileSystem.move(trashed, to: try inside(item.personPath))
                 } catch {
                     guard error.isAlreadyExists else { throw error }
                     throw VaultError("\(item.personPath) exists; not restoring \(item.name) over it (rename one of them first)")
@@ -157,6 +160,15 @@ extension Vault {
 
 extension TrashItem {
     static let entrySuffix = ".entry.md"
+
+    /// Whether `path` (a trash file's `path:`, or what its name says) is a person file under
+    /// `people/`: relative, without an empty, `.` or `..` part, ending in `.md`. Anything else
+    /// would put the file back somewhere a sync peer chose, perhaps outside the vault.
+    static func isPersonPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts[0] == "people" && path.hasSuffix(".md")
+            && !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
 
     /// `YYYYMMDD-HHMMSS-…` → `YYYY-MM-DD HH:MM:SS`; the name itself when it does not start so.
     static func removedTime(_ name: String) -> String {

@@ -77,7 +77,7 @@ extension Vault {
     func rewriteNote(_ path: String, _ edit: (TextBuffer) throws -> [UInt8]) throws {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
-            let full = root + "/" + path
+            let full = try inside(path)
             guard !FileSystem.isSymbolicLink(full) else { throw VaultError("not changed: it is a symbolic link") }
             for _ in 0..<5 {
                 let (bytes, stamp) = try FileSystem.readFile(full)

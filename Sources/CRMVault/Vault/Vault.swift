@@ -283,7 +283,7 @@ public struct Vault: Sendable {
     package func update(_ person: Person, change: String? = nil, _ edit: (PersonDocument) throws -> [UInt8]) throws -> (person: Person, changed: Bool) {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
-            let file = try writablePath(of: person)
+            let file = try inside(person.path, for: .write)
             var current = try load(path: person.path)
             try ReadProblems.refuseUnreadable(current, doing: "not changed")
             for _ in 0..<5 {
@@ -321,18 +321,12 @@ public struct Vault: Sendable {
         throw VaultError("\(path) is read-only (mode \(String(repeating: "0", count: max(0, 4 - mode.count)) + mode)); not changed")
     }
 
-    /// The file to write for a person: its own path, or, for a symbolic link, the file the link
-    /// points to when that is inside the vault (a write must not turn the link into a file).
-    /// A link that leads out of the vault is never written through.
-    private func writablePath(of person: Person) throws -> String {
-        let path = root + "/" + person.path
-        guard FileSystem.isSymbolicLink(path) else { return path }
-        let target = try FileSystem.resolvedPath(path)
-        let vaultRoot = try FileSystem.resolvedPath(root)
-        guard target.hasPrefix(vaultRoot + "/") else {
-            throw VaultError("\(person.path) is a symbolic link to \(target), outside the vault; not writing through it")
-        }
-        return target
+    /// The full path of `relative` (a path in the vault), checked before a write, a move, a
+    /// creation or a removal touches it: the one rule that keeps every write inside the vault (see
+    /// `FileSystem.pathInside`). For `.write`, a person file that is a symbolic link to a file
+    /// inside the vault gives that file (a write must not turn the link into a file).
+    package func inside(_ relative: String, for use: FileSystem.Use = .name) throws(FileSystemError) -> String {
+        try FileSystem.pathInside(root, relative, for: use)
     }
 
     /// Creates a new person file at `people/<slug>.md` (or `-2`, `-3`… when taken), never over an existing file.
@@ -352,7 +346,7 @@ public struct Vault: Sendable {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
             let dir = "people"
-            try FileSystem.makeDirectories(root + "/" + dir)
+            try FileSystem.makeDirectories(try inside(dir, for: .folder))
             defer { FileSystem.syncDirectory(root + "/" + dir) }
             var created: [Kept] = []
             // The next suffix worth trying for each slug: a free name is found by looking, so each
@@ -364,7 +358,7 @@ public struct Vault: Sendable {
                 while FileSystem.exists(root + "/" + path()) || FileSystem.isSymbolicLink(root + "/" + path()) { n += 1 }
                 while true {
                     do {
-                        try FileSystem.create(root + "/" + path(), with: bytes, locked: true, syncFolder: false)
+                        try FileSystem.create(try inside(path()), with: bytes, locked: true, syncFolder: false)
                         let person = try load(path: path())
                         created.append(kept(person))
                         recordWrite(root + "/" + path(), person: person.name)
@@ -383,8 +377,9 @@ public struct Vault: Sendable {
     package func trash(_ person: Person, stamp: String, change: String? = nil) throws -> String {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
+            let source = try inside(person.path)
             let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: ".md") { target throws(FileSystemError) in
-                try FileSystem.move(root + "/" + person.path, to: target)
+                try FileSystem.move(source, to: target)
             }
             recordWrite(root + "/" + person.path, person: person.name, change: change)
             return Vault.trashFolder + "/" + name
@@ -401,7 +396,7 @@ public struct Vault: Sendable {
                 let path = folder + "/" + slug + (n == 1 ? "" : "-\(n)") + ".md"
                 if path == person.path { return person }
                 do {
-                    try FileSystem.move(root + "/" + person.path, to: root + "/" + path)
+                    try FileSystem.move(try inside(person.path), to: try inside(path))
                     recordWrite(root + "/" + person.path)
                     recordWrite(root + "/" + path, person: person.name)
                     return try load(path: path)

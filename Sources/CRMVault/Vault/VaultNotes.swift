@@ -45,6 +45,16 @@ extension Vault {
         var found = VaultNotes()
         if !fileNames { found.fileKeys = nil }
         let journals = config.journals
+        // A journal folder that is a symbolic link out of the vault (to `/`, to a home folder) is
+        // not walked: said once, by the walk of the whole vault (`crm check`).
+        if !start.isEmpty, FileSystem.placeOutside(root, start) != nil { return found }
+        if start.isEmpty {
+            for folder in journals {
+                guard let target = FileSystem.placeOutside(root, folder) else { continue }
+                found.problems.append(Diagnostic(path: folder, line: 1, severity: .warning,
+                                                 message: "the journal folder is a symbolic link to \(target), outside the vault: its daily notes are not read"))
+            }
+        }
         func isInJournal(_ path: String) -> Bool {
             journals.contains { $0 == "." || path.hasPrefix($0 + "/") }
         }

@@ -37,6 +37,9 @@ package enum VaultSetup {
             throw VaultError("'\(path)' is a file, not a folder; nothing was created")
         }
         var created: [String] = [], updated: [String] = []
+        // Nothing is created or changed through a symbolic link out of the vault (see `FileSystem.pathInside`).
+        for relative in ["people", ".crm"] + requiredLines.map(\.file) { _ = try FileSystem.pathInside(dir, relative, for: .folder) }
+        _ = try FileSystem.pathInside(dir, ".crm/config.yaml", for: .folder)
         for folder in ["", "/people", "/.crm"] where !FileSystem.isDirectory(dir + folder) {
             try FileSystem.makeDirectories(dir + folder)
             if !folder.isEmpty { created.append(String(folder.dropFirst()) + "/") }
