@@ -19,8 +19,9 @@ let package = Package(
         // public API an app embedding the library uses (CRMKit/API).
         .target(name: "CRMKit", dependencies: ["CRMFormat", "CRMVault"]),
         // The terminal, with nothing about people: raw mode, keys, display width, screens and
-        // their diff, text fields, fuzzy matching.
-        .target(name: "CRMTerminal"),
+        // their diff, text fields, fuzzy matching; from CRMFormat only how text is shown
+        // (VisibleText), the one rule `crm` and `crm browse` share.
+        .target(name: "CRMTerminal", dependencies: ["CRMFormat"]),
         // `crm browse`: the app's screens over CRMKit's views, drawn with CRMTerminal.
         .target(name: "CRMBrowse", dependencies: ["CRMKit", "CRMTerminal"]),
         .executableTarget(name: "crm", dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse"]),

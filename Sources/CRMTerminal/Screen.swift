@@ -1,3 +1,5 @@
+import CRMFormat
+
 /// A terminal's size in cells.
 package struct Size: Hashable, Sendable, CustomStringConvertible {
     package var columns: Int
@@ -56,9 +58,10 @@ package struct Screen: Hashable, Sendable {
 
     /// Writes `text` from `column` of `row`, clipped at `limit` (a column; default the right
     /// edge), and returns the column after the last cell written. A wide character that does
-    /// not fit leaves a blank; a tab is a space, other control characters are drawn as `�`
-    /// (nothing typed into a file reaches the terminal as a control sequence), and a mark with
-    /// nothing before it to combine with is dropped.
+    /// not fit leaves a blank; a tab is a space, other control characters and the bidirectional
+    /// overrides and isolates are drawn as `VisibleText` shows them (`\e`, `\x9b`, `<U+202E>`: nothing
+    /// typed into a file reaches the terminal as a control sequence or reorders the line), and a
+    /// mark with nothing before it to combine with is dropped.
     @discardableResult
     package mutating func put(_ text: some StringProtocol, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
         guard row >= 0, row < size.rows, column >= 0 else { return column }
@@ -66,21 +69,24 @@ package struct Screen: Hashable, Sendable {
         var column = column
         for character in text {
             guard column < end else { break }
-            var shown = String(character)
-            var width: Int
-            if let first = character.unicodeScalars.first, first.properties.generalCategory == .control {
-                shown = character == "\t" ? " " : "\u{FFFD}"
-                width = 1
-            } else {
-                width = DisplayWidth.of(character)
+            if character == "\t" || character.unicodeScalars.contains(where: VisibleText.isEscaped) {
+                // Each character of the escape (all ASCII) takes one cell.
+                let shown = character == "\t" ? " " : VisibleText.shown(String(character))
+                for letter in shown {
+                    guard column < end else { break }
+                    set(row, column, Cell(String(letter), style: style))
+                    column += 1
+                }
+                continue
             }
+            let width = DisplayWidth.of(character)
             if width == 0 { continue }
             if width == 2, column + 1 >= end {
                 set(row, column, .blank)
                 column += 1
                 break
             }
-            set(row, column, Cell(shown, style: style))
+            set(row, column, Cell(String(character), style: style))
             if width == 2 { set(row, column + 1, Cell("", style: style)) }
             column += width
         }

@@ -87,7 +87,10 @@ package indirect enum JSON: Sendable, Equatable {
         out.append(UInt8(ascii: bracket))
     }
 
-    /// A JSON string: runs of bytes that need no escape are copied as they are.
+    /// A JSON string (RFC 8259): `"`, `\\` and the C0 controls escaped, and DEL, the C1 controls,
+    /// U+2028, U+2029 and the bidirectional overrides and isolates too, as `\u` escapes: the
+    /// characters `VisibleText` shows escaped never reach a terminal that prints the JSON. Runs of
+    /// bytes that need no escape are copied as they are.
     package static func writeString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
@@ -109,9 +112,16 @@ package indirect enum JSON: Sendable, Equatable {
                 case UInt8(ascii: "\r"): escape("\\r", length: 1)
                 case UInt8(ascii: "\t"): escape("\\t", length: 1)
                 case 0..<0x20, 0x7F: escape(unicodeEscape(UInt32(byte)), length: 1)
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    // U+2028 and U+2029 end lines in JavaScript.
-                    escape(unicodeEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029), length: 3)
+                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                    // C1 controls, as a terminal shows them raw (`VisibleText`).
+                    escape(unicodeEscape(UInt32(bytes[i + 1])), length: 2)
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (0xA8...0xAE).contains(bytes[i + 2]):
+                    // U+2028 and U+2029 end lines in JavaScript; U+202A to U+202E are the
+                    // bidirectional embeddings and overrides.
+                    escape(unicodeEscape(0x2000 | UInt32(bytes[i + 2] & 0x3F)), length: 3)
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x81 && (0xA6...0xA9).contains(bytes[i + 2]):
+                    // U+2066 to U+2069, the bidirectional isolates.
+                    escape(unicodeEscape(0x2040 | UInt32(bytes[i + 2] & 0x3F)), length: 3)
                 default: i += 1
                 }
             }

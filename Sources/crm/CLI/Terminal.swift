@@ -23,18 +23,55 @@ struct Terminal {
         case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
     }
 
+    /// What stands for `ESC [` in text until it is written: ESC and a number drawn when the process
+    /// starts, which no file can know. Everything written goes through `VisibleText`, which shows
+    /// every other ESC as `\e`, so a file that holds `crm`'s colour codes cannot colour anything.
+    private let colourMark = "\u{1B}" + String(UInt64.random(in: 1 << 60 ..< .max), radix: 36)
+
     func style(_ text: String, _ style: Style) -> String {
-        colour && !text.isEmpty ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+        colour && !text.isEmpty ? "\(colourMark)\(style.rawValue)m\(text)\(colourMark)0m" : text
     }
 
+    /// Writes `text` to standard output, shown as `VisibleText` shows text with line feeds and
+    /// tabs: no character from a file acts on the terminal.
     func write(_ text: String) { write(bytes: Array(text.utf8)[...]) }
 
-    /// Writes `bytes` to standard output as they are.
-    func write(bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBytes { raw in
+    /// Writes `bytes` to standard output, shown as `write(_:)` shows text.
+    func write(bytes: ArraySlice<UInt8>) { write(bytes, passing: .lineFeedsAndTabs, to: 1) }
+
+    /// Writes a file's bytes for another program (CSV, vCard, iCalendar) to standard output, with
+    /// their CR LF line ends; any other control character is shown as `write(_:)` shows it.
+    func write(data: ArraySlice<UInt8>) { write(data, passing: .lineEnds, to: 1) }
+
+    func print(_ line: String = "") { write(line + "\n") }
+
+    /// Writes `text` and a line feed to standard error, shown as `write(_:)` shows text.
+    func error(_ text: String) { write(Array((text + "\n").utf8)[...], passing: .lineFeedsAndTabs, to: 2) }
+
+    /// Writes `bytes` to `descriptor` through `VisibleText`, turning the colour mark into `ESC [`.
+    private func write(_ bytes: ArraySlice<UInt8>, passing: VisibleText.Passing, to descriptor: Int32) {
+        var shown: [UInt8] = []
+        shown.reserveCapacity(bytes.count)
+        if colour {
+            let mark = Array(colourMark.utf8)
+            var start = bytes.startIndex
+            var i = start
+            while let escape = bytes[i...].firstIndex(of: 0x1B) {
+                i = escape + 1
+                guard bytes[escape...].starts(with: mark) else { continue }
+                VisibleText.append(bytes[start..<escape], passing: passing, to: &shown)
+                shown += [0x1B, UInt8(ascii: "[")]
+                start = escape + mark.count
+                i = start
+            }
+            VisibleText.append(bytes[start...], passing: passing, to: &shown)
+        } else {
+            VisibleText.append(bytes, passing: passing, to: &shown)
+        }
+        shown.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Platform.write(1, raw.baseAddress! + offset, raw.count - offset)
+                let n = Platform.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if n <= 0 {
                     if Platform.wasInterrupted { continue }
                     return
@@ -42,13 +79,6 @@ struct Terminal {
                 offset += n
             }
         }
-    }
-
-    func print(_ line: String = "") { write(line + "\n") }
-
-    func error(_ text: String) {
-        let data = Array((text + "\n").utf8)
-        data.withUnsafeBytes { _ = Platform.write(2, $0.baseAddress!, $0.count) }
     }
 
     /// Reads all of standard input.

@@ -31,7 +31,8 @@ struct TextTable {
     private func write(headerStyle: (String) -> String, to output: (ArraySlice<UInt8>) -> Void) {
         // Each cell's width is measured once, before the columns' widths are known.
         let headerWidths = headers.map(displayWidth)
-        let cellWidths = Blocks.map(rows.indices) { block in block.map { rows[$0].map(displayWidth) } }
+        // A cell is one line: its line breaks, tabs and other controls are shown escaped.
+        let cellWidths = Blocks.map(rows.indices) { block in block.map { rows[$0].map { displayWidth(VisibleText.shown($0)) } } }
         var widths = headerWidths
         let last = headers.count - 1
         for row in cellWidths.joined() {
@@ -44,7 +45,7 @@ struct TextTable {
             let lastWithText = cells.lastIndex { !$0.isEmpty } ?? -1
             for (i, cell) in cells.enumerated() {
                 var width = cellWidths[i]
-                var cell = cell
+                var cell = VisibleText.shown(cell)
                 if i < last, width > maximumWidth {
                     cell = truncated(cell, toWidth: maximumWidth)
                     width = displayWidth(cell)

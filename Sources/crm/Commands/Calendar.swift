@@ -48,7 +48,7 @@ let calendarCommand = Command(
         }
         let bytes = Array(ICalendar(events: events).rendered.utf8)
         guard let output = context.arguments.value("--output") else {
-            context.terminal.write(bytes: bytes[...])
+            context.terminal.write(data: bytes[...])
             return
         }
         try FileSystem.write(output, with: bytes)

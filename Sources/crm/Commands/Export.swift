@@ -44,7 +44,7 @@ let exportCommand = Command(
         let export = vault.export(format, today: try context.today())
         for problem in export.problems { context.warn(problem) }
         guard let output = context.arguments.value("--output") else {
-            context.terminal.write(bytes: export.bytes[...])
+            context.terminal.write(data: export.bytes[...])
             return
         }
         try FileSystem.write(output, with: export.bytes)
