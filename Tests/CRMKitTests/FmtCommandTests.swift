@@ -56,8 +56,8 @@ import Testing
         ## Interactions
 
         - 2026-11-02 14:30: Second.
-        - [[2026-10-01]]: Lunch: pasta
         stray line
+        - [[2026-10-01]]: Lunch: pasta
         - 2026-09-01 call: First.
             Continuation kept as written.
 

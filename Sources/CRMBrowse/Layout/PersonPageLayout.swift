@@ -111,12 +111,20 @@ enum PersonPageLayout {
         for part in PersonLink.readable(entry.note).split(separator: "\n", omittingEmptySubsequences: false) {
             noteLines += TextLayout.wrapped(String(part), width: max(1, width - noteColumn))
         }
+        // Text typed under the entry in the log, dim under the note (blank lines kept).
+        var text: [String] = []
+        if let typed = entry.text {
+            for part in PersonLink.readable(typed).split(separator: "\n", omittingEmptySubsequences: false) {
+                text += part.isEmpty ? [""] : TextLayout.wrapped(String(part), width: max(1, width - noteColumn))
+            }
+        }
         let elsewhere = entry.elsewhere.map { TextLayout.wrapped($0.label(line: entry.line), width: max(1, width - noteColumn)) } ?? []
         var lines: [Line] = []
         if isNarrow {
             lines.append(Line(head, entry: index))
             for part in noteLines { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .plain)], entry: index)) }
             if !late.isEmpty { lines.append(Line([Line.Span(column: noteColumn, text: late.trimmingSpaces, style: Style.plain.coloured(.red))], entry: index)) }
+            for part in text { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
             for part in elsewhere { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
         } else {
             for (i, part) in noteLines.enumerated() {
@@ -133,6 +141,7 @@ enum PersonPageLayout {
                     lines.append(Line([Line.Span(column: noteColumn, text: late.trimmingSpaces, style: Style.plain.coloured(.red))], entry: index))
                 }
             }
+            for part in text { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
             for part in elsewhere { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
         }
         return lines

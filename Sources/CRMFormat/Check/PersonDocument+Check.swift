@@ -9,7 +9,7 @@ extension PersonDocument {
     package func problems(values: ValueCheck) -> [Diagnostic] {
         guard writeBlocker == nil else { return diagnostics }
         // Conflict markers first: at the same place, they explain the YAML errors they cause.
-        let found = conflictProblems + diagnostics + nameProblems + values.problems + orderProblems + fenceProblems + literalProblems + undatedDoneProblems
+        let found = conflictProblems + diagnostics + nameProblems + values.problems + orderProblems + fenceProblems + literalProblems + undatedDoneProblems + textProblems
         return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
     }
@@ -72,6 +72,12 @@ extension PersonDocument {
                 ? "code block is not closed: it ends with its list item; add the closing fence"
                 : "code block is never closed: the rest of the file is code to a Markdown reader, and headings below it are not read; add the closing fence")
         }
+    }
+
+    /// Lines typed in the log that are not entries: kept, and shown under the entry above them,
+    /// but named here alone (listings do not warn about them).
+    private var textProblems: [Diagnostic] {
+        (log?.textLines ?? []).map { warning($0, 1, "line in the log is not an entry ('- YYYY-MM-DD [type:] note')") }
     }
 
     /// Follow-ups ticked without a date (`- [x] NOTE`): done, but on no day, so no interaction.

@@ -140,44 +140,78 @@ extension PersonDocument {
         return indent + "- " + leading + YAMLQuoting.doubleQuoted(value) + String(trailing) + body[valueEnd...]
     }
 
-    /// Canonical first lines, then the entries sorted when the log's order is mixed.
+    /// Canonical first lines, then the entries sorted when the log's order is mixed, moving the
+    /// fewest: the longest run of entries already in order (in file order, not necessarily
+    /// neighbours) stays, and each other entry moves next to its neighbours in the sorted order.
+    /// Text typed under an entry (up to its last non-blank line before the next entry) moves with
+    /// it; the blank lines between entries stay as the file spaces them, and undated follow-ups
+    /// after the last entry stay where they are.
     private func formatLog(_ log: InteractionLog, in lines: inout [String]) {
-        var blocks: [[String]] = []
-        for entry in log.entries {
-            let start = entry.line - 1
-            var block = Array(lines[start..<(start + entry.lineCount)])
-            block[0] = canonicalFirstLine(entry, original: block[0]) ?? block[0]
-            blocks.append(block)
+        let entries = log.entries
+        for entry in entries {
+            let first = entry.line - 1
+            lines[first] = canonicalFirstLine(entry, original: lines[first]) ?? lines[first]
         }
-        var order = Array(log.entries.indices)
-        if log.order == .mixed {
-            let newestFirst = log.direction == .newestFirst
-            order.sort { x, y in
-                let a = log.entries[x], b = log.entries[y]
-                let before = newestFirst ? a.isNewer(than: b) : b.isNewer(than: a)
-                let after = newestFirst ? b.isNewer(than: a) : a.isNewer(than: b)
-                return before || (!after && x < y)
-            }
+        guard log.order == .mixed else { return }
+        let newestFirst = log.direction == .newestFirst
+        let order = entries.indices.sorted { x, y in
+            let a = entries[x], b = entries[y]
+            let before = newestFirst ? a.isNewer(than: b) : b.isNewer(than: a)
+            let after = newestFirst ? b.isNewer(than: a) : a.isNewer(than: b)
+            return before || (!after && x < y)
         }
-        guard let first = log.entries.first, let last = log.entries.last else { return }
-        // Rebuild the stretch from the first entry to the end of the last: entries go into the
-        // entry places in the new order; lines between entries stay where they are.
+        // Each entry as a unit (its lines and the text under it) and the blank lines after it.
+        func isBlank(_ line: String) -> Bool { line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        let followUpStarts = Set(log.followUps.map { $0.line - 1 })
+        var units: [ArraySlice<String>] = [], separators: [ArraySlice<String>] = []
+        var end = 0
+        for (i, entry) in entries.enumerated() {
+            let first = entry.line - 1
+            let gapEnd = i + 1 < entries.count ? entries[i + 1].line - 1 : log.end
+            // After the last entry, undated follow-ups (and what follows them) are the log's, not the entry's.
+            let textEnd = i + 1 < entries.count ? gapEnd
+                : ((first + entry.lineCount)..<gapEnd).first(where: followUpStarts.contains) ?? gapEnd
+            var unitEnd = first + entry.lineCount
+            for j in unitEnd..<textEnd where !isBlank(lines[j]) { unitEnd = j + 1 }
+            units.append(lines[first..<unitEnd])
+            separators.append(lines[unitEnd..<gapEnd])
+            end = unitEnd
+        }
+        // The entries that stay: a longest subsequence whose places in `order` increase.
+        var place = [Int](repeating: 0, count: entries.count)
+        for (k, index) in order.enumerated() { place[index] = k }
+        let stays = Set(Self.longestIncreasingSubsequence(place))
+        // The blank lines to write after each unit: its own; the last one's, when it moves, those
+        // that stood before it (it had none).
+        let last = entries.count - 1
+        func separator(after index: Int) -> ArraySlice<String>? {
+            index < last ? separators[index] : stays.contains(last) ? nil : separators[last - 1]
+        }
         var rebuilt: [String] = []
-        var slot = 0
-        var i = first.line - 1
-        let end = last.line - 1 + last.lineCount
-        let starts = Dictionary(uniqueKeysWithValues: log.entries.enumerated().map { ($0.element.line - 1, $0.offset) })
-        while i < end {
-            if let index = starts[i] {
-                rebuilt += blocks[order[slot]]
-                slot += 1
-                i += log.entries[index].lineCount
-            } else {
-                rebuilt.append(lines[i])
-                i += 1
-            }
+        for (k, index) in order.enumerated() {
+            rebuilt += units[index]
+            if k + 1 < order.count { rebuilt += separator(after: index) ?? separator(after: order[k + 1]) ?? [] }
         }
-        lines.replaceSubrange((first.line - 1)..<end, with: rebuilt)
+        lines.replaceSubrange((entries[0].line - 1)..<end, with: rebuilt)
+    }
+
+    /// The indices of a longest strictly increasing subsequence of `values` (the first found), in order.
+    static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+        // tails[k]: the index of the smallest last value of an increasing run of length k + 1.
+        var tails: [Int] = [], previous = [Int](repeating: -1, count: values.count)
+        for (i, value) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[i] = tails[low - 1] }
+            if low == tails.count { tails.append(i) } else { tails[low] = i }
+        }
+        var run: [Int] = []
+        var i = tails.last ?? -1
+        while i >= 0 { run.append(i); i = previous[i] }
+        return run.reversed()
     }
 
     /// The first line of `entry` in canonical form (`- [x] DATE [HH:MM] type: note`, the date a

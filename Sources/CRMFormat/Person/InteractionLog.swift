@@ -48,6 +48,21 @@ package struct InteractionLog: Sendable {
     private let storage: Storage
     /// 1-based lines in the section that are neither entries nor their continuation lines.
     package let strayLines: [Int]
+    /// 1-based lines of text typed in the log by hand (not entries, follow-ups, code or comments,
+    /// nor dates the tool could not read): `crm check` names each; pages show them under the entry above.
+    package let textLines: [Int]
+    /// The hand-written text under each entry, by the entry's 1-based line: the text lines after
+    /// it, up to the next entry or follow-up. Text above the log's first item belongs to no entry.
+    package let textBelow: [Int: TextBelow]
+
+    /// Text typed under an entry: what a page shows, and where it ends (what goes after the entry
+    /// goes after it).
+    package struct TextBelow: Sendable, Equatable {
+        /// The lines, blank lines between them kept, their shared indentation removed.
+        package let text: String
+        /// 0-based index one past its last line.
+        package let end: Int
+    }
     /// Undated follow-ups (`- [ ] NOTE`), in file order.
     package var followUps: [FollowUp] = []
 
@@ -214,8 +229,23 @@ package struct InteractionLog: Sendable {
         } else {
             entries.reserveCapacity(min(end - start.contentStart, 1024))   // about one entry a line
         }
-        var stray: [Int] = []
+        var stray: [Int] = [], textLines: [Int] = []
         var followUps: [FollowUp] = []
+        // The hand-written text under the last entry read (`owner`): its lines, and the blank
+        // lines read since the last of them.
+        var textBelow: [Int: TextBelow] = [:]
+        var owner: Int?
+        var run: [ArraySlice<UInt8>] = [], runEnd = 0
+        var blanks = 0
+        func endRun(owner next: Int?) {
+            if let owner, !run.isEmpty {
+                textBelow[owner] = TextBelow(text: String(decoding: Array(Interaction.dedented(run).joined(separator: [0x0A])), as: UTF8.self),
+                                             end: runEnd)
+            }
+            run = []
+            blanks = 0
+            owner = next
+        }
         text.withLines { line in
             func isBlank(_ i: Int) -> Bool { line(i).allSatisfy { $0 == 0x20 || $0 == 0x09 } }
             /// The last line of the item on line `i`: its last continuation line (blank lines between
@@ -237,9 +267,14 @@ package struct InteractionLog: Sendable {
                     blocks.removeFirst()
                     continue
                 }
-                if isBlank(i) { i += 1; continue }
+                if isBlank(i) {
+                    if !run.isEmpty { blanks += 1 }
+                    i += 1
+                    continue
+                }
                 switch EntryGrammar.parse(line(i), types: types) {
                 case .entry(let head):
+                    endRun(owner: i + 1)
                     if let odd = head.oddTime {
                         let word = String(decoding: line(i)[odd], as: UTF8.self)
                         diagnostics.append(Diagnostic(path: path, line: i + 1, column: odd.lowerBound + 1, severity: .warning,
@@ -262,24 +297,31 @@ package struct InteractionLog: Sendable {
                     stray += ((i + 1)...(last + 1)).filter { !isBlank($0 - 1) }
                     i = last + 1
                 case .followUp(let done, let range):
+                    endRun(owner: nil)
                     let last = lastLine(of: i)
                     followUps.append(FollowUp(note: note(range, from: i, through: last, line), isDone: done,
                                               line: i + 1, lineCount: last - i + 1))
                     i = last + 1
                 case .notEntry:
                     stray.append(i + 1)
-                    // A conflict mark is `check`'s error, not a stray line's warning.
+                    // A conflict mark is `check`'s error, not text.
                     if !ConflictMarkers.isMarkerShaped(line(i)) {
-                        diagnostics.append(Diagnostic(path: path, line: i + 1, severity: .warning,
-                                                      message: "line in the log is not an entry ('- YYYY-MM-DD [type:] note')"))
+                        textLines.append(i + 1)
+                        if owner != nil {
+                            run += repeatElement([], count: blanks)
+                            run.append(ArraySlice(line(i)))
+                            runEnd = i + 1
+                            blanks = 0
+                        }
                     }
                     i += 1
                 }
             }
+            endRun(owner: nil)
         }
         var log = InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
                                  storage: indexed ? .index(Index(heads: heads, text: text, types: types)) : .values(entries),
-                                 strayLines: stray)
+                                 strayLines: stray, textLines: textLines, textBelow: textBelow)
         log.followUps = followUps
         return log
     }
@@ -322,19 +364,24 @@ package struct InteractionLog: Sendable {
         line.first == 0x09 || (line.count >= 2 && line.first == 0x20 && line.dropFirst().first == 0x20)
     }
 
+    /// The 0-based line after `entry` and the text typed under it.
+    func end(of entry: Interaction) -> Int {
+        textBelow[entry.line]?.end ?? entry.line - 1 + entry.lineCount
+    }
+
     /// The 0-based line where a new entry goes among the entries, by the log's `direction`: newest
     /// first, before the first entry not newer than it (so above the entries of its own moment);
     /// oldest first, after the last entry not newer than it (below its moment's). Nil when the log
-    /// has no entries.
+    /// has no entries. An entry never goes between another and the text under it.
     func insertionLine(for new: Interaction) -> Int? {
         let entries = entriesWithoutNotes
         guard let first = entries.first, let last = entries.last else { return nil }
         switch direction {
         case .newestFirst:
             if let older = entries.first(where: { !$0.isNewer(than: new) }) { return older.line - 1 }
-            return last.line - 1 + last.lineCount
+            return end(of: last)
         case .oldestFirst:
-            if let earlier = entries.last(where: { !$0.isNewer(than: new) }) { return earlier.line - 1 + earlier.lineCount }
+            if let earlier = entries.last(where: { !$0.isNewer(than: new) }) { return end(of: earlier) }
             return first.line - 1
         }
     }
@@ -348,6 +395,6 @@ extension InteractionLog {
         if let last = followUps.last { return last.line - 1 + last.lineCount }
         let entries = entriesWithoutNotes
         guard let first = entries.first, let last = entries.last else { return nil }
-        return direction == .newestFirst ? first.line - 1 : last.line - 1 + last.lineCount
+        return direction == .newestFirst ? first.line - 1 : end(of: last)
     }
 }

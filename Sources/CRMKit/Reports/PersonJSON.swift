@@ -33,7 +33,8 @@ extension Person {
             ("properties", .object((doc.frontMatter?.properties ?? []).map { ($0.key, $0.value.json) })),
             ("notes", .string(doc.notes)),
             ("interactions", .array(Self.merged(doc.interactions, connections.shared).map { entry, shared in
-                entry.json(on: today, from: shared?.path, with: shared?.with ?? connections.with[entry.line] ?? [])
+                entry.json(on: today, from: shared?.path, with: shared?.with ?? connections.with[entry.line] ?? [],
+                           text: shared == nil ? doc.log?.textBelow[entry.line]?.text : nil)
             })),
             ("mentions", .array(connections.mentions.map { mention in
                 .object([("path", .string(mention.path)), ("line", .number(mention.line)), ("text", .string(mention.text))])
@@ -64,10 +65,11 @@ extension Person {
 }
 
 extension Interaction {
-    /// `json(on:)` with `from` (the file the entry lives in, null for the person's own) and
-    /// `with` (the other participants' ids).
-    package func json(on today: Day, from: String? = nil, with: [String]) -> JSON {
-        .object(pairs(on: today) + [("from", .optional(from)), ("with", .array(with.map(JSON.string)))])
+    /// `json(on:)` with `from` (the file the entry lives in, null for the person's own), `with`
+    /// (the other participants' ids) and `text` (hand-written text under the entry in the log,
+    /// see `InteractionLog.textBelow`; null when there is none).
+    package func json(on today: Day, from: String? = nil, with: [String], text: String? = nil) -> JSON {
+        .object(pairs(on: today) + [("from", .optional(from)), ("with", .array(with.map(JSON.string))), ("text", .optional(text))])
     }
 
     /// `{"date", "time", "type", "note", "line", "status", "checkbox"}`, the status as of `today`.

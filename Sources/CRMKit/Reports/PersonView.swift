@@ -77,6 +77,9 @@ public struct PersonView: Sendable {
         public let type: String?
         /// The note as written (links as `[[id|Name]]`; `PersonLink.readable` shows them as `crm show` does).
         public let note: String
+        /// Text typed by hand under the entry in the log, lines that are not entries (see
+        /// `InteractionLog.textBelow`); nil when there is none.
+        public let text: String?
         /// The 1-based line in the file (in `elsewhere`'s file for an entry of another file).
         public let line: Int
         /// What the entry is on the view's day (an undated follow-up is open).
@@ -93,13 +96,14 @@ public struct PersonView: Sendable {
         /// The entry as the log holds it; nil for an undated follow-up.
         package let interaction: Interaction?
 
-        init(number: Int?, interaction: Interaction, today: Day, elsewhere: Elsewhere? = nil) {
+        init(number: Int?, interaction: Interaction, today: Day, text: String? = nil, elsewhere: Elsewhere? = nil) {
             let status = interaction.status(on: today)
             self.number = number
             date = interaction.date
             time = interaction.time
             type = interaction.type
             note = interaction.note
+            self.text = text
             line = interaction.line
             self.status = status
             isOverdue = status == .open && interaction.date < today
@@ -115,6 +119,7 @@ public struct PersonView: Sendable {
             time = nil
             type = nil
             note = item.note
+            text = nil
             line = item.line
             status = .open
             isOverdue = false
@@ -216,7 +221,7 @@ public struct PersonView: Sendable {
 
         var coming: [Entry] = [], history: [Entry] = []
         for (index, interaction) in document.interactions.enumerated() {
-            let entry = Entry(number: index + 1, interaction: interaction, today: today)
+            let entry = Entry(number: index + 1, interaction: interaction, today: today, text: document.log?.textBelow[interaction.line]?.text)
             if entry.status == .done { history.append(entry) } else { coming.append(entry) }
         }
         // Soonest first; within a day, in the order the log numbers them from the oldest.

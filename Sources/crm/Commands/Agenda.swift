@@ -26,7 +26,7 @@ let agendaCommand = Command(
         let vault = try context.vault()
         let today = try context.today()
         let (agenda, problems) = vault.agenda(today: today, within: within)
-        for problem in problems { context.warn(problem.description) }
+        for problem in problems { context.warn(problem) }
         for problem in agenda.problems { context.warn(problem) }
         if context.json {
             context.printJSON(agenda.json)

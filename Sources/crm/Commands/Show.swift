@@ -21,6 +21,7 @@ let showCommand = Command(
     "Coming up", apart from what happened; an item ticked done but dated after today says so.
     Entries are numbered newest first (1 = newest), then undated follow-ups in file order: the
     numbers 'crm unlog' and 'crm done' take. Links in notes show as the text they show in Obsidian.
+    Text typed in the log between entries shows under the entry above it, dimmed.
 
     Entries of other files the person takes part in (a shared entry in someone else's log, an
     item of a daily note) are listed among their own, unnumbered, with the file and line they live
@@ -93,6 +94,12 @@ private func printPage(_ view: PersonView, on t: Terminal) {
         t.print("  " + t.style(lead, .dim) + "  " + t.style(when, .dim) + "  " + type + "  " + first)
         if entry.date == nil { return }   // an undated follow-up: its first line only
         for line in lines.dropFirst() { t.print(indent + line) }
+        // Text typed under the entry in the log: dim, under its note.
+        if let text = entry.text {
+            for line in PersonLink.readable(text).split(separator: "\n", omittingEmptySubsequences: false) {
+                t.print(line.isEmpty ? "" : indent + t.style(String(line), .dim))
+            }
+        }
         if let elsewhere = entry.elsewhere { t.print(indent + t.style(elsewhere.label(line: entry.line), .dim)) }
     }
     if !view.comingUp.isEmpty {
