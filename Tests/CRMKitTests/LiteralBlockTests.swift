@@ -92,13 +92,15 @@ import Testing
         #expect(vault.read("people/ada.md") == before)
     }
 
+    /// A block under an entry is part of what was typed under it: it moves with the entry, its
+    /// lines as they were, and never counts as an entry.
     @Test func fmtSortsEntriesAroundABlockAndLeavesItsLines() throws {
         let vault = try vault("- 2026-10-01 call: A.\n```\n- 2026-12-01 call: code\n```\n- 2026-11-01 call: B.\n- 2026-09-01 call: C.\n")
         try vault.crm("fmt")
         #expect(vault.read("people/ada.md") == Self.head
-                + "- 2026-11-01 call: B.\n```\n- 2026-12-01 call: code\n```\n- 2026-10-01 call: A.\n- 2026-09-01 call: C.\n")
+                + "- 2026-11-01 call: B.\n- 2026-10-01 call: A.\n```\n- 2026-12-01 call: code\n```\n- 2026-09-01 call: C.\n")
         try vault.crm("log", "ada", "New.")
-        #expect(vault.read("people/ada.md").hasPrefix(Self.head + "- 2026-11-29 call: New.\n- 2026-11-01 call: B.\n```\n"))
+        #expect(vault.read("people/ada.md").hasPrefix(Self.head + "- 2026-11-29 call: New.\n- 2026-11-01 call: B.\n- 2026-10-01 call: A.\n```\n"))
     }
 
     /// Generated logs of entries and blocks (fences of either marker and any length, comments on
