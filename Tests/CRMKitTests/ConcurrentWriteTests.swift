@@ -143,4 +143,56 @@ import Testing
             .filter { $0.hasPrefix(".crm-tmp-") }
         #expect(leftovers.isEmpty)
     }
+
+    /// An editor saving over and over (read the file, change a line, write a new file, rename it
+    /// over the old one: what vim, syncthing and most editors do) while crm writes the same file as
+    /// fast as it can: none of the editor's 5,000 saves is lost. Each save raises the count on one
+    /// line; the editor finds its last count there when it reads again, unless crm wrote over its
+    /// save. Such saves, landing between crm's last look and its rename, were lost (26 of 5,720)
+    /// before crm swapped its file in (`renameat2(RENAME_EXCHANGE)`) and compared what came out.
+    @Test func noneOfFiveThousandEditorSavesIsLostWhileCrmWrites() throws {
+        let vault = try TemporaryVault()
+        let file = vault.path + "/people/ada-lovelace.md"
+        try vault.write("people/ada-lovelace.md", "---\nname: Ada Lovelace\n---\n\nEditor save 0\n\n## Interactions\n")
+        let v = try Vault(root: vault.path)
+        let saves = 5000
+        nonisolated(unsafe) var editing = true
+        nonisolated(unsafe) var written = 0
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            defer { done.signal() }
+            while editing {
+                guard let person = try? v.find("ada-lovelace") else { continue }
+                let entry = Interaction(date: Day("2026-11-28")!, type: "call", note: "crm \(written)")
+                if (try? v.update(person) { try $0.adding(entry) })?.changed == true { written += 1 }
+            }
+        }
+        let temporary = vault.path + "/people/.ada-lovelace.md.swp"
+        var lost: [Int] = []
+        func count(_ text: String) -> (Range<String.Index>, Int?)? {
+            guard let at = text.range(of: "Editor save "), let end = text[at.upperBound...].firstIndex(of: "\n") else { return nil }
+            return (at.upperBound..<end, Int(text[at.upperBound..<end]))
+        }
+        for save in 1...saves {
+            var text = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+            if count(text)?.1 != save - 1 {
+                // Read while crm was between swapping its file in and swapping the save back? Wait
+                // for its write to end (it holds the vault lock) and look again: lost if still gone.
+                try FileSystem.withLock(on: vault.path) { text = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self) }
+                if count(text)?.1 != save - 1 { lost.append(save - 1) }
+            }
+            guard let (range, _) = count(text) else {
+                Issue.record("the editor's line is gone: \(text)")
+                break
+            }
+            let (at, end) = (range.lowerBound, range.upperBound)
+            try Data((text[..<at] + "\(save)" + text[end...]).utf8).write(to: URL(fileURLWithPath: temporary))
+            #expect(rename(temporary, file) == 0)
+        }
+        editing = false
+        done.wait()
+        if !vault.read("people/ada-lovelace.md").contains("Editor save \(saves)\n") { lost.append(saves) }
+        #expect(lost.isEmpty, "\(lost.count) of \(saves) editor saves lost while crm wrote \(written) times")
+        #expect(written > 0)
+    }
 }

@@ -51,6 +51,12 @@ package struct FileStamp: Sendable, Equatable {
     package var changed: Int64
     package var mode: UInt32
 
+    /// Whether this is the same file with the same contents as `other`, as far as the stamps tell:
+    /// the status change time is left out, which a rename or a swap changes.
+    package func isSameVersion(as other: FileStamp) -> Bool {
+        (device, inode, size, modified) == (other.device, other.inode, other.size, other.modified)
+    }
+
     /// The permission bits, to give a replacement file.
     package var permissions: UInt32 { mode & 0o7777 }
 
@@ -355,15 +361,57 @@ package enum FileSystem {
     /// version read as `stamp` (and, when given, still holds `original`: a same-size edit within
     /// the file system's clock tick changes no stamp). Returns false, writing nothing, when
     /// someone changed it meanwhile.
+    ///
+    /// No save lands unseen between the last look and the replacement: where the file system can
+    /// (Linux, `Platform.exchange`), the new file is swapped in and what it swapped out is
+    /// compared with what was read; when someone saved in between (an editor renaming its file
+    /// over this one), theirs is swapped back and false returned, so the caller applies its edit
+    /// to their content. Elsewhere the file is looked at last just before the rename (a window of
+    /// microseconds).
     package static func replace(_ path: String, with bytes: [UInt8], ifUnchangedSince stamp: FileStamp,
                                original: [UInt8]? = nil, locked: Bool = false) throws(FileSystemError) -> Bool {
         let temp = try writeTemporary(bytes, beside: path, mode: stamp.mode, locked: locked)
-        guard FileSystem.stamp(path) == stamp, original == nil || (try? readFile(path).bytes) == original else {
+        guard FileSystem.stamp(path) == stamp, original == nil || (try? readFile(path).bytes) == original,
+              let ours = FileSystem.stamp(temp) else {
             unlink(temp)
             return false
         }
-        try rename(temp, over: path)
-        return true
+        guard Platform.exchange(temp, path) == 0 else {
+            guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
+                let error = FileSystemError(path, "cannot replace")
+                unlink(temp)
+                throw error
+            }
+            try rename(temp, over: path)
+            return true
+        }
+        // `temp` now holds what `path` held the moment they were swapped: the version read, or a save made since.
+        let swappedOut = FileSystem.stamp(temp)
+        if let swappedOut, swappedOut.isSameVersion(as: stamp), original == nil || (try? readFile(temp).bytes) == original {
+            unlink(temp)
+            syncDirectory(parentDirectory(of: path))
+            // A save renamed over the new file after the swap replaced it: the caller reads theirs.
+            return FileSystem.stamp(path)?.inode == ours.inode
+        }
+        try swapBack(temp, path, ours: ours)
+        return false
+    }
+
+    /// After `replace` swapped its new file (`ours`) into `path` and found a save made meanwhile
+    /// in `temp`: puts the save back at `path` and removes the new file. When yet another save
+    /// replaced the new file at `path` meanwhile, the swap back brings that one out: it is the
+    /// newest, and goes back in its turn (the earlier save, which it replaced, is dropped as a
+    /// rename over it would have).
+    private static func swapBack(_ temp: String, _ path: String, ours: FileStamp) throws(FileSystemError) {
+        func swap() throws(FileSystemError) {
+            guard Platform.exchange(temp, path) == 0 else {
+                throw FileSystemError(path, "changed while writing; cannot put the other version back from \(temp)")
+            }
+        }
+        try swap()
+        if let out = FileSystem.stamp(temp), out.inode != ours.inode { try swap() }
+        unlink(temp)
+        syncDirectory(parentDirectory(of: path))
     }
 
     /// Renames `from` over `to` (an atomic replace) and flushes the folder.

@@ -77,6 +77,23 @@ package enum Platform {
         #endif
     }
 
+    /// Swaps the files at `a` and `b` in one step, each keeping the other's name: Linux's
+    /// `renameat2(…, RENAME_EXCHANGE)`, looked up in the C library (Swift's Glibc module does not
+    /// declare it). -1 with `EINVAL` where it cannot be done: a file system without the operation
+    /// (some network and FUSE mounts), a C library older than 2.28, another platform.
+    package static func exchange(_ a: String, _ b: String) -> Int32 {
+        #if canImport(Glibc)
+        if let renameat2 = renameat2 { return renameat2(AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */) }
+        #endif
+        errno = EINVAL
+        return -1
+    }
+
+    #if canImport(Glibc)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private static let renameat2: RenameAt2? = dlsym(dlopen(nil, RTLD_NOW), "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+    #endif
+
     /// Flushes a file's data to the storage itself. On Darwin `fsync` only hands the data to the
     /// drive, which may keep it in its cache: `F_FULLFSYNC` asks the drive to write it, and
     /// `fsync` is the fallback where a file system does not support that (network volumes).
