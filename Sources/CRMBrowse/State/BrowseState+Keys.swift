@@ -163,14 +163,21 @@ extension BrowseState {
                 message = .error("\(view.name) has no phone number")
                 return nil
             }
-            let scheme = key == .character("c") ? "tel:" : "sms:"
-            return .open(link: scheme + Self.dialable(phone), shown: phone)
+            guard let link = key == .character("c") ? ContactURI.tel(phone) : ContactURI.sms(phone) else {
+                message = .error("\(phone) is not a number a phone can dial")
+                return nil
+            }
+            return .open(link: link, shown: phone)
         case .character("M"):
             guard let email = view.details.emails.first else {
                 message = .error("\(view.name) has no email address")
                 return nil
             }
-            return .open(link: "mailto:" + email, shown: email)
+            guard let link = ContactURI.mailto(email) else {
+                message = .error("\(email) is not an email address")
+                return nil
+            }
+            return .open(link: link, shown: email)
         case .character("?"): layers.append(.about(AboutPage()))
         default: break
         }
@@ -182,12 +189,6 @@ extension BrowseState {
         let note = PersonLink.readable(entry.note).split(separator: "\n").first.map(String.init) ?? ""
         let when = entry.date.map { "\($0)" + (entry.time.map { " \($0)" } ?? "") } ?? "someday"
         return when + " " + (entry.type.map { "\($0): " } ?? "") + note
-    }
-
-    /// A phone number as a `tel:` link holds it (RFC 3966): a leading `+` and the digits, the
-    /// separators people type (spaces, dots, parentheses) left out.
-    static func dialable(_ phone: String) -> String {
-        (phone.hasPrefix("+") ? "+" : "") + PhoneNumber.digits(phone)
     }
 
     // MARK: The log sheet

@@ -97,7 +97,23 @@ package struct FieldSchema: Sendable {
             if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 return "name must be one line of text, without control characters"
             }
+            if !FieldSchema.isVisible(value) {
+                return "name has no visible character (only spaces and invisible characters such as U+200B)"
+            }
             return nil
+        }
+    }
+
+    /// Whether `text` has a character that shows: one that is not white space, a control, a
+    /// format character (zero-width spaces and joiners, bidirectional marks), nor one Unicode
+    /// says to ignore where it cannot be drawn (U+3164, the Hangul filler). A name needs one.
+    package static func isVisible(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate: return false
+            default: return !properties.isWhitespace && !properties.isDefaultIgnorableCodePoint
+            }
         }
     }
 

@@ -37,7 +37,8 @@ extension ContactImport.Decision {
             return "Not added \(contact.name): could be \(who.dropLast().joined(separator: ", ")) or \(who.last ?? ""), "
                 + "with nothing to tell which; add \(hint) to the one it is, and import again"
         case .unnamed(let contact):
-            return "Skipped the card at \(contact.path):\(contact.line): it has no name"
+            return "Skipped the card at \(contact.path):\(contact.line): "
+                + (contact.name.isEmpty ? "it has no name" : "its name has no visible character")
         }
     }
 

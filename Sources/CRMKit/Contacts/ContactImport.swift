@@ -143,7 +143,7 @@ package enum ContactImport {
         }
         var added: [String: [Contact]] = [:], claimed: [Int: Contact] = [:]
         return book.contacts.map { contact in
-            guard !contact.name.isEmpty else { return .unnamed(contact) }
+            guard FieldSchema.isVisible(contact.name) else { return .unnamed(contact) }
             if let uid = contact.uid, let tracker = byID[uid] { return .skip(contact, tracker: tracker, match: .contactID) }
             let key = nameKey(contact.name)
             var fits: [(fit: Fit, index: Int)] = []

@@ -23,6 +23,9 @@ enum VCardCharset {
         case invalid(String?)
         /// The value says it is base64 (`ENCODING=b`) but is not.
         case invalidBase64
+        /// Valid UTF-8 that holds a C1 control character (U+0080 to U+009F): no text has one,
+        /// text decoded twice does (`Ã©` for `é` is U+00C3 U+0083 U+00C2 U+00A9 once more).
+        case c1Control(Unicode.Scalar)
 
         /// `is not valid SHIFT_JIS`, for a message about one property.
         var message: String {
@@ -31,6 +34,8 @@ enum VCardCharset {
             case .invalid(let name?): "is not valid \(name) text"
             case .invalid(nil): "is not valid UTF-8 and names no CHARSET"
             case .invalidBase64: "is not valid base64"
+            case .c1Control(let scalar):
+                "holds the C1 control character U+00\(String(scalar.value, radix: 16, uppercase: true)), which no text holds (text decoded twice does)"
             }
         }
     }
@@ -42,19 +47,26 @@ enum VCardCharset {
     /// charset usually holds.
     static func decode(_ octets: ArraySlice<UInt8>, charset: String?) -> Result<String, Failure> {
         guard let charset else {
-            guard let text = String(validating: octets, as: UTF8.self), !hasC1Controls(text) else { return .failure(.invalid(nil)) }
+            guard let text = String(validating: octets, as: UTF8.self) else { return .failure(.invalid(nil)) }
+            if let c1 = firstC1Control(text) { return .failure(.c1Control(c1)) }
             return .success(text)
         }
         guard let decoder = decoders[key(charset)] else { return .failure(.unknown(charset)) }
         if decoder.isASCIICompatible, octets.allSatisfy({ $0 < 0x80 }) {
             return .success(String(decoding: octets, as: UTF8.self))
         }
-        guard let text = decoder.decode(octets), !hasC1Controls(text) else { return .failure(.invalid(charset)) }
+        guard let text = decoder.decode(octets) else { return .failure(.invalid(charset)) }
+        if let c1 = firstC1Control(text) {
+            // Valid UTF-8 holding one was written so; a single-byte charset gives one for an
+            // octet it leaves unassigned, which is not valid in it.
+            if case .utf8 = decoder { return .failure(.c1Control(c1)) }
+            return .failure(.invalid(charset))
+        }
         return .success(text)
     }
 
-    private static func hasC1Controls(_ text: String) -> Bool {
-        text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }
+    private static func firstC1Control(_ text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { (0x80...0x9F).contains($0.value) }
     }
 
     /// How one charset is decoded.

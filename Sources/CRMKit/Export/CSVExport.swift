@@ -9,7 +9,8 @@ import CRMVault
 /// or planned item dated today or later), `due`, `interactions` (how many: plain and ticked entries, shared ones and daily notes' included; open items are not).
 /// Several values in one cell (emails, phones, tags) are joined with `separator`. Empty cells
 /// are absent values. A field is quoted when it holds a comma, a double quote (doubled), a line
-/// break, or starts or ends with a space.
+/// break, or starts or ends with a space; one a spreadsheet would take for a formula starts with
+/// `'` (`field`).
 enum CSVExport {
     static let columns = ["name", "id", "emails", "phones", "birthday", "tags", "every", "last", "next", "due", "interactions"]
 
@@ -40,7 +41,12 @@ enum CSVExport {
         fields.map(field).joined(separator: ",") + "\r\n"
     }
 
+    /// `value` as one CSV field. A value that starts with `=`, `+`, `-`, `@`, a tab or a carriage
+    /// return gets a leading `'` (OWASP's rule against CSV injection): a spreadsheet would run it
+    /// as a formula (`=HYPERLINK(…)`), and reads the `'` as "text follows".
     static func field(_ value: String) -> String {
+        var value = value
+        if let first = value.utf8.first, "=+-@\t\r".utf8.contains(first) { value = "'" + value }
         let needsQuotes = value.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
             || value.hasPrefix(" ") || value.hasSuffix(" ")
         guard needsQuotes else { return value }

@@ -23,7 +23,8 @@ extension Vault {
     }
 
     /// With `git: commit` set, commits exactly the files this vault's writes changed (see
-    /// `changes`) with the message `COMMAND: SUMMARY` (`log: call with Ada Lovelace (2026-11-29)`).
+    /// `changes`) with the message `COMMAND: SUMMARY` (`log: call with Ada Lovelace (2026-11-29)`),
+    /// one line, its controls shown as `VisibleText` shows them.
     /// Whatever else is staged stays staged and out of the commit: the commit is built in a
     /// temporary index from `HEAD` and these files, then the real index takes their new state.
     /// Returns nil when nothing is to be committed (no setting, no change, files as committed).
@@ -33,7 +34,9 @@ extension Vault {
         guard config.gitCommit else { return nil }
         let paths = changes.paths
         guard !paths.isEmpty else { return nil }
-        let message = "\(command): \(changes.summary)"
+        // One line of printable text: a name's line break would start a body or a trailer
+        // (`Signed-off-by:`), its escape bytes would stay in the history.
+        let message = VisibleText.shown("\(command): \(changes.summary)")
         let git = Git(directory: root)
         if git.isMerging {
             throw VaultError("written but not committed: a git merge is under way; 'crm sync' or 'git commit' finishes it")

@@ -156,10 +156,11 @@ package enum IndexPage {
         return out
     }
 
-    /// A note's first line, with " …" when it goes on.
+    /// A note's first line, with " …" when it goes on; its Markdown kept, its controls shown as
+    /// `VisibleText` shows them.
     private static func firstLine(_ note: String) -> String {
         let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
-        return (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
+        return VisibleText.shown(lines.first ?? "") + (lines.count > 1 ? " …" : "")
     }
 
     private static func due(_ schedule: DueSchedule) -> String {
@@ -194,15 +195,18 @@ package enum IndexPage {
         return hex.count == 1 ? "0" + hex : hex
     }
 
-    /// Text with Markdown's inline markers and the table's `|` escaped.
+    /// Text as one line of Markdown that marks nothing up: its line breaks and other controls
+    /// shown as `VisibleText` shows them (`\n`, `\e`), so no name ends a table row or starts a
+    /// heading, then Markdown's inline markers, `#` and the table's `|` escaped with a backslash.
     static func escaped(_ text: String) -> String {
         func isMarker(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
-                 UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"): true
+                 UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "#"): true
             default: false
             }
         }
+        let text = VisibleText.shown(text)
         guard text.utf8.contains(where: isMarker) else { return text }
         var out: [UInt8] = []
         for byte in text.utf8 {

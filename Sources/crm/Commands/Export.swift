@@ -24,7 +24,10 @@ let exportCommand = Command(
     csv: UTF-8, CRLF, a header row; columns name, id, emails, phones, birthday, tags, every, last,
     next, due, interactions. Several emails, phones or tags in one cell are joined with '; '.
     A spreadsheet reads a lone phone number such as 0123 as the number 123: import the phones
-    column as Text (LibreOffice: the column's type in the Text Import dialog).
+    column as Text (LibreOffice: the column's type in the Text Import dialog). A cell that starts
+    with =, +, -, @, a tab or a carriage return starts with ' (so '+44 20 7946 0018): a
+    spreadsheet would run it as a formula, and a name from someone else's address book could be
+    =HYPERLINK(…) (OWASP's rule against CSV injection).
     json: an array of people, each as 'crm show --json' prints it, with every interaction (those
     in other files too), mentions and relationships.
     --json alone is --format json. Problems (an unreadable file, a birthday that is not a date)

@@ -149,7 +149,20 @@ struct CharsetTests {
     func c1Controls() {
         let book = ContactBook.parse(card("FN:Jos\u{00C3}\u{0083}\u{00C2}\u{00A9}"), path: "a.vcf")
         #expect(book.contacts == [])
-        #expect(book.diagnostics.count == 1)
+        #expect(book.diagnostics.map(\.description) == [
+            "a.vcf:3:1: error: the name (FN) holds the C1 control character U+0083, which no text holds (text decoded twice does); vCard skipped",
+        ])
+    }
+
+    /// Issue #30, finding 18: U+009B written as valid UTF-8 was called "not valid UTF-8".
+    @Test("A C1 control in valid UTF-8 is named as one, with or without CHARSET=UTF-8")
+    func c1ControlIsNamed() {
+        let book = ContactBook.parse(card("FN:Eve", "NOTE:a \u{9B}2J", "TEL;CHARSET=UTF-8:+44 20 7946 0018\u{9B}"), path: "a.vcf")
+        #expect(book.contacts.map(\.name) == ["Eve"])
+        #expect(book.diagnostics.map(\.description) == [
+            "a.vcf:4:1: warning: NOTE holds the C1 control character U+009B, which no text holds (text decoded twice does); ignored",
+            "a.vcf:5:1: warning: TEL holds the C1 control character U+009B, which no text holds (text decoded twice does); ignored",
+        ])
     }
 
     @Test("A bare BEGIN:VCARD inside a card is a card inside it; without the outer END it starts the next card")

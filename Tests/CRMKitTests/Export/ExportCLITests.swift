@@ -113,7 +113,8 @@ import Testing
         let csv = try export(vault, "csv")
         #expect(csv == "name,id,emails,phones,birthday,tags,every,last,next,due,interactions\r\n"
             + "Bob,bob,,,,,90d,,,2027-02-27,0\r\n"
-            + "\"Doe, \"\"JJ\"\" Jane\",doe-jj-jane,,+1 555 0100; 0123,,a; b,2w,2026-11-20,,2026-12-04,1\r\n")
+            // A cell that starts with '+' starts with "'" (a spreadsheet would take it for a formula).
+            + "\"Doe, \"\"JJ\"\" Jane\",doe-jj-jane,,'+1 555 0100; 0123,,a; b,2w,2026-11-20,,2026-12-04,1\r\n")
     }
 
     @Test func csvCountsInteractionsAsListDoes() throws {
