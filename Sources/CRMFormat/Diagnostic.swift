@@ -20,5 +20,8 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(path):\(line):\(column): \(severity.rawValue): \(message)" }
+    /// `path:line:col: severity: message`, one line however the path or the message was made:
+    /// their line breaks and other controls shown as `VisibleText` shows them (`\n`, `\e`), so
+    /// editors and scripts that read one problem a line read each whole.
+    public var description: String { VisibleText.shown("\(path):\(line):\(column): \(severity.rawValue): \(message)") }
 }

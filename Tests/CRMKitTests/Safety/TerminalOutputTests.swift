@@ -135,6 +135,17 @@ import Testing
         return found
     }
 
+    /// A problem is one line, `path:line:col: severity: message`, whatever the file's name and
+    /// the value it quotes hold: a line break in either made a second line that read as another
+    /// problem.
+    @Test func everyProblemIsOneLine() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/two\nlines.md", "---\nname: Two\nbirthday: \"1990\\npeople/x.md:1:1: error: forged\"\n---\n")
+        let check = try vault.crm("check")
+        #expect(check.status == 1)
+        #expect(check.stdout + check.stderr == "people/two\\nlines.md:3:11: error: birthday: '1990\\npeople/x.md:1:1: error: forged' is not a date (YYYY-MM-DD, or --MM-DD without the year)\n", "\(check)")
+    }
+
     @Test func noCommandPrintsAControlCharacterFromTheVaultRaw() throws {
         let commands = try Self.commands()
         #expect(commands.count >= 34 && commands.contains("list") && commands.contains("completions"))
