@@ -2,7 +2,7 @@
 #
 #   make install                    # into ~/.local (bin/ must be on PATH)
 #   make install PREFIX=/usr/local  # system-wide (as root)
-#   make uninstall PREFIX=…         # removes exactly what install put there
+#   make uninstall PREFIX=…         # removes exactly what install put there, and the folders left empty
 #
 # DESTDIR is prepended to every installed path, for packagers.
 
@@ -54,8 +54,14 @@ install: build
 	install -m 644 $(BUILT)/crm.fish "$(FISHDIR)/crm.fish"
 	@echo "Installed crm into $(DESTDIR)$(PREFIX): bin/crm, share/man/man1/crm.1 and completions for bash, zsh and fish."
 
+# The folders install made are removed when nothing else is left in them (deepest first);
+# $(PREFIX) itself stays.
+SHAREDIR := $(DESTDIR)$(PREFIX)/share
+
 uninstall:
 	rm -f "$(BINDIR)/crm" "$(MANDIR)/crm.1" "$(BASHDIR)/crm" "$(ZSHDIR)/_crm" "$(FISHDIR)/crm.fish"
+	-rmdir "$(BINDIR)" "$(MANDIR)" "$(SHAREDIR)/man" "$(BASHDIR)" "$(SHAREDIR)/bash-completion" \
+		"$(ZSHDIR)" "$(SHAREDIR)/zsh" "$(FISHDIR)" "$(SHAREDIR)/fish" "$(SHAREDIR)" 2>/dev/null
 
 clean:
 	rm -rf $(BUILT)

@@ -5,37 +5,52 @@ point takes, from Python's `unicodedata` (the Unicode version this Python carrie
     python3 Scripts/generate_width_table.py            # rewrite the Swift table
     python3 Scripts/generate_width_table.py --dump     # one digit per code point, for the tests
 
-The rule, per code point (as wcwidth(3) and most terminals apply it):
-- 0 cells: combining marks (`combining() != 0`, categories Mn and Me), format characters (Cf,
-  except the soft hyphen U+00AD), control characters (Cc), line and paragraph separators (Zl,
-  Zp), surrogates (Cs), and the Hangul jungseong and jongseong that join a syllable
-  (U+1160-U+11FF, U+D7B0-U+D7FF);
-- 2 cells: East Asian Wide (W) and Fullwidth (F), and unassigned code points (Cn) in the blocks
-  Unicode keeps for CJK ideographs (U+3400-U+4DBF, U+4E00-U+9FFF, U+F900-U+FAFF,
-  U+20000-U+2FFFD, U+30000-U+3FFFD), which EastAsianWidth.txt makes Wide by default;
+The rule, per code point, is the one glibc's wcwidth(3) applies (so the one tmux, xterm and
+most terminals on Linux draw by; `DisplayWidthTests` compares the table with wcwidth over every
+code point assigned in the table's Unicode version):
+- 0 cells: nonspacing and enclosing marks (Mn, Me), format characters (Cf, except the soft
+  hyphen U+00AD and the prepended concatenation marks such as U+0600, which stand before the
+  digits they mark), control characters (Cc), line and paragraph separators (Zl, Zp),
+  surrogates (Cs), and the Hangul jungseong and jongseong that join a syllable (U+1160-U+11FF,
+  U+D7B0-U+D7FF). Spacing marks (Mc) take their cell, whatever their combining class (the
+  Devanagari vowel signs, a Javanese or Balinese virama);
+- 2 cells: East Asian Wide (W) and Fullwidth (F), the Yijing hexagrams (U+4DC0-U+4DFF) and the
+  circled numbers on black squares (U+3248-U+324F), as glibc draws them, and unassigned code
+  points (Cn) in the blocks Unicode keeps for CJK ideographs (U+3400-U+4DBF, U+4E00-U+9FFF,
+  U+F900-U+FAFF, U+20000-U+2FFFD, U+30000-U+3FFFD), which EastAsianWidth.txt makes Wide by default;
 - 1 cell: everything else, other unassigned code points included (for those `unicodedata`
   answers `F`, the width of its empty record, not of the code point).
+
+One deliberate difference from wcwidth: control characters and the line and paragraph
+separators take 0 cells here, where wcwidth says -1 (not printable); the tool never prints them
+raw (they are shown escaped), so they take no cell of their own.
 """
 import os
 import sys
 import unicodedata
 
 ZERO_CATEGORIES = {"Mn", "Me", "Cf", "Cc", "Zl", "Zp", "Cs"}
+# Prepended_Concatenation_Mark (PropList.txt, which unicodedata does not carry): format
+# characters that glibc draws in a cell.
+PREPENDED_MARKS = [(0x0600, 0x0605), (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891), (0x08E2, 0x08E2),
+                   (0x110BD, 0x110BD), (0x110CD, 0x110CD)]
+# Wide in glibc's tables though East Asian Width calls them neutral or ambiguous.
+GLIBC_WIDE = [(0x3248, 0x324F), (0x4DC0, 0x4DFF)]
 WIDE_UNASSIGNED = [(0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2FFFD), (0x30000, 0x3FFFD)]
 
 
 def width(cp):
     c = chr(cp)
-    if cp == 0x00AD:
+    if cp == 0x00AD or any(first <= cp <= last for first, last in PREPENDED_MARKS):
         return 1
     if 0x1160 <= cp <= 0x11FF or 0xD7B0 <= cp <= 0xD7FF:
         return 0
     category = unicodedata.category(c)
-    if unicodedata.combining(c) != 0 or category in ZERO_CATEGORIES:
+    if category in ZERO_CATEGORIES:
         return 0
     if category == "Cn":
         return 2 if any(first <= cp <= last for first, last in WIDE_UNASSIGNED) else 1
-    if unicodedata.east_asian_width(c) in ("W", "F"):
+    if unicodedata.east_asian_width(c) in ("W", "F") or any(first <= cp <= last for first, last in GLIBC_WIDE):
         return 2
     return 1
 

@@ -128,7 +128,9 @@ got=$(PATH="$prefix/bin:$PATH" fish --no-config -c "source $prefix/share/fish/ve
 [ "$got" = navy ] || fail "fish completing 'crm --vault DIR list --tag n' gave '$got', not navy"
 echo "zsh and fish complete person ids; fish completes tags"
 
+mkdir -p "$prefix/share/man/man5" && touch "$prefix/share/man/man5/other.5"   # someone else's page
 make uninstall PREFIX="$prefix" >/dev/null
-left=$(find "$prefix" -type f)
-[ -z "$left" ] || fail "make uninstall left: $left"
-echo "make uninstall removes every installed file"
+left=$(find "$prefix" -mindepth 1 | sort | tr '\n' ' ')
+[ "$left" = "$prefix/share $prefix/share/man $prefix/share/man/man5 $prefix/share/man/man5/other.5 " ] \
+    || fail "make uninstall left: $left"
+echo "make uninstall removes every installed file and the folders it left empty, and keeps the others"

@@ -21,18 +21,20 @@ enum PeopleListLayout {
     static let dueWidth = 16     // "3 months overdue"
     static let widestNameColumn = 30
 
-    /// The columns for `width` cells and names up to `widestName` cells.
-    static func columns(width: Int, widestName: Int) -> Columns {
+    /// The columns for `width` cells and names up to `widestName` cells. A column nobody has
+    /// anything in (`hasNext`, `hasTags` false) is not shown: its room goes to the names.
+    static func columns(width: Int, widestName: Int, hasNext: Bool = true, hasTags: Bool = true) -> Columns {
         let name = max(4, min(widestName, widestNameColumn))
         let room = width - gutter
+        let nextWidth = hasNext ? Self.nextWidth : 0
         // Names and tags share what the fixed columns leave: names whole when tags keep 10
         // cells, else names cut at 18 and tags the rest, when that is 8 cells or more.
-        let left = room - (lastWidth + gap + nextWidth + gap + dueWidth + gap + gap)
-        if left - name >= 10 {
+        let left = room - (lastWidth + gap + (hasNext ? nextWidth + gap : 0) + dueWidth + gap + gap)
+        if hasTags, left - name >= 10 {
             return Columns(name: name, last: lastWidth, next: nextWidth, due: dueWidth, tags: left - name)
         }
         let cut = max(min(name, 18), left - 14)
-        if left - cut >= 8 {
+        if hasTags, left - cut >= 8 {
             return Columns(name: cut, last: lastWidth, next: nextWidth, due: dueWidth, tags: left - cut)
         }
         for (last, next) in [(lastWidth, nextWidth), (lastWidth, 0), (0, 0)] {
@@ -50,8 +52,14 @@ enum PeopleListLayout {
         let count = listing.rows.count
         var title = "crm · \(state.setting.vault) · \(count) \(count == 1 ? "person" : "people")"
         if count > 0 { title += " · \(listing.dueCount) due today" }
-        if !list.marked.isEmpty { title += " · \(list.marked.count) marked" }
         let right = count == 0 ? "" : list.isFiltered ? "\(list.shown.count) of \(count) match" : "by \(BrowseState.orderName(list.order))"
+        // What Today lists as overdue besides the people due, as `crm due` counts them, where it fits.
+        let followUps = listing.overdueFollowUps
+        let overdue = followUps == 0 ? "" : " · \(followUps) follow-up\(followUps == 1 ? "" : "s") overdue"
+        if !overdue.isEmpty, DisplayWidth.of(title + overdue) + (right.isEmpty ? 0 : 2 + DisplayWidth.of(right)) <= frame.width {
+            title += overdue
+        }
+        if !list.marked.isEmpty { title += " · \(list.marked.count) marked" }
         BrowseLayout.drawTitle(title, right: right, on: &screen, frame)
         if list.isTypingFilter { drawFilter(list, on: &screen, frame) }
         guard count > 0 else {
@@ -61,7 +69,8 @@ enum PeopleListLayout {
             }
             return
         }
-        let columns = Self.columns(width: frame.width, widestName: list.widestName)
+        let columns = Self.columns(width: frame.width, widestName: list.widestName,
+                                   hasNext: listing.rows.contains { $0.next != nil }, hasTags: listing.rows.contains { !$0.tags.isEmpty })
         drawHeadings(columns, on: &screen, row: frame.bodyTop, frame)
         guard !list.shown.isEmpty else {
             let lines = ["Nobody matches '\(list.filter.text)'.", "Esc clears the filter."]

@@ -34,9 +34,10 @@ private func wordedSpan(_ days: Int) -> String {
 }
 
 /// A due date as `crm due`, `list` and `show` word it: "3 weeks overdue" before `today`, else as
-/// `relative` ("today", "in 5 days").
-package func dueWording(_ due: Day, from today: Day) -> String {
-    due < today ? overdueWording(due.days(until: today)) : relative(due, from: today)
+/// `relative` ("today", "in 5 days"), with " (snoozed)" after a date in the future that a snooze
+/// set (`snoozed`).
+package func dueWording(_ due: Day, from today: Day, snoozed: Bool = false) -> String {
+    due < today ? overdueWording(due.days(until: today)) : relative(due, from: today) + (snoozed && due > today ? " (snoozed)" : "")
 }
 
 /// "12 days overdue", "3 weeks overdue".

@@ -26,7 +26,8 @@ package struct CalendarTarget: Sendable, Hashable {
         self.home = home
     }
 
-    /// Adds `event` to the target and returns the path of the file written (`~` expanded).
+    /// Adds `event` to the target and returns the path of the file written (`~` expanded; a
+    /// calendar file as it was named, even when a link leads elsewhere).
     @discardableResult
     package func add(_ event: ICalendarEvent) throws(CalendarTargetError) -> String {
         let fullPath = try expandedPath()
@@ -49,7 +50,10 @@ package struct CalendarTarget: Sendable, Hashable {
         } catch {
             throw .inaccessible(path: path, reason: error.systemMessage)
         }
-        return try addToFile(event, at: file)
+        // The event goes into the file a link leads to, but the answer names the calendar as it
+        // was given, as it does when the file is new: one form, run after run.
+        _ = try addToFile(event, at: file)
+        return fullPath
     }
 
     private var isICSPath: Bool { path.lowercased().hasSuffix(".ics") }

@@ -58,7 +58,7 @@ extension Vault {
         }
 
         if try git.run(["config", "--get", "merge.crm.driver"]).succeeded {
-            step("merge driver", .done, "set up in this clone")
+            step("merge driver", .done, "already set up in this clone")
         } else {
             try git.check(["config", "merge.crm.name", "My Person CRM person files"], "cannot set up the merge driver")
             try git.check(["config", "merge.crm.driver", mergeDriver], "cannot set up the merge driver")

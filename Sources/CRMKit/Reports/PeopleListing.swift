@@ -39,14 +39,20 @@ public struct PeopleListing: Sendable {
         public let next: Day?
         /// When the person is due (see `DueSchedule`); nil without a cadence.
         public let due: Day?
+        /// Whether a snooze sets `due` (see `DueSchedule.isSnoozed`).
+        package let isSnoozed: Bool
         /// How many entries are interactions.
         public let interactionCount: Int
+        /// Open items dated before the listing's day (the person's own and those of other
+        /// files): the overdue follow-ups `crm agenda` and browse's Today list.
+        package let overdueFollowUps: Int
 
         public var path: String { "people/" + id + ".md" }
 
         public static func == (a: Row, b: Row) -> Bool {
             (a.id, a.name, a.sortName, a.tags, a.keys) == (b.id, b.name, b.sortName, b.tags, b.keys)
-                && (a.cadence, a.last, a.next, a.due, a.interactionCount) == (b.cadence, b.last, b.next, b.due, b.interactionCount)
+                && (a.cadence, a.last, a.next, a.due, a.isSnoozed) == (b.cadence, b.last, b.next, b.due, b.isSnoozed)
+                && (a.interactionCount, a.overdueFollowUps) == (b.interactionCount, b.overdueFollowUps)
         }
 
         /// The row in `crm list --json`: `{"id", "name", "tags", "every", "last", "due", "next", "interactions"}`.
@@ -79,7 +85,9 @@ public struct PeopleListing: Sendable {
             last = schedule.last?.date
             next = schedule.next?.date
             due = schedule.due
+            isSnoozed = schedule.isSnoozed
             interactionCount = facts.interactionCount
+            overdueFollowUps = facts.timeline.open.prefix { $0.date < today }.count
         }
     }
 
@@ -122,6 +130,8 @@ public struct PeopleListing: Sendable {
 
     /// How many people are due today or were due before (what `crm due` lists).
     public var dueCount: Int { rows.count(where: { $0.due.map { $0 <= today } ?? false }) }
+    /// How many follow-ups are overdue, everyone's together (what `crm due` adds to its count).
+    package var overdueFollowUps: Int { rows.reduce(0) { $0 + $1.overdueFollowUps } }
 
     /// `crm list --json`: the rows at `order` (indices into `rows`), each its `json`, as one array
     /// (rendered from the rows' members, without making their values).

@@ -31,7 +31,8 @@ struct ParsedArguments {
         func spec(_ name: String) throws(UsageError) -> OptionSpec {
             guard let spec = options.first(where: { $0.name == name }) else {
                 let close = closest(to: name, in: options.map(\.name))
-                throw UsageError("unknown option '\(name)'" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
+                throw UsageError("unknown option '\(name)'" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"),
+                                 text: isOptionShaped(name) ? nil : name)
             }
             return spec
         }
@@ -50,7 +51,7 @@ struct ParsedArguments {
                 inline = String(argument[argument.index(after: eq)...])
             } else if !argument.hasPrefix("--") {
                 guard argument.count == 2, let short = options.first(where: { $0.short == argument.last }) else {
-                    throw UsageError("unknown option '\(argument)'")
+                    throw UsageError("unknown option '\(argument)'", text: isOptionShaped(argument) ? nil : argument)
                 }
                 name = short.name
             }
@@ -78,6 +79,15 @@ struct ParsedArguments {
             result.values[option.name, default: []].append(value)
         }
         return result
+    }
+
+    /// `-x`, `--name` or `--name-with-dashes`: what an option looks like. Anything else that
+    /// starts with `-` (`- dash note`, `-> later`) is text meant as an argument.
+    static func isOptionShaped(_ argument: String) -> Bool {
+        let isLetter: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        if argument.count == 2 { return isLetter(argument.last!) }
+        guard argument.hasPrefix("--"), let first = argument.dropFirst(2).first, isLetter(first) else { return false }
+        return argument.dropFirst(2).allSatisfy { isLetter($0) || $0 == "-" }
     }
 
     /// `-3d`, `-2w` are dates, not options.

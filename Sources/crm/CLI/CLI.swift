@@ -83,7 +83,13 @@ enum CLI {
             do { try command.run(context) } catch { commitWrites(context); throw error }
             return commitWrites(context) ? 0 : 1
         } catch let error as UsageError {
-            terminal.error("crm: error: \(error.message)")
+            if let text = error.text {
+                // The same command with the text after `--`, as it can be typed again.
+                let again = (["crm", command.name] + rest.filter { $0 != text } + ["--", text]).map(shellWord).joined(separator: " ")
+                terminal.error("crm: error: \(error.message); to pass text starting with '-', put it after '--': \(again)")
+            } else {
+                terminal.error("crm: error: \(error.message)")
+            }
             terminal.error("usage: crm \(command.usage[0])  (see 'crm \(command.name) --help')")
             return 2
         } catch let error as ExitStatus {
@@ -165,4 +171,13 @@ enum CLI {
         out += aligned(ManualPage.environment)
         return out
     }
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it holds nothing the shell treats
+/// specially, else in single quotes (a quote in it as `'\''`).
+func shellWord(_ word: String) -> String {
+    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./:@=+,%".unicodeScalars.contains($0)
+    }
+    return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }

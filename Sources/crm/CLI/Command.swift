@@ -37,21 +37,28 @@ struct Command: Sendable {
         Command.globalOptions.filter { ($0.name != "--json" || printsData) && ($0.name != "--no-pager" || pages) }
     }
 
+    /// `crm COMMAND --help`: the texts with their `code` marks rendered as plain text (the man
+    /// page sets them in bold).
     func help() -> String {
-        var out = "OVERVIEW: \(summary)\n\nUSAGE:\n"
+        var out = "OVERVIEW: \(plainText(summary))\n\nUSAGE:\n"
         out += usage.map { "  crm \($0)\n" }.joined()
         if !arguments.isEmpty {
-            out += "\nARGUMENTS:\n" + aligned(arguments)
+            out += "\nARGUMENTS:\n" + aligned(arguments.map { ($0.0, plainText($0.1)) })
         }
         let all = options + globalOptions
         out += "\nOPTIONS:\n" + aligned(all.map { option in
             let names = (option.short.map { "-\($0), " } ?? "") + option.name
-            return (names + (option.value.map { " \($0)" } ?? ""), option.help)
+            return (names + (option.value.map { " \($0)" } ?? ""), plainText(option.help))
         })
-        if let discussion { out += "\n" + discussion + "\n" }
+        if let discussion { out += "\n" + plainText(discussion) + "\n" }
         out += "\nEXAMPLES:\n" + examples.map { "  \($0)\n" }.joined()
         return out
     }
+}
+
+/// A help text as the terminal shows it: Markdown's code marks (`` `crm fmt` ``) left out.
+func plainText(_ text: String) -> String {
+    text.contains("`") ? String(text.filter { $0 != "`" }) : text
 }
 
 func aligned(_ rows: [(String, String)]) -> String {

@@ -3,7 +3,13 @@ import CRMKit
 /// The command line was wrong: exit status 2, with the command's usage line.
 struct UsageError: Error {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// An argument that starts with `-` but is text, not an option (`- dash note`): the message
+    /// then says how to pass it (after `--`).
+    var text: String?
+    init(_ message: String, text: String? = nil) {
+        self.message = message
+        self.text = text
+    }
 }
 
 /// The command could not do what was asked: exit status 1. The message is printed as

@@ -107,13 +107,26 @@ private struct Roff {
 
     mutating func section(_ title: String) { macro("SH", title) }
 
-    /// Plain text in fill mode; blank lines start new paragraphs.
+    /// Plain text in fill mode; blank lines start new paragraphs; Markdown's code marks
+    /// (`` `crm fmt` ``, over several words too) set their text in bold.
     mutating func prose(_ plain: String) {
         var first = true
         for paragraph in plain.split(separator: "\n\n", omittingEmptySubsequences: false) {
             if !first { macro("PP") }
             first = false
-            filled(paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(Roff.escape))
+            var bold = false
+            filled(paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
+                var roff = ""
+                for piece in word.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+                    if piece.offset > 0 {
+                        bold.toggle()
+                        roff += bold ? "\\fB" : "\\fR"
+                    }
+                    roff += Roff.escape(piece.element)
+                }
+                return roff
+            })
+            if bold { text += "\\fR\n" }   // a mark never closed ends with its paragraph
         }
     }
 

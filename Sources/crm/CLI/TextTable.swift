@@ -12,6 +12,8 @@ struct TextTable {
     /// The widest a cell may be, in terminal cells, except in the last column (which widens no
     /// other): longer text is cut to fit, ending in `…`. JSON output is never cut.
     var maximumWidth = 40
+    /// Columns never cut, whatever their width: text the reader types back (`crm restore NAME`).
+    var uncut: Set<Int> = []
 
     /// The table as one string, lines joined with newlines (no final newline).
     func rendered(headerStyle: (String) -> String) -> String {
@@ -37,7 +39,7 @@ struct TextTable {
         let last = headers.count - 1
         for row in cellWidths.joined() {
             for (i, width) in row.enumerated() where i < widths.count {
-                widths[i] = max(widths[i], i == last ? width : min(width, maximumWidth))
+                widths[i] = max(widths[i], i == last || uncut.contains(i) ? width : min(width, maximumWidth))
             }
         }
         func append(_ cells: [String], widths cellWidths: [Int], to chunk: inout [UInt8], styled: (Int, String) -> String) {
@@ -46,7 +48,7 @@ struct TextTable {
             for (i, cell) in cells.enumerated() {
                 var width = cellWidths[i]
                 var cell = VisibleText.shown(cell)
-                if i < last, width > maximumWidth {
+                if i < last, !uncut.contains(i), width > maximumWidth {
                     cell = truncated(cell, toWidth: maximumWidth)
                     width = displayWidth(cell)
                 }

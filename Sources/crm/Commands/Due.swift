@@ -59,8 +59,7 @@ let dueCommand = Command(
 
 /// "12 days overdue", "today", "in 5 days (snoozed)".
 private func dueText(_ entry: DueList.Entry, today: Day) -> String {
-    let text = dueWording(entry.due, from: today)
-    return entry.schedule.isSnoozed && entry.overdueDays < 0 ? text + " (snoozed)" : text
+    dueWording(entry.due, from: today, snoozed: entry.schedule.isSnoozed)
 }
 
 /// "3 weeks ago, call: Talked about the winter…", or "never (added 2026-07-01)".

@@ -54,7 +54,7 @@ let listCommand = Command(
                 row.last.map { relative($0, from: today) } ?? "never",
                 row.next.map { relative($0, from: today) } ?? "-",
                 row.cadence?.description ?? "-",
-                row.due.map { dueWording($0, from: today) } ?? "-",
+                row.due.map { dueWording($0, from: today, snoozed: row.isSnoozed) } ?? "-",
                 row.tags.joined(separator: ", "),
             ])
         }

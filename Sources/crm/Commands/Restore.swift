@@ -30,6 +30,7 @@ let restoreCommand = Command(
                 return
             }
             var table = TextTable(headers: ["NAME", "REMOVED", "WHAT"])
+            table.uncut = [0]   // the name to type, whole
             for item in items {
                 let what = item.kind == .person ? "person \(item.summary) (\(item.personPath))" : "entry of \(item.personPath): \(item.summary)"
                 table.rows.append([item.name, item.removed, what])

@@ -1,10 +1,42 @@
 import Foundation
 import Testing
 @testable import CRMTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The width table against Python's `unicodedata` for every code point, and grapheme clusters
-/// as terminals draw them.
+/// The width table against Python's `unicodedata` and glibc's `wcwidth` for every code point,
+/// and grapheme clusters as terminals draw them.
 @Suite struct DisplayWidthTests {
+    #if canImport(Glibc)
+    /// tmux and xterm on Linux draw a code point in the cells glibc's `wcwidth` gives it: every
+    /// code point assigned in the table's Unicode version that `wcwidth` knows (it says -1 for
+    /// the ones it does not, and for control characters and the line and paragraph separators,
+    /// which the table makes 0: they are never printed raw) takes as many cells in the table.
+    /// Spacing marks (`प्रिया शर्मा`'s vowel signs, a Balinese virama) took 0 cells.
+    @Test func everyCodePointTakesTheCellsGlibcGivesIt() throws {
+        try #require(setlocale(LC_ALL, "C.UTF-8") != nil, "no C.UTF-8 locale")
+        // glibc's headers declare wcwidth only for X/Open programs, so Swift does not see it: look it up.
+        let symbol = try #require(dlsym(dlopen(nil, RTLD_NOW), "wcwidth"), "no wcwidth in the C library")
+        let wcwidth = unsafeBitCast(symbol, to: (@convention(c) (wchar_t) -> Int32).self)
+        let version = DisplayWidth.unicodeVersion.split(separator: ".").compactMap { Int($0) }
+        var wrong: [String] = [], compared = 0
+        for value in 0..<UInt32(0x110000) {
+            guard let scalar = Unicode.Scalar(value), let age = scalar.properties.age,
+                  (age.major, age.minor) <= (version[0], version[1]) else { continue }
+            let cells = Int(wcwidth(wchar_t(value)))
+            guard cells >= 0 else { continue }
+            compared += 1
+            if DisplayWidth.of(scalar) != cells, wrong.count < 20 {
+                wrong.append(String(format: "U+%04X: %d, wcwidth says %d", value, DisplayWidth.of(scalar), cells))
+            }
+        }
+        #expect(compared > 100_000)
+        #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+        #expect(DisplayWidth.of("प्रिया शर्मा") == 10)
+    }
+    #endif
+
     @Test func everyCodePointHasTheWidthUnicodeDataGivesIt() throws {
         let script = Fixtures.packageRoot.appendingPathComponent("Scripts/generate_width_table.py").path
         let version = try python(["-c", "import unicodedata; print(unicodedata.unidata_version, end='')"])

@@ -207,7 +207,7 @@ struct SyncCommandTests {
         let result = try clones.laptop.crm("sync")
         #expect(result.status == 0)
         #expect(result.stdout == """
-            merge driver: set up in this clone
+            merge driver: already set up in this clone
             git pull: already up to date with origin/main
             resolve: no conflicts to resolve
             git push: nothing to push
