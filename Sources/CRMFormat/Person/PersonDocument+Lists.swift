@@ -13,12 +13,14 @@
 /// New items are quoted as the list's last item is where that style can hold them, else as every
 /// write is (see `YAMLQuoting`).
 extension PersonDocument {
-    /// The file with `item` at the end of the list `key`; the same bytes when the list holds it.
+    /// The file with `item` at the end of the list `key`; the same bytes when the list holds it
+    /// (for `tags`, a tag that is `item` by `Tag.same`, as the file spells it).
     package func adding(_ item: String, toList key: String) throws(PersonFileError) -> [UInt8] {
         try editingList(key, adding: item)
     }
 
-    /// The file without any `item` in the list `key`; the same bytes when the list does not hold it.
+    /// The file without any `item` in the list `key` (for `tags`, every spelling of the tag);
+    /// the same bytes when the list does not hold it.
     package func removing(_ item: String, fromList key: String) throws(PersonFileError) -> [UInt8] {
         try editingList(key, removing: item)
     }
@@ -50,6 +52,9 @@ extension PersonDocument {
     private func editingList(_ key: String, adding added: String? = nil, removing removed: String? = nil) throws(PersonFileError) -> [UInt8] {
         try refuseIfNotUnderstood(frontMatterEdit: true)
         let forceQuotes = FieldSchema.named(key)?.alwaysQuoted ?? false
+        // Tags are one tag whatever their case and accents; other items are compared as written.
+        let isTags = key == FieldSchema.tags.key
+        func same(_ a: String, _ b: String) -> Bool { isTags ? Tag.same(a, b) : a == b }
         guard let frontMatter, let pair = frontMatter.pair(key) else {
             guard let added else { return text.bytes }
             let lines = newList(key, [scalarText(added, like: nil, forceQuotes: forceQuotes, inFlow: listStyle() == .flow)])
@@ -86,9 +91,9 @@ extension PersonDocument {
             }
         case .single(let value, let source, let style):
             if let removed {
-                return value == removed ? keyed("[]") : text.bytes
+                return same(value, removed) ? keyed("[]") : text.bytes
             }
-            guard let added, added != value else { return text.bytes }
+            guard let added, !same(added, value) else { return text.bytes }
             let inFlow = listStyle() == .flow
             // A quoted text keeps its quotes; a plain one may hold a `,`, which a flow list splits at.
             let first = source.flatMap { style == .plain && inFlow ? nil : $0 }
@@ -104,16 +109,16 @@ extension PersonDocument {
                                       + "which spans lines; edit it by hand ('crm edit')")
             }
             if let removed {
-                guard list.values.contains(removed) else { return text.bytes }
-                list.remove(removed)
+                guard list.values.contains(where: { same($0, removed) }) else { return text.bytes }
+                list.remove { same($0, removed) }
             } else if let added {
-                guard !list.values.contains(added) else { return text.bytes }
+                guard !list.values.contains(where: { same($0, added) }) else { return text.bytes }
                 list.append(scalarText(added, like: list.lastStyle, forceQuotes: forceQuotes, inFlow: true), value: added)
             }
             return keyed(list.rendered)
         case .block(let items):
             if let removed {
-                let gone = items.filter { $0.value == removed }
+                let gone = items.filter { same($0.value, removed) }
                 guard !gone.isEmpty else { return text.bytes }
                 if gone.count == items.count {
                     // The list's lines go; comments between them stay, under an empty list.
@@ -124,7 +129,7 @@ extension PersonDocument {
                 for item in gone.reversed() { bytes = TextBuffer(bytes).splicing(item.lines, with: []) }
                 return bytes
             }
-            guard let added, !items.contains(where: { $0.value == added }), let last = items.last else { return text.bytes }
+            guard let added, !items.contains(where: { same($0.value, added) }), let last = items.last else { return text.bytes }
             let prefix = itemPrefix(last.lines.lowerBound)
             return text.splicing(last.lines.upperBound..<last.lines.upperBound,
                                  with: [prefix + scalarText(added, like: last.style, forceQuotes: forceQuotes, inFlow: false)])
@@ -330,9 +335,9 @@ struct FlowList {
         values.append(value)
     }
 
-    mutating func remove(_ value: String) {
+    mutating func remove(where isRemoved: (String) -> Bool) {
         let opening = items.first?.lead ?? ""
-        let kept = values.indices.filter { values[$0] != value }
+        let kept = values.indices.filter { !isRemoved(values[$0]) }
         items = kept.map { items[$0] }
         values = kept.map { values[$0] }
         if !items.isEmpty { items[0].lead = opening }

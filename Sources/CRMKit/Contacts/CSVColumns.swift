@@ -217,13 +217,13 @@ extension CSVColumns {
     }
 
     /// Tags from Google's labels (` ::: `, a `* ` before a system group's name) or Outlook's
-    /// categories (`;`), system groups left out, each once.
+    /// categories (`;`), system groups left out, each once (`Tag.same`).
     private static func tags(_ cell: String, layout: CSVLayout) -> [String] {
         let names = layout == .outlook ? cell.split(separator: ";").map { String($0).trimmingSpaces } : values(cell)
         var tags: [String] = []
         for name in names {
             let tag = name.hasPrefix("* ") ? String(name.dropFirst(2)).trimmingSpaces : name
-            guard !tag.isEmpty, !Contact.isSystemGroup(tag), !tags.contains(tag) else { continue }
+            guard !tag.isEmpty, !Contact.isSystemGroup(tag), !tags.contains(where: { Tag.same($0, tag) }) else { continue }
             tags.append(tag)
         }
         return tags

@@ -209,7 +209,7 @@ struct ContactBuilder {
             // An organisation's card is its company's (`company:` is then its name).
             company: company ?? (isOrganization && !name.isEmpty ? name : nil),
             position: title,
-            tags: Self.ordered(categories.map { Candidate(value: $0, rank: 0, isCell: false) }, key: \.folded),
+            tags: Self.ordered(categories.map { Candidate(value: $0, rank: 0, isCell: false) }, key: Tag.key),
             notes: notes.isEmpty ? nil : notes.joined(separator: "\n\n"),
             related: related,
             path: path,

@@ -61,7 +61,7 @@ extension Contact {
         if let company { fields.append(("company", .string(company))) }
         if let position { fields.append(("position", .string(position))) }
         var tags = self.tags
-        for tag in options.tags where !tags.contains(tag) { tags.append(tag) }
+        for tag in options.tags where !tags.contains(where: { Tag.same($0, tag) }) { tags.append(tag) }
         if !tags.isEmpty { fields.append(("tags", .list(tags))) }
         if let every = options.every { fields.append(("every", .string(every.description))) }
         if let snooze { fields.append(("snooze", .string(snooze.description))) }

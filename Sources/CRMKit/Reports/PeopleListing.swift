@@ -122,10 +122,10 @@ public struct PeopleListing: Sendable {
         return rows.indices.map { (key(rows[$0]), $0) }.sorted { $0 < $1 }.map(\.1)
     }
 
-    /// The listing of the people with `tag` (compared folded) alone.
+    /// The listing of the people with `tag` (compared by `Tag.key`) alone.
     public func tagged(_ tag: String) -> PeopleListing {
-        let tag = tag.folded
-        return PeopleListing(today: today, rows: rows.filter { $0.tags.contains { $0.folded == tag } }, problems: problems)
+        let tag = Tag.key(tag)
+        return PeopleListing(today: today, rows: rows.filter { $0.tags.contains { Tag.key($0) == tag } }, problems: problems)
     }
 
     /// How many people are due today or were due before (what `crm due` lists).

@@ -13,6 +13,7 @@ package enum VaultCheck {
         found += unread
         for person in people { found += person.problems }
         found += duplicates(people)
+        found += tagSpellings(people, in: vault)
         found += VaultLinks.read(vault).problems
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
@@ -28,14 +29,50 @@ package enum VaultCheck {
     struct Checked: Sendable {
         let problems: [Diagnostic]
         let keys: PersonKeys
+        let tags: [String]
         let nameLine: Int
         let contactIDLine: Int
 
         /// With `today`, entries dated more than a year after it, or ticked done after it, are problems too.
         init(facts: PersonFacts, today: Day?) {
             problems = facts.problems + (today.map { facts.dateProblems(today: $0) } ?? [])
-            (keys, nameLine, contactIDLine) = (facts.keys, facts.nameLine, facts.contactIDLine)
+            (keys, tags, nameLine, contactIDLine) = (facts.keys, facts.tags, facts.nameLine, facts.contactIDLine)
         }
+    }
+
+    /// Tags spelt in more than one way (`Family` and `family`, `cafe` and `Café`: one tag by
+    /// `Tag.key`): each spelling but the one most people use is reported where it is written,
+    /// naming the other spelling and where it is. Only the files involved are read again, for
+    /// the places of their tags.
+    static func tagSpellings(_ people: [Checked], in vault: Vault) -> [Diagnostic] {
+        var spellings: [String: [String]] = [:]   // each tag's spellings, once per person
+        for person in people {
+            for tag in Set(person.tags) { spellings[Tag.key(tag), default: []].append(tag) }
+        }
+        let preferred = Dictionary(uniqueKeysWithValues: spellings.values.filter { Set($0).count > 1 }
+            .map { (Tag.key($0[0]), Tag.preferredSpellings($0)[0]) })
+        guard !preferred.isEmpty else { return [] }
+        // Where each spelling of those tags is written, in path order.
+        var places: [String: [(path: String, line: Int, column: Int)]] = [:]
+        for person in people.sorted(by: { $0.keys.path < $1.keys.path })
+        where person.tags.contains(where: { preferred[Tag.key($0)] != nil }) {
+            guard let document = try? vault.load(path: person.keys.path).document else { continue }
+            for place in document.tagPositions where preferred[Tag.key(place.tag)] != nil {
+                places[place.tag, default: []].append((person.keys.path, place.line, place.column))
+            }
+        }
+        var found: [Diagnostic] = []
+        for (spelling, at) in places {
+            guard let usual = preferred[Tag.key(spelling)], usual != spelling, let other = places[usual]?.first else { continue }
+            let more = places[usual]!.count - 1
+            let elsewhere = "\(other.path):\(other.line):\(other.column)" + (more > 0 ? " and \(more) more file\(more == 1 ? "" : "s")" : "")
+            for place in at {
+                found.append(Diagnostic(path: place.path, line: place.line, column: place.column, severity: .warning,
+                                        message: "tag '\(spelling)' is spelt '\(usual)' in \(elsewhere); one tag, as tags compare "
+                                            + "ignoring case and accents: spell it one way"))
+            }
+        }
+        return found
     }
 
     /// People sharing a contact id or a name (ignoring case and accents): reported on each but the first.

@@ -8,7 +8,9 @@ let checkCommand = Command(
     discussion: """
     Reports what reading finds (front matter that does not parse or is not closed, files that are
     not UTF-8, log lines that are not entries, impossible dates and times), invalid birthday, every,
-    snooze and added values, files without a name, people sharing a name or contact_id, entries out
+    snooze and added values, files without a name, people sharing a name or contact_id, a tag spelt
+    in two ways (tags compare ignoring case and accents: each spelling but the one most people use
+    is reported where it is written, with the other's place), entries out
     of order, entries dated more than a year after today (a mistyped year?), unsupported YAML kept
     as written, code blocks never closed, and problems in .crm/config.yaml. Links: a link in a
     log entry, a daily note's item or related: that names no person and no file of the vault (a

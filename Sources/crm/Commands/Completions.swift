@@ -7,7 +7,7 @@ let completionsCommand = Command(
     arguments: [("SHELL", "bash, zsh or fish")],
     options: [
         OptionSpec(name: "--types", help: "print the vault's interaction types, one a line (the scripts complete --type with them)"),
-        OptionSpec(name: "--tags", help: "print the tags the vault's people have, one a line (the scripts complete --tag with them)"),
+        OptionSpec(name: "--tags", help: "print the tags the vault's people have, one a line, each once whatever its spellings (the scripts complete --tag with them)"),
     ],
     examples: [
         "crm completions bash > ~/.local/share/bash-completion/completions/crm",
@@ -35,7 +35,7 @@ let completionsCommand = Command(
         if context.arguments.flag("--tags") {
             _ = try context.positionals()
             let (tags, _) = try context.vault().listing(today: nil) { $0.tags }
-            for tag in Set(tags.joined()).sorted() { context.terminal.print(tag) }
+            for tag in Tag.preferredSpellings(tags.flatMap { Set($0) }) { context.terminal.print(tag) }
             return
         }
         let shell = try context.positionals("SHELL")[0]
