@@ -160,7 +160,7 @@ import Testing
         try vault.crm("add", "Ann Smith")
         let result = try vault.crm("show", "ann")
         #expect(result.status == 1)
-        #expect(result.stderr.contains("'ann' matches 2 people by part of a name or id; say which:\n  ann-lee  (Ann Lee)\n  ann-smith  (Ann Smith)"))
+        #expect(result.stderr.contains("'ann' matches 2 people by a word of a name or id; say which:\n  Ann Lee (ann-lee)\n  Ann Smith (ann-smith)"))
     }
 
     @Test func personMatchesByNameAliasEmailAndContactID() throws {

@@ -108,7 +108,7 @@ import Testing
         func message(_ query: String) -> String {
             do { return "found " + (try vault.find(query)).path } catch { return error.message }
         }
-        let queries = ["henrik", "Henrik Dahl", "hnerik dahl", "zzzz", "a", "anna", "山田", "jose nunez", "JOSÉ", "henrik@dahl.example", ""]
+        let queries = ["henrik", "Henrik Dahl", "hnerik dahl", "zzzz", "a", "e", "anna", "山田", "jose nunez", "JOSÉ", "henrik@dahl.example", ""]
         let read = queries.map(message)
         try FactsCache.save(vault.personPaths().map { path in
             let person = try vault.load(path: path)
@@ -116,7 +116,7 @@ import Testing
         }, to: vault, settled: .max)
         #expect(queries.map(message) == read)
         #expect(read.contains { $0.contains("did you mean Henrik Dahl (henrik-dahl)?") })
-        #expect(read.contains { $0.contains("people by part of a name or id; say which:") })
+        #expect(read.contains { $0.contains(" people by ") && $0.contains("; say which:") })
     }
 
     /// A cache of `vault` that lists its person files from the folders they are in, as a cache
@@ -253,7 +253,7 @@ import Testing
         queries += words + words.map { $0.uppercased() } + (0..<100).map { _ in randomName() }
         for query in queries {
             let everyone: String
-            do { everyone = "found " + (try PersonMatcher.match(query, in: people)).id } catch { everyone = error.message }
+            do { everyone = "found " + (try PersonMatcher.match(query, in: people, labels: { $0.map(\.id) })).id } catch { everyone = error.message }
             switch Self.plainMatch(query, in: people) {
             case let found where found.hasPrefix("found "): #expect(everyone == found, "\(query.debugDescription)")
             case "none": #expect(everyone.hasPrefix("no person matches '\(query)'"), "\(query.debugDescription)")
@@ -262,19 +262,27 @@ import Testing
         }
     }
 
-    /// The stages as written before the ASCII shortcut: the same person for every query.
+    /// The stages as written before the ASCII shortcut: the same person for every query. A part
+    /// is looked for in the name, the id and the name in Latin letters, in the best place any is.
     private static func plainMatch(_ query: String, in people: [PersonKeys]) -> String {
         let folded = query.folded, email = query.lowercased()
         let stages: [(PersonKeys) -> Bool] = [
             { $0.id == query }, { $0.sortName == folded }, { $0.foldedAliases.contains(folded) }, { $0.emails.contains(email) },
-            { $0.contactID == query }, { $0.sortName.contains(folded) || $0.id.folded.contains(folded) },
+            { $0.contactID == query },
         ]
-        for test in stages {
-            let found = people.filter(test)
-            if found.count == 1 { return "found " + found[0].id }
-            if found.count > 1 { return "\(found.count) people" }
+        func result(_ found: [PersonKeys]) -> String? {
+            found.count == 1 ? "found " + found[0].id : found.count > 1 ? "\(found.count) people" : nil
         }
-        return "none"
+        for test in stages {
+            if let answer = result(people.filter(test)) { return answer }
+        }
+        let part = Array(folded.unicodeScalars), latin = folded.utf8.allSatisfy { $0 < 0x80 }
+        let tiers = people.map { person in
+            ([person.sortName, person.id.folded] + (latin ? [Transliteration.latin(person.sortName)].compactMap { $0 } : []))
+                .compactMap { PersonMatcher.tier(of: part, in: $0) }.min()
+        }
+        guard let best = tiers.compactMap({ $0 }).min() else { return "none" }
+        return result(people.indices.filter { tiers[$0] == best }.map { people[$0] }) ?? "none"
     }
 }
 

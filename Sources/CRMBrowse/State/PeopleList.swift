@@ -118,12 +118,14 @@ package struct PeopleList: Sendable {
         scroll(rows: rows)
     }
 
-    /// What the filter looks at, folded as the filter is: the name, then the aliases, the tags
-    /// and the emails.
+    /// What the filter looks at, folded as the filter is: the name (and a name in another script
+    /// spelt in Latin letters, as a PERSON argument is matched: `/olga` finds Ольга), then the
+    /// aliases, the tags and the emails.
     static func candidate(_ row: PeopleListing.Row) -> FuzzyCandidate {
         var candidate = FuzzyCandidate()
         candidate.reserve(row.sortName.utf8.count + 24)
         candidate.append(row.sortName)
+        if !isFolded(row.sortName), let latin = Transliteration.latin(row.sortName), latin != row.sortName { candidate.append(latin) }
         for alias in row.aliases { candidate.append(alias) }
         for tag in row.tags { candidate.append(isFolded(tag) ? tag : tag.folded) }
         for email in row.emails { candidate.append(isFolded(email) ? email : email.folded) }

@@ -89,6 +89,8 @@ package struct PersonDocument: Sendable {
     package var emails: [String] { frontMatter?["email"]?.strings ?? [] }
     package var tags: [String] { frontMatter?["tags"]?.strings ?? [] }
     package var aliases: [String] { frontMatter?["aliases"]?.strings ?? [] }
+    /// `company:`, a key imports write (the organisation; the person's own name for an organisation).
+    package var company: String? { frontMatter?["company"]?.string }
     /// `YYYY-MM-DD`, or `--MM-DD` when the year is unknown, as written.
     package var birthday: String? { frontMatter?["birthday"]?.string }
     package var every: Cadence? { frontMatter?["every"]?.string.flatMap(Cadence.init) }

@@ -13,6 +13,9 @@ public struct NewPersonOptions: Sendable {
     package var spread: Bool
     /// The day of the import: everyone added gets it as `added`, so their cadence starts then.
     public var today: Day
+    /// How the vault spells its tags (`Vault.tagSpellings`): a contact's group or `--tag` in
+    /// another case or with other accents is written so.
+    package var tagSpellings: [String: String] = [:]
 
     public init(tags: [String] = [], every: Cadence? = nil, spread: Bool = false, today: Day) {
         self.tags = tags
@@ -47,7 +50,7 @@ extension Contact {
     /// The front matter of a person added from this contact, in this order: `name`,
     /// `contact_id` (the UID as written, when the card has one), `phone` and `email` (preferred
     /// first; a list when several), `birthday`, `aliases` (its nicknames), `company`,
-    /// `position`, `tags` (its groups, then `options.tags`), `every`, `snooze` (when given: see
+    /// `position`, `tags` (its groups, then `options.tags`, as the vault spells them), `every`, `snooze` (when given: see
     /// `ImportSpread`), `added` (`options.today`: the cadence starts at the import), `connected`
     /// (when the address book says when you connected). Its relations are written once every
     /// person of the import has a file (`Vault.relateImported`).
@@ -60,8 +63,10 @@ extension Contact {
         if !nicknames.isEmpty { fields.append(("aliases", .list(nicknames))) }
         if let company { fields.append(("company", .string(company))) }
         if let position { fields.append(("position", .string(position))) }
-        var tags = self.tags
-        for tag in options.tags where !tags.contains(where: { Tag.same($0, tag) }) { tags.append(tag) }
+        var tags: [String] = []
+        for tag in self.tags + options.tags where !tags.contains(where: { Tag.same($0, tag) }) {
+            tags.append(options.tagSpellings[Tag.key(tag)] ?? tag)
+        }
         if !tags.isEmpty { fields.append(("tags", .list(tags))) }
         if let every = options.every { fields.append(("every", .string(every.description))) }
         if let snooze { fields.append(("snooze", .string(snooze.description))) }

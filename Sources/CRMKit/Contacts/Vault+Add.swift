@@ -36,6 +36,8 @@ extension Vault {
         if !allowingTracked, let (tracker, match) = ContactImport.trackers(of: [contact], vault: self)[0] {
             throw DuplicatePerson(description: ContactImport.trackedMessage(tracker, match: match, contact: contact))
         }
+        var options = options
+        options.tagSpellings = tagSpellings()
         let file = contact.newFile(options, settings: config.logSettings)
         let person = try create(slug: Slug.make(contact.name), bytes: file.bytes)
         problems += file.problem.map { [$0] } ?? []

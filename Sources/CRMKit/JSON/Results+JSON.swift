@@ -81,9 +81,11 @@ extension Removed {
 
 extension StatedRelationship {
     /// `crm relate --json` (with `changed`) and each item of `crm unrelate --json` (without):
-    /// `{"id", "path", "line", "relation", "other", "changed"}`.
+    /// `{"id", "path", "line", "relation", "other", "other_name", "changed"}`; `other` (an id)
+    /// is null for someone without a file in the vault.
     package func json(changed: Bool? = nil) -> JSON {
-        .object(person.reference + [("line", .number(line)), ("relation", .string(relation)), ("other", .string(other.id))]
+        .object(person.reference + [("line", .number(line)), ("relation", .string(relation)),
+                                    ("other", other.map { .string($0.id) } ?? .null), ("other_name", .string(otherName))]
                 + (changed.map { [("changed", .bool($0))] } ?? []))
     }
 }

@@ -40,6 +40,12 @@ package struct InteractionSummary: Sendable {
     package let due: [DueList.Entry]
     /// People without any interaction at all, by name.
     package let neverContacted: [PersonSummary]
+    /// The labels of people who share a name with another (`Vault.namesakeLabels`), by id.
+    package var namesakes: [String: String] = [:]
+
+    /// How the summary names `person`: by name, or with their id and a detail when someone else
+    /// has that name (`Sam Lee (sam-lee-2, Lee Design)`).
+    package func label(_ person: PersonSummary) -> String { namesakes[person.id] ?? person.name }
 
     /// The default period: the twelve calendar months up to and including today's month.
     package static func defaultSince(today: Day) -> Day {
@@ -200,7 +206,9 @@ extension Vault {
         for item in rows.flatMap(\.daily) where seen.insert("\(item.path):\(item.interaction.line)").inserted {
             totals.count(item.interaction)
         }
-        return (InteractionSummary(counted: rows.map(\.count), totals: totals, config: config, since: since, until: until), problems)
+        var summary = InteractionSummary(counted: rows.map(\.count), totals: totals, config: config, since: since, until: until)
+        summary.namesakes = namesakeLabels(among: rows.map { ($0.count.person.id, $0.count.person.sortName) })
+        return (summary, problems)
     }
 }
 

@@ -1,18 +1,31 @@
 import CRMFormat
 
 /// Finds the person a PERSON argument means, in this order: id; name (ignoring case and
-/// accents); an alias; an email; `contact_id`; a unique part of a name or id.
-enum PersonMatcher {
-    static func match(_ query: String, in people: [PersonKeys]) throws(VaultError) -> PersonKeys {
+/// accents); an alias; an email; `contact_id`; a part of a name or id, where a whole word beats
+/// the start of a word, which beats a part inside a word (`ana` is Ana María, not Kenji
+/// Watanabe), and a name in another script is also compared spelt in Latin letters (`olga` is
+/// Ольга). Shell completion offers the people a part names (`completions(_:in:)`), and browse's
+/// filter compares the same folded and spelt names.
+package enum PersonMatcher {
+    /// What `query` names among `people`.
+    enum Outcome {
+        case one(PersonKeys)
+        /// Several, matched by `what` ("name", "a word of a name or id"…).
+        case several([PersonKeys], what: String)
+        /// No one; the closest names, a few edits away, for "did you mean".
+        case none(closest: [PersonKeys])
+    }
+
+    static func outcome(_ query: String, in people: [PersonKeys]) -> Outcome {
         let folded = query.folded
         for (what, test) in stages(query) {
             let found = people.filter(test)
-            if found.count == 1 { return found[0] }
-            if found.count > 1 {
-                let list = found.sorted { $0.id < $1.id }.map { "  \($0.id)  (\($0.name))" }.joined(separator: "\n")
-                throw VaultError("'\(query)' matches \(found.count) people by \(what); say which:\n\(list)")
-            }
+            if found.count == 1 { return .one(found[0]) }
+            if found.count > 1 { return .several(found, what: what) }
         }
+        let parts = partMatches(folded, in: people)
+        if parts.people.count == 1 { return .one(parts.people[0]) }
+        if parts.people.count > 1 { return .several(parts.people, what: parts.tier.description) }
         let suggestion = SuggestionQuery(folded)
         let closest = people
             .compactMap { person in
@@ -20,11 +33,102 @@ enum PersonMatcher {
             }
             .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
             .prefix(3)
-        var message = "no person matches '\(query)'"
-        if !closest.isEmpty {
-            message += "; did you mean " + closest.map { "\($0.0.name) (\($0.0.id))" }.joined(separator: ", ") + "?"
+        return .none(closest: closest.map(\.0))
+    }
+
+    /// The one person `query` names; several are listed by `labels` (`Vault.labels(of:)`, which
+    /// reads namesakes' files; by default name and id).
+    static func match(_ query: String, in people: [PersonKeys],
+                      labels: ([PersonKeys]) -> [String] = { $0.map { "\($0.name) (\($0.id))" } }) throws(VaultError) -> PersonKeys {
+        switch outcome(query, in: people) {
+        case .one(let person): return person
+        case .several(let found, let what): throw ambiguity(query, found, what: what, labels: labels)
+        case .none(let closest):
+            throw VaultError("no person matches '\(query)'" + (didYouMean(closest).map { "; " + $0 } ?? ""))
         }
-        throw VaultError(message)
+    }
+
+    /// "did you mean Ada Lovelace (ada-lovelace)?", or nil for no one.
+    static func didYouMean(_ closest: [PersonKeys]) -> String? {
+        closest.isEmpty ? nil : "did you mean " + closest.map { "\($0.name) (\($0.id))" }.joined(separator: ", ") + "?"
+    }
+
+    private static func ambiguity(_ query: String, _ found: [PersonKeys], what: String, labels: ([PersonKeys]) -> [String]) -> VaultError {
+        let list = labels(found.sorted { $0.id < $1.id }).map { "  " + $0 }.joined(separator: "\n")
+        return VaultError("'\(query)' matches \(found.count) people by \(what); say which:\n\(list)")
+    }
+
+    /// Where a part stands in a name or id, best first.
+    enum Tier: Int, Comparable {
+        case word, wordStart, inside
+        static func < (a: Tier, b: Tier) -> Bool { a.rawValue < b.rawValue }
+        var description: String {
+            switch self {
+            case .word: "a word of a name or id"
+            case .wordStart: "the start of a word of a name or id"
+            case .inside: "part of a name or id"
+            }
+        }
+    }
+
+    /// The people `folded` is a part of the name or id of, in the best tier any is.
+    static func partMatches(_ folded: String, in people: [PersonKeys]) -> (people: [PersonKeys], tier: Tier) {
+        guard !folded.isEmpty else { return ([], .inside) }
+        let part = Array(folded.unicodeScalars)
+        let latin = folded.utf8.allSatisfy { $0 < 0x80 }
+        var best = Tier.inside, found: [PersonKeys] = []
+        for person in people {
+            guard let tier = tier(of: part, folded, latin: latin, in: person), tier <= best else { continue }
+            if tier < best { (best, found) = (tier, []) }
+            found.append(person)
+        }
+        return (found, best)
+    }
+
+    /// The people shell completion offers for a word typed (folded): everyone for none, else
+    /// those with a word of their name or id starting with it (`ada` offers ada-byron and
+    /// ada-lovelace, `bea` offers bea and beatrice), else those it is a part of.
+    package static func completions(_ folded: String, in people: [PersonKeys]) -> [PersonKeys] {
+        guard !folded.isEmpty else { return people }
+        let part = Array(folded.unicodeScalars)
+        let latin = folded.utf8.allSatisfy { $0 < 0x80 }
+        let tiers = people.map { tier(of: part, folded, latin: latin, in: $0) }
+        let starts = people.indices.filter { tiers[$0].map { $0 <= .wordStart } ?? false }
+        return (starts.isEmpty ? people.indices.filter { tiers[$0] != nil } : starts).map { people[$0] }
+    }
+
+    /// How `part` stands in the person's folded name, id or, for a `latin` part and a name in
+    /// another script, the name spelt in Latin letters (`Transliteration`); nil when in none.
+    private static func tier(of part: [Unicode.Scalar], _ folded: String, latin: Bool, in person: PersonKeys) -> Tier? {
+        let name = person.sortName, id = person.id
+        var best: Tier?
+        func consider(_ text: String) {
+            if let tier = Self.tier(of: part, in: text), best.map({ tier < $0 }) ?? true { best = tier }
+        }
+        if mayContain(name, folded) { consider(name) }
+        if mayContain(id, folded, lowerCasing: true) { consider(id.folded) }
+        if latin, best != .word, !name.utf8.allSatisfy({ $0 < 0x80 }), let spelt = Transliteration.latin(name), spelt != name {
+            consider(spelt)
+        }
+        return best
+    }
+
+    /// How `part` stands in `text` at its best place: a whole word (or words), the start of a
+    /// word, or inside one; nil when `text` does not hold it. Words are runs of letters and digits.
+    static func tier(of part: [Unicode.Scalar], in text: String) -> Tier? {
+        let text = Array(text.unicodeScalars)
+        guard !part.isEmpty, part.count <= text.count else { return nil }
+        func isWordCharacter(_ i: Int) -> Bool {
+            i >= 0 && i < text.count && (text[i].properties.isAlphabetic || text[i].properties.numericType != nil)
+        }
+        var best: Tier?
+        for start in 0...(text.count - part.count) where text[start] == part[0] {
+            guard part.indices.allSatisfy({ text[start + $0] == part[$0] }) else { continue }
+            let tier: Tier = isWordCharacter(start - 1) ? .inside : isWordCharacter(start + part.count) ? .wordStart : .word
+            if tier == .word { return .word }
+            if best.map({ tier < $0 }) ?? true { best = tier }
+        }
+        return best
     }
 
     /// The stages in order, each named for the message that lists the people it matched.
@@ -37,11 +141,6 @@ enum PersonMatcher {
             ("alias", { $0.hasAlias(folded) }),
             ("email", { $0.emails.contains(email) }),
             ("contact id", { $0.contactID == query }),
-            ("part of a name or id", { person in
-                // Nothing is part of a name: the standard library's `contains("")` is true.
-                let name = person.sortName, id = person.id
-                return !folded.isEmpty && (mayContain(name, folded) && name.contains(folded) || mayContain(id, folded, lowerCasing: true) && id.folded.contains(folded))
-            }),
         ]
     }
 

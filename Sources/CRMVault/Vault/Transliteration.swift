@@ -1,16 +1,16 @@
 import CRMFormat
 
-/// Folded text spelt in Latin letters, for "did you mean" suggestions across scripts only
-/// (`olga` for a person named Ольга): Cyrillic by the common passport-style spelling (`ж` → `zh`,
+/// Folded text spelt in Latin letters, so a name in another script is found by its Latin
+/// spelling: a PERSON argument (`crm show olga` is Ольга, `PersonMatcher`), browse's filter,
+/// completion and "did you mean" suggestions. Cyrillic by the common passport-style spelling (`ж` → `zh`,
 /// `ю` → `yu`), Greek by the modern one (`η` → `i`, `ου` → `ou`), kana in Hepburn (`さくら` →
 /// `sakura`). A script with no one spelling (Han, where 山田 is Yamada in Japanese and Shantian in
 /// Chinese; Hangul; Arabic…) is not spelt: a name written in it is suggested only for a query in
-/// its own letters. Nothing is ever matched through this; a PERSON argument still has to match
-/// exactly, or be a part of a name.
-enum Transliteration {
+/// its own letters.
+package enum Transliteration {
     /// `folded` (see `TextFolding`) in Latin letters, or nil when it holds a letter of a script
     /// that is not spelt (see the type's summary). ASCII text is itself.
-    static func latin(_ folded: String) -> String? {
+    package static func latin(_ folded: String) -> String? {
         if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
         var out = ""
         var doubles = false   // after a small tsu: the next consonant is doubled

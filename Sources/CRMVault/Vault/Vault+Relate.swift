@@ -6,12 +6,23 @@ import CRMFormat
 package struct StatedRelationship: Sendable {
     package var person: Person
     package var relation: String
-    package var other: Person
+    /// The other person; nil for someone without a file in the vault (`"RELATION: Name"`).
+    package var other: Person?
+    /// The other person's name.
+    package var otherName: String
     /// 1-based line of the item.
     package var line: Int
 
+    init(person: Person, relation: String, other: Person, line: Int) {
+        (self.person, self.relation, self.other, otherName, self.line) = (person, relation, other, other.name, line)
+    }
+
+    init(person: Person, relation: String, named name: String, line: Int) {
+        (self.person, self.relation, other, otherName, self.line) = (person, relation, nil, name, line)
+    }
+
     /// `Bob Marsh is Ada Lovelace's parent`.
-    package var wording: String { "\(other.name) is \(person.name)'s \(relation)" }
+    package var wording: String { "\(otherName) is \(person.name)'s \(relation)" }
 }
 
 extension Vault {
@@ -43,6 +54,28 @@ extension Vault {
         return (StatedRelationship(person: written, relation: relation, other: other, line: line), changed)
     }
 
+    /// Says in `person`'s file that `name`, someone without a file in the vault, is `person`'s
+    /// `relation`: one item in the text form, `"RELATION: Name"` (see `crm relate`). The same
+    /// relation to the same name (ignoring case and accents) is not written twice. Refuses a
+    /// relation that is not one and a name an item cannot hold.
+    package func relate(_ person: Person, _ relation: String, named name: String, change: String? = nil) throws -> (relationship: StatedRelationship, changed: Bool) {
+        let relation = relation.trimmingSpaces.lowercased()
+        let name = name.trimmingSpaces
+        if let problem = Relationship.relationProblem(relation) { throw VaultError(problem) }
+        guard !name.isEmpty, PersonLink.canHold(name), !name.hasPrefix("[") else {
+            throw VaultError("'\(name)' cannot be a name in related: (no '|', brackets or line breaks)")
+        }
+        func same(_ item: RelatedItem) -> Bool { item.target == nil && item.relation.lowercased() == relation && item.name.folded == name.folded }
+        if let stated = person.document.relatedItems.first(where: same) {
+            return (StatedRelationship(person: person, relation: relation, named: stated.name, line: stated.line), false)
+        }
+        let (written, changed) = try update(person, change: change ?? "\(relation) of \(person.name): \(name)") { document in
+            try document.setting(FieldSchema.related.key, to: .list(try document.relatedList() + [relation + ": " + name]))
+        }
+        let line = written.document.relatedItems.last(where: same)?.line ?? 1
+        return (StatedRelationship(person: written, relation: relation, named: name, line: line), changed)
+    }
+
     /// Removes every `related:` item between `person` and `other`, on both sides. Returns the
     /// relationships removed; throws when there is none.
     package func unrelate(_ person: Person, _ other: Person, change: String? = nil) throws -> [StatedRelationship] {
@@ -59,6 +92,24 @@ extension Vault {
             }
         }
         return existing
+    }
+
+    /// Removes the `related:` items of `person` that name `name` as text (someone without a file
+    /// in the vault), ignoring case and accents. Returns them; throws when there is none.
+    package func unrelate(_ person: Person, named name: String, change: String? = nil) throws -> [StatedRelationship] {
+        let folded = name.trimmingSpaces.folded
+        let items = person.document.relatedItems.filter { $0.target == nil && $0.name.folded == folded }
+        guard !items.isEmpty else {
+            throw VaultError("no person matches '\(name)', and no related: item of \(person.name) names '\(name)'")
+        }
+        try update(person, change: change ?? "not related: \(person.name), \(name)") { document in
+            let kept = try document.relatedList().filter { text in
+                guard case .success(let item) = Relationship.parse(text), item.target == nil else { return true }
+                return item.name.folded != folded
+            }
+            return try kept.isEmpty ? document.removing(FieldSchema.related.key) : document.setting(FieldSchema.related.key, to: .list(kept))
+        }
+        return items.map { StatedRelationship(person: person, relation: $0.relation, named: $0.name, line: $0.line) }
     }
 
     /// The `related:` items in either file that name the other person.

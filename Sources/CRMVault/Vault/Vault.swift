@@ -249,7 +249,7 @@ public struct Vault: Sendable {
     /// the facts cache where a file is unchanged (`personKeys`).
     public func find(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
         if let direct = directPath(query) { return try load(path: direct, notesOnDemand: notesOnDemand) }
-        return try load(path: PersonMatcher.match(query, in: personKeys()).path, notesOnDemand: notesOnDemand)
+        return try load(path: PersonMatcher.match(query, in: personKeys(), labels: labels).path, notesOnDemand: notesOnDemand)
     }
 
     /// The person `query` names (as `find` does) and every link of the vault (`VaultLinks.read`),
@@ -257,8 +257,25 @@ public struct Vault: Sendable {
     public func findLinked(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> (person: Person, links: VaultLinks) {
         let everyone = keysAndLinks().rows
         var path = directPath(query)
-        if path == nil { path = try PersonMatcher.match(query, in: everyone.map(\.keys)).path }
+        if path == nil { path = try PersonMatcher.match(query, in: everyone.map(\.keys), labels: labels).path }
         return (try load(path: path!, notesOnDemand: notesOnDemand), VaultLinks.read(self, everyone: everyone, fileNames: false))
+    }
+
+    /// The person `query` names, as `find` finds them; when no one matches (someone without a
+    /// file in the vault: `crm relate … "Bob Marsh"`), nil and the "did you mean" for the names
+    /// close to it, if any, but for the person whose id is `besides`.
+    package func findIfAny(_ query: String, besides: String? = nil) throws(VaultError) -> (person: Person?, didYouMean: String?) {
+        if let direct = directPath(query) { return (try load(path: direct), nil) }
+        let people = personKeys()
+        if case .none(let closest) = PersonMatcher.outcome(query, in: people) {
+            return (nil, PersonMatcher.didYouMean(closest.filter { $0.id != besides }))
+        }
+        return (try load(path: PersonMatcher.match(query, in: people, labels: labels).path), nil)
+    }
+
+    /// The ids shell completion offers for `word` as typed (see `PersonMatcher.completions`).
+    package func completions(_ word: String) -> [String] {
+        PersonMatcher.completions(word.trimmingSpaces.folded, in: personKeys()).map(\.id)
     }
 
     /// The file of the person whose id `query` is, when it exists.

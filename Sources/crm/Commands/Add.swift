@@ -133,9 +133,9 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
     let args = context.arguments
     let options = try newPersonOptions(context)
     var fields = fields
-    if !options.tags.isEmpty { fields.append(("tags", .list(options.tags))) }
-    if let every = options.every { fields.append(("every", .string(every.description))) }
     let vault = try context.vault()
+    if !options.tags.isEmpty { fields.append(("tags", .list(vault.spelt(options.tags)))) }
+    if let every = options.every { fields.append(("every", .string(every.description))) }
     let person: Person
     do {
         person = try vault.add(fields, name: name, contactID: contactID, today: try context.today(), allowingDuplicate: args.flag("--force"))

@@ -3,11 +3,14 @@ import CRMKit
 let completionsCommand = Command(
     name: "completions",
     summary: "Print a shell completion script (bash, zsh or fish).",
-    usage: ["completions bash|zsh|fish", "completions --types", "completions --tags"],
+    usage: ["completions bash|zsh|fish", "completions --types", "completions --tags [WORD]", "completions --people [WORD]"],
     arguments: [("SHELL", "bash, zsh or fish")],
     options: [
         OptionSpec(name: "--types", help: "print the vault's interaction types, one a line (the scripts complete --type with them)"),
-        OptionSpec(name: "--tags", help: "print the tags the vault's people have, one a line, each once whatever its spellings (the scripts complete --tag with them)"),
+        OptionSpec(name: "--tags", help: "print the tags the vault's people have, one a line, each once whatever its spellings; "
+                   + "with WORD, those starting with it, ignoring case and accents (the scripts complete --tag with them)"),
+        OptionSpec(name: "--people", help: "print the ids of the people WORD names part of, one a line: a word of their name or id "
+                   + "starting with it, ignoring case and accents, or spelt in Latin letters (the scripts complete PERSON with them)"),
     ],
     examples: [
         "crm completions bash > ~/.local/share/bash-completion/completions/crm",
@@ -16,11 +19,14 @@ let completionsCommand = Command(
     ],
     discussion: """
     PERSON arguments (and --with, and the OTHER of relate and unrelate) complete to the ids of the
-    vault the command line names (--vault DIR), else of the current one ('crm list --ids'); a
+    vault the command line names (--vault DIR), else of the current one: the people whose name or
+    id has a word starting with what is typed, ignoring case and accents ('ana' and 'Ana' offer
+    ana-maria-lopez; 'olga' offers the id of Ольга), else the people it is part of; a
     RELATION to the relations named from both sides; --type to the vault's interaction types, --tag
     to its people's tags; --sort, --format and other options with fixed values to those values; the
     keys of 'crm set' and 'crm unset' to the known front-matter keys; files and folders only where a
-    file or folder is asked for (in bash, names with spaces are quoted and folders end in '/').
+    file or folder is asked for. In bash, what is offered is quoted for the command line (an id or
+    a tag with a space, 'chess club', goes in as one word) and folders end in '/'.
     The bash script needs bash 4 or later and nothing else; with the bash-completion package,
     bash loads it by itself from ~/.local/share/bash-completion/completions/crm, and without it a
     line 'source ~/.local/share/bash-completion/completions/crm' in ~/.bashrc does.
@@ -33,9 +39,15 @@ let completionsCommand = Command(
             return
         }
         if context.arguments.flag("--tags") {
-            _ = try context.positionals()
-            let (tags, _) = try context.vault().listing(today: nil) { $0.tags }
-            for tag in Tag.preferredSpellings(tags.flatMap { Set($0) }) { context.terminal.print(tag) }
+            let word = Tag.key(try completionWord(context))
+            for (key, tag) in try context.vault().tagSpellings().sorted(by: { $0.key < $1.key }) where key.hasPrefix(word) {
+                context.terminal.print(tag)
+            }
+            return
+        }
+        if context.arguments.flag("--people") {
+            let word = try completionWord(context)
+            for id in try context.vault().completions(word).sorted() { context.terminal.print(id) }
             return
         }
         let shell = try context.positionals("SHELL")[0]
@@ -47,6 +59,13 @@ let completionsCommand = Command(
         }
     }
 )
+
+/// The word being completed, for `--tags` and `--people`: the one positional, or none.
+private func completionWord(_ context: Context) throws -> String {
+    let given = try context.positionals("WORD", atLeast: 0)
+    guard given.count <= 1 else { throw UsageError("unexpected argument '\(given[1])'") }
+    return given.first ?? ""
+}
 
 /// Completion scripts made from the command table, so they never fall behind it.
 enum CompletionScripts {
@@ -96,9 +115,9 @@ enum CompletionScripts {
         case .none: "COMPREPLY=()"
         case .files: "_crm_files -f"
         case .folders: "_crm_files -d"
-        case .people: "_crm_lines \"$(crm \"${vault[@]}\" list --ids 2>/dev/null)\""
+        case .people: "_crm_word; _crm_reply \"$(crm \"${vault[@]}\" completions --people -- \"$word\" 2>/dev/null)\""
         case .types: "_crm_lines \"$(crm \"${vault[@]}\" completions --types 2>/dev/null)\""
-        case .tags: "_crm_lines \"$(crm \"${vault[@]}\" completions --tags 2>/dev/null)\""
+        case .tags: "_crm_word; _crm_reply \"$(crm \"${vault[@]}\" completions --tags -- \"$word\" 2>/dev/null)\""
         case .keys: "COMPREPLY=($(compgen -W \"\(PersonDocument.knownKeys.joined(separator: " "))\" -- \"$cur\"))"
         case .assignments:
             "COMPREPLY=($(compgen -W \"\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))\" -- \"$cur\")); compopt -o nospace 2>/dev/null"
@@ -142,17 +161,43 @@ enum CompletionScripts {
             COMPREPLY=($(compgen -W "$1" -- "$cur"))
         }
 
+        # Sets word to the word typed, its quotes and backslashes taken off.
+        _crm_word() {
+            local i
+            word=''
+            [[ $cur == [\\"\\']* ]] && i=1 || i=0
+            for (( ; i < ${#cur}; i++ )); do
+                if [[ ${cur:i:1} == '\\' ]] && (( i + 1 < ${#cur} )); then (( i++ )); fi
+                word+=${cur:i:1}
+            done
+        }
+
+        # Sets COMPREPLY to the lines of $1 (what crm found for the word typed, ignoring case and
+        # accents), each as the command line must hold it: inside the quote the word opens, else
+        # with a backslash before each character the shell reads specially (a space: 'chess\\ club').
+        _crm_reply() {
+            local line lines=() c i quoted
+            COMPREPLY=()
+            [[ -n $1 ]] && mapfile -t lines <<< "$1"
+            for line in "${lines[@]}"; do
+                if [[ $cur == [\\"\\']* ]]; then COMPREPLY+=("$line"); continue; fi
+                quoted=''
+                for (( i = 0; i < ${#line}; i++ )); do
+                    c=${line:i:1}
+                    case $c in [[:space:]\\'\\"\\\\\\$\\`!\\&\\;\\(\\)\\|\\<\\>\\*\\?\\[\\]\\#~\\{\\}]) quoted+='\\' ;; esac
+                    quoted+=$c
+                done
+                COMPREPLY+=("$quoted")
+            done
+        }
+
         # Sets COMPREPLY to the files (-f) or folders (-d) whose names start with the word typed
         # (quotes and backslashes taken off); bash quotes what it inserts and puts a / after a
         # folder (-o filenames), so names with spaces and paths into folders work.
         _crm_files() {
-            local IFS=$'\\n' word=$cur out='' i
-            [[ $word == [\\"\\']* ]] && word=${word:1}
-            for (( i = 0; i < ${#word}; i++ )); do
-                if [[ ${word:i:1} == '\\' ]] && (( i + 1 < ${#word} )); then (( i++ )); fi
-                out+=${word:i:1}
-            done
-            COMPREPLY=($(compgen "$1" -- "$out"))
+            local IFS=$'\\n' word
+            _crm_word
+            COMPREPLY=($(compgen "$1" -- "$word"))
             compopt -o filenames 2>/dev/null
         }
 
@@ -235,10 +280,10 @@ enum CompletionScripts {
                 switch values(of: option) {
                 case .words(let words): completion = "compadd -- \(words.joined(separator: " "))"
                 case .types: completion = "compadd -- ${(f)\"$(crm $vault completions --types 2>/dev/null)\"}"
-                case .tags: completion = "compadd -- ${(f)\"$(crm $vault completions --tags 2>/dev/null)\"}"
+                case .tags: completion = "compadd -U -- ${(f)\"$(crm $vault completions --tags -- ${(Q)PREFIX} 2>/dev/null)\"}"
                 case .files: completion = "_files"
                 case .folders: completion = "_files -/"
-                case .people: completion = "compadd -- ${(f)\"$(crm $vault list --ids 2>/dev/null)\"}"
+                case .people: completion = "compadd -U -- ${(f)\"$(crm $vault completions --people -- ${(Q)PREFIX} 2>/dev/null)\"}"
                 default: continue
                 }
                 valueCases += "    '\(command.name) \(option.name)') \(completion); return ;;\n"
@@ -250,7 +295,7 @@ enum CompletionScripts {
           local -a commands opts vault
           local i=2 cmd=''
           commands=(\(commands))
-          # The global options before the command word; --vault is kept for 'crm list --ids'.
+          # The global options before the command word; --vault is kept for 'crm completions'.
           while (( i < CURRENT )); do
             case $words[i] in
               --vault) vault=(--vault ${~words[i+1]}); (( i += 2 )) ;;
@@ -271,11 +316,11 @@ enum CompletionScripts {
           if [[ $words[CURRENT] == -* ]]; then
             compadd -- $opts
           elif (( CURRENT == i + 1 )) && [[ " \(personCommands.joined(separator: " ")) " == *" $cmd "* ]]; then
-            compadd -- ${(f)"$(crm $vault list --ids 2>/dev/null)"}
+            compadd -U -- ${(f)"$(crm $vault completions --people -- ${(Q)PREFIX} 2>/dev/null)"}
           elif [[ $cmd == relate ]] && (( CURRENT == i + 2 )); then
             compadd -- \(Relationship.knownNames.joined(separator: " "))
           elif [[ $cmd == relate ]] && (( CURRENT == i + 3 )) || [[ $cmd == unrelate ]] && (( CURRENT == i + 2 )); then
-            compadd -- ${(f)"$(crm $vault list --ids 2>/dev/null)"}
+            compadd -U -- ${(f)"$(crm $vault completions --people -- ${(Q)PREFIX} 2>/dev/null)"}
           elif [[ $cmd == set ]]; then
             compadd -S '' -- \(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))
           elif [[ $cmd == unset ]]; then

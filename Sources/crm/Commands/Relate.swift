@@ -6,7 +6,7 @@ let relateCommand = Command(
     usage: ["relate PERSON RELATION OTHER"],
     arguments: [Command.personArgument,
                 ("RELATION", "what OTHER is to PERSON: partner, spouse, parent, child, sibling, friend, colleague, manager, report, or any other word"),
-                ("OTHER", "the other person, named as PERSON is")],
+                ("OTHER", "the other person, named as PERSON is, or the name of someone without a file in the vault")],
     examples: ["crm relate ada partner bob", "crm relate noor colleague theo", "crm relate ada godmother \"Grandma Rose\""],
     discussion: """
     Writes one item in PERSON's related: list, "[[bob-marsh|partner: Bob Marsh]]": OTHER is
@@ -15,19 +15,28 @@ let relateCommand = Command(
     and child, sibling and sibling, friend and friend, colleague and colleague, manager and
     report; any other relation as "RELATION of"). Stating it again, on either side, changes
     nothing; two people related another way are unrelated first ('crm unrelate').
+    OTHER that names no person of the vault, and is not close to a name to suggest, is someone
+    without a file: the item is written as text, "partner: Bob Marsh", and the output says so
+    (a name a few letters from a tracked one is refused with "did you mean").
     """,
     run: { context in
         let args = try context.positionals("PERSON", "RELATION", "OTHER")
         if let problem = Relationship.relationProblem(args[1]) { throw UsageError("RELATION: " + problem) }
         let vault = try context.vault()
         let person = try vault.find(args[0])
-        let other = try vault.find(args[2])
-        let (relationship, changed) = try vault.relate(person, args[1], other)
+        let (other, didYouMean) = try vault.findIfAny(args[2], besides: person.id)
+        let (relationship, changed) = try other.map { try vault.relate(person, args[1], $0) }
+            ?? vault.relate(person, args[1], named: args[2])
         if context.json {
             context.printJSON(relationship.json(changed: changed))
         } else {
             context.terminal.print((changed ? "" : "Already related: ") + relationship.wording
-                                   + " (\(relationship.person.path):\(relationship.line))")
+                                   + " (\(relationship.person.path):\(relationship.line))"
+                                   + (other == nil ? ", as text: no person in the vault is '\(relationship.otherName)'" : ""))
+            if other == nil, changed, let didYouMean {
+                let name = args[2].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? args[2] : "\"\(args[2])\""
+                context.terminal.print("Not them? \(didYouMean) 'crm unrelate \(person.id) \(name)' takes it back")
+            }
         }
     }
 )
@@ -36,17 +45,19 @@ let unrelateCommand = Command(
     name: "unrelate",
     summary: "Remove the relationship between two people.",
     usage: ["unrelate PERSON OTHER"],
-    arguments: [Command.personArgument, ("OTHER", "the other person, named as PERSON is")],
+    arguments: [Command.personArgument, ("OTHER", "the other person, named as PERSON is, or a name related: holds as text")],
     examples: ["crm unrelate ada bob"],
     discussion: """
     Removes every related: item between the two, in either person's file (related: itself goes
-    when its last item does); other items and the rest of the file stay as they are. Exit status
-    1 when they are not related.
+    when its last item does); other items and the rest of the file stay as they are. OTHER that
+    names no person of the vault is a name written as text in PERSON's related: ("partner: Bob
+    Marsh"). Exit status 1 when they are not related.
     """,
     run: { context in
         let args = try context.positionals("PERSON", "OTHER")
         let vault = try context.vault()
-        let removed = try vault.unrelate(try vault.find(args[0]), try vault.find(args[1]))
+        let person = try vault.find(args[0])
+        let removed = try vault.findIfAny(args[1]).person.map { try vault.unrelate(person, $0) } ?? vault.unrelate(person, named: args[1])
         if context.json {
             context.printJSON(.array(removed.map { $0.json() }))
         } else {

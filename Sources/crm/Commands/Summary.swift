@@ -38,14 +38,14 @@ let summaryCommand = Command(
         out += terminal.style("By type", .bold) + "\n" + chart.rendered(summary.byType.map { ($0.type, $0.count) }) + "\n\n"
         out += terminal.style("By month", .bold) + "\n" + chart.rendered(summary.byMonth.map { ($0.month, $0.count) }) + "\n\n"
         func counted(_ list: [InteractionSummary.PersonCount]) -> String {
-            list.isEmpty ? "-" : list.map { "\($0.person.name) (\($0.count))" }.joined(separator: ", ")
+            list.isEmpty ? "-" : list.map { "\(summary.label($0.person)) (\($0.count))" }.joined(separator: ", ")
         }
         func names(_ list: [String]) -> String { list.isEmpty ? "-" : list.joined(separator: ", ") }
         let facts = [
             ("Most contacted", counted(summary.mostContacted)),
             ("Least contacted", counted(summary.leastContacted)),
-            ("Due now (\(summary.due.count))", names(summary.due.map(\.person.name))),
-            ("Never contacted (\(summary.neverContacted.count))", names(summary.neverContacted.map(\.name))),
+            ("Due now (\(summary.due.count))", names(summary.due.map { summary.label($0.person) })),
+            ("Never contacted (\(summary.neverContacted.count))", names(summary.neverContacted.map(summary.label))),
             ("Planned", "\(summary.planned)" + (summary.planned > 0 ? " (crm agenda)" : "")),
         ]
         let width = facts.map { $0.0.count + 1 }.max() ?? 0

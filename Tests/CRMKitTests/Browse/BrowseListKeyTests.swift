@@ -98,6 +98,14 @@ import CRMTerminal
         #expect(fixture.screen.cursor == Position(row: 23, column: 5))
     }
 
+    /// The sample a new user met: `/olga` did not find Ольга, though `crm show olga` suggested her.
+    @Test func theFilterFindsANameInAnotherScriptByItsLatinSpelling() throws {
+        let fixture = try BrowseFixture()
+        fixture.press(.character("/"))
+        fixture.type("anna sokolova")
+        #expect(shownNames(fixture) == ["Анна Соколова"])
+    }
+
     @Test func theFilterIsFuzzyAndPutsTheBestMatchFirst() throws {
         let fixture = try BrowseFixture()
         fixture.press(.character("/"))

@@ -50,6 +50,46 @@ import Testing
         #expect(none.stderr == "crm: error: Bob Marsh and Ada Lovelace are not related (no related: item names the other)\n")
     }
 
+    /// The sample a new user met: `crm relate lena partner "Bob Marsh"` refused someone without a
+    /// file, though `related:` has a text form for them.
+    @Test func someoneWithoutAFileIsWrittenAsTextAndTheOutputSaysSo() throws {
+        let vault = try vault()
+        let relate = try vault.crm("relate", "ada", "partner", "Lena Marsh")
+        #expect(relate.status == 0, "\(relate.stderr)")
+        #expect(relate.stdout == "Lena Marsh is Ada Lovelace's partner (people/ada-lovelace.md:5), as text: no person in the vault is 'Lena Marsh'\n")
+        #expect(vault.read("people/ada-lovelace.md") == "---\nname: Ada Lovelace\ntags:\n  - friends\nrelated: [\"partner: Lena Marsh\"]\n---\n\nNotes.\n")
+        #expect(try related(vault, "ada") == [["relation": "partner", "id": nil, "name": "Lena Marsh"]])
+        let again = try vault.crm("relate", "ada", "Partner", "lena marsh", "--json")
+        #expect(again.stdout == """
+            {
+              "id": "ada-lovelace",
+              "path": "people/ada-lovelace.md",
+              "line": 5,
+              "relation": "partner",
+              "other": null,
+              "other_name": "Lena Marsh",
+              "changed": false
+            }
+
+            """)
+        #expect(try vault.crm("check").stdout == "")
+        // A name a few letters from a tracked one may be a typo: the output says whom it is close to.
+        let typo = try vault.crm("relate", "ada", "friend", "Bob Marhs")
+        #expect(typo.status == 0)
+        #expect(typo.stdout == """
+            Bob Marhs is Ada Lovelace's friend (people/ada-lovelace.md:5), as text: no person in the vault is 'Bob Marhs'
+            Not them? did you mean Bob Marsh (bob-marsh)? 'crm unrelate ada-lovelace "Bob Marhs"' takes it back
+
+            """)
+        #expect(vault.read("people/ada-lovelace.md").contains("related: [\"partner: Lena Marsh\", \"friend: Bob Marhs\"]\n"))
+        let unrelate = try vault.crm("unrelate", "ada-lovelace", "bob marhs")
+        #expect(unrelate.stdout == "Removed: Bob Marhs is Ada Lovelace's friend (people/ada-lovelace.md:5)\n")
+        #expect(vault.read("people/ada-lovelace.md").contains("related: [\"partner: Lena Marsh\"]\n"))
+        #expect(try vault.crm("unrelate", "ada", "Bob Marhs").stderr
+                == "crm: error: no person matches 'Bob Marhs', and no related: item of Ada Lovelace names 'Bob Marhs'\n")
+        #expect(try vault.crm("relate", "ada", "friend", "Ann [[Lee]]").status == 1)
+    }
+
     @Test func aPairRelatedAnotherWayIsRefusedAndABadRelationIsAUsageError() throws {
         let vault = try vault()
         _ = try vault.crm("relate", "bob", "parent", "ada")

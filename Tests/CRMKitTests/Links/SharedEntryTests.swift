@@ -85,7 +85,7 @@ import Testing
         let ambiguous = try vault.crm("log", "lena", "Call", "--with", "nunez")
         #expect(ambiguous.status == 1)
         #expect(ambiguous.stderr.contains("'nunez' matches 2 people"), "\(ambiguous.stderr)")
-        #expect(ambiguous.stderr.contains("jose-nunez  (José Núñez)") && ambiguous.stderr.contains("maria-nunez  (María Núñez)"))
+        #expect(ambiguous.stderr.contains("  José Núñez (jose-nunez)\n") && ambiguous.stderr.contains("  María Núñez (maria-nunez)"))
         let missing = try vault.crm("log", "lena", "Call", "--with", "chidi")
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("crm: error: no person matches 'chidi'"))

@@ -1,0 +1,20 @@
+import CRMFormat
+
+extension Vault {
+    /// How the vault spells each tag, by `Tag.key`: the spelling most people use. A tag written
+    /// in another case or with other accents (`crm add --tag family`, an address book's `Family`)
+    /// is written as the vault spells it, and `completions --tags` lists these.
+    package func tagSpellings() -> [String: String] {
+        let (tags, _) = listing(today: nil) { $0.tags }
+        return Dictionary(Tag.preferredSpellings(tags.flatMap { Set($0) }).map { (Tag.key($0), $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// `tags` as the vault spells them, each tag once.
+    package func spelt(_ tags: [String]) -> [String] {
+        guard !tags.isEmpty else { return [] }
+        let spellings = tagSpellings()
+        var spelt: [String] = []
+        for tag in tags where !spelt.contains(where: { Tag.same($0, tag) }) { spelt.append(spellings[Tag.key(tag)] ?? tag) }
+        return spelt
+    }
+}
