@@ -133,8 +133,8 @@ extension FileLinks {
     /// The links on line `i` that may name a person, as targets; embeds are kept apart.
     mutating func separated(_ links: [PersonLink], at i: Int, line b: UnsafeBufferPointer<UInt8>) -> [LinkTarget] {
         var targets: [LinkTarget] = []
-        for link in links {
-            let target = LinkTarget(target: link.target, line: i + 1, column: link.column(in: b))
+        for (link, column) in zip(links, PersonLink.columns(of: links, in: b)) {
+            let target = LinkTarget(target: link.target, line: i + 1, column: column)
             if link.isEmbed { embeds.append(target) } else if link.mayNamePerson { targets.append(target) }
         }
         return targets

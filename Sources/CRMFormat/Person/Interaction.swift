@@ -57,7 +57,7 @@ public struct Interaction: Sendable, Equatable {
     static func normalizedNote(_ text: String) -> String {
         var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
             line.last == 0x0D ? line.dropLast() : line
-        }
+        }[...]   // a slice: dropping a first line costs no copy of the rest
         while let first = lines.first, first.allSatisfy(isSpace) { lines.removeFirst() }
         while let last = lines.last, last.allSatisfy(isSpace) { lines.removeLast() }
         guard let first = lines.first else { return "" }

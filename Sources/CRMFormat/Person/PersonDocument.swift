@@ -109,7 +109,7 @@ package struct PersonDocument: Sendable {
     /// The body without the front matter and the log, blank lines trimmed at both ends.
     package var notes: String {
         let bodyStart = frontMatter.map { $0.closeLine + 1 } ?? 0
-        var lines: [String] = []
+        var lines: ArraySlice<String> = []   // a slice: dropping a first line costs no copy of the rest
         for i in bodyStart..<text.lineCount {
             if let log, (log.headingLine..<log.end).contains(i) { continue }
             lines.append(text.string(i))

@@ -56,10 +56,20 @@ package struct PersonLink: Sendable, Equatable {
         !isEmbed && !target.allSatisfy { $0 == " " } && !PersonLink.namesDay(target)
     }
 
-    /// 1-based column of the link on `line`, in characters as editors count them.
-    func column(in line: UnsafeBufferPointer<UInt8>) -> Int {
-        let prefix = UnsafeBufferPointer(rebasing: line[0..<span.lowerBound])
-        return (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
+    /// 1-based columns of `links` (in line order, as `scan` returns them) on `line`, in
+    /// characters as editors count them. Each byte of the line is counted once, however many
+    /// links it holds.
+    static func columns(of links: [PersonLink], in line: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var columns: [Int] = []
+        columns.reserveCapacity(links.count)
+        var counted = 0, characters = 0
+        for link in links {
+            let segment = UnsafeBufferPointer(rebasing: line[counted..<max(counted, link.span.lowerBound)])
+            characters += segment.allSatisfy { $0 < 0x80 } ? segment.count : String(decoding: segment, as: UTF8.self).count
+            counted += segment.count
+            columns.append(characters + 1)
+        }
+        return columns
     }
 }
 

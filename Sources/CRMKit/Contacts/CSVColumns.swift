@@ -192,7 +192,7 @@ extension CSVColumns {
     /// dropped; `nil` when nothing is left.
     private static func notes(_ cell: String?) -> String? {
         guard let cell else { return nil }
-        var lines = cell.replacing("\r\n", with: "\n").replacing("\r", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = cell.replacing("\r\n", with: "\n").replacing("\r", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)[...]
         while lines.first?.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
         while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")

@@ -14,13 +14,13 @@ import Testing
         #expect(links.map(\.text) == ["Ada", "Bob", nil, nil])
         #expect(links.map(\.anchor) == [nil, "Garden", "^b12", nil])
         var line = "Met [[ada-lovelace|Ada]] and"
-        #expect(line.withUTF8 { PersonLink.scan($0)[0].column(in: $0) } == 5)
+        #expect(line.withUTF8 { PersonLink.columns(of: PersonLink.scan($0), in: $0) } == [5])
     }
 
     @Test func columnsCountCharacters() {
-        var line = "Café avec [[José Núñez]]"
-        let column = line.withUTF8 { PersonLink.scan($0)[0].column(in: $0) }
-        #expect(column == 11)
+        var line = "Café avec [[José Núñez]], Zoë et [[Ana]] — [[Léa]]"
+        let columns = line.withUTF8 { PersonLink.columns(of: PersonLink.scan($0), in: $0) }
+        #expect(columns == [11, 34, 44])
     }
 
     @Test(arguments: [

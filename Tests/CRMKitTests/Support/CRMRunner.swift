@@ -28,12 +28,19 @@ enum CRM {
     /// Runs `crm ARGS` in `directory` with `CRM_TODAY=2026-11-29`, `NO_COLOR=1`, no vault from the
     /// environment and no settings of the person's own (`XDG_CONFIG_HOME` a folder that does not
     /// exist) unless `environment` says otherwise.
+    /// `launcher` runs `crm` under another program (`["valgrind", "--tool=callgrind"]`), found on
+    /// the `PATH`.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
-                    environment: [String: String] = [:]) throws -> CRMResult {
+                    environment: [String: String] = [:], launcher: [String] = []) throws -> CRMResult {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if launcher.isEmpty {
+            process.executableURL = binary
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = launcher + [binary.path] + arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "CRM_VAULT")
         env.removeValue(forKey: "CRM_CALENDAR")
