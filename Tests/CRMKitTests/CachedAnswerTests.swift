@@ -12,7 +12,7 @@ import Testing
 
     /// A cache of every file and folder of `vault`, as a run two seconds after the last change writes it.
     private func plant(_ vault: Vault) throws {
-        let (paths, folders) = vault.personPathsAndFolders()
+        let (paths, folders, _) = vault.personPathsAndFolders()
         FactsCache.save(try paths.map { path in
             let person = try vault.load(path: path)
             return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: Self.today)))

@@ -122,7 +122,7 @@ import Testing
     /// A cache of `vault` that lists its person files from the folders they are in, as a cache
     /// written two seconds after the last change does; each name marked as in `saveMarked`.
     private func saveListing(_ vault: Vault) throws {
-        let (paths, folders) = vault.personPathsAndFolders()
+        let (paths, folders, _) = vault.personPathsAndFolders()
         FactsCache.save(try paths.map { path in
             let person = try vault.load(path: path)
             var facts = PersonFacts(person)
@@ -211,7 +211,7 @@ import Testing
     @Test func foldersAreRecordedOnlyOnceSettledAndWhenEveryFileHasARecord() throws {
         let copy = try TemporaryVault(copyingExample: true)
         let vault = try Vault(root: copy.path)
-        let (paths, folders) = vault.personPathsAndFolders()
+        let (paths, folders, _) = vault.personPathsAndFolders()
         func entry(_ path: String) throws -> (path: String, entry: FactsCache.Entry) {
             let person = try vault.load(path: path)
             return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))

@@ -313,6 +313,7 @@ package enum FileSystem {
             temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         guard fd >= 0 else { throw FileSystemError(dir, "cannot create a temporary file") }
+        removeLeftovers(in: dir, except: temp, locked: locked)
         do throws(FileSystemError) {
             defer { close(fd) }
             guard fchmod(fd, mode_t(mode & 0o7777)) == 0 else { throw FileSystemError(temp, "cannot set permissions") }
@@ -427,6 +428,31 @@ package enum FileSystem {
     /// The prefix of every temporary file the tool writes; hidden, so nothing takes it for a person.
     static let temporaryPrefix = ".crm-tmp-"
 
+    /// Folders whose leftover temporary files this process has looked for already.
+    nonisolated(unsafe) private static var cleaned: Set<String> = []
+    private static let cleanedLock = Lock()
+
+    /// Removes the temporary files a killed `crm` left in `dir`, once per folder and process, on
+    /// its first write there. Under the vault lock (`locked`) a file named after the file it
+    /// replaces (`.crm-tmp-ada.md`) is a leftover, as only the lock's holder writes those; any
+    /// other (`.crm-tmp-x7Qa9Z`, from a write that does not take the lock: the facts cache, a git
+    /// merge) may be another process's file being written, and goes only an hour after its last change.
+    private static func removeLeftovers(in dir: String, except own: String, locked: Bool) {
+        guard cleanedLock.withLock({ cleaned.insert(dir).inserted }) else { return }
+        let hourAgo = Platform.nanosecondsSince1970() - 3_600_000_000_000
+        let prefix = Array(temporaryPrefix.utf8)
+        var leftovers: [String] = []
+        // Names are compared as bytes: a folder of 100,000 people makes no string but for a leftover.
+        forEachEntry(in: dir) { name, isDirectory, _ in
+            if !isDirectory, name.starts(with: prefix) { leftovers.append(String(decoding: name, as: UTF8.self)) }
+        }
+        for name in leftovers {
+            let path = dir + "/" + name
+            guard path != own, let found = FileSystem.stamp(path) else { continue }
+            if locked && name.hasSuffix(".md") || found.modified < hourAgo { unlink(path) }
+        }
+    }
+
     /// Creates `path` with `bytes`, atomically and never over an existing file (`locked`: see
     /// `writeTemporary`). `syncFolder: false` leaves flushing the folder to the caller, who creates
     /// many files in it and flushes it once.
@@ -518,7 +544,11 @@ package enum FileSystem {
 
     /// Holds an exclusive lock on a folder while `body` runs, so two `crm` processes never
     /// edit the vault at once. The lock is on the folder itself: no lock file is left behind.
+    /// A thread that holds it already runs `body` at once (a command of several steps holds it
+    /// across them, each step taking it again).
     package static func withLock<T>(on directory: String, _ body: () throws -> T) throws -> T {
+        let me = pthread_self()
+        if heldLock.withLock({ held[directory].map { pthread_equal($0, me) != 0 } ?? false }) { return try body() }
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(directory, "cannot open to lock") }
         defer { close(fd) }
@@ -526,8 +556,14 @@ package enum FileSystem {
             guard errno == EINTR else { throw FileSystemError(directory, "cannot lock") }
         }
         defer { Platform.unlock(fd) }
+        heldLock.withLock { held[directory] = me }
+        defer { heldLock.withLock { held[directory] = nil } }
         return try body()
     }
+
+    /// The folders this process holds the lock on, and the thread holding each.
+    nonisolated(unsafe) private static var held: [String: pthread_t] = [:]
+    private static let heldLock = Lock()
 }
 
 extension FileStamp {

@@ -6,11 +6,11 @@ package enum VaultCheck {
     /// With `today`, entries dated more than a year after it (a mistyped year?) and items ticked
     /// done but dated after it are reported too.
     package static func run(_ vault: Vault, today: Day? = nil) -> [Diagnostic] {
-        var found = vault.config.diagnostics
+        var found = vault.config.diagnostics + vault.unfinishedProblems
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
-        let (paths, copies) = vault.personAndConflictPaths()
+        let (paths, copies, unlisted) = vault.personAndConflictPaths()
         let (people, unread) = vault.facts(of: paths, today: today) { Checked(facts: $0, today: today) }
-        found += unread
+        found += unlisted + unread
         for person in people { found += person.problems }
         found += duplicates(people)
         found += tagSpellings(people, in: vault)

@@ -102,7 +102,7 @@ extension Vault {
                 }
             }
         }
-        let problems = zip(paths, errors).compactMap { path, error in
+        let problems = (walked?.unreadable ?? []) + zip(paths, errors).compactMap { path, error in
             error.map { Diagnostic(path: path, line: 1, severity: .error, message: $0.message) }
         }
         let removed = cache.count != cachedIndex.count { $0 >= 0 }

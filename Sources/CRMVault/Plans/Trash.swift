@@ -31,7 +31,7 @@ extension Vault {
             .map(\.name).sorted(by: >).compactMap(trashItem)
     }
 
-    private func trashItem(_ name: String) -> TrashItem? {
+    func trashItem(_ name: String) -> TrashItem? {
         guard let bytes = try? FileSystem.readFile(root + "/" + Vault.trashFolder + "/" + name).bytes else { return nil }
         let removed = TrashItem.removedTime(name)
         let document = PersonDocument(bytes: bytes, path: Vault.trashFolder + "/" + name, settings: logSettings)
@@ -65,23 +65,36 @@ extension Vault {
         case .followUp: change = "follow-up with \(person.name)"
         }
         var removed: (item: LogItem, trash: TrashItem)?
-        try update(person, change: change) { document in
-            // Applied again if the file changed meanwhile: the same item (date, time, type, note) is looked for.
-            guard let item = document.sameItem(as: wanted) else {
-                throw VaultError("\(person.path) changed and no longer holds item \(number); nothing was removed")
+        // Recorded before the entry goes to the trash: a kill before the file is written leaves
+        // the entry in both places only until the next write takes it out of the trash.
+        try recording {
+            do {
+                try update(person, change: change) { document in
+                    // Applied again if the file changed meanwhile: the same item (date, time, type, note) is looked for.
+                    guard let item = document.sameItem(as: wanted) else {
+                        throw VaultError("\(person.path) changed and no longer holds item \(number); nothing was removed")
+                    }
+                    let (bytes, lines) = try document.removing(item)
+                    var header = ["---", "path: " + YAMLQuoting.scalar(person.path), "id: " + YAMLQuoting.scalar(person.id)]
+                    if case .entry(let entry) = item { header.append("date: \(entry.date)") }
+                    header += ["line: \(item.line)", "digest: " + TrashItem.digest(bytes), "---"]
+                    let file = Array((header + lines).map { $0 + "\n" }.joined().utf8)
+                    // A second attempt (the file changed meanwhile) replaces what the first put in the trash.
+                    if let earlier = removed?.trash.name { FileSystem.removeIfPresent(try inside(Vault.trashFolder + "/" + earlier)) }
+                    let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: TrashItem.entrySuffix) { target throws(FileSystemError) in
+                        try record(Unfinished(.unlog, path: person.path, trash: String(target.split(separator: "/").last!), digest: TrashItem.digest(bytes)))
+                        try FileSystem.create(target, with: file, locked: true)
+                    }
+                    removed = (item, trashItem(name)!)
+                    return bytes
+                }
+            } catch {
+                // The file was not written (a full disk, a file that kept changing): the entry is only there.
+                if let earlier = removed?.trash, (try? FileSystem.readFile(root + "/" + person.path).bytes).map(TrashItem.digest) != earlier.digest {
+                    FileSystem.removeIfPresent(try inside(Vault.trashFolder + "/" + earlier.name))
+                }
+                throw error
             }
-            let (bytes, lines) = try document.removing(item)
-            var header = ["---", "path: " + YAMLQuoting.scalar(person.path), "id: " + YAMLQuoting.scalar(person.id)]
-            if case .entry(let entry) = item { header.append("date: \(entry.date)") }
-            header += ["line: \(item.line)", "digest: " + TrashItem.digest(bytes), "---"]
-            let file = Array((header + lines).map { $0 + "\n" }.joined().utf8)
-            // A second attempt (the file changed meanwhile) replaces what the first put in the trash.
-            if let earlier = removed?.trash.name { FileSystem.removeIfPresent(try inside(Vault.trashFolder + "/" + earlier)) }
-            let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: TrashItem.entrySuffix) { target throws(FileSystemError) in
-                try FileSystem.create(target, with: file, locked: true)
-            }
-            removed = (item, trashItem(name)!)
-            return bytes
         }
         return removed!
     }
@@ -112,9 +125,9 @@ extension Vault {
         let trashed = try inside(Vault.trashFolder + "/" + item.name)
         switch item.kind {
         case .person:
-            try FileSystem.withLock(on: root) {
-                try prepareWrite()
+            try recording {
                 try FileSystem.makeDirectories(try inside(FileSystem.parentDirectory(of: item.personPath), for: .folder))
+                try record(Unfinished(.restore, path: item.personPath, trash: item.name))
                 do throws(FileSystemError) {
                     try FileSystem.move(trashed, to: try inside(item.personPath))
                 } catch {
@@ -136,11 +149,18 @@ extension Vault {
             let person = try load(path: item.personPath)
             let change = entry?.change(with: person.name) ?? "follow-up with \(person.name)"
             var unchanged = false
-            let (written, _) = try update(person, change: change) { document in
-                unchanged = item.digest == TrashItem.digest(document.text.bytes)
-                return try document.restoring(item.lines, as: entry, at: unchanged ? item.line : nil)
+            // Recorded before the entry goes back: a kill before it leaves the trash leaves it in both
+            // places only until the next write takes it out of the trash.
+            let written = try recording {
+                let (written, _) = try update(person, change: change) { document in
+                    unchanged = item.digest == TrashItem.digest(document.text.bytes)
+                    let bytes = try document.restoring(item.lines, as: entry, at: unchanged ? item.line : nil)
+                    try record(Unfinished(.restore, path: item.personPath, trash: item.name, digest: TrashItem.digest(bytes)))
+                    return bytes
+                }
+                FileSystem.removeIfPresent(trashed)
+                return written
             }
-            FileSystem.removeIfPresent(trashed)
             // Its own line when put back there; else the first item written as it was.
             let log = written.document.log
             let lines = (log?.entriesWithoutNotes.map(\.line) ?? []) + (log?.followUps.map(\.line) ?? [])

@@ -92,9 +92,10 @@ public struct Vault: Sendable {
 
     /// The same, and the folders they were listed from, each stamped before it was read (what
     /// the facts cache lists the paths by while none of them changes).
-    func personPathsAndFolders() -> (paths: [String], folders: [FactsCache.Folder]) {
-        let (files, folders) = markdownPathsAndFolders()
-        return (files.compactMap { $0.isConflictCopy ? nil : $0.path }, folders)
+    /// `unreadable`: a warning for each folder under `people/` that could not be listed.
+    func personPathsAndFolders() -> (paths: [String], folders: [FactsCache.Folder], unreadable: [Diagnostic]) {
+        let (files, folders, unreadable) = markdownPathsAndFolders()
+        return (files.compactMap { $0.isConflictCopy ? nil : $0.path }, folders, unreadable)
     }
 
     /// Sync-conflict copies of person files anywhere under `people/`, sorted.
@@ -102,13 +103,15 @@ public struct Vault: Sendable {
         markdownPaths().compactMap { $0.isConflictCopy ? $0.path : nil }
     }
 
-    /// Person files and sync-conflict copies, from one walk of `people/`.
-    package func personAndConflictPaths() -> (people: [String], copies: [String]) {
+    /// Person files and sync-conflict copies, from one walk of `people/`, and a warning for each
+    /// folder that could not be listed.
+    package func personAndConflictPaths() -> (people: [String], copies: [String], unreadable: [Diagnostic]) {
         var people: [String] = [], copies: [String] = []
-        for file in markdownPaths() {
+        let (files, _, unreadable) = markdownPathsAndFolders()
+        for file in files {
             if file.isConflictCopy { copies.append(file.path) } else { people.append(file.path) }
         }
-        return (people, copies)
+        return (people, copies, unreadable)
     }
 
     /// Every `.md` file under `people/` that is not hidden, in byte order, and whether its name is
@@ -116,13 +119,20 @@ public struct Vault: Sendable {
     private func markdownPaths() -> [(path: String, isConflictCopy: Bool)] { markdownPathsAndFolders().files }
 
     /// The same, and every folder walked with its stamp, taken before the folder was read; none
-    /// when one could not be stamped (a change in it could not be seen).
-    private func markdownPathsAndFolders() -> (files: [(path: String, isConflictCopy: Bool)], folders: [FactsCache.Folder]) {
+    /// when one could not be stamped or listed (a change in it could not be seen); and a warning
+    /// for each folder that could not be listed (`Permission denied`), whose people are left out.
+    private func markdownPathsAndFolders() -> (files: [(path: String, isConflictCopy: Bool)], folders: [FactsCache.Folder], unreadable: [Diagnostic]) {
         var files: [(path: String, isConflictCopy: Bool)] = []
         var folders: [FactsCache.Folder] = [], unstamped = false
+        var unreadable: [Diagnostic] = []
         func walk(_ relative: String, depth: Int) {
             guard depth < 32 else { return }
             guard let stamp = FileSystem.stamp(root + "/" + relative) else { return unstamped = true }
+            if let reason = FileSystem.unreadableDirectory(root + "/" + relative) {
+                unreadable.append(Diagnostic(path: relative, line: 1, severity: .warning,
+                                             message: "cannot read this folder (\(reason)): the people in it are left out"))
+                return unstamped = true
+            }
             folders.append(FactsCache.Folder(path: relative, stamp: stamp))
             let prefix = Array((relative + "/").utf8)
             FileSystem.forEachEntry(in: root + "/" + relative) { name, isDirectory, isSymbolicLink in
@@ -138,7 +148,7 @@ public struct Vault: Sendable {
         }
         walk("people", depth: 0)
         // Sorted as indices over one buffer of the paths' bytes: no strings moved or retained.
-        return (NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }, unstamped ? [] : folders)
+        return (NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }, unstamped ? [] : folders, unreadable)
     }
 
     /// `name.hasPrefix(".")`, decided on the bytes unless a combining mark follows the dot.
@@ -392,10 +402,11 @@ public struct Vault: Sendable {
 
     /// Moves a person's file to `.crm/trash/` (machine-local, not synced), named with the time.
     package func trash(_ person: Person, stamp: String, change: String? = nil) throws -> String {
-        try FileSystem.withLock(on: root) {
-            try prepareWrite()
+        try recording {
             let source = try inside(person.path)
             let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: ".md") { target throws(FileSystemError) in
+                // A move is a second name made, then the first removed: killed between, the next write removes it.
+                try record(Unfinished(.rm, path: person.path, trash: String(target.split(separator: "/").last!)))
                 try FileSystem.move(source, to: target)
             }
             recordWrite(root + "/" + person.path, person: person.name, change: change)

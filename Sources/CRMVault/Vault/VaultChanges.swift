@@ -44,6 +44,17 @@ package final class VaultChanges: @unchecked Sendable {
         }
     }
 
+    /// Whether the vault was looked at for a command stopped half way (see `Unfinished`).
+    private var unfinishedLooked = false
+
+    /// True the first time only: the vault is looked at for a command stopped half way once.
+    func firstLookForUnfinished() -> Bool {
+        locked {
+            defer { unfinishedLooked = true }
+            return !unfinishedLooked
+        }
+    }
+
     /// Runs `check` once for the vault, before its first write.
     func checkOnce(_ check: () throws -> Void) throws {
         try locked {
@@ -58,7 +69,14 @@ extension Vault {
     /// Before a write: with `git: commit` set, refuses unless the vault is in a git work tree,
     /// so nothing is written that could not be committed. The vault's own writes call it; call
     /// it before a write made on the vault's behalf (an editor), then `noteWritten(_:)`.
+    /// Before the first write, under the vault lock, what a command stopped half way left is
+    /// finished or taken back (see `Unfinished`).
     package func prepareWrite() throws {
+        try checkWorkTree()
+        if changes.firstLookForUnfinished(), FileSystem.exists(root + "/" + Unfinished.path) { try finishUnfinished() }
+    }
+
+    private func checkWorkTree() throws {
         guard config.gitCommit else { return }
         try changes.checkOnce {
             guard Git(directory: root).isWorkTree else {

@@ -13,11 +13,13 @@ let fmtCommand = Command(
     stay as written. A log whose entries are out of order is sorted into its main order (newest first
     unless most of it is oldest first). Plain values of name, contact_id, phone, email, tags and
     aliases that a YAML reader would take for a number, date, boolean or null get quotes. Only lines
-    that change are rewritten; comments, unknown keys and notes are untouched.
+    that change are rewritten; comments, unknown keys and notes are untouched. A command stopped
+    half way ('crm check' says which) is finished first.
     """,
     run: { context in
         let vault = try context.vault()
         let checkOnly = context.arguments.flag("--check")
+        if !checkOnly { try vault.finishStoppedCommand() }
         // Everyone is read on all cores, one file at a time: only the names of files to change are kept.
         let paths = context.arguments.positionals.isEmpty ? vault.personPaths()
             : try context.arguments.positionals.map { try vault.find($0).path }

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import CRMFormat
+
+/// What a command cannot read is said, and what a killed one left is cleaned (docs/safety.md).
+@Suite struct LeftoversTests {
+    /// Runs `crm ARGS` on `vault` without waiting: the process, and where its output goes.
+    static func start(_ vault: TemporaryVault, _ arguments: [String], prefix: [String] = []) throws -> (Process, Pipe) {
+        let process = Process()
+        let out = Pipe()
+        process.executableURL = URL(fileURLWithPath: prefix.first ?? CRM.binary.path)
+        process.arguments = Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [CRM.binary.path]) + ["--vault", vault.path] + arguments
+        process.environment = ["CRM_TODAY": "2026-11-29", "XDG_CONFIG_HOME": "/nonexistent/crm-tests", "NO_COLOR": "1"]
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        return (process, out)
+    }
+
+    static func finish(_ run: (Process, Pipe)) -> (status: Int32, output: String) {
+        let data = run.1.fileHandleForReading.readDataToEndOfFile()
+        run.0.waitUntilExit()
+        return (run.0.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// An unreadable folder under `people/` is a warning in `list` and `check`, not a silence.
+    /// Root reads every folder, so as root the commands run as `nobody` (util-linux's setpriv).
+    @Test func anUnreadableFolderIsAWarningInListAndCheck() throws {
+        let vault = try TemporaryVault()
+        try vault.crm("add", "Ada Lovelace")
+        try vault.write("people/private/bea-quill.md", "---\nname: Bea Quill\n---\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: vault.path + "/people/private")
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: vault.path + "/people/private") }
+        var prefix: [String] = []
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                print("skipped anUnreadableFolderIsAWarningInListAndCheck: running as root, and no /usr/bin/setpriv to run crm as nobody")
+                return
+            }
+            prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+        }
+        let list = Self.finish(try Self.start(vault, ["list"], prefix: prefix))
+        #expect(list.output.contains("Ada Lovelace"))
+        #expect(list.output.contains("people/private:1:1: warning: not listed: cannot read this folder (Permission denied): the people in it are left out"), "\(list.output)")
+        let check = Self.finish(try Self.start(vault, ["check"], prefix: prefix))
+        #expect(check.output.contains("people/private:1:1: warning: cannot read this folder (Permission denied)"), "\(check.output)")
+    }
+
+    /// Temporary files a killed write left are cleaned by the next write in their folder: one
+    /// named for a file (only a write holding the vault lock makes those) at once, any other
+    /// after an hour; a recent one of another process stays.
+    @Test func theNextWriteCleansLeftoverTemporaryFiles() throws {
+        let vault = try TemporaryVault()
+        try vault.crm("add", "Ada Lovelace")
+        try vault.write("people/.crm-tmp-zed-young.md", "---\nname: Half writ")
+        try vault.write("people/.crm-tmp-a1B2c3", "old")
+        try vault.write("people/.crm-tmp-x9Y8z7", "being written")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: vault.path + "/people/.crm-tmp-a1B2c3")
+        try vault.write(".crm/trash/.crm-tmp-20261129-101500-ada.entry.md", "---\npath: people/ada-lovelace.md")
+        #expect(try vault.crm("log", "ada", "Tea").status == 0)
+        #expect(!vault.exists("people/.crm-tmp-zed-young.md"))
+        #expect(!vault.exists("people/.crm-tmp-a1B2c3"))
+        #expect(vault.exists("people/.crm-tmp-x9Y8z7"))
+        #expect(try vault.crm("unlog", "ada", "1").status == 0)
+        #expect(!vault.exists(".crm/trash/.crm-tmp-20261129-101500-ada.entry.md"))
+    }
+}
