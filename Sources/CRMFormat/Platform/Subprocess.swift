@@ -107,8 +107,8 @@ package struct Subprocess: Sendable {
         }
     }
 
-    /// Runs a program the person uses on this terminal (an editor, a viewer) to its end, as
-    /// `system(3)` does: in this process's group, so that it owns the terminal this process owns
+    /// Runs a program the person uses on this terminal (an editor, a viewer) to its end, from its
+    /// argument vector (never a shell), in this process's group, so that it owns the terminal this process owns
     /// (a program in a group of its own is stopped when it reads the terminal); Ctrl-C and Ctrl-\
     /// meanwhile go to it alone (this process ignores them until it ends, the program gets their
     /// default actions). The streams are as set, usually inherited.
