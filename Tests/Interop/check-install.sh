@@ -112,7 +112,7 @@ got=$(complete_words crm --vault "$vault" log "" | sort | tr '\n' ' ')
 got=$(cd "$vault" && complete_words crm sh)
 [ "$got" = show ] || fail "completing 'crm sh' gave '$got'"
 got=$(complete_words crm --vault "$vault" list --tag "" | sort | tr '\n' '|')
-[ "$got" = "chess club|friends|navy|" ] || fail "completing 'crm --vault DIR list --tag ' gave '$got'"
+[ "$got" = "chess\\ club|friends|navy|" ] || fail "completing 'crm --vault DIR list --tag ' gave '$got'"
 echo "bash completes person ids, tags and commands"
 zsh -n "$prefix/share/zsh/site-functions/_crm" || fail "zsh completion does not parse"
 # zsh's completion builtins only work inside its line editor: stand-ins print what would be offered
