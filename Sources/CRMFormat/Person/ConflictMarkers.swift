@@ -35,17 +35,83 @@ package struct ConflictMarkers: Sendable {
     /// The labels after `<<<<<<<` and `>>>>>>>` (`HEAD`, a branch name), or `ours` / `theirs`.
     package let labels: ConflictLabels
 
-    /// 0-based lines that start a conflict marker (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`);
-    /// none unless a `<<<<<<<` line opens a conflict (a lone `=======` is a setext underline).
+    /// 0-based lines that are conflict markers (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`), in
+    /// order; none unless a `<<<<<<<` line opens a conflict (a lone `=======` is a setext underline).
     package static func markerLines(in bytes: [UInt8]) -> [Int] {
-        let text = TextBuffer(bytes)
-        let lines = (0..<text.lineCount).filter { marker(text.content($0)) != nil }
-        return lines.contains { marker(text.content($0)) == UInt8(ascii: "<") } ? lines : []
+        markers(TextBuffer(bytes)).map(\.line)
+    }
+
+    /// The one rule for which lines are markers. A `<<<<<<<` line opens a conflict unless it stands
+    /// inside a fenced code block (``` or ~~~, as CommonMark closes them: the same character, at
+    /// least as many) in the notes or the log: there it is text a person wrote, such as an example
+    /// of a merge. The conflict's sides are read as separate files are: each side's own lines
+    /// open and close its fences, and a `<<<<<<<` after the conflict is text only when it stands
+    /// in a code block in both sides. Within a conflict, `|||||||`, `=======` and `>>>>>>>` are
+    /// its marks wherever they stand, as git writes them. The front matter has no code blocks.
+    private static func markers(_ text: TextBuffer) -> [(line: Int, marker: UInt8)] {
+        // Most files hold no marker: one byte search rules them out.
+        guard text.bytes.contains(bytes: "<<<<<<<".utf8) else { return [] }
+        enum Section { case common, current, base, other }
+        var section = Section.common
+        var current = SideReader(), other = SideReader()
+        var found: [(line: Int, marker: UInt8)] = []
+        text.withLines { content in
+            for i in 0..<text.lineCount {
+                let mark = marker(ArraySlice(content(i)))
+                var isMark = true, isText = false
+                switch (mark, section) {
+                case (UInt8(ascii: "<")?, .common):
+                    isMark = !(current.isInFence && other.isInFence)
+                    isText = !isMark
+                    if isMark { section = .current }
+                case (UInt8(ascii: "<")?, _):
+                    // Another conflict's opening inside this one, as a merge half undone leaves:
+                    // reported, and a line of the side it stands in.
+                    isText = true
+                case (UInt8(ascii: "|")?, .current): section = .base
+                case (UInt8(ascii: "=")?, .current), (UInt8(ascii: "=")?, .base): section = .other
+                case (UInt8(ascii: ">")?, .other): section = .common
+                default: isMark = false; isText = true
+                }
+                if isMark { found.append((i, mark!)) }
+                guard isText else { continue }
+                switch section {
+                case .common: current.read(i, content); other.read(i, content)
+                case .current: current.read(i, content)
+                case .base: break
+                case .other: other.read(i, content)
+                }
+            }
+        }
+        return found.contains { $0.marker == UInt8(ascii: "<") } ? found : []
+    }
+
+    /// One side of a file with conflicts, read line by line as a person file is: a front matter,
+    /// then the body whose code blocks `MarkdownOutline` finds.
+    private struct SideReader {
+        private var line = 0
+        private var inFrontMatter = false
+        private var body = MarkdownOutline.Reader()
+        /// Whether a line at the left margin read next stands inside a fenced code block.
+        var isInFence: Bool { !inFrontMatter && body.isInFence }
+
+        mutating func read(_ i: Int, _ content: TextBuffer.LineView) {
+            defer { line += 1 }
+            let bytes = ArraySlice(content(i))
+            if line == 0, FrontMatter.isDelimiter(bytes, allowDots: false) {
+                inFrontMatter = true
+            } else if inFrontMatter {
+                if FrontMatter.isDelimiter(bytes, allowDots: true) { inFrontMatter = false }
+            } else {
+                body.read(i, content)
+            }
+        }
     }
 
     /// Splits a file with conflict markers into its versions; nil when it has no complete conflict.
     package init?(_ bytes: [UInt8]) {
         let text = TextBuffer(bytes)
+        var marks = ConflictMarkers.markers(text)[...]
         enum Section { case common, current, base, other }
         var section = Section.common
         var current: [String] = [], other: [String] = [], base: [String] = []
@@ -53,7 +119,12 @@ package struct ConflictMarkers: Sendable {
         var currentLabel = "ours", otherLabel = "theirs"
         for i in 0..<text.lineCount {
             let line = text.string(i)
-            switch (ConflictMarkers.marker(text.content(i)), section) {
+            var mark: UInt8?
+            if let next = marks.first, next.line == i {
+                mark = next.marker
+                marks.removeFirst()
+            }
+            switch (mark, section) {
             case (UInt8(ascii: "<")?, .common):
                 section = .current
                 sawConflict = true

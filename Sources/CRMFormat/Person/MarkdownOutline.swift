@@ -54,137 +54,163 @@ struct MarkdownOutline: Sendable {
     /// CommonMark: the first line that is not indented ends both, so a note can never hide a
     /// heading or move one into the log.
     init(_ text: TextBuffer, from start: Int) {
-        var fence: (marker: UInt8, length: Int, lineIndex: Int, column: Int, inItem: Bool)?
-        var inItem = false
+        var reader = Reader()
+        text.withLines { content in
+            for i in start..<text.lineCount { reader.read(i, content) }
+        }
+        self = reader.outline(lineCount: text.lineCount)
+    }
+
+    /// Reads a body one line at a time, the lines in file order (not necessarily every line of the
+    /// file: `ConflictMarkers` gives each side of a conflict its own reader), and says at each
+    /// line whether a fenced code block is open.
+    struct Reader: Sendable {
+        private var fence: (marker: UInt8, length: Int, lineIndex: Int, column: Int, inItem: Bool)?
+        private var inItem = false
         // Whether the last line was paragraph text in the item: a line of text at the left margin
         // then continues it (a lazy continuation line, in CommonMark's words) and the item goes on.
-        var itemParagraph = false
-        var previousIsParagraph = false
-        var headings: [MarkdownHeading] = []
-        var unclosed: [UnclosedFence] = []
-        var literal: [LiteralBlock] = []
+        private var itemParagraph = false
+        private var previousIsParagraph = false
+        /// The last line read: the text of a setext heading when the line read next underlines it.
+        private var previousLine = 0
+        private var headings: [MarkdownHeading] = []
+        private var unclosed: [UnclosedFence] = []
+        private var literal: [LiteralBlock] = []
         // An HTML comment or indented code block outside list items, while it is open: its first
         // line and column; for indented code, its last non-blank line so far.
-        var comment: (lineIndex: Int, column: Int)?
-        var indented: (lineIndex: Int, column: Int, last: Int)?
-        text.withLines { content in
-            for i in start..<text.lineCount {
-                let line = content(i)
-                let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                if let open = comment {
-                    if Self.contains(line[...], "-->") {
-                        literal.append(LiteralBlock(kind: .comment, lines: open.lineIndex..<(i + 1), column: open.column, isClosed: true))
-                        comment = nil
-                    }
-                    continue
+        private var comment: (lineIndex: Int, column: Int)?
+        private var indented: (lineIndex: Int, column: Int, last: Int)?
+
+        /// Whether the lines read so far leave a fenced code block open outside any list item: a
+        /// line at the left margin read next is inside it (a fence in a list item ends there).
+        var isInFence: Bool { fence.map { !$0.inItem } ?? false }
+
+        /// Reads line `i` (0-based) of `content`.
+        mutating func read(_ i: Int, _ content: TextBuffer.LineView) {
+            let previous = previousLine
+            previousLine = i
+            let line = content(i)
+            let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            if let open = comment {
+                if MarkdownOutline.contains(line[...], "-->") {
+                    literal.append(LiteralBlock(kind: .comment, lines: open.lineIndex..<(i + 1), column: open.column, isClosed: true))
+                    comment = nil
                 }
-                if let open = indented {
-                    if isBlank { continue }
-                    if Self.indentColumns(line) >= 4 {
-                        indented = (open.lineIndex, open.column, i)
-                        continue
-                    }
-                    literal.append(LiteralBlock(kind: .indented, lines: open.lineIndex..<(open.last + 1), column: open.column, isClosed: true))
-                    indented = nil
+                return
+            }
+            if let open = indented {
+                if isBlank { return }
+                if MarkdownOutline.indentColumns(line) >= 4 {
+                    indented = (open.lineIndex, open.column, i)
+                    return
                 }
-                // The line's text within a list item: without the two spaces (or tab) that put it there.
-                let underItem = inItem && !isBlank && (line.first == 0x09 || line.prefix(2).elementsEqual([0x20, 0x20]))
-                let itemText = underItem ? line.dropFirst(line.first == 0x09 ? 1 : 2) : line[...]
-                let isText = line.first.map { $0 >= 0x41 && $0 != 0x60 && $0 != 0x7E && $0 != 0x5F && ($0 < 0x80 || $0 >= 0xC0) } ?? false
-                if let open = fence {
-                    if open.inItem, !isBlank, !underItem {
-                        unclosed.append(UnclosedFence(lineIndex: open.lineIndex, column: open.column, endedWithItem: true))
-                        fence = nil
-                        inItem = false
-                    } else {
-                        let candidate = open.inItem ? itemText : line[...]
-                        if let close = Self.fenceMarker(candidate), close.marker == open.marker, close.length >= open.length,
-                           candidate.dropFirst(close.indent + close.length).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                            if !open.inItem {
-                                literal.append(LiteralBlock(kind: .fence, lines: open.lineIndex..<(i + 1), column: open.column, isClosed: true))
-                            }
-                            fence = nil
+                literal.append(LiteralBlock(kind: .indented, lines: open.lineIndex..<(open.last + 1), column: open.column, isClosed: true))
+                indented = nil
+            }
+            // The line's text within a list item: without the two spaces (or tab) that put it there.
+            let underItem = inItem && !isBlank && (line.first == 0x09 || line.prefix(2).elementsEqual([0x20, 0x20]))
+            let itemText = underItem ? line.dropFirst(line.first == 0x09 ? 1 : 2) : line[...]
+            let isText = line.first.map { $0 >= 0x41 && $0 != 0x60 && $0 != 0x7E && $0 != 0x5F && ($0 < 0x80 || $0 >= 0xC0) } ?? false
+            if let open = fence {
+                if open.inItem, !isBlank, !underItem {
+                    unclosed.append(UnclosedFence(lineIndex: open.lineIndex, column: open.column, endedWithItem: true))
+                    fence = nil
+                    inItem = false
+                } else {
+                    let candidate = open.inItem ? itemText : line[...]
+                    if let close = MarkdownOutline.fenceMarker(candidate), close.marker == open.marker, close.length >= open.length,
+                       candidate.dropFirst(close.indent + close.length).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                        if !open.inItem {
+                            literal.append(LiteralBlock(kind: .fence, lines: open.lineIndex..<(i + 1), column: open.column, isClosed: true))
                         }
-                        previousIsParagraph = false
-                        continue
-                    }
-                }
-                if isBlank { itemParagraph = false }
-                if underItem {
-                    if let marker = Self.fenceMarker(itemText) {
-                        fence = (marker.marker, marker.length, i, line.count - itemText.count + marker.indent + 1, true)
-                        itemParagraph = false
-                    } else if itemText.prefix(while: { $0 == 0x20 }).count < 4 {
-                        itemParagraph = itemText.drop { $0 == 0x20 }.first != 0x23
+                        fence = nil
                     }
                     previousIsParagraph = false
-                    continue
+                    return
                 }
-                if inItem, itemParagraph, isText { continue }
-                if let itemStart = Self.listItemContent(line) {
-                    inItem = true
-                    itemParagraph = itemStart < line.count
-                    previousIsParagraph = false
-                    if let marker = Self.fenceMarker(line[itemStart...]) {
-                        fence = (marker.marker, marker.length, i, itemStart + marker.indent + 1, true)
-                        itemParagraph = false
-                    }
-                    continue
-                }
-                if !isBlank { inItem = false }
-                if isText {
-                    // Most lines are text: neither fences nor headings.
-                    previousIsParagraph = true
-                    continue
-                }
-                if let marker = Self.fenceMarker(line[...]) {
-                    fence = (marker.marker, marker.length, i, marker.indent + 1, false)
-                    previousIsParagraph = false
-                    continue
-                }
-                if let opening = Self.commentOpening(line) {
-                    if Self.contains(line[(opening + 2)...], "-->") {
-                        literal.append(LiteralBlock(kind: .comment, lines: i..<(i + 1), column: opening + 1, isClosed: true))
-                    } else {
-                        comment = (i, opening + 1)
-                    }
-                    previousIsParagraph = false
-                    continue
-                }
-                // Indented code cannot interrupt a paragraph: there, the line continues it.
-                if !previousIsParagraph, !isBlank, Self.indentColumns(line) >= 4 {
-                    indented = (i, line.prefix { $0 == 0x20 || $0 == 0x09 }.count + 1, i)
-                    continue
-                }
-                if let (level, title) = Self.atxHeading(line) {
-                    headings.append(MarkdownHeading(line: i, contentStart: i + 1, level: level, text: title))
-                    previousIsParagraph = false
-                    continue
-                }
-                if previousIsParagraph, let level = Self.setextUnderline(line) {
-                    headings.append(MarkdownHeading(line: i - 1, contentStart: i + 1, level: level,
-                                                    text: Self.trimmed(content(i - 1))))
-                    previousIsParagraph = false
-                    continue
-                }
-                previousIsParagraph = Self.isParagraphLine(line)
             }
-        }
-        if let open = fence {
-            unclosed.append(UnclosedFence(lineIndex: open.lineIndex, column: open.column, endedWithItem: open.inItem))
-            if !open.inItem {
-                literal.append(LiteralBlock(kind: .fence, lines: open.lineIndex..<text.lineCount, column: open.column, isClosed: false))
+            if isBlank { itemParagraph = false }
+            if underItem {
+                if let marker = MarkdownOutline.fenceMarker(itemText) {
+                    fence = (marker.marker, marker.length, i, line.count - itemText.count + marker.indent + 1, true)
+                    itemParagraph = false
+                } else if itemText.prefix(while: { $0 == 0x20 }).count < 4 {
+                    itemParagraph = itemText.drop { $0 == 0x20 }.first != 0x23
+                }
+                previousIsParagraph = false
+                return
             }
+            if inItem, itemParagraph, isText { return }
+            if let itemStart = MarkdownOutline.listItemContent(line) {
+                inItem = true
+                itemParagraph = itemStart < line.count
+                previousIsParagraph = false
+                if let marker = MarkdownOutline.fenceMarker(line[itemStart...]) {
+                    fence = (marker.marker, marker.length, i, itemStart + marker.indent + 1, true)
+                    itemParagraph = false
+                }
+                return
+            }
+            if !isBlank { inItem = false }
+            if isText {
+                // Most lines are text: neither fences nor headings.
+                previousIsParagraph = true
+                return
+            }
+            if let marker = MarkdownOutline.fenceMarker(line[...]) {
+                fence = (marker.marker, marker.length, i, marker.indent + 1, false)
+                previousIsParagraph = false
+                return
+            }
+            if let opening = MarkdownOutline.commentOpening(line) {
+                if MarkdownOutline.contains(line[(opening + 2)...], "-->") {
+                    literal.append(LiteralBlock(kind: .comment, lines: i..<(i + 1), column: opening + 1, isClosed: true))
+                } else {
+                    comment = (i, opening + 1)
+                }
+                previousIsParagraph = false
+                return
+            }
+            // Indented code cannot interrupt a paragraph: there, the line continues it.
+            if !previousIsParagraph, !isBlank, MarkdownOutline.indentColumns(line) >= 4 {
+                indented = (i, line.prefix { $0 == 0x20 || $0 == 0x09 }.count + 1, i)
+                return
+            }
+            if let (level, title) = MarkdownOutline.atxHeading(line) {
+                headings.append(MarkdownHeading(line: i, contentStart: i + 1, level: level, text: title))
+                previousIsParagraph = false
+                return
+            }
+            if previousIsParagraph, let level = MarkdownOutline.setextUnderline(line) {
+                headings.append(MarkdownHeading(line: previous, contentStart: i + 1, level: level,
+                                                text: MarkdownOutline.trimmed(content(previous))))
+                previousIsParagraph = false
+                return
+            }
+            previousIsParagraph = MarkdownOutline.isParagraphLine(line)
         }
-        if let open = comment {
-            literal.append(LiteralBlock(kind: .comment, lines: open.lineIndex..<text.lineCount, column: open.column, isClosed: false))
+
+        /// The outline of the lines read, in a file of `lineCount` lines: what is still open runs to its end.
+        func outline(lineCount: Int) -> MarkdownOutline {
+            var unclosed = unclosed, literal = literal
+            if let open = fence {
+                unclosed.append(UnclosedFence(lineIndex: open.lineIndex, column: open.column, endedWithItem: open.inItem))
+                if !open.inItem {
+                    literal.append(LiteralBlock(kind: .fence, lines: open.lineIndex..<lineCount, column: open.column, isClosed: false))
+                }
+            }
+            if let open = comment {
+                literal.append(LiteralBlock(kind: .comment, lines: open.lineIndex..<lineCount, column: open.column, isClosed: false))
+            }
+            if let open = indented {
+                literal.append(LiteralBlock(kind: .indented, lines: open.lineIndex..<(open.last + 1), column: open.column, isClosed: true))
+            }
+            var outline = MarkdownOutline()
+            outline.headings = headings
+            outline.unclosedFences = unclosed
+            outline.literalBlocks = literal
+            return outline
         }
-        if let open = indented {
-            literal.append(LiteralBlock(kind: .indented, lines: open.lineIndex..<(open.last + 1), column: open.column, isClosed: true))
-        }
-        self.headings = headings
-        unclosedFences = unclosed
-        literalBlocks = literal
     }
 
     /// The offset of `<!--` on a line that opens an HTML comment block: after at most three spaces.
