@@ -62,7 +62,7 @@ struct FileSystemTests {
             try writeFile([], to: folder + "/file")
             #expect(try FileSystem.kind(of: folder) == .directory)
             #expect(try FileSystem.kind(of: folder + "/file") == .regularFile)
-            #expect(try FileSystem.kind(of: "/dev/null") == .other)
+            #expect(try FileSystem.kind(of: "/dev/null") == .device)
             #expect { try FileSystem.kind(of: folder + "/missing") } throws: { ($0 as? FileSystemError)?.isMissing == true }
             #expect { try FileSystem.kind(of: folder + "/file/below") } throws: { ($0 as? FileSystemError)?.isMissing == true }
         }

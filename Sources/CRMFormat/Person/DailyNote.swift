@@ -28,7 +28,11 @@ extension FileLinks {
     /// done. A link on any other line (text, headings, the front matter) is a mention.
     package init(dailyNote bytes: [UInt8], path: String, day: Day, types: [String]) {
         self.init()
-        guard PersonLink.mayHoldLinks(bytes), UTF8Validation.isValid(bytes) else { return }
+        if let problem = TextProblem(bytes) {
+            problems.append(Diagnostic(path: path, line: problem.line, severity: .error, message: "daily note is not read: \(problem.reason)"))
+            return
+        }
+        guard PersonLink.mayHoldLinks(bytes) else { return }
         let text = TextBuffer(bytes)
         let frontMatter = Self.frontMatterLines(text)
         let items = DailyNoteItems(text, from: frontMatter.upperBound)

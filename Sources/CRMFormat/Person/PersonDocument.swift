@@ -35,13 +35,9 @@ package struct PersonDocument: Sendable {
         text = TextBuffer(bytes)
         var diagnostics: [Diagnostic] = []
         var blocker: String?
-        if bytes.withUnsafeBufferPointer({ Bytes.firstIndex(of: 0, in: $0) != nil }) {
-            blocker = "it contains NUL bytes (is it a binary file?)"
-        } else if !UTF8Validation.isValid(bytes) {
-            blocker = "it is not valid UTF-8 text"
-        }
-        if let blocker {
-            diagnostics.append(Diagnostic(path: path, line: PersonDocument.firstBadLine(bytes), severity: .error, message: "file is not read: \(blocker)"))
+        if let problem = TextProblem(bytes) {
+            blocker = problem.reason
+            diagnostics.append(Diagnostic(path: path, line: problem.line, severity: .error, message: "file is not read: \(problem.reason)"))
             frontMatter = nil
             log = nil
             outline = MarkdownOutline()
@@ -59,19 +55,6 @@ package struct PersonDocument: Sendable {
                                    path: path, notesOnDemand: notesOnDemand, diagnostics: &diagnostics)
         writeBlocker = blocker
         self.diagnostics = diagnostics
-    }
-
-    private static func firstBadLine(_ bytes: [UInt8]) -> Int {
-        var line = 1, start = 0
-        for (i, byte) in bytes.enumerated() {
-            if byte == 0 { return line }
-            if byte == 0x0A {
-                if !UTF8Validation.isValid(Array(bytes[start..<i])) { return line }
-                line += 1
-                start = i + 1
-            }
-        }
-        return line
     }
 
     // MARK: Fields

@@ -18,6 +18,11 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
         reason = "\(what): \(String(cString: strerror(code)))"
     }
 
+    /// A path that is not a file (`notAFile`: "it is a FIFO, not a file"), said as what it is.
+    init(_ path: String, notAFile reason: String) {
+        (self.path, self.reason, self.code) = (path, reason, EISDIR)
+    }
+
     /// A refusal in the tool's own words (`reason`), not a system call's.
     init(_ path: String, refusing reason: String, errno code: Int32) {
         (self.path, self.reason, self.code, isRefusal) = (path, reason, code, true)
@@ -114,18 +119,40 @@ package enum FileSystem {
     }
 
     /// What a path is, following symbolic links.
-    package enum Kind: Sendable, Equatable { case directory, regularFile, other }
+    package enum Kind: Sendable, Equatable {
+        case directory, regularFile, fifo, device, socket, other
+
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFDIR: self = .directory
+            case S_IFREG: self = .regularFile
+            case S_IFIFO: self = .fifo
+            case S_IFCHR, S_IFBLK: self = .device
+            case S_IFSOCK: self = .socket
+            default: self = .other
+            }
+        }
+
+        /// What a reader says of a path it wanted a file at and found this: "it is a FIFO, not a
+        /// file"; nil for a file. The one rule for every file the tool reads (docs/safety.md).
+        package var notAFile: String? {
+            switch self {
+            case .regularFile: nil
+            case .directory: "it is a folder, not a file"
+            case .fifo: "it is a FIFO, not a file"
+            case .device: "it is a device, not a file"
+            case .socket: "it is a socket, not a file"
+            case .other: "it is not a file"
+            }
+        }
+    }
 
     /// What `path` is (following symbolic links); throws when it cannot be looked at, e.g. when
     /// it does not exist (`isMissing`).
     package static func kind(of path: String) throws(FileSystemError) -> Kind {
         var st = stat()
         guard stat(path, &st) == 0 else { throw FileSystemError(path, "cannot look at") }
-        switch st.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regularFile
-        default: return .other
-        }
+        return Kind(mode: st.st_mode)
     }
 
     /// How a path is used by `pathInside(_:of:for:)`.
@@ -217,13 +244,19 @@ package enum FileSystem {
     /// `body` given the open regular file at `path` and its status, and the file's stamp.
     private static func withRegularFile<T>(_ path: String, in directory: Int32,
                                            _ body: (Int32, stat) throws(FileSystemError) -> T) throws(FileSystemError) -> (T, FileStamp) {
-        // Non-blocking, so that a named pipe saved as `x.md` is refused instead of waited on.
+        // What the path is, looked at before it is opened: a named pipe, a device (`/dev/zero`
+        // through a symbolic link) or a folder is named and never opened, which could wait for a
+        // writer, never end, or start a device.
+        var st = stat()
+        if fstatat(directory, path, &st, 0) == 0, let what = Kind(mode: st.st_mode).notAFile {
+            throw FileSystemError(path, notAFile: what)
+        }
+        // Non-blocking, so that a named pipe put in the file's place since is refused instead of waited on.
         let fd = openat(directory, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(path, "cannot open") }
         defer { close(fd) }
-        var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw FileSystemError(path, "not a regular file", errno: EISDIR) }
+        if let what = Kind(mode: st.st_mode).notAFile { throw FileSystemError(path, notAFile: what) }
         return (try body(fd, st), FileStamp(st))
     }
 

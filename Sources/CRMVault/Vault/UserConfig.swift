@@ -70,6 +70,10 @@ package struct UserConfig: Sendable {
     /// Reads the file's bytes; `path` names it in diagnostics.
     package init(bytes: [UInt8], path: String) {
         self.path = path
+        if let problem = TextProblem(bytes) {
+            diagnostics = [Diagnostic(path: path, line: problem.line, severity: .warning, message: "cannot read your crm settings: \(problem.reason)")]
+            return
+        }
         let text = TextBuffer(bytes)
         let pairs: [YAMLSpannedPair]
         (pairs, diagnostics) = YAMLBlockParser.mapping(in: text, lines: 0..<text.lineCount, path: path)

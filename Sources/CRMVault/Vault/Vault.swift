@@ -15,11 +15,15 @@ public struct Vault: Sendable {
         self.root = root
         let configPath = root + "/.crm/config.yaml"
         if FileSystem.exists(configPath) {
+            let bytes: [UInt8]
             do {
-                config = VaultConfig(bytes: try FileSystem.readFile(configPath).bytes, path: ".crm/config.yaml")
+                bytes = try FileSystem.readFile(configPath).bytes
             } catch {
                 throw VaultError("cannot read \(configPath): \(error.reason)")
             }
+            // Settings read wrong would be a wrong log heading or types in every write: not read, nothing runs.
+            if let problem = TextProblem(bytes) { throw VaultError("cannot read \(configPath): \(problem.reason)") }
+            config = VaultConfig(bytes: bytes, path: ".crm/config.yaml")
         } else {
             config = VaultConfig()
         }
@@ -71,7 +75,7 @@ public struct Vault: Sendable {
             let holder = nearestVault(from: FileSystem.parentDirectory(of: dir), tried: &tried)
             throw VaultError("\(named) is a file, not a folder; name the folder that holds people/ and .crm/"
                              + (holder.map { " ('\($0)' is the vault this file is in)" } ?? ""))
-        case .other:
+        case .other, .fifo, .device, .socket:
             throw VaultError("\(named) is not a folder; name the folder that holds people/ and .crm/")
         }
         if let problem = FileSystem.unreadableDirectory(dir) { throw VaultError("cannot read \(named): \(problem)") }

@@ -189,9 +189,15 @@ extension Vault {
         guard !days.isEmpty else { return [] }
         let dayOf = Dictionary(days.map { ($0.path, $0.day) }, uniquingKeysWith: { a, _ in a })
         let types = logSettings.types
-        return scanFiles(paths: days.map(\.path)) { path, bytes in
+        let (read, unread) = scanFiles(paths: days.map(\.path)) { path, bytes in
             VaultLinks.LinkedFile(path: path, owner: nil, links: FileLinks(dailyNote: bytes, path: path, day: dayOf[path]!, types: types))
-        }.rows
+        }
+        // A daily note that could not be read (a FIFO, a folder) is said, as one not read as text is.
+        return read + unread.map { problem in
+            var links = FileLinks()
+            links.problems = [problem]
+            return VaultLinks.LinkedFile(path: problem.path, owner: nil, links: links)
+        }
     }
 
     /// The entries of other files each person takes part in, by id: from the linked entries of
