@@ -229,44 +229,19 @@ package final class BrowseSession {
         if state.message == nil { state.message = .info("Added \(person.name) (\(person.path))" + from) }
     }
 
+    /// What `crm log FIRST --with OTHER…` (or `crm plan`) does, with `--calendar` when asked: one
+    /// entry in the first one's log; the message is what the command prints, a sentence a line.
     private func save(_ entry: Interaction, people: [LogSheet.Participant], calendar: Bool) throws {
         guard let first = people.first else { return }
-        let kind = entry.checkbox == .open ? "plan" : "log"
-        // What `crm log FIRST --with OTHER…` (or `crm plan`) does: one entry in the first one's log.
-        let (written, line, saved, others) = try writing(kind) { writer in
-            let owner = try person(first.id)
-            let others = try SharedEntry.participants(people.dropFirst().map(\.id), of: owner, in: writer)
-            let (written, line, saved) = try writer.log(entry, to: owner, with: others)
-            return (written, line, saved, others)
-        }
+        let request = LogRequest(person: first.id, with: people.dropFirst().map(\.id), entry: entry,
+                                 calendar: calendar ? LogRequest.CalendarChoice(environment: environment, user: user) : nil)
+        let clock = try Clock(environment: environment)
+        let outcome = try writing(entry.checkbox == .open ? "plan" : "log") { try $0.log(request, clock: clock) }
         state.layers.removeLast()
-        let names = SharedEntry.list([written.name] + others.map(\.name))
-        let when = "\(entry.date)" + (entry.time.map { " \($0)" } ?? "")
-        var text = (kind == "log" ? "Logged" : "Planned") + " \(entry.type) with \(names) on \(when) (\(written.path):\(line))"
-        if kind == "log", entry.date > today { text += "; it counts as the last contact from its day on" }
-        if calendar { text += "; " + addEvent(saved, of: written, with: names) }
         if state.personPage == nil { state.list.clearMarks() }
         refreshListing()
-        try refreshPage(selectingLine: line)
-        state.message = .info(text)
-    }
-
-    /// Adds the entry's event to the configured calendar, as `crm log --calendar` and `crm plan
-    /// --calendar` do (`names`: everyone it is with); says what happened.
-    private func addEvent(_ entry: Interaction, of person: Person, with names: String) -> String {
-        do {
-            let clock = try Clock(environment: environment)
-            var shown = entry   // the event reads as `crm show` does: links as their names
-            shown.note = PersonLink.readable(entry.note)
-            let event = entry.checkbox == .open
-                ? VaultCalendar.plan(entry, of: person, durationMinutes: vault.config.calendarDuration, stamp: clock.eventStamp)
-                : ICalendarEvent.interaction(shown, with: names, durationMinutes: vault.config.calendarDuration,
-                                             uid: EventUID.random(), stamp: clock.eventStamp)
-            let target = try CalendarTarget.configured(explicit: nil, environment: environment, vault: vault, user: user)
-            return "added the event to " + (try target.add(event))
-        } catch {
-            return "no calendar event added: \(error)"
-        }
+        try refreshPage(selectingLine: outcome.line)
+        state.message = .info(outcome.lines.map(\.text).joined(separator: ". "))
     }
 
     private func tick(_ id: String, item: OpenItem) throws {

@@ -3,11 +3,13 @@ import CRMFormat
 extension Vault {
     /// Writes `entry` into `person`'s log where the log's order puts it (what `crm log` and, for
     /// an open item, `crm plan` write), re-applied if the file changed meanwhile (see `update`).
-    /// With `others` (`--with`, see `SharedEntry.participants`) the note links them as
-    /// `SharedEntry.note` words it and their files are not touched. Returns the person as
-    /// written, the entry's 1-based line and the entry as written.
+    /// With `others` (`--with`, checked as `SharedEntry.checked` checks them: never `person`,
+    /// each a person file of this vault) the note links them as `SharedEntry.note` words it and
+    /// their files are not touched. Returns the person as written, the entry's 1-based line and
+    /// the entry as written.
     public func log(_ entry: Interaction, to person: Person, with others: [Person] = [])
         throws -> (person: Person, line: Int, entry: Interaction) {
+        let others = try SharedEntry.checked(others.map { ($0.id, $0) }, of: person, in: self)
         var entry = entry
         entry.note = SharedEntry.note(entry.note, with: others)
         var line = 0

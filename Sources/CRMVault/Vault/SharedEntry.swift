@@ -28,15 +28,26 @@ package enum SharedEntry {
     }
 
     /// The people `queries` name (PERSON arguments, as `--with` gives them) for an entry in
-    /// `owner`'s log, in the order given, each once. Refuses the owner (their own log is where the
-    /// entry goes) and anyone whose id cannot stand in a link (a file name with `#`, `|`, `^`,
-    /// `[` or `]`).
-    package static func participants(_ queries: [String], of owner: Person, in vault: Vault) throws -> [Person] {
+    /// `owner`'s log, in the order given, each once, each as `checked` takes them.
+    package static func participants(_ queries: [String], of owner: Person, in vault: Vault) throws(VaultError) -> [Person] {
+        var named: [(query: String, person: Person)] = []
+        for query in queries { named.append((query, try vault.find(query))) }
+        return try checked(named, of: owner, in: vault)
+    }
+
+    /// `others` as they take part in an entry in `owner`'s log, in the order given, each once
+    /// (`query`: how each was named, for the message). Refuses the owner (their own log is where
+    /// the entry goes), anyone without a file in `vault`, and anyone whose id cannot stand in a
+    /// link (a file name with `#`, `|`, `^`, `[` or `]`).
+    package static func checked(_ others: [(query: String, person: Person)], of owner: Person,
+                                in vault: Vault) throws(VaultError) -> [Person] {
         var people: [Person] = []
-        for query in queries {
-            let person = try vault.find(query)
+        for (query, person) in others {
             if person.id == owner.id {
                 throw VaultError("--with \(query): that is \(owner.name), whose log the entry goes in; --with names the others who took part")
+            }
+            guard person.path == "people/\(person.id).md", FileSystem.exists(vault.root + "/" + person.path) else {
+                throw VaultError("--with \(query): \(person.path) is not a person file of this vault")
             }
             if person.id.contains(where: { "#|^[]".contains($0) }) {
                 throw VaultError("--with \(query): \(person.path) cannot be linked (its name holds one of # | ^ [ ]); rename the file first")

@@ -48,33 +48,8 @@ let logCommand = Command(
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
         let vault = try context.vault()
         let note = try context.note(words.dropFirst())
-        let today = try context.today()
         let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date", tense: .past)
-        let time = try context.timeOption()
-        let type = try context.typeOption(vault)
-        let person = try vault.find(words[0])
-        let others = try SharedEntry.participants(context.arguments.all("--with"), of: person, in: vault)
-        let (written, line, entry) = try vault.log(Interaction(date: date, time: time, type: type, note: note), to: person, with: others)
-        if date > today {
-            context.warn("\(date) is after today: the entry counts as the last contact from its day on (to plan it instead: crm plan)")
-        }
-        if !context.json {   // before the calendar's warning, if there is one
-            let names = SharedEntry.list([written.name] + others.map(\.name))
-            context.terminal.print("Logged \(type) with \(names) on \(date)\(time.map { " \($0)" } ?? "") (\(written.path):\(line))")
-        }
-        var eventFile: String?
-        if context.arguments.flag("--calendar") {
-            var shown = entry   // the event reads as `crm show` does: links as their names
-            shown.note = PersonLink.readable(entry.note)
-            let event = ICalendarEvent.interaction(shown, with: SharedEntry.list([written.name] + others.map(\.name)),
-                                                   durationMinutes: vault.config.calendarDuration,
-                                                   uid: EventUID.random(), stamp: try context.clock().eventStamp)
-            eventFile = context.addToCalendar(event, vault: vault)
-        }
-        if context.json {
-            context.printJSON(entry.writtenJSON(in: written, line: line, with: others, on: today, calendarEvent: eventFile))
-        } else if let eventFile {
-            context.terminal.print("Added the event to \(eventFile)")
-        }
+        let entry = Interaction(date: date, time: try context.timeOption(), type: try context.typeOption(vault), note: note)
+        context.show(try vault.log(context.logRequest(words[0], entry), clock: try context.clock()))
     }
 )

@@ -42,27 +42,9 @@ let planCommand = Command(
         }
         let vault = try context.vault()
         let note = try context.note(words.dropFirst())
-        let today = try context.today()
         let date = try context.date(dateText, option: "--date", tense: .future)
-        let time = try context.timeOption()
-        let type = try context.typeOption(vault)
-        let person = try vault.find(words[0])
-        let others = try SharedEntry.participants(context.arguments.all("--with"), of: person, in: vault)
-        let (written, line, entry) = try vault.log(Interaction(date: date, time: time, type: type, note: note, checkbox: .open),
-                                                   to: person, with: others)
-        var eventFile: String?
-        if context.arguments.flag("--calendar") {
-            let event = VaultCalendar.plan(entry, of: written, durationMinutes: vault.config.calendarDuration, stamp: try context.clock().eventStamp)
-            eventFile = context.addToCalendar(event, vault: vault)
-        }
-        if context.json {
-            context.printJSON(entry.writtenJSON(in: written, line: line, with: others, on: today, calendarEvent: eventFile))
-        } else {
-            let when = "\(date)\(time.map { " \($0)" } ?? "") (\(weekdayName(date)), \(relative(date, from: today)))"
-            context.terminal.print("Planned \(type) with \(SharedEntry.list([written.name] + others.map(\.name))) on \(when) (\(written.path):\(line))")
-            if date < today { context.warn("\(date) is in the past: the item is an overdue follow-up until it is done") }
-            if let eventFile { context.terminal.print("Added the event to \(eventFile)") }
-        }
+        let entry = Interaction(date: date, time: try context.timeOption(), type: try context.typeOption(vault), note: note, checkbox: .open)
+        context.show(try vault.log(context.logRequest(words[0], entry), clock: try context.clock()))
     }
 )
 
@@ -86,10 +68,4 @@ private func planFollowUp(_ context: Context, words: [String]) throws {
     } else {
         context.terminal.print("Planned a follow-up with \(written.name), no date (\(written.path):\(line))")
     }
-}
-
-/// "Monday" … "Sunday".
-func weekdayName(_ day: Day) -> String {
-    let name = Day.weekdayNames[day.weekday]
-    return name.prefix(1).uppercased() + name.dropFirst()
 }

@@ -151,7 +151,62 @@ import CRMTerminal
         fixture.press(.control("s"))
         let events = try FileManager.default.contentsOfDirectory(atPath: fixture.home.appendingPathComponent("calendar").path)
         #expect(events.count == 1 && events[0].hasSuffix(".ics"))
-        #expect(fixture.state.message?.text.contains("added the event to") == true)
+        #expect(fixture.state.message?.text.contains("Added the event to \(fixture.home.path)/calendar/") == true)
+    }
+
+    /// `crm ARGS` on a fresh copy of the example vault, with a home folder of its own where
+    /// `$CRM_CALENDAR` is `~/calendar.ics`: that calendar file, and what crm printed (standard
+    /// error merged into standard output, as a terminal shows them), the home folder as `HOME`.
+    private func crmWithCalendar(_ arguments: [String]) throws -> (calendar: String, printed: String) {
+        let vault = try TemporaryVault(copyingExample: true)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("crm-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try CRM.run(["--vault", vault.path] + arguments, environment: ["HOME": home.path, "CRM_CALENDAR": "~/calendar.ics"],
+                                 launcher: ["sh", "-c", "exec \"$0\" \"$@\" 2>&1"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let calendar = try String(contentsOf: home.appendingPathComponent("calendar.ics"), encoding: .utf8)
+        return (calendar, result.stdout.replacingOccurrences(of: home.path, with: "HOME"))
+    }
+
+    /// The sheet's message is what crm printed, a sentence a line, without `crm: warning: `.
+    private func message(_ printed: String) -> String {
+        printed.split(separator: "\n").map { $0.hasPrefix("crm: warning: ") ? String($0.dropFirst("crm: warning: ".count)) : String($0) }
+            .joined(separator: ". ")
+    }
+
+    @Test func theCalendarEventAndTheMessageAreCrmLogCalendarsAlarmIncluded() throws {
+        let fixture = try BrowseFixture(environment: ["CRM_CALENDAR": "~/calendar.ics"])
+        fixture.open("lena")
+        fixture.press(.character("l"), .backTab)
+        fixture.type("19:00")
+        fixture.press(.backTab, .control("u"))
+        fixture.type("2026-12-05")
+        fixture.press(.tab, .tab)
+        fixture.type("Dinner at [[Priya Raman]]'s.")
+        fixture.press(.tab, .character(" "), .control("s"))
+        let browsed = try String(contentsOf: fixture.home.appendingPathComponent("calendar.ics"), encoding: .utf8)
+        let crm = try crmWithCalendar(["log", "lena", "Dinner at [[Priya Raman]]'s.", "--date", "2026-12-05", "--time", "19:00", "--calendar"])
+        func withoutUID(_ calendar: String) -> String {
+            calendar.split(separator: "\r\n").filter { !$0.hasPrefix("UID:") }.joined(separator: "\r\n")
+        }
+        #expect(withoutUID(browsed) == withoutUID(crm.calendar))
+        #expect(browsed.contains("BEGIN:VALARM\r\n") && browsed.contains("DTSTART:20261205T190000\r\n"))
+        #expect(fixture.state.message?.text.replacingOccurrences(of: fixture.home.path, with: "HOME") == message(crm.printed))
+        #expect(crm.printed.contains("is after today") && crm.printed.contains("Added the event to HOME/calendar.ics"))
+    }
+
+    @Test func aPlansEventAndMessageAreCrmPlanCalendarsByteForByte() throws {
+        let fixture = try BrowseFixture(environment: ["CRM_CALENDAR": "~/calendar.ics"])
+        fixture.open("lena")
+        fixture.press(.character("p"))
+        fixture.type("Flat viewing.")
+        fixture.press(.tab, .character(" "), .control("s"))
+        let browsed = try String(contentsOf: fixture.home.appendingPathComponent("calendar.ics"), encoding: .utf8)
+        let crm = try crmWithCalendar(["plan", "lena", "Flat viewing.", "--date", "tomorrow", "--calendar"])
+        #expect(browsed == crm.calendar)
+        #expect(browsed.contains("BEGIN:VALARM\r\n"))
+        #expect(fixture.state.message?.text.replacingOccurrences(of: fixture.home.path, with: "HOME") == message(crm.printed))
     }
 
     @Test func aSaveOverAFileChangedMeanwhileKeepsBothLines() throws {

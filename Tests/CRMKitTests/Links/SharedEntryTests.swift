@@ -92,6 +92,32 @@ import Testing
         #expect(files(vault) == before)
     }
 
+    /// `Vault.log(_:to:with:)`, the library's own way in, refuses the others `crm log --with`
+    /// refuses, in the same words, and writes nothing.
+    @Test func theLibrarysLogRefusesTheOthersCrmLogRefuses() throws {
+        let vault = try vault()
+        try vault.write("people/odd#one.md", "---\nname: Odd One\n---\n")
+        let elsewhere = try TemporaryVault()
+        try elsewhere.write("people/chidi-okafor.md", "---\nname: Chidi Okafor\n---\n")
+        let before = files(vault)
+        let library = try Vault(root: vault.path)
+        let lena = try library.find("lena-marsh")
+        let entry = Interaction(date: Day("2026-11-28")!, type: "call", note: "Tea.")
+        for other in ["lena-marsh", "odd#one"] {
+            let crm = try vault.crm("log", "lena-marsh", "Tea.", "--date", "2026-11-28", "--with", other)
+            #expect(crm.status == 1)
+            let refusal = try #require(crm.stderr.hasPrefix("crm: error: --with \(other): ") ? crm.stderr : nil, "\(crm.stderr)")
+            let person = try library.find(other)
+            let error = #expect(throws: VaultError.self) { try library.log(entry, to: lena, with: [person]) }
+            #expect(error.map { "crm: error: \($0.message)\n" } == refusal)
+        }
+        let chidi = try Vault(root: elsewhere.path).find("chidi-okafor")
+        #expect(try vault.crm("log", "lena-marsh", "Tea.", "--with", "chidi-okafor").status == 1)
+        let error = #expect(throws: VaultError.self) { try library.log(entry, to: lena, with: [chidi]) }
+        #expect(error?.message == "--with chidi-okafor: people/chidi-okafor.md is not a person file of this vault")
+        #expect(files(vault) == before)
+    }
+
     @Test func planWithWritesOneOpenItem() throws {
         let vault = try vault()
         let plan = try vault.crm("plan", "lena", "Flat viewing in Leeds", "--date", "2026-12-05", "--type", "visit", "--with", "priya", "--json")

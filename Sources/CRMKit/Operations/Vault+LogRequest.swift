@@ -1,0 +1,40 @@
+import CRMFormat
+import CRMVault
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Vault {
+    /// Does `request` on `clock`'s day: finds the person and the others (checked as
+    /// `SharedEntry.participants` checks them), writes the entry (`log(_:to:with:)`), then, when
+    /// asked, adds its event with the vault's duration and alarm. A calendar that cannot take the
+    /// event does not undo the entry: the outcome says why. What `crm log`, `crm plan` and `crm
+    /// browse`'s log sheet all do.
+    package func log(_ request: LogRequest, clock: Clock) throws -> LogOutcome {
+        let person = try find(request.person)
+        let others = try SharedEntry.participants(request.with, of: person, in: self)
+        let (written, line, entry) = try log(request.entry, to: person, with: others)
+        var outcome = LogOutcome(person: written, line: line, entry: entry, others: others, today: clock.today)
+        if let choice = request.calendar { outcome.calendar = addEvent(of: outcome, to: choice, stamp: clock.eventStamp) }
+        return outcome
+    }
+
+    /// The entry's event, added to the calendar `choice` names: a plan's with the UID `crm calendar
+    /// --plans` gives it, an interaction's with a new one.
+    private func addEvent(of outcome: LogOutcome, to choice: LogRequest.CalendarChoice, stamp: Date) -> LogOutcome.CalendarEvent {
+        let entry = outcome.entry
+        let event = (entry.checkbox == .open
+            ? VaultCalendar.plan(entry, of: outcome.person, durationMinutes: config.calendarDuration, stamp: stamp)
+            : ICalendarEvent.interaction(entry, with: outcome.names, durationMinutes: config.calendarDuration,
+                                         uid: EventUID.random(), stamp: stamp))
+            .alarmed(by: config.calendarAlarm)
+        do {
+            let target = try CalendarTarget.configured(explicit: choice.explicit, environment: choice.environment, vault: self, user: choice.user)
+            return .added(event, file: try target.add(event))
+        } catch {
+            return .notAdded(reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import CRMKit
+
+extension Context {
+    /// The request `crm log` and `crm plan` make of their PERSON, `--with` and `--calendar`.
+    func logRequest(_ person: String, _ entry: Interaction) -> LogRequest {
+        let calendar = arguments.flag("--calendar")
+            ? LogRequest.CalendarChoice(explicit: arguments.value("--calendar"), environment: environment, user: user) : nil
+        return LogRequest(person: person, with: arguments.all("--with"), entry: entry, calendar: calendar)
+    }
+
+    /// Prints what `crm log` or `crm plan` did: its lines (warnings to standard error), or with
+    /// `--json` the entry as written, its warnings still on standard error.
+    func show(_ outcome: LogOutcome) {
+        for line in outcome.lines {
+            switch line.kind {
+            case .said: if !json { terminal.print(line.text) }
+            case .warning: warn(line.text)
+            }
+        }
+        if json { printJSON(outcome.json) }
+    }
+}
