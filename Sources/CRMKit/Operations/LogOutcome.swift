@@ -3,7 +3,7 @@ import CRMVault
 
 /// What `Vault.log(_:clock:)` did: the entry as written, where, with whom, the calendar event,
 /// and what to tell the user (`lines`, worded here for `crm log`, `crm plan` and `crm browse`).
-package struct LogOutcome: Sendable {
+package struct LogOutcome: Outcome {
     /// The person as written.
     package let person: Person
     /// The entry's 1-based line in the person's file.
@@ -23,13 +23,6 @@ package struct LogOutcome: Sendable {
         case notAdded(reason: String)
     }
 
-    /// One line to tell the user: what was done (`said`), or a `warning`.
-    package struct Line: Sendable, Equatable {
-        package enum Kind: Sendable { case said, warning }
-        package let kind: Kind
-        package let text: String
-    }
-
     init(person: Person, line: Int, entry: Interaction, others: [Person], today: Day) {
         (self.person, self.line, self.entry, self.others, self.today) = (person, line, entry, others, today)
     }
@@ -45,26 +38,26 @@ package struct LogOutcome: Sendable {
 
     /// What to tell the user, in order: what was written and where, what the date means when
     /// it is not what the entry usually is, and what became of the event.
-    package var lines: [Line] {
-        var lines: [Line] = []
+    package var lines: [OutcomeLine] {
+        var lines: [OutcomeLine] = []
         let time = entry.time.map { " \($0)" } ?? ""
         let place = "(\(person.path):\(line))"
         if entry.checkbox == .open {
             let when = "\(entry.date)\(time) (\(weekdayName(entry.date)), \(relative(entry.date, from: today)))"
-            lines.append(Line(kind: .said, text: "Planned \(entry.type) with \(names) on \(when) \(place)"))
+            lines.append(.said("Planned \(entry.type) with \(names) on \(when) \(place)"))
             if entry.date < today {
-                lines.append(Line(kind: .warning, text: "\(entry.date) is in the past: the item is an overdue follow-up until it is done"))
+                lines.append(.warning("\(entry.date) is in the past: the item is an overdue follow-up until it is done"))
             }
         } else {
-            lines.append(Line(kind: .said, text: "Logged \(entry.type) with \(names) on \(entry.date)\(time) \(place)"))
+            lines.append(.said("Logged \(entry.type) with \(names) on \(entry.date)\(time) \(place)"))
             if entry.date > today {
-                lines.append(Line(kind: .warning, text: "\(entry.date) is after today: the entry counts as the last contact from its day on "
+                lines.append(.warning("\(entry.date) is after today: the entry counts as the last contact from its day on "
                                   + "(to plan it instead: crm plan)"))
             }
         }
         switch calendar {
-        case .added(_, let file)?: lines.append(Line(kind: .said, text: "Added the event to \(file)"))
-        case .notAdded(let reason)?: lines.append(Line(kind: .warning, text: "no calendar event added: " + reason))
+        case .added(_, let file)?: lines.append(.said("Added the event to \(file)"))
+        case .notAdded(let reason)?: lines.append(.warning("no calendar event added: " + reason))
         case nil: break
         }
         return lines

@@ -56,16 +56,5 @@ private func planFollowUp(_ context: Context, words: [String]) throws {
     if context.arguments.flag("--calendar") { throw UsageError("--calendar needs --date: an undated follow-up has no day for an event") }
     let vault = try context.vault()
     let note = try context.note(words.dropFirst())
-    let person = try vault.find(words[0])
-    var line = 0
-    let (written, _) = try vault.update(person, change: "follow-up with \(person.name)") { document in
-        let inserted = try document.addingFollowUp(note: note)
-        line = inserted.line
-        return inserted.bytes
-    }
-    if context.json, let item = written.document.log?.followUps.first(where: { $0.line == line }) {
-        context.printJSON(item.writtenJSON(in: written, on: try context.today()))
-    } else {
-        context.terminal.print("Planned a follow-up with \(written.name), no date (\(written.path):\(line))")
-    }
+    context.show(try vault.planFollowUp(note, for: words[0], with: context.arguments.all("--with"), today: try context.today()))
 }

@@ -47,6 +47,21 @@ import Testing
         #expect(vault.read("people/kwame.md") == "---\nname: Kwame Mensah\n---\n\n## Interactions\n\n- [ ] New\n")
     }
 
+    /// `--with` links the others in an undated follow-up as in a dated one (it was ignored), and
+    /// refuses the person themselves as it does there.
+    @Test func withLinksTheOthersInAnUndatedFollowUp() throws {
+        let vault = try vault("- 2026-11-20 call: Cards.\n")
+        try vault.write("people/ama.md", "---\nname: Ama Owusu\n---\n")
+        let planned = try vault.crm("plan", "kwame", "Lend the Dolomites guide", "--with", "ama")
+        #expect(planned.stdout == "Planned a follow-up with Kwame Mensah and Ama Owusu, no date (people/kwame.md:7)\n", "\(planned.stderr)")
+        #expect(vault.read("people/kwame.md").contains("\n- [ ] Lend the Dolomites guide (with [[ama|Ama Owusu]])\n- 2026-11-20"))
+        let before = vault.read("people/kwame.md")
+        let own = try vault.crm("plan", "kwame", "Ask", "--with", "kwame")
+        #expect(own.status == 1)
+        #expect(own.stderr.hasPrefix("crm: error: --with kwame: that is Kwame Mensah, whose log the entry goes in"))
+        #expect(vault.read("people/kwame.md") == before)
+    }
+
     @Test(arguments: [["--time", "10:00"], ["--type", "visit"], ["--calendar"]])
     func optionsThatNeedADateAreUsageErrors(_ options: [String]) throws {
         let vault = try vault("- 2026-11-20 call: Cards.\n")

@@ -8,9 +8,9 @@ extension Context {
         return LogRequest(person: person, with: arguments.all("--with"), entry: entry, calendar: calendar)
     }
 
-    /// Prints what `crm log` or `crm plan` did: its lines (warnings to standard error), or with
-    /// `--json` the entry as written, its warnings still on standard error.
-    func show(_ outcome: LogOutcome) {
+    /// Prints what an operation did: its lines (warnings to standard error), or with `--json` its
+    /// `json`, the warnings still on standard error.
+    func show(_ outcome: some Outcome) {
         for line in outcome.lines {
             switch line.kind {
             case .said: if !json { terminal.print(line.text) }

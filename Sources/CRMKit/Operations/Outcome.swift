@@ -1,0 +1,19 @@
+import CRMFormat
+
+/// What an operation did, as every front end shows it: `lines` to tell the user, worded once
+/// here in the library (`crm` prints them, warnings on standard error; `crm browse` shows them
+/// as one message), and `json`, what `--json` prints.
+package protocol Outcome: Sendable {
+    var lines: [OutcomeLine] { get }
+    var json: JSON { get }
+}
+
+/// One line to tell the user: what was done, or a warning.
+package struct OutcomeLine: Sendable, Equatable {
+    package enum Kind: Sendable { case said, warning }
+    package let kind: Kind
+    package let text: String
+
+    package static func said(_ text: String) -> OutcomeLine { OutcomeLine(kind: .said, text: text) }
+    package static func warning(_ text: String) -> OutcomeLine { OutcomeLine(kind: .warning, text: text) }
+}
