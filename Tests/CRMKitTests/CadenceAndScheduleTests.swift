@@ -131,13 +131,13 @@ import Testing
         #expect(s.cadence == nil)
         #expect(s.due == nil)
         let problem = try #require(s.problems.first)
-        #expect(problem.description == "people/test.md:4:8: error: every: '30 days' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)")
+        #expect(problem.description == "people/test.md:4:8: error: every: '30 days' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y) [invalid-value]")
     }
 
     @Test func invalidSnoozeIsIgnoredAndReported() {
         let s = schedule("tags: [friends]\nsnooze: next week\n", log: ["- 2026-10-30 call: x"])
         #expect(s.due?.description == "2026-11-29")
-        #expect(s.problems.map(\.description) == ["people/test.md:4:9: error: snooze: 'next week' is not a date (YYYY-MM-DD)"])
+        #expect(s.problems.map(\.description) == ["people/test.md:4:9: error: snooze: 'next week' is not a date (YYYY-MM-DD) [invalid-value]"])
     }
 
     @Test func invalidAddedIsIgnoredAndReported() {
@@ -156,8 +156,8 @@ import Testing
         let text = "---\nname: X\nbirthday: 1990-02-30\nevery: [30d]\nadded: 2026-01-05\n---\n"
         let document = PersonDocument(bytes: Array(text.utf8), path: "people/x.md")
         #expect(document.fieldProblems.map(\.description) == [
-            "people/x.md:3:11: error: birthday: '1990-02-30' is not a date (YYYY-MM-DD, or --MM-DD without the year)",
-            "people/x.md:4:8: error: every: the value is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)",
+            "people/x.md:3:11: error: birthday: '1990-02-30' is not a date (YYYY-MM-DD, or --MM-DD without the year) [invalid-value]",
+            "people/x.md:4:8: error: every: the value is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y) [invalid-value]",
         ])
         let fine = PersonDocument(bytes: Array("---\nname: Y\nbirthday: --02-29\n---\n".utf8), path: "people/y.md")
         #expect(fine.fieldProblems.isEmpty)

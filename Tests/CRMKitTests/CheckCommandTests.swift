@@ -8,7 +8,7 @@ import Testing
         let result = try vault.crm("check")
         #expect(result.status == 0)
         #expect(result.stdout == "people/bea-quill.md:1:1: warning: no front matter; the name 'Bea Quill' is taken from the "
-                + "'# Bea Quill' heading (the tool adds front matter when it first sets a field)\n")
+                + "'# Bea Quill' heading (the tool adds front matter when it first sets a field) [no-name]\n")
     }
 
     @Test func everyKindOfProblemSortedByPathAndLine() throws {
@@ -41,24 +41,24 @@ import Testing
         let result = try vault.crm("check")
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("""
-        .crm/config.yaml:1:8: error: every: 'often' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y); people without a cadence of their own or from a tag are never due
-        people/ada.md:4:8: warning: phone '+442079460018' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does)
-        people/ada.md:5:11: error: birthday: '1815-13-10' is not a date (YYYY-MM-DD, or --MM-DD without the year)
-        people/ada.md:6:8: error: every: 'monthly' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)
-        people/ada.md:7:9: error: snooze: 'soon' is not a date (YYYY-MM-DD)
-        people/ada.md:8:8: error: added: '2026-02-30' is not a date (YYYY-MM-DD)
-        people/ada.md:9:1: error: conflict: a merge left both values: 'email: a@b.example (from theirs)'; keep the right one and delete this comment
-        people/ada.md:15:1: warning: entry out of order: 2026-10-01 comes after 2026-09-01 in a log that is mostly newest first, the order new entries follow ('crm fmt' sorts it)
-        people/ada.md:18:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note')
-        people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: error: conflict: sync conflict copy of people/ada.md; run 'crm resolve' to merge it into that file
-        people/ada2.md:2:1: warning: same name as people/ada.md ('ADA'); PERSON arguments cannot tell them apart by name
-        people/ada2.md:3:1: warning: same contact_id as people/ada.md: two files for one contact?
+        .crm/config.yaml:1:8: error: every: 'often' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y); people without a cadence of their own or from a tag are never due [config-value]
+        people/ada.md:4:8: warning: phone '+442079460018' is read as a number, date, boolean or null by some YAML readers; quote it ('crm fmt' does) [ambiguous-value]
+        people/ada.md:5:11: error: birthday: '1815-13-10' is not a date (YYYY-MM-DD, or --MM-DD without the year) [invalid-value]
+        people/ada.md:6:8: error: every: 'monthly' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y) [invalid-value]
+        people/ada.md:7:9: error: snooze: 'soon' is not a date (YYYY-MM-DD) [invalid-value]
+        people/ada.md:8:8: error: added: '2026-02-30' is not a date (YYYY-MM-DD) [invalid-value]
+        people/ada.md:9:1: error: conflict: a merge left both values: 'email: a@b.example (from theirs)'; keep the right one and delete this comment [merge-conflict]
+        people/ada.md:15:1: warning: entry out of order: 2026-10-01 comes after 2026-09-01 in a log that is mostly newest first, the order new entries follow ('crm fmt' sorts it) [entry-out-of-order]
+        people/ada.md:18:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note') [not-an-entry]
+        people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: error: conflict: sync conflict copy of people/ada.md; run 'crm resolve' to merge it into that file [sync-conflict-copy]
+        people/ada2.md:2:1: warning: same name as people/ada.md ('ADA'); PERSON arguments cannot tell them apart by name [duplicate-name]
+        people/ada2.md:3:1: warning: same contact_id as people/ada.md: two files for one contact? [duplicate-contact-id]
 
         """))
         // After them, bob.md: the marker first, then whatever the YAML reader says about the marker lines.
-        #expect(result.stdout.contains("people/ada2.md:3:1: warning: same contact_id as people/ada.md: two files for one contact?\n"
+        #expect(result.stdout.contains("people/ada2.md:3:1: warning: same contact_id as people/ada.md: two files for one contact? [duplicate-contact-id]\n"
                                        + "people/bob.md:3:1: error: git conflict marker: the file was merged without the crm merge driver; "
-                                       + "run 'crm resolve' to merge both sides\n"))
+                                       + "run 'crm resolve' to merge both sides [conflict-markers]\n"))
         let json = try vault.crm("check", "--json")
         #expect(json.status == 1)
         #expect(json.stdout.contains("""
@@ -67,6 +67,7 @@ import Testing
             "line": 5,
             "column": 11,
             "severity": "error",
+            "rule": "invalid-value",
             "message": "birthday: '1815-13-10' is not a date (YYYY-MM-DD, or --MM-DD without the year)"
           }
         """))
@@ -84,7 +85,7 @@ import Testing
         let result = try vault.crm("check")
         #expect(result.status == 1)
         #expect(result.stdout == "people/ada.sync-conflict-20261128-101500-ABCDEFG.md:1:1: error: conflict: sync conflict copy "
-                + "of people/ada.md; run 'crm resolve' to merge it into that file\n")
+                + "of people/ada.md; run 'crm resolve' to merge it into that file [sync-conflict-copy]\n")
     }
 
     @Test func aNextcloudConflictCopyAloneFailsTheCheck() throws {
@@ -102,6 +103,6 @@ import Testing
         let result = try vault.crm("check")
         #expect(result.status == 1)
         #expect(result.stdout == "people/ada.md:4:3: error: conflict: a merge left both values: 'phone: \"2\" (from theirs)'; "
-                + "keep the right one and delete this comment\n")
+                + "keep the right one and delete this comment [merge-conflict]\n")
     }
 }

@@ -21,7 +21,7 @@ import Testing
         let document = PersonDocument(bytes: Array("---\nname: Ada\n---\n\n## Interactions\n\n\(line)\n".utf8), path: "people/ada.md")
         let entry = try #require(document.interactions.first)
         #expect(entry.time == nil && entry.type == "note" && entry.note.hasPrefix(word))
-        #expect(document.diagnostics == [Diagnostic(path: "people/ada.md", line: 7, column: column, severity: .warning,
+        #expect(document.diagnostics == [Diagnostic(path: "people/ada.md", line: 7, column: column, rule: .oddTime,
                                                     message: "time '\(word)' is not HH:MM; read as part of the note")])
     }
 
@@ -34,7 +34,7 @@ import Testing
     @Test func checkAndShowPrintTheWarning() throws {
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", "---\nname: Ada\n---\n\n## Interactions\n\n- 2026-11-04 9:30 call: x\n")
-        let expected = "people/ada.md:7:14: warning: time '9:30' is not HH:MM; read as part of the note\n"
+        let expected = "people/ada.md:7:14: warning: time '9:30' is not HH:MM; read as part of the note [odd-time]\n"
         let check = try vault.crm("check")
         #expect(check.status == 0)
         #expect(check.stdout.contains(expected) || check.stderr.contains(expected), "\(check.stdout)\(check.stderr)")

@@ -44,17 +44,17 @@ import Testing
             Interaction(date: day("2026-11-28"), type: "call", note: "engines"),
             Interaction(date: day("2025-06-30"), type: "visit", note: "first met"),
         ])
-        let everyProblem = Diagnostic(path: "people/ada-lovelace.md", line: 6, column: 8, severity: .error,
+        let everyProblem = Diagnostic(path: "people/ada-lovelace.md", line: 6, column: 8, rule: .invalidValue,
                                       message: "`every: fortnightly` is not a cadence")
         ada.fieldProblems = ["every": everyProblem]
-        ada.problems = [everyProblem, Diagnostic(path: "people/ada-lovelace.md", line: 9, severity: .warning, message: "Ünïcode ✓")]
+        ada.problems = [everyProblem, Diagnostic(path: "people/ada-lovelace.md", line: 9, rule: .notAnEntry, message: "Ünïcode ✓")]
         ada.readProblems = [everyProblem]
         ada.nameLine = 2
         ada.contactIDLine = 5
 
         var broken = PersonFacts.empty(id: "broken")
         broken.isReadable = false
-        broken.readProblems = [Diagnostic(path: "people/broken.md", line: 1, severity: .error, message: "no closing `---`")]
+        broken.readProblems = [Diagnostic(path: "people/broken.md", line: 1, rule: .unterminatedFrontMatter, message: "no closing `---`")]
 
         func stamp(_ inode: UInt64, _ size: Int64) -> FileStamp {
             FileStamp(device: 2049, inode: inode, size: size, modified: 1_764_000_000_123_456_789,

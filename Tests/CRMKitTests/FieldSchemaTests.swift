@@ -45,11 +45,11 @@ import Testing
 
         let check = try vault.crm("check")
         #expect(check.status == 1)
-        #expect(check.stdout.contains("\(at): error: \(bad.message)\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("\(at): error: \(bad.message) [invalid-value]\n"), "\(check.stdout)")
         for command in [["show", "kim"], ["list"], ["due"]] {
             let result = try CRM.run(["--vault", vault.path] + command)
             #expect(result.status == 0, "\(command)")
-            #expect(result.stderr == "\(at): warning: \(bad.message)\n", "\(command)")
+            #expect(result.stderr == "\(at): warning: \(bad.message) [invalid-value]\n", "\(command)")
         }
 
         let set = try vault.crm("set", "kim", "\(bad.key)=\(bad.given)")
@@ -74,12 +74,12 @@ import Testing
         let text = "---\nname: [A, B]\ncontact_id: [x]\ntags: {a: b}\n---\n"
         let document = PersonDocument(bytes: Array(text.utf8), path: "people/x.md")
         #expect(document.problems.filter { $0.severity == .error }.map(\.description) == [
-            "people/x.md:2:7: error: name must be text",
-            "people/x.md:3:13: error: contact_id must be text",
-            "people/x.md:4:6: error: tags must be text or a list of text",
+            "people/x.md:2:7: error: name must be text [invalid-value]",
+            "people/x.md:3:13: error: contact_id must be text [invalid-value]",
+            "people/x.md:4:6: error: tags must be text or a list of text [invalid-value]",
         ])
         let noName = PersonDocument(bytes: Array("---\nname:\n---\n".utf8), path: "people/x.md")
-        #expect(noName.problems.map(\.description) == ["people/x.md:2:6: error: name cannot be empty"])
+        #expect(noName.problems.map(\.description) == ["people/x.md:2:6: error: name cannot be empty [invalid-value]"])
     }
 
     @Test func aNameCannotBeUnset() throws {

@@ -109,7 +109,7 @@ struct GitMergeDriverTests {
         let check = try vault.crm("check")
         #expect(check.status == 1)
         #expect(check.stdout == "people/ada.md:10:1: error: conflict: a merge kept both sides' lines here (ours, then theirs after "
-                + "'======='); keep what is right and delete the three mark lines\n")
+                + "'======='); keep what is right and delete the three mark lines [merge-conflict]\n")
     }
 
     @Test func resolveAfterAMergeWithoutTheDriverUsesTheBaseGitHolds() throws {

@@ -53,8 +53,8 @@ import CRMTerminal
         }
         let check = try vault.crm("check")
         #expect(check.stdout.split(separator: "\n").filter { $0.contains("not an entry") } == [
-            "people/tom.md:9:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note')",
-            "people/tom.md:10:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note')",
+            "people/tom.md:9:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note') [not-an-entry]",
+            "people/tom.md:10:1: warning: line in the log is not an entry ('- YYYY-MM-DD [type:] note') [not-an-entry]",
         ])
     }
 
@@ -64,7 +64,7 @@ import CRMTerminal
         let vault = try TemporaryVault()
         try vault.write("people/tom.md", Self.tom + "- 2026-13-22: never\n")
         let agenda = try vault.crm("agenda")
-        #expect(agenda.stderr == "people/tom.md:13:3: warning: invalid date '2026-13-22'\n")
+        #expect(agenda.stderr == "people/tom.md:13:3: warning: invalid date '2026-13-22' [invalid-entry]\n")
         #expect(try vault.crm("list").stderr == agenda.stderr)
     }
 

@@ -238,7 +238,7 @@ import Testing
         let text = "---\nname: Ada\nphone: \"+44\n\tbad: x\nemail: @ada\n---\n"
         let doc = PersonDocument(bytes: Array(text.utf8), path: "people/ada.md")
         let messages = doc.diagnostics.map(\.description)
-        #expect(messages.contains("people/ada.md:3:8: error: unterminated quoted value"))
+        #expect(messages.contains("people/ada.md:3:8: error: unterminated quoted value [yaml-syntax]"))
         #expect(doc.frontMatter?.hasErrors == true)
         #expect(throws: PersonFileError.self) { try doc.setting("email", to: .string("x")) }
     }

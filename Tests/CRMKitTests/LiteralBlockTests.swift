@@ -25,7 +25,7 @@ import Testing
     @Test func aDatedItemInAFenceIsNoInteraction() throws {
         let vault = try vault("- 2026-11-20 call: Cards.\n\n```\n- 2026-10-01 call: An example, not a call.\n```\n\n- 2026-09-01 visit: Tea.\n")
         let check = try vault.crm("check")
-        #expect(check.stdout == "people/ada.md:9:1: warning: code block in the log (lines 9-11) left alone: its lines are not read as entries\n")
+        #expect(check.stdout == "people/ada.md:9:1: warning: code block in the log (lines 9-11) left alone: its lines are not read as entries [literal-in-log]\n")
         #expect(check.status == 0)
         let show = try #require(try json(try vault.crm("show", "ada", "--json")) as? [String: Any])
         #expect((show["interactions"] as? [[String: Any]])?.map { $0["line"] as? Int } == [7, 13])
@@ -49,7 +49,7 @@ import Testing
     func blocksAfterAnEntryAreLeftAlone(_ block: String, _ column: Int, _ kind: String, _ lines: String) throws {
         let vault = try vault("- 2026-11-20 call: Cards.\n\n" + block + "- 2026-09-01 visit: Tea.\n")
         let check = try vault.crm("check")
-        #expect(check.stdout == "people/ada.md:9:\(column): warning: \(kind) in the log (\(lines)) left alone: its lines are not read as entries\n",
+        #expect(check.stdout == "people/ada.md:9:\(column): warning: \(kind) in the log (\(lines)) left alone: its lines are not read as entries [literal-in-log]\n",
                 "\(block)")
         let show = try #require(try json(try vault.crm("show", "ada", "--json")) as? [String: Any])
         #expect((show["interactions"] as? [[String: Any]])?.map { $0["note"] as? String } == ["Cards.", "Tea."], "\(block)")
@@ -60,7 +60,7 @@ import Testing
     @Test func anIndentedCodeBlockAtTheLogsTopIsLeftAlone() throws {
         let vault = try vault("    - 2026-10-01 call: indented code\n    - 2026-10-02 call: more\n\n- 2026-11-20 call: Cards.\n")
         let check = try vault.crm("check")
-        #expect(check.stdout == "people/ada.md:7:5: warning: indented code block in the log (lines 7-8) left alone: its lines are not read as entries\n")
+        #expect(check.stdout == "people/ada.md:7:5: warning: indented code block in the log (lines 7-8) left alone: its lines are not read as entries [literal-in-log]\n")
         let list = try #require(try json(try vault.crm("list", "--json")) as? [[String: Any]])
         #expect(list.first?["interactions"] as? Int == 1)
     }
@@ -83,7 +83,7 @@ import Testing
         let vault = try vault("<!--\n- 2026-10-01 call: hidden\n")
         let check = try vault.crm("check")
         #expect(check.stdout == "people/ada.md:7:1: warning: HTML comment is never closed: the rest of the file is hidden to a Markdown "
-                + "reader, and headings below it are not read; add '-->'\n")
+                + "reader, and headings below it are not read; add '-->' [unclosed-comment]\n")
         let before = vault.read("people/ada.md")
         let log = try vault.crm("log", "ada", "Call.")
         #expect(log.status == 1)

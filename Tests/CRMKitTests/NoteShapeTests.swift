@@ -78,7 +78,7 @@ import Testing
         #expect(doc.log?.end == 11, "the log ends at '## Family'")
         #expect(doc.notes == "## Family\n\nMarried William King.")
         #expect(doc.problems.map { "\($0)" } == [
-            "people/ada.md:8:3: warning: code block is not closed: it ends with its list item; add the closing fence",
+            "people/ada.md:8:3: warning: code block is not closed: it ends with its list item; add the closing fence [unclosed-code-block]",
         ])
     }
 
@@ -134,7 +134,7 @@ import Testing
         """)
         #expect(doc.problems.map { "\($0)" }.contains(
             "people/ada.md:6:1: warning: code block is never closed: the rest of the file is code to a Markdown reader, "
-            + "and headings below it are not read; add the closing fence"))
+            + "and headings below it are not read; add the closing fence [unclosed-code-block]"))
     }
 
     @Test func checkReportsTheUnclosedFence() throws {

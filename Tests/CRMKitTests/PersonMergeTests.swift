@@ -110,7 +110,7 @@ import Testing
         let merged = PersonDocument(bytes: merge.bytes, path: "people/ada.md")
         #expect(merged.problems.filter { $0.severity == .error }.map { "\($0)" } == [
             "people/ada.md:10:1: error: conflict: a merge kept both sides' lines here (ours, then theirs after '======='); "
-                + "keep what is right and delete the three mark lines",
+                + "keep what is right and delete the three mark lines [merge-conflict]",
         ])
     }
 
@@ -180,7 +180,7 @@ import Testing
         let merged = PersonDocument(bytes: merge.bytes, path: "people/ada.md")
         #expect(merged.problems.map { "\($0)" } == [
             "people/ada.md:15:1: error: conflict: a merge kept both sides' lines here (ours, then theirs after '======='); "
-                + "keep what is right and delete the three mark lines",
+                + "keep what is right and delete the three mark lines [merge-conflict]",
         ])
     }
 

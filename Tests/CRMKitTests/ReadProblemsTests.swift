@@ -16,7 +16,7 @@ import Testing
     static let latin1Warning = "people/latin.md:2:1: warning: not listed: file is not read: it is not valid UTF-8 text"
     static let unterminatedWarning = "people/open.md:1:1: warning: not listed: front matter starts with '---' but has no closing '---'"
     static let everyWarning = "people/partly.md:3:8: warning: every: 'sometimes' is not a cadence"
-    static let dateWarning = "people/partly.md:8:3: warning: invalid date '2026-13-22'"
+    static let dateWarning = "people/partly.md:8:3: warning: invalid date '2026-13-22' [invalid-entry]"
 
     func vault() throws -> TemporaryVault {
         let vault = try TemporaryVault()
@@ -105,7 +105,7 @@ import Testing
         for command in [["list"], ["show", "kim"]] {
             let result = try CRM.run(["--vault", vault.path] + command)
             #expect(result.status == 0)
-            #expect(result.stderr == "people/kim.md:2:7: warning: name must be text\npeople/kim.md:3:6: warning: tags must be text or a list of text\n",
+            #expect(result.stderr == "people/kim.md:2:7: warning: name must be text [invalid-value]\npeople/kim.md:3:6: warning: tags must be text or a list of text [invalid-value]\n",
                     "\(command)")
         }
     }
@@ -116,8 +116,8 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 2)   // ada.md and partly.md
         #expect(result.stderr.split(separator: "\n").sorted() == [
-            "people/latin.md:2:1: warning: file is not read: it is not valid UTF-8 text",
-            "people/open.md:1:1: warning: front matter starts with '---' but has no closing '---'",
+            "people/latin.md:2:1: warning: file is not read: it is not valid UTF-8 text [unreadable-file]",
+            "people/open.md:1:1: warning: front matter starts with '---' but has no closing '---' [unterminated-front-matter]",
         ])
     }
 

@@ -129,7 +129,7 @@ import Testing
         let check = try vault.crm("check")
         #expect(check.status == 1)
         #expect(check.stdout == "people/tahani.md:8:1: error: conflict: a merge kept both sides' lines here (ours, then theirs "
-                + "after '======='); keep what is right and delete the three mark lines\n")
+                + "after '======='); keep what is right and delete the three mark lines [merge-conflict]\n")
         // Settled by hand (the marks and the wrong version deleted), nothing is left to report.
         try vault.write("people/tahani.md", Self.tahani + "- 2026-11-25 call: Called her\n- 2026-11-20 visit: Lunch at the cafe\n")
         #expect(try vault.crm("check").status == 0)
@@ -211,8 +211,8 @@ import Testing
         let check = try vault.crm("check")
         #expect(check.status == 1)
         #expect(check.stdout == """
-        people/bob.md:4:1: error: conflict: a merge left both values: 'phone: "+1 555 0199" (from laptop)'; keep the right one and delete this comment
-        people/bob.md:8:1: error: conflict: a merge kept both sides' lines here (ours, then theirs after '======='); keep what is right and delete the three mark lines
+        people/bob.md:4:1: error: conflict: a merge left both values: 'phone: "+1 555 0199" (from laptop)'; keep the right one and delete this comment [merge-conflict]
+        people/bob.md:8:1: error: conflict: a merge kept both sides' lines here (ours, then theirs after '======='); keep what is right and delete the three mark lines [merge-conflict]
 
         """)
         // Run again, resolve leaves the marks for a person to settle, and says so.

@@ -100,8 +100,8 @@ import Testing
         try vault.write("people/open.md", "---\nname: Open\n\nno closing line\n")
         try vault.write("people/latin.md", [0x2D, 0x2D, 0x2D, 0x0A, 0x6E, 0x3A, 0x20, 0xE9, 0x0A, 0x2D, 0x2D, 0x2D, 0x0A])
         let warnings = [
-            "people/latin.md:2:1: warning: file is not read: it is not valid UTF-8 text",
-            "people/open.md:1:1: warning: front matter starts with '---' but has no closing '---'",
+            "people/latin.md:2:1: warning: file is not read: it is not valid UTF-8 text [unreadable-file]",
+            "people/open.md:1:1: warning: front matter starts with '---' but has no closing '---' [unterminated-front-matter]",
         ]
         for word in ["bread", "closing", "zzz"] {
             let result = try vault.crm("search", word)

@@ -116,8 +116,8 @@ import Testing
         #expect(result.status == 0)
         #expect(!result.stdout.contains("Cousin Kim"))
         #expect(result.stderr == """
-        people/cousin.md:4:8: warning: every: 'fortnightly' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)
-        people/cousin.md:5:9: warning: snooze: 'soon' is not a date (YYYY-MM-DD)
+        people/cousin.md:4:8: warning: every: 'fortnightly' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y) [invalid-value]
+        people/cousin.md:5:9: warning: snooze: 'soon' is not a date (YYYY-MM-DD) [invalid-value]
 
         """)
         #expect(try vault.crm("due", "--within", "1z").status == 2)
@@ -200,7 +200,7 @@ import Testing
         let december = try vault.crm("birthdays", environment: ["CRM_TODAY": "2026-12-20"])
         // 14 days from 2026-12-20; the leap-day birthday (2027-02-28) is further than 30 days.
         #expect(december.stdout == "NAME      DATE        WHEN        TURNS\nNew Year  2027-01-03  in 2 weeks  -\n")
-        #expect(december.stderr == "people/bad.md:3:11: warning: birthday: '31/12/1990' is not a date (YYYY-MM-DD, or --MM-DD without the year)\n")
+        #expect(december.stderr == "people/bad.md:3:11: warning: birthday: '31/12/1990' is not a date (YYYY-MM-DD, or --MM-DD without the year) [invalid-value]\n")
         let february = try #require(try Self.json(try vault.crm("birthdays", "--json", environment: ["CRM_TODAY": "2027-02-20"])) as? [[String: Any]])
         #expect(february.map { $0["next"] as? String } == ["2027-02-28"])
         #expect(february.map { $0["age"] as? Int } == [27])

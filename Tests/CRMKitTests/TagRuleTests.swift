@@ -51,9 +51,9 @@ import Testing
         #expect(check.status == 0)
         #expect(check.stdout == """
             people/bob.md:5:5: warning: tag 'family' is spelt 'Family' in people/ada.md:3:8 and 1 more file; one tag, as tags \
-            compare ignoring case and accents: spell it one way
+            compare ignoring case and accents: spell it one way [tag-spelling]
             people/cy.md:3:17: warning: tag 'Famíly' is spelt 'Family' in people/ada.md:3:8 and 1 more file; one tag, as tags \
-            compare ignoring case and accents: spell it one way
+            compare ignoring case and accents: spell it one way [tag-spelling]
 
             """)
     }

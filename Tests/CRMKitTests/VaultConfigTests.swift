@@ -10,7 +10,7 @@ import Testing
     // MARK: Problems, wherever the config is read
 
     static let badCadence = ".crm/config.yaml:1:8: warning: every: '3 months' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y); "
-        + "people without a cadence of their own or from a tag are never due\n"
+        + "people without a cadence of their own or from a tag are never due [config-value]\n"
 
     /// Every command that opens the vault prints the config's problems once, as warnings at
     /// `path:line:col`, before what it prints itself, and says what it did instead.
@@ -37,7 +37,7 @@ import Testing
         // A person file's warnings come after the config's, as check sorts them.
         try vault.write("people/bea.md", "---\nname: Bea\nevery: often\n---\n")
         #expect(try vault.crm("list").stderr == Self.badCadence
-                + "people/bea.md:3:8: warning: every: 'often' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y)\n")
+                + "people/bea.md:3:8: warning: every: 'often' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y) [invalid-value]\n")
     }
 
     @Test func checkReportsThemAsErrorsOnce() throws {
@@ -55,7 +55,7 @@ import Testing
         try vault.write("people/ada.md", "---\nname: Ada\ntags: [family]\nadded: 2026-11-01\n---\n")
         try vault.write("people/bob.md", "---\nname: Bob\ntags: [friends]\nadded: 2026-11-01\n---\n")
         let due = try vault.crm("due")
-        #expect(due.stderr == ".crm/config.yaml:3:1: warning: duplicate key 'tag_every': only the last one is read\n")
+        #expect(due.stderr == ".crm/config.yaml:3:1: warning: duplicate key 'tag_every': only the last one is read [duplicate-key]\n")
         #expect(due.stdout.contains("Bob") && !due.stdout.contains("Ada"), "\(due.stdout)")
     }
 
@@ -75,19 +75,19 @@ import Testing
 
         """)
         #expect(found.diagnostics.map(\.description) == [
-            ".crm/config.yaml:2:10: error: heading must be text; using 'Interactions'",
-            ".crm/config.yaml:3:20: error: calendar_duration must be a number of minutes from 0 to 1440, e.g. 60; using 60",
-            ".crm/config.yaml:4:17: error: calendar_alarm must be \(CalendarAlarm.form); using 15m",
-            ".crm/config.yaml:5:6: error: git must be 'commit' (commit every write) or 'off', not 'always'; not committing",
+            ".crm/config.yaml:2:10: error: heading must be text; using 'Interactions' [config-value]",
+            ".crm/config.yaml:3:20: error: calendar_duration must be a number of minutes from 0 to 1440, e.g. 60; using 60 [config-value]",
+            ".crm/config.yaml:4:17: error: calendar_alarm must be \(CalendarAlarm.form); using 15m [config-value]",
+            ".crm/config.yaml:5:6: error: git must be 'commit' (commit every write) or 'off', not 'always'; not committing [config-value]",
             ".crm/config.yaml:8:11: error: tag_every: 'Family' is the tag 'family' of line 7 (tags compare ignoring case and accents); "
-                + "only the last one is read",
+                + "only the last one is read [config-value]",
             ".crm/config.yaml:9:12: error: tag_every: friends: 'monthly' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y); "
-                + "people tagged friends get no cadence from it",
-            ".crm/config.yaml:10:13: warning: unknown key 'tag_every2' (the keys are \(VaultConfig.keys.joined(separator: ", "))); ignored",
+                + "people tagged friends get no cadence from it [config-value]",
+            ".crm/config.yaml:10:13: warning: unknown key 'tag_every2' (the keys are \(VaultConfig.keys.joined(separator: ", "))); ignored [config-unknown-key]",
             ".crm/config.yaml:11:10: error: journal: '/etc' is not a folder inside the vault, relative to it (journal: Daily); "
-                + "no daily notes are read from it",
+                + "no daily notes are read from it [config-value]",
             ".crm/config.yaml:11:10: error: journal: '../out' is not a folder inside the vault, relative to it (journal: Daily); "
-                + "no daily notes are read from it",
+                + "no daily notes are read from it [config-value]",
         ])
         #expect(found.types == ["call"])
         #expect(found.calendarDuration == 60 && found.calendarAlarm == .standard && !found.gitCommit)

@@ -14,12 +14,8 @@ extension PersonDocument {
             .map(\.element)
     }
 
-    private func warning(_ line: Int, _ column: Int, _ message: String) -> Diagnostic {
-        Diagnostic(path: path, line: line, column: column, severity: .warning, message: message)
-    }
-
-    private func error(_ line: Int, _ column: Int, _ message: String) -> Diagnostic {
-        Diagnostic(path: path, line: line, column: column, severity: .error, message: message)
+    private func problem(_ rule: CheckRule, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {
+        Diagnostic(path: path, line: line, column: column, rule: rule, message: message)
     }
 
     private var nameSource: String {
@@ -31,11 +27,11 @@ extension PersonDocument {
 
     package var nameProblems: [Diagnostic] {
         guard let frontMatter else {
-            return [warning(1, 1, text.lineCount == 0 ? "empty file; \(nameSource)"
+            return [problem(.noName, 1, 1, text.lineCount == 0 ? "empty file; \(nameSource)"
                             : "no front matter; \(nameSource) (the tool adds front matter when it first sets a field)")]
         }
         guard let pair = frontMatter.pair("name") else {
-            return [warning(frontMatter.openLine + 1, 1, "no 'name' in the front matter; \(nameSource)")]
+            return [problem(.noName, frontMatter.openLine + 1, 1, "no 'name' in the front matter; \(nameSource)")]
         }
         // `name:` with no value; any other value that is not a name is one of `valueProblems`.
         switch pair.value {
@@ -43,7 +39,7 @@ extension PersonDocument {
         case .scalar where pair.value.string == nil: break
         default: return []
         }
-        return [error(pair.lineIndex + 1, valueColumn(pair), FieldSchema.name.problem(with: "")!)]
+        return [problem(.invalidValue, pair.lineIndex + 1, valueColumn(pair), FieldSchema.name.problem(with: "")!)]
     }
 
     /// Known keys whose values do not have their form (see `FieldSchema`).
@@ -60,7 +56,7 @@ extension PersonDocument {
         }) else { return [] }
         let (up, down) = log.steps
         let how = up == down ? "read as newest first (half of it is oldest first)" : "mostly \(direction.rawValue)"
-        return [warning(entry.line, 1, "entry out of order: \(entry.date) comes after \(previous.date) in a log that is "
+        return [problem(.entryOutOfOrder, entry.line, 1, "entry out of order: \(entry.date) comes after \(previous.date) in a log that is "
                         + "\(how), the order new entries follow ('crm fmt' sorts it)")]
     }
 
@@ -68,7 +64,7 @@ extension PersonDocument {
     /// elsewhere runs to the end of the file (Markdown readers then show the rest as code).
     private var fenceProblems: [Diagnostic] {
         outline.unclosedFences.map { fence in
-            warning(fence.lineIndex + 1, fence.column, fence.endedWithItem
+            problem(.unclosedCodeBlock, fence.lineIndex + 1, fence.column, fence.endedWithItem
                 ? "code block is not closed: it ends with its list item; add the closing fence"
                 : "code block is never closed: the rest of the file is code to a Markdown reader, and headings below it are not read; add the closing fence")
         }
@@ -77,13 +73,13 @@ extension PersonDocument {
     /// Lines typed in the log that are not entries: kept, and shown under the entry above them,
     /// but named here alone (listings do not warn about them).
     private var textProblems: [Diagnostic] {
-        (log?.textLines ?? []).map { warning($0, 1, "line in the log is not an entry ('- YYYY-MM-DD [type:] note')") }
+        (log?.textLines ?? []).map { problem(.notAnEntry, $0, 1, "line in the log is not an entry ('- YYYY-MM-DD [type:] note')") }
     }
 
     /// Follow-ups ticked without a date (`- [x] NOTE`): done, but on no day, so no interaction.
     private var undatedDoneProblems: [Diagnostic] {
         (log?.followUps ?? []).filter(\.isDone).map { item in
-            warning(item.line, 1, "follow-up ticked without a date counts as no interaction; write the day it was done: "
+            problem(.undatedDone, item.line, 1, "follow-up ticked without a date counts as no interaction; write the day it was done: "
                     + "- [x] YYYY-MM-DD: \(item.note.prefix { $0 != "\n" })")
         }
     }
@@ -95,7 +91,7 @@ extension PersonDocument {
             let first = block.lines.lowerBound
             if !block.isClosed {
                 // An unclosed fence is one of `fenceProblems`.
-                return block.kind != .comment ? nil : warning(first + 1, block.column,
+                return block.kind != .comment ? nil : problem(.unclosedComment, first + 1, block.column,
                     "HTML comment is never closed: the rest of the file is hidden to a Markdown reader, and headings below it are not read; add '-->'")
             }
             guard let log, first >= log.contentStart, first < log.end else { return nil }
@@ -105,7 +101,7 @@ extension PersonDocument {
             case .indented: "indented code block"
             }
             let lines = block.lines.count == 1 ? "line \(first + 1)" : "lines \(first + 1)-\(block.lines.upperBound)"
-            return warning(first + 1, block.column, "\(kind) in the log (\(lines)) left alone: its lines are not read as entries")
+            return problem(.literalInLog, first + 1, block.column, "\(kind) in the log (\(lines)) left alone: its lines are not read as entries")
         }
     }
 
@@ -116,15 +112,15 @@ extension PersonDocument {
         let mayHaveMarkers = text.bytes.contains(bytes: "<<<<<<<".utf8)
         var found = !mayHaveMarkers ? [] : ConflictMarkers.markerLines(in: text.bytes).filter { text.content($0).first == UInt8(ascii: "<") }.map {
             ConflictMarkers.isMergeMark(text.content($0))
-                ? error($0 + 1, 1, "conflict: a merge kept both sides' lines here (ours, then theirs after '======='); keep what is right and delete the three mark lines")
-                : error($0 + 1, 1, "git conflict marker: the file was merged without the crm merge driver; run 'crm resolve' to merge both sides")
+                ? problem(.mergeConflict, $0 + 1, 1, "conflict: a merge kept both sides' lines here (ours, then theirs after '======='); keep what is right and delete the three mark lines")
+                : problem(.conflictMarkers, $0 + 1, 1, "git conflict marker: the file was merged without the crm merge driver; run 'crm resolve' to merge both sides")
         }
         if let frontMatter {
             for i in (frontMatter.openLine + 1)..<frontMatter.closeLine where text.content(i).contains(bytes: "# conflict:".utf8) {
                 let line = text.string(i)
                 let indent = line.prefix { $0 == " " }.count
                 if line.dropFirst(indent).hasPrefix("# conflict:") {
-                    found.append(error(i + 1, indent + 1, "conflict: a merge left both values: '\(line.dropFirst(indent + "# conflict: ".count))'; keep the right one and delete this comment"))
+                    found.append(problem(.mergeConflict, i + 1, indent + 1, "conflict: a merge left both values: '\(line.dropFirst(indent + "# conflict: ".count))'; keep the right one and delete this comment"))
                 }
             }
         }

@@ -149,7 +149,7 @@ struct DailyNoteItems {
                 // Logseq's planning, properties and drawers are not the note; `SCHEDULED` sets the day.
                 let block = LogseqBlock(((i + 1)..<(lastLine + 1)).map { Array(line($0)) })
                 if let problem = block.problem {
-                    return .problem(Diagnostic(path: path, line: i + 2 + problem.line, column: problem.column, severity: .error,
+                    return .problem(Diagnostic(path: path, line: i + 2 + problem.line, column: problem.column, rule: .invalidEntry,
                                                message: problem.message))
                 }
                 let continuation = block.textLines.map { String(decoding: line(i + 1 + $0), as: UTF8.self) }
@@ -158,12 +158,12 @@ struct DailyNoteItems {
                                               type: head.type.map { types[$0] } ?? "note",
                                               note: note, line: i + 1, lineCount: lastLine - i + 1, checkbox: head.checkbox ?? box)
                 let warning = head.oddTime.map { odd in
-                    Diagnostic(path: path, line: i + 1, column: column(odd.lowerBound), severity: .warning,
+                    Diagnostic(path: path, line: i + 1, column: column(odd.lowerBound), rule: .oddTime,
                                message: "time '\(String(decoding: tail[(odd.lowerBound - start)..<(odd.upperBound - start)], as: UTF8.self))' is not HH:MM; read as part of the note")
                 }
                 return .entry(interaction, warning: warning)
             case .invalid(let at, let message):
-                return .problem(Diagnostic(path: path, line: i + 1, column: column(at - 1), severity: .error,
+                return .problem(Diagnostic(path: path, line: i + 1, column: column(at - 1), rule: .invalidEntry,
                                            message: message + "; the item is not read as an interaction"))
             case .followUp, .notEntry:
                 return .none

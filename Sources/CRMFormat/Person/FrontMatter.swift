@@ -23,7 +23,7 @@ package struct FrontMatter: Sendable {
     static func parse(_ text: TextBuffer, path: String, diagnostics: inout [Diagnostic]) -> FrontMatter? {
         guard text.lineCount > 0, isDelimiter(text.content(0), allowDots: false) else { return nil }
         guard let close = (1..<text.lineCount).first(where: { isDelimiter(text.content($0), allowDots: true) }) else {
-            diagnostics.append(Diagnostic(path: path, line: 1, severity: .error,
+            diagnostics.append(Diagnostic(path: path, line: 1, rule: .unterminatedFrontMatter,
                                           message: "front matter starts with '---' but has no closing '---'"))
             return nil
         }

@@ -277,7 +277,7 @@ package struct InteractionLog: Sendable {
                     endRun(owner: i + 1)
                     if let odd = head.oddTime {
                         let word = String(decoding: line(i)[odd], as: UTF8.self)
-                        diagnostics.append(Diagnostic(path: path, line: i + 1, column: odd.lowerBound + 1, severity: .warning,
+                        diagnostics.append(Diagnostic(path: path, line: i + 1, column: odd.lowerBound + 1, rule: .oddTime,
                                                       message: "time '\(word)' is not HH:MM; read as part of the note"))
                     }
                     let last = lastLine(of: i)
@@ -292,7 +292,7 @@ package struct InteractionLog: Sendable {
                     }
                     i = last + 1
                 case .invalid(let column, let message):
-                    diagnostics.append(Diagnostic(path: path, line: i + 1, column: column, severity: .error, message: message))
+                    diagnostics.append(Diagnostic(path: path, line: i + 1, column: column, rule: .invalidEntry, message: message))
                     let last = lastLine(of: i)
                     stray += ((i + 1)...(last + 1)).filter { !isBlank($0 - 1) }
                     i = last + 1

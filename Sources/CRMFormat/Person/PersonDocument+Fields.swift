@@ -43,12 +43,12 @@ extension PersonDocument {
     func valueProblems(_ pair: YAMLSpannedPair, _ field: FieldSchema) -> [Diagnostic] {
         if case .empty = pair.value { return commentedOut(pair, field) }
         if case .scalar(let s, .plain) = pair.value, YAMLNode.isNullWord(s) { return [] }
-        func diagnostic(_ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
-            Diagnostic(path: path, line: pair.lineIndex + 1, column: valueColumn(pair), severity: severity, message: message)
+        func diagnostic(_ rule: CheckRule, _ message: String) -> Diagnostic {
+            Diagnostic(path: path, line: pair.lineIndex + 1, column: valueColumn(pair), rule: rule, message: message)
         }
         func ambiguity(_ item: YAMLNode) -> Diagnostic? {
             guard case .scalar(let s, .plain) = item, YAMLQuoting.isAmbiguousPlain(s) else { return nil }
-            return diagnostic(.warning, field.ambiguityWarning(s))
+            return diagnostic(.ambiguousValue, field.ambiguityWarning(s))
         }
         /// Items whose text has not the form the key's items need, each at its own place.
         func itemProblems(_ items: [YAMLNode]) -> [Diagnostic] {
@@ -57,24 +57,24 @@ extension PersonDocument {
             return items.enumerated().compactMap { index, item in
                 guard let text = item.string, let message = itemProblem(text) else { return nil }
                 let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, valueColumn(pair))
-                return Diagnostic(path: path, line: line, column: column, severity: .error, message: message)
+                return Diagnostic(path: path, line: line, column: column, rule: .invalidValue, message: message)
             }
         }
         switch (field.kind, pair.value) {
         case (.typed, _):
-            return field.problem(with: pair.value.string).map { [diagnostic(.error, $0)] } ?? []
+            return field.problem(with: pair.value.string).map { [diagnostic(.invalidValue, $0)] } ?? []
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ if case .scalar = $0 { true } else { false } }):
             return list.compactMap(ambiguity) + itemProblems(list)
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ $0 == .empty || $0.string != nil }):
             // Items left empty by a comment (`- #friends`) are warned about; other empty items are errors.
             let commented = commentedOut(pair, field)
-            let error = commented.count < list.count { $0 == .empty } ? [diagnostic(.error, field.problem(with: nil)!)] : []
+            let error = commented.count < list.count { $0 == .empty } ? [diagnostic(.invalidValue, field.problem(with: nil)!)] : []
             return error + commented + list.compactMap(ambiguity) + itemProblems(list)
         case (.text, .scalar(let s, _)):
-            if field.key == FieldSchema.name.key, s.trimmingSpaces.isEmpty { return [diagnostic(.error, field.problem(with: s)!)] }
+            if field.key == FieldSchema.name.key, s.trimmingSpaces.isEmpty { return [diagnostic(.invalidValue, field.problem(with: s)!)] }
             return (ambiguity(pair.value).map { [$0] } ?? []) + itemProblems([pair.value])
         default:
-            return [diagnostic(.error, field.problem(with: nil)!)]
+            return [diagnostic(.invalidValue, field.problem(with: nil)!)]
         }
     }
 
@@ -91,7 +91,7 @@ extension PersonDocument {
             return (String(decoding: rest, as: UTF8.self).trimmingSpaces, column)
         }
         func warning(_ i: Int, _ found: (String, Int), item: Bool) -> Diagnostic {
-            Diagnostic(path: path, line: i + 1, column: found.1, severity: .warning,
+            Diagnostic(path: path, line: i + 1, column: found.1, rule: .commentedOutValue,
                        message: field.commentedOutWarning(found.0, item: item))
         }
         switch pair.value {

@@ -37,7 +37,7 @@ package struct PersonDocument: Sendable {
         var blocker: String?
         if let problem = TextProblem(bytes) {
             blocker = problem.reason
-            diagnostics.append(Diagnostic(path: path, line: problem.line, severity: .error, message: "file is not read: \(problem.reason)"))
+            diagnostics.append(Diagnostic(path: path, line: problem.line, rule: .unreadableFile, message: "file is not read: \(problem.reason)"))
             frontMatter = nil
             log = nil
             outline = MarkdownOutline()

@@ -130,16 +130,18 @@ extension Timeline {
     package static func dateProblems(_ entries: [Interaction], path: String, today: Day) -> [Diagnostic] {
         let limit = farFutureLimit(today)
         return entries.compactMap { entry in
-            let message: String
+            let (rule, message): (CheckRule, String)
             if entry.date > limit {
+                rule = .futureEntry
                 message = "entry dated \(entry.date), more than a year from today: a mistyped year? (a plan is written '- [ ] DATE …')"
             } else if entry.checkbox == .done, entry.date > today {
+                rule = .doneAfterToday
                 message = "item ticked done but dated \(entry.date), after today: it counts as contact only from that day, "
                     + "and reads as planned until then; write the day it was done (or untick it)"
             } else {
                 return nil
             }
-            return Diagnostic(path: path, line: entry.line, column: 1, severity: .warning, message: message)
+            return Diagnostic(path: path, line: entry.line, column: 1, rule: rule, message: message)
         }.sorted { $0.line < $1.line }
     }
 

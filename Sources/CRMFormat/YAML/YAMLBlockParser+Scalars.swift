@@ -19,7 +19,7 @@ extension YAMLBlockParser {
                 if b[j] == 0x23, j > s, b[j - 1] == 0x20 || b[j - 1] == 0x09 { stop = j; break }
                 if !reportedColon, b[j] == 0x3A, j + 1 == b.endIndex || b[j + 1] == 0x20 || b[j + 1] == 0x09 {
                     // Once per value: a long value with many `: ` gets one report, not one per hit.
-                    report(i, j - b.startIndex, .error, "':' followed by a space inside a plain value; quote the value")
+                    report(i, j - b.startIndex, .yamlSyntax, "':' followed by a space inside a plain value; quote the value")
                     reportedColon = true
                 }
                 j += 1
@@ -61,7 +61,7 @@ extension YAMLBlockParser {
         while i < end {
             let b = bytes(i)
             if i > line, !isUnderIndented(i, parentIndent: parentIndent) {
-                report(i, indent(i), .error, "a quoted value's next line must be indented more than its key, with spaces")
+                report(i, indent(i), .yamlSyntax, "a quoted value's next line must be indented more than its key, with spaces")
             }
             var j = b.startIndex + from
             while j < b.endIndex {
@@ -86,7 +86,7 @@ extension YAMLBlockParser {
                             : try YAMLScalarDecoding.doubleQuoted(pieces + [piece]))
                     pair.value = .scalar(text, style)
                 } catch {
-                    report(line, start, .error, "unknown escape '\(error.text)' in a double-quoted value")
+                    report(line, start, .yamlSyntax, "unknown escape '\(error.text)' in a double-quoted value")
                     pair.value = .unsupported(sourceText(line, start, through: i), reason: "invalid escape")
                     return
                 }
@@ -100,7 +100,7 @@ extension YAMLBlockParser {
             i += 1
             from = 0
         }
-        report(line, start, .error, "unterminated quoted value")
+        report(line, start, .yamlSyntax, "unterminated quoted value")
         pair.value = .unsupported(sourceText(line, start, through: end - 1), reason: "unterminated quote")
         pair.endLineIndex = end
     }
@@ -111,7 +111,7 @@ extension YAMLBlockParser {
         let node = reader.sequence()
         for (quotedLine, range) in reader.quotedRanges { tabsAreText[quotedLine, default: []].append(range) }
         if let problem = reader.problem {
-            report(problem.line, problem.offset, problem.severity, problem.message)
+            report(problem.line, problem.offset, problem.rule, problem.message)
             let endLine = max(reader.line, line)
             pair.value = .unsupported(sourceText(line, start, through: min(endLine, end - 1)), reason: problem.message)
             pair.endLineIndex = min(endLine + 1, end)
@@ -129,16 +129,16 @@ extension YAMLBlockParser {
         let after = skipSpaces(line, from: offset)
         guard after < bytes(line).count else { return }
         if bytes(line)[bytes(line).startIndex + after] != 0x23 {
-            report(line, after, .error, "unexpected text after \(what)")
+            report(line, after, .yamlSyntax, "unexpected text after \(what)")
         } else if after == offset {
-            report(line, after, .error, "a comment needs a space before its '#'")
+            report(line, after, .yamlSyntax, "a comment needs a space before its '#'")
         }
     }
 
     /// A value the reader does not interpret: kept as source text, with the lines indented under it.
     /// A key's value may go on with list items at the key's own indentation (`tags: !tag` then `- a`).
     mutating func unsupported(line: Int, start: Int, parentIndent: Int, reason: String, inSequence: Bool = true,
-                                      severity: Diagnostic.Severity, into pair: inout YAMLSpannedPair) {
+                                      rule: CheckRule, into pair: inout YAMLSpannedPair) {
         var last = line
         var k = line + 1
         while k < end {
@@ -148,7 +148,7 @@ extension YAMLBlockParser {
             last = k
             k += 1
         }
-        report(line, start, severity, severity == .error ? reason : "unsupported YAML (\(reason)) is kept as written")
+        report(line, start, rule, rule == .yamlUnsupported ? "unsupported YAML (\(reason)) is kept as written" : reason)
         pair.value = .unsupported(sourceText(line, start, through: last), reason: reason)
         pair.endLineIndex = last + 1
     }
@@ -165,9 +165,9 @@ extension YAMLBlockParser {
             case UInt8(ascii: "-") where chomping == nil, UInt8(ascii: "+") where chomping == nil: chomping = b[j]
             case UInt8(ascii: "1")...UInt8(ascii: "9") where explicitIndent == nil: explicitIndent = Int(b[j] - 0x30)
             default:
-                report(line, j - b.startIndex, .error, "invalid block scalar indicator")
+                report(line, j - b.startIndex, .yamlSyntax, "invalid block scalar indicator")
                 return unsupported(line: line, start: header, parentIndent: parentIndent,
-                                   reason: "invalid block scalar header", severity: .error, into: &pair)
+                                   reason: "invalid block scalar header", rule: .yamlSyntax, into: &pair)
             }
             j += 1
         }
@@ -175,7 +175,7 @@ extension YAMLBlockParser {
         if rest < b.count, b[b.startIndex + rest] != 0x23 || rest == j - b.startIndex {
             return unsupported(line: line, start: header, parentIndent: parentIndent,
                                reason: "text after a block scalar's '|' or '>'; only a comment may follow it",
-                               severity: .error, into: &pair)
+                               rule: .yamlSyntax, into: &pair)
         }
         var contentIndent = explicitIndent.map { parentIndent + $0 }
         var pieces: [YAMLScalarDecoding.Line] = []
@@ -195,7 +195,7 @@ extension YAMLBlockParser {
             if contentIndent == nil, spaces > parentIndent {
                 contentIndent = spaces
                 if leadingSpaces > spaces {
-                    report(k - 1, spaces, .error, "an empty line before a block scalar's text has more spaces than its first line")
+                    report(k - 1, spaces, .yamlSyntax, "an empty line before a block scalar's text has more spaces than its first line")
                 }
             }
             let required = contentIndent ?? parentIndent + 1
@@ -207,7 +207,7 @@ extension YAMLBlockParser {
             }
             guard contentIndent != nil, spaces >= required else {
                 if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                    report(k, spaces, .error, "tab in a block scalar's indentation; YAML allows only spaces")
+                    report(k, spaces, .yamlSyntax, "tab in a block scalar's indentation; YAML allows only spaces")
                 }
                 break
             }

@@ -98,7 +98,7 @@ package struct YAMLBlockParser {
                 let c = b[b.startIndex + i]
                 if c == 0x23, i == 0 || b[b.startIndex + i - 1] == 0x20 || b[b.startIndex + i - 1] == 0x09 { break }
                 if c == 0x09 {
-                    report(line, i, .warning, "a tab outside quotes: YAML 1.1 readers (PyYAML) refuse the file; use spaces or quote the value")
+                    report(line, i, .yamlTab, "a tab outside quotes: YAML 1.1 readers (PyYAML) refuse the file; use spaces or quote the value")
                     break
                 }
                 i += 1
@@ -151,10 +151,10 @@ package struct YAMLBlockParser {
         return next == nil || next == 0x20 || next == 0x09
     }
 
-    mutating func report(_ line: Int, _ offset: Int, _ severity: Diagnostic.Severity, _ message: String) {
+    mutating func report(_ line: Int, _ offset: Int, _ rule: CheckRule, _ message: String) {
         let prefix = bytes(line).prefix(offset)
         let column = (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
-        diagnostics.append(Diagnostic(path: path, line: line + 1, column: column, severity: severity, message: message))
+        diagnostics.append(Diagnostic(path: path, line: line + 1, column: column, rule: rule, message: message))
         reportedLines.insert(line)
     }
 
@@ -179,12 +179,12 @@ package struct YAMLBlockParser {
             let offset = (i == start ? firstOffset : nil) ?? self.indent(i)
             if offset < indent { break }
             if offset > indent {
-                report(i, offset, .error, "unexpected indentation")
+                report(i, offset, .yamlSyntax, "unexpected indentation")
                 i += 1
                 continue
             }
             if isTab(i, at: offset) {
-                report(i, offset, .error, "tab used for indentation; YAML allows only spaces")
+                report(i, offset, .yamlSyntax, "tab used for indentation; YAML allows only spaces")
                 i += 1
                 continue
             }
@@ -195,16 +195,16 @@ package struct YAMLBlockParser {
                 continue
             }
             guard let (key, colonEnd) = parseKey(i, at: offset) else {
-                report(i, offset, .error, isItem(i, at: offset)
+                report(i, offset, .yamlSyntax, isItem(i, at: offset)
                        ? "a list item where a key was expected" : "expected 'key: value'")
                 i += 1
                 continue
             }
-            if !keys.insert(key) { report(i, offset, .error, "duplicate key '\(key)': only the last one is read") }
+            if !keys.insert(key) { report(i, offset, .duplicateKey, "duplicate key '\(key)': only the last one is read") }
             let quoted = bytes(i)[bytes(i).startIndex + offset] == 0x22 || bytes(i)[bytes(i).startIndex + offset] == 0x27
             if quoted { tabsAreText[i, default: []].append(offset..<quotedKeyEnd(i, from: offset, limit: colonEnd)) }
             if !quoted, !YAMLNode.resolvesToString(key), case let resolved = YAMLNode.resolvePlain(key), resolved.rendered() != key {
-                report(i, offset, .warning, "key '\(key)' is read as \(resolved.rendered()) by YAML readers; quote it")
+                report(i, offset, .ambiguousKey, "key '\(key)' is read as \(resolved.rendered()) by YAML readers; quote it")
             }
             var pair = value(line: i, offset: colonEnd, parentIndent: indent)
             pair.key = key
@@ -215,7 +215,7 @@ package struct YAMLBlockParser {
             while i < end {
                 if isBlankOrComment(i) { i += 1; continue }
                 guard self.indent(i) > indent else { break }
-                report(i, self.indent(i), .error, "unexpected indentation")
+                report(i, self.indent(i), .yamlSyntax, "unexpected indentation")
                 i += 1
             }
         }
@@ -289,7 +289,7 @@ package struct YAMLBlockParser {
             last = k
             k += 1
         }
-        report(line, offset, .warning, "unsupported YAML (\(reason)) is kept as written")
+        report(line, offset, .yamlUnsupported, "unsupported YAML (\(reason)) is kept as written")
         let b = bytes(line)
         var keyEnd = b.endIndex
         if let (_, colonEnd) = parseKey(line, at: offset) { keyEnd = b.startIndex + colonEnd - 1 }
@@ -374,19 +374,19 @@ package struct YAMLBlockParser {
             let reason = first == UInt8(ascii: "{") ? "flow mapping" : first == UInt8(ascii: "!") ? "tag"
                 : first == UInt8(ascii: "&") ? "anchor" : "alias"
             unsupported(line: line, start: start, parentIndent: parentIndent, reason: reason, inSequence: inSequence,
-                        severity: .warning, into: &pair)
+                        rule: .yamlUnsupported, into: &pair)
         case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
             unsupported(line: line, start: start, parentIndent: parentIndent,
                         reason: "a plain value cannot start with '\(Character(Unicode.Scalar(first)))'; quote it",
-                        severity: .error, into: &pair)
+                        rule: .yamlSyntax, into: &pair)
         default:
             if isItem(line, at: start) {
                 unsupported(line: line, start: start, parentIndent: parentIndent,
-                            reason: "a list item cannot follow a key on its line", severity: .error, into: &pair)
+                            reason: "a list item cannot follow a key on its line", rule: .yamlSyntax, into: &pair)
             } else if (first == UInt8(ascii: "?") || first == UInt8(ascii: ":")),
                       start + 1 == b.count || b[b.startIndex + start + 1] == 0x20 || b[b.startIndex + start + 1] == 0x09 {
                 unsupported(line: line, start: start, parentIndent: parentIndent,
-                            reason: "a mapping cannot start on a key's line", severity: .error, into: &pair)
+                            reason: "a mapping cannot start on a key's line", rule: .yamlSyntax, into: &pair)
             } else {
                 plainScalar(line: line, start: start, parentIndent: parentIndent, into: &pair)
             }
@@ -402,7 +402,7 @@ package struct YAMLBlockParser {
         let childIndent = indent(next)
         guard depth < YAMLBlockParser.maximumDepth else {
             unsupported(line: next, start: childIndent, parentIndent: parentIndent,
-                        reason: "nested more than \(YAMLBlockParser.maximumDepth) levels deep", severity: .error, into: &pair)
+                        reason: "nested more than \(YAMLBlockParser.maximumDepth) levels deep", rule: .yamlSyntax, into: &pair)
             return
         }
         depth += 1
@@ -441,7 +441,7 @@ package struct YAMLBlockParser {
             guard depth < YAMLBlockParser.maximumDepth else {
                 var pair = YAMLSpannedPair(key: "-", value: .empty, lineIndex: i, endLineIndex: i + 1, colonEnd: 0)
                 unsupported(line: i, start: itemStart, parentIndent: indent,
-                            reason: "nested more than \(YAMLBlockParser.maximumDepth) levels deep", severity: .error, into: &pair)
+                            reason: "nested more than \(YAMLBlockParser.maximumDepth) levels deep", rule: .yamlSyntax, into: &pair)
                 items.append(pair.value)
                 last = pair.endLineIndex - 1
                 i = pair.endLineIndex

@@ -3,7 +3,7 @@ struct FlowReader {
     struct Problem {
         var line: Int
         var offset: Int
-        var severity: Diagnostic.Severity
+        var rule: CheckRule
         var message: String
     }
 
@@ -65,8 +65,8 @@ struct FlowReader {
         return nil
     }
 
-    private mutating func fail(_ message: String, severity: Diagnostic.Severity = .error) {
-        if problem == nil { problem = Problem(line: min(line, end - 1), offset: offset, severity: severity, message: message) }
+    private mutating func fail(_ message: String, rule: CheckRule = .yamlSyntax) {
+        if problem == nil { problem = Problem(line: min(line, end - 1), offset: offset, rule: rule, message: message) }
     }
 
     /// Reads `[ … ]` starting at the `[`; on a problem returns `.empty` and sets `problem`.
@@ -99,11 +99,11 @@ struct FlowReader {
         switch current {
         case UInt8(ascii: "["): return sequence(depth: depth + 1)
         case UInt8(ascii: "{"):
-            fail("unsupported YAML (flow mapping inside a list) is kept as written", severity: .warning)
+            fail("unsupported YAML (flow mapping inside a list) is kept as written", rule: .yamlUnsupported)
             return .empty
         case UInt8(ascii: "\""), UInt8(ascii: "'"): return quoted()
         case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"):
-            fail("unsupported YAML (anchor, alias or tag inside a list) is kept as written", severity: .warning)
+            fail("unsupported YAML (anchor, alias or tag inside a list) is kept as written", rule: .yamlUnsupported)
             return .empty
         case UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "%"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "#"):
             fail("an unquoted list item cannot start with '\(Character(Unicode.Scalar(current!)))'; quote the item")
@@ -163,7 +163,7 @@ struct FlowReader {
             if c == UInt8(ascii: ":"),
                j + 1 == b.endIndex || [0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: "]")].contains(b[j + 1]) {
                 offset = j - b.startIndex
-                fail("unsupported YAML (a key and value inside a list) is kept as written", severity: .warning)
+                fail("unsupported YAML (a key and value inside a list) is kept as written", rule: .yamlUnsupported)
                 return .empty
             }
             if c == UInt8(ascii: "?") || (c == UInt8(ascii: ":") && j == start) {
@@ -171,7 +171,7 @@ struct FlowReader {
                 // refuse one that starts with ':'.
                 offset = j - b.startIndex
                 fail("'\(Character(Unicode.Scalar(c)))' in an unquoted list item is read differently by YAML 1.1 readers; quote the item",
-                     severity: .warning)
+                     rule: .yamlUnsupported)
                 return .empty
             }
             if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}") {

@@ -118,10 +118,17 @@ extension DueSchedule {
 }
 
 extension Diagnostic {
-    /// One problem of `crm check --json`: `{"path", "line", "column", "severity", "message"}`.
+    /// One problem of `crm check --json`: `{"path", "line", "column", "severity", "rule", "message"}`.
     package var json: JSON {
         .object([("path", .string(path)), ("line", .number(line)), ("column", .number(column)),
-                 ("severity", .string(severity.rawValue)), ("message", .string(message))])
+                 ("severity", .string(severity.rawValue)), ("rule", .optional(rule?.id)), ("message", .string(message))])
+    }
+}
+
+extension CheckRule {
+    /// One rule of `crm check --rules --json`: `{"rule", "severity", "description"}`.
+    package var json: JSON {
+        .object([("rule", .string(id)), ("severity", .string(severity.rawValue)), ("description", .string(summary))])
     }
 }
 

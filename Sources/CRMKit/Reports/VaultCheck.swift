@@ -4,7 +4,8 @@ import CRMVault
 /// `crm check`: every problem in a vault, sorted by path, line and column.
 package enum VaultCheck {
     /// With `today`, entries dated more than a year after it (a mistyped year?) and items ticked
-    /// done but dated after it are reported too.
+    /// done but dated after it are reported too. The vault's `check:` settings are applied: the
+    /// problems of rules turned off are left out, the others have the severity it gives them.
     package static func run(_ vault: Vault, today: Day? = nil) -> [Diagnostic] {
         var found = vault.config.diagnostics + vault.unfinishedProblems
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
@@ -17,12 +18,13 @@ package enum VaultCheck {
         found += VaultLinks.read(vault).problems
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
-            found.append(Diagnostic(path: copy, line: 1, severity: .error,
+            found.append(Diagnostic(path: copy, line: 1, rule: .syncConflictCopy,
                                     message: "conflict: sync conflict copy of \(original); run 'crm resolve' to merge it into that file"))
         }
         // Stable: problems at one place keep the order they were found in.
-        return found.enumerated().sorted { ($0.element.path, $0.element.line, $0.element.column, $0.offset)
+        let sorted = found.enumerated().sorted { ($0.element.path, $0.element.line, $0.element.column, $0.offset)
             < ($1.element.path, $1.element.line, $1.element.column, $1.offset) }.map(\.element)
+        return vault.config.check.applied(to: sorted)
     }
 
     /// What `crm check` keeps of one file: its problems, and what duplicates are found by.
@@ -67,7 +69,7 @@ package enum VaultCheck {
             let more = places[usual]!.count - 1
             let elsewhere = "\(other.path):\(other.line):\(other.column)" + (more > 0 ? " and \(more) more file\(more == 1 ? "" : "s")" : "")
             for place in at {
-                found.append(Diagnostic(path: place.path, line: place.line, column: place.column, severity: .warning,
+                found.append(Diagnostic(path: place.path, line: place.line, column: place.column, rule: .tagSpelling,
                                         message: "tag '\(spelling)' is spelt '\(usual)' in \(elsewhere); one tag, as tags compare "
                                             + "ignoring case and accents: spell it one way"))
             }
@@ -85,7 +87,7 @@ package enum VaultCheck {
         for (index, person) in people.enumerated() {
             if let id = person.keys.contactID, !id.isEmpty {
                 if let first = ids[id] {
-                    found.append(Diagnostic(path: person.keys.path, line: person.contactIDLine, severity: .warning,
+                    found.append(Diagnostic(path: person.keys.path, line: person.contactIDLine, rule: .duplicateContactID,
                                             message: "same contact_id as \(people[first].keys.path): two files for one contact?"))
                 } else {
                     ids[id] = index
@@ -93,7 +95,7 @@ package enum VaultCheck {
             }
             let name = person.keys.sortName
             if let first = names[name] {
-                found.append(Diagnostic(path: person.keys.path, line: person.nameLine, severity: .warning,
+                found.append(Diagnostic(path: person.keys.path, line: person.nameLine, rule: .duplicateName,
                                         message: "same name as \(people[first].keys.path) ('\(person.keys.name)'); PERSON arguments cannot tell them apart by name"))
             } else {
                 names[name] = index

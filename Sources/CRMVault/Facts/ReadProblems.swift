@@ -20,7 +20,7 @@ package enum ReadProblems {
     static func of(_ document: PersonDocument, values: PersonDocument.ValueCheck) -> [Diagnostic] {
         if let blocker = document.writeBlocker {
             let reason = document.diagnostics.first { $0.severity == .error }
-                ?? Diagnostic(path: document.path, line: 1, severity: .error, message: "file is not read: \(blocker)")
+                ?? Diagnostic(path: document.path, line: 1, rule: .unreadableFile, message: "file is not read: \(blocker)")
             return [reason]
         }
         // The typed keys' problems (`every: sometimes`), then the other errors `crm check` finds

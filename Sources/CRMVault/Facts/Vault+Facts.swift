@@ -103,7 +103,7 @@ extension Vault {
             }
         }
         let problems = (walked?.unreadable ?? []) + zip(paths, errors).compactMap { path, error in
-            error.map { Diagnostic(path: path, line: 1, severity: .error, message: $0.message) }
+            error.map { Diagnostic(path: path, line: 1, rule: .unreadableFile, message: $0.message) }
         }
         let removed = cache.count != cachedIndex.count { $0 >= 0 }
         let readAnew = kept.contains { if case .read? = $0 { true } else { false } }

@@ -61,7 +61,7 @@ struct Unfinished {
         case .rename: "'crm rename' of \(path) to '\(newName ?? "")'"
         case .restore: "'crm restore' of \(trash ?? path)"
         }
-        return Diagnostic(path: Unfinished.path, line: 1, severity: .error,
+        return Diagnostic(path: Unfinished.path, line: 1, rule: .unfinishedCommand,
                           message: "\(what) was stopped half way; run 'crm fmt' (or any command that writes) to finish it")
     }
 }

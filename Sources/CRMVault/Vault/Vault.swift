@@ -133,7 +133,7 @@ public struct Vault: Sendable {
             guard depth < 32 else { return }
             guard let stamp = FileSystem.stamp(root + "/" + relative) else { return unstamped = true }
             if let reason = FileSystem.unreadableDirectory(root + "/" + relative) {
-                unreadable.append(Diagnostic(path: relative, line: 1, severity: .warning,
+                unreadable.append(Diagnostic(path: relative, line: 1, rule: .unreadableFolder,
                                              message: "cannot read this folder (\(reason)): the people in it are left out"))
                 return unstamped = true
             }
@@ -252,7 +252,7 @@ public struct Vault: Sendable {
         for (path, result) in zip(paths, results) {
             switch result! {
             case .success(let row): if let row { rows.append(row) }
-            case .failure(let error): problems.append(Diagnostic(path: path, line: 1, severity: .error, message: error.message))
+            case .failure(let error): problems.append(Diagnostic(path: path, line: 1, rule: .unreadableFile, message: error.message))
             }
         }
         return (rows, problems)

@@ -25,6 +25,8 @@ public struct VaultConfig: Sendable {
     package var journals: [String] = []
     /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
     package var gitCommit = false
+    /// `check:`: the rules of `crm check` turned off or given another severity.
+    package var check = CheckSettings()
     /// Problems in the file; a bad value is reported and its default used.
     package var diagnostics: [Diagnostic] = []
 
@@ -34,7 +36,7 @@ public struct VaultConfig: Sendable {
 
     /// The keys the file may hold; any other is reported, as a misspelt key would do nothing.
     package static let keys = ["types", "heading", "every", "tag_every", "calendar", "calendar_duration", "calendar_alarm",
-                               "contacts", "journal", "git"]
+                               "contacts", "journal", "git", "check"]
 
     /// Keys that would name a program to run, which a vault's config never does: whoever can
     /// write the vault (a sync peer) would choose what runs on this machine. Each is ignored
@@ -60,15 +62,15 @@ public struct VaultConfig: Sendable {
         let text = TextBuffer(bytes)
         let pairs: [YAMLSpannedPair]
         (pairs, diagnostics) = YAMLBlockParser.mapping(in: text, lines: 0..<text.lineCount, path: path)
-        func warn(_ pair: YAMLSpannedPair, _ message: String, _ instead: String, severity: Diagnostic.Severity = .error) {
+        func warn(_ pair: YAMLSpannedPair, _ message: String, _ instead: String, rule: CheckRule = .configValue) {
             diagnostics.append(Diagnostic(path: path, line: pair.lineIndex + 1, column: pair.valueColumn(in: text),
-                                          severity: severity, message: message + "; " + instead))
+                                          rule: rule, message: message + "; " + instead))
         }
         // With a key given twice, the last one is read (as in person files): each starts from the default.
         let standard = VaultConfig()
         for pair in pairs {
             if Self.programKeys.contains(pair.key) {
-                diagnostics.append(Diagnostic(path: path, line: pair.lineIndex + 1, severity: .warning, message: Self.programKeyIgnored(pair.key)))
+                diagnostics.append(Diagnostic(path: path, line: pair.lineIndex + 1, rule: .configProgram, message: Self.programKeyIgnored(pair.key)))
                 continue
             }
             switch pair.key {
@@ -144,12 +146,43 @@ public struct VaultConfig: Sendable {
                     gitCommit = false
                     warn(pair, "git must be 'commit' (commit every write) or 'off', not '\(other)'", "not committing")
                 }
+            case "check":
+                let problems: [Diagnostic]
+                (check, problems) = Self.checkSettings(pair, in: text, path: path)
+                diagnostics += problems
             default:
-                warn(pair, "unknown key '\(pair.key)' (the keys are \(Self.keys.joined(separator: ", ")))", "ignored", severity: .warning)
+                warn(pair, "unknown key '\(pair.key)' (the keys are \(Self.keys.joined(separator: ", ")))", "ignored", rule: .configUnknownKey)
             }
         }
         diagnostics = diagnostics.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
+    }
+
+    /// `check:`: each rule id below it mapped to off, warning or error. An id that is no rule
+    /// (said at the id) or another value (said at the value) is a problem and changes nothing.
+    private static func checkSettings(_ pair: YAMLSpannedPair, in text: TextBuffer, path: String) -> (CheckSettings, [Diagnostic]) {
+        var settings = CheckSettings(), problems: [Diagnostic] = []
+        let levels = "off, warning or error"
+        func problem(_ pair: YAMLSpannedPair, atKey: Bool = false, _ message: String) {
+            let column = atKey ? text.content(pair.lineIndex).prefix { $0 == 0x20 }.count + 1 : pair.valueColumn(in: text)
+            problems.append(Diagnostic(path: path, line: pair.lineIndex + 1, column: column, rule: .configValue, message: message))
+        }
+        let items = YAMLBlockParser.nestedPairs(of: pair, in: text)
+        if items.isEmpty {
+            problem(pair, "check must map rule ids to \(levels), one a line below it ('  dead-link: off'); every rule keeps its severity")
+        }
+        for item in items {
+            guard let rule = CheckRule(rawValue: item.key) else {
+                problem(item, atKey: true, "check: '\(item.key)' is not a rule of crm check ('crm check --rules' lists them); ignored")
+                continue
+            }
+            guard let level = item.value.string.flatMap(CheckSettings.Level.init(rawValue:)) else {
+                problem(item, "check: \(rule.id) must be \(levels), not '\(item.value.string ?? "")'; it stays \(rule.severity.rawValue)")
+                continue
+            }
+            settings.levels[rule] = level
+        }
+        return (settings, problems)
     }
 
     /// How many values `node` holds: the items of a list, one for anything else that is not empty.

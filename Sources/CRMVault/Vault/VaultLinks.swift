@@ -159,12 +159,12 @@ public struct VaultLinks: Sendable {
                     break
                 case .ambiguous(let ids):
                     let example = PersonLink.markup(ids[0], text: name(of: ids[0]))
-                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, severity: .warning,
+                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, rule: .ambiguousLink,
                                             message: "\(what) [[\(link.target)]] matches \(ids.count) people (\(ids.joined(separator: ", "))), "
                                                 + "so it counts for none of them; link one by its id, as \(example)"))
                 case .nobody:
                     guard dead, !notes.holdsFile(link.target) else { break }
-                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, severity: .warning,
+                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, rule: .deadLink,
                                             message: "\(what) [[\(link.target)]] is dead: no person and no note of the vault is named '\(link.target)'"))
                 }
             }

@@ -51,7 +51,7 @@ extension Vault {
         if start.isEmpty {
             for folder in journals {
                 guard let target = FileSystem.placeOutside(root, folder) else { continue }
-                found.problems.append(Diagnostic(path: folder, line: 1, severity: .warning,
+                found.problems.append(Diagnostic(path: folder, line: 1, rule: .journalOutside,
                                                  message: "the journal folder is a symbolic link to \(target), outside the vault: its daily notes are not read"))
             }
         }
@@ -84,7 +84,7 @@ extension Vault {
                     if let day = DailyNote.day(ofFile: entry.name) {
                         found.dailyNotes.append((path, day))
                     } else {
-                        found.problems.append(Diagnostic(path: path, line: 1, severity: .warning,
+                        found.problems.append(Diagnostic(path: path, line: 1, rule: .notADay,
                                                          message: "the file name starts with '\(entry.name.prefix(10))', which is not a day: not read as a daily note"))
                         found.notes.append(path)
                     }

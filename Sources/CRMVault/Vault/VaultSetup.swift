@@ -17,6 +17,8 @@ package enum VaultSetup {
     # contacts: ~/contacts                       # default contacts source
     # journal: Daily                             # daily notes (a folder, or a list: [Daily, journals])
     # git: commit                                # commit every write (the vault must be in a git work tree)
+    # check:                                     # crm check's rules turned off or given a severity
+    #   dead-link: off                           # (off, warning or error; crm check --rules lists them)
 
     """
 

@@ -137,7 +137,7 @@ struct Context {
     func warn(_ message: String) { terminal.error("crm: warning: \(message)") }
 
     /// Prints a problem found in a file as a warning, as `crm check` and compilers print them:
-    /// `path:line:col: warning: message`.
+    /// `path:line:col: warning: message [rule]`.
     func warn(_ problem: Diagnostic) {
         var problem = problem
         problem.severity = .warning

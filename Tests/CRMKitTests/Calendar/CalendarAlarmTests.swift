@@ -28,7 +28,7 @@ import Testing
         #expect(config("calendar_alarm: none\n").calendarAlarm == nil)
         let bad = config("calendar_alarm: soon\n")
         #expect(bad.calendarAlarm == .standard)
-        #expect(bad.diagnostics.map(\.description) == [".crm/config.yaml:1:17: error: calendar_alarm must be \(CalendarAlarm.form); using 15m"])
+        #expect(bad.diagnostics.map(\.description) == [".crm/config.yaml:1:17: error: calendar_alarm must be \(CalendarAlarm.form); using 15m [config-value]"])
     }
 
     @Test func theAlarmIsAVALARMInsideTheEvent() {

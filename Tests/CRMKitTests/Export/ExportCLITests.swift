@@ -70,7 +70,7 @@ import Testing
         try vault.write("people/bob.md", "---\nname: Bob\nbirthday: December\n---\n")
         let result = try vault.crm("export", "--format", "vcard")
         #expect(result.status == 0)
-        #expect(result.stderr == "people/bob.md:3:11: warning: birthday: 'December' is not a date (YYYY-MM-DD, or --MM-DD without the year); the card has no BDAY\n")
+        #expect(result.stderr == "people/bob.md:3:11: warning: birthday: 'December' is not a date (YYYY-MM-DD, or --MM-DD without the year); the card has no BDAY [invalid-value]\n")
         #expect(!result.stdout.contains("BDAY"))
         #expect(result.stdout.contains("FN:Bob\r\n"))
     }

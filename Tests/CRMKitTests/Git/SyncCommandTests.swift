@@ -250,7 +250,7 @@ struct SyncCommandTests {
         let check = try phone.crm("check")
         #expect(check.status == 1)
         #expect(check.stdout == "people/tahani-al-jamil.md:8:1: error: conflict: a merge kept both sides' lines here "
-                + "(ours, then theirs after '======='); keep what is right and delete the three mark lines\n")
+                + "(ours, then theirs after '======='); keep what is right and delete the three mark lines [merge-conflict]\n")
         #expect(try phone.git.output("status", "--porcelain").isEmpty)
         // The other clone gets the file with both versions, and is told too.
         let other = try laptop.crm("sync")

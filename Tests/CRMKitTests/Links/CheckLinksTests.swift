@@ -30,10 +30,10 @@ import Testing
         try vault.write("Projects/Plan.md", "A plan.\n")
         let check = try vault.crm("check")
         #expect(check.stdout == """
-        people/kim.md:5:51: warning: link [[Sam Lee]] matches 2 people (sam-lee, sam-lee-2), so it counts for none of them; link one by its id, as [[sam-lee|Sam Lee]]
-        people/kim.md:9:26: warning: link [[Chidi Okafor]] is dead: no person and no note of the vault is named 'Chidi Okafor'
-        people/kim.md:9:47: warning: link [[sam lee]] matches 2 people (sam-lee, sam-lee-2), so it counts for none of them; link one by its id, as [[sam-lee|Sam Lee]]
-        people/sam-lee.md:2:1: warning: same name as people/sam-lee-2.md ('Sam Lee'); PERSON arguments cannot tell them apart by name
+        people/kim.md:5:51: warning: link [[Sam Lee]] matches 2 people (sam-lee, sam-lee-2), so it counts for none of them; link one by its id, as [[sam-lee|Sam Lee]] [ambiguous-link]
+        people/kim.md:9:26: warning: link [[Chidi Okafor]] is dead: no person and no note of the vault is named 'Chidi Okafor' [dead-link]
+        people/kim.md:9:47: warning: link [[sam lee]] matches 2 people (sam-lee, sam-lee-2), so it counts for none of them; link one by its id, as [[sam-lee|Sam Lee]] [ambiguous-link]
+        people/sam-lee.md:2:1: warning: same name as people/sam-lee-2.md ('Sam Lee'); PERSON arguments cannot tell them apart by name [duplicate-name]
 
         """, "\(check.stdout)")
         #expect(check.status == 0)

@@ -61,8 +61,8 @@ import Testing
         let found = links("- call: fine [[Noor]]\n  - 2026-13-01 call: [[Noor]]\n- 9:30 coffee [[Noor]]\n")
         #expect(found.entries.count == 2)
         #expect(found.problems.map(\.description) == [
-            "Daily/2026-11-20.md:2:5: error: invalid date '2026-13-01'; the item is not read as an interaction",
-            "Daily/2026-11-20.md:3:3: warning: time '9:30' is not HH:MM; read as part of the note",
+            "Daily/2026-11-20.md:2:5: error: invalid date '2026-13-01'; the item is not read as an interaction [invalid-entry]",
+            "Daily/2026-11-20.md:3:3: warning: time '9:30' is not HH:MM; read as part of the note [odd-time]",
         ])
     }
 
@@ -147,9 +147,9 @@ import Testing
         try vault.write("Sam.md", "A note named Sam: a link to it is not dead.\n")
         let check = try vault.crm("check")
         #expect(check.stdout == """
-        Daily/2026-02-30.md:1:1: warning: the file name starts with '2026-02-30', which is not a day: not read as a daily note
-        Daily/2026-11-26.md:1:3: error: invalid date '2026-13-01'; the item is not read as an interaction
-        Daily/2026-11-26.md:2:15: warning: link [[Chidi Okafor]] is dead: no person and no note of the vault is named 'Chidi Okafor'
+        Daily/2026-02-30.md:1:1: warning: the file name starts with '2026-02-30', which is not a day: not read as a daily note [not-a-day]
+        Daily/2026-11-26.md:1:3: error: invalid date '2026-13-01'; the item is not read as an interaction [invalid-entry]
+        Daily/2026-11-26.md:2:15: warning: link [[Chidi Okafor]] is dead: no person and no note of the vault is named 'Chidi Okafor' [dead-link]
 
         """, "\(check.stdout)")
         #expect(check.status == 1)

@@ -50,8 +50,8 @@ import Testing
         let found = links("- TODO Call [[Hannah Berg]]\n  DEADLINE: <2026-12-32 Wed>\n- TODO [[Tom Reed]]\n\tSCHEDULED: <soon>\n")
         #expect(found.entries.isEmpty)
         #expect(found.problems.map(\.description) == [
-            "journals/2026_12_05.md:2:14: error: invalid date in DEADLINE '<2026-12-32 Wed>'; the item is not read as an interaction",
-            "journals/2026_12_05.md:4:14: error: invalid date in SCHEDULED '<soon>'; the item is not read as an interaction",
+            "journals/2026_12_05.md:2:14: error: invalid date in DEADLINE '<2026-12-32 Wed>'; the item is not read as an interaction [invalid-entry]",
+            "journals/2026_12_05.md:4:14: error: invalid date in SCHEDULED '<soon>'; the item is not read as an interaction [invalid-entry]",
         ])
     }
 
@@ -148,7 +148,7 @@ import Testing
         try vault.write("journals/2026_11_29.md", "- Met [[Ana Gomez]] on [[Nov 29th, 2026]]\n")
         let check = try vault.crm("check")
         #expect(check.stdout == """
-        journals/2026_11_29.md:1:7: warning: link [[Ana Gomez]] is dead: no person and no note of the vault is named 'Ana Gomez'
+        journals/2026_11_29.md:1:7: warning: link [[Ana Gomez]] is dead: no person and no note of the vault is named 'Ana Gomez' [dead-link]
 
         """, "\(check.stdout)")
     }

@@ -155,9 +155,9 @@ import Testing
         let check = try vault.crm("check")
         #expect(check.status == 1)
         #expect(check.stdout == """
-        people/ada-lovelace.md:3:37: error: related: '[[bob-marsh]]' has no relation; write it as '[[bob-marsh|RELATION: Name]]'
-        people/ada-lovelace.md:3:54: warning: related: [[Chidi Okafor]] is dead: no person and no note of the vault is named 'Chidi Okafor'
-        people/dee.md:3:9: error: related must be text or a list of text
+        people/ada-lovelace.md:3:37: error: related: '[[bob-marsh]]' has no relation; write it as '[[bob-marsh|RELATION: Name]]' [invalid-value]
+        people/ada-lovelace.md:3:54: warning: related: [[Chidi Okafor]] is dead: no person and no note of the vault is named 'Chidi Okafor' [dead-link]
+        people/dee.md:3:9: error: related must be text or a list of text [invalid-value]
 
         """, "\(check.stdout)")
     }

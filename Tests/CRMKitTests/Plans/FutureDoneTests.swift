@@ -11,7 +11,7 @@ import Testing
     }
 
     static let warning = "people/ada.md:7:1: warning: item ticked done but dated 2026-12-05, after today: it counts as contact only from "
-        + "that day, and reads as planned until then; write the day it was done (or untick it)\n"
+        + "that day, and reads as planned until then; write the day it was done (or untick it) [done-after-today]\n"
 
     /// The sample: `- [x]` dated after today read as planned without a word.
     @Test func checkWarnsAndShowSaysIt() throws {
@@ -49,7 +49,7 @@ import Testing
     @Test func aFollowUpTickedWithoutADateIsReported() throws {
         let vault = try vault("- [x] Lend her the book.\n- 2026-11-20 call: Cards.\n")
         #expect(try vault.crm("check").stdout == "people/ada.md:7:1: warning: follow-up ticked without a date counts as no interaction; "
-                + "write the day it was done: - [x] YYYY-MM-DD: Lend her the book.\n")
+                + "write the day it was done: - [x] YYYY-MM-DD: Lend her the book. [undated-done]\n")
         let list = try vault.crm("list", "--json").stdout
         #expect(list.contains("\"interactions\": 1"), "\(list)")
     }

@@ -19,7 +19,7 @@ import Testing
         let vault = try vault("- 2026-10-01 call: First.\n- 2026-11-20 call: Cards.\n- 2026-11-10 call: Out of place.\n- 2026-11-25 call: Tea.\n")
         let check = try vault.crm("check")
         #expect(check.stdout == "people/ada.md:9:1: warning: entry out of order: 2026-11-10 comes after 2026-11-20 in a log that is "
-                + "mostly oldest first, the order new entries follow ('crm fmt' sorts it)\n")
+                + "mostly oldest first, the order new entries follow ('crm fmt' sorts it) [entry-out-of-order]\n")
         #expect(try vault.crm("log", "ada", "Call.").status == 0)
         #expect(try vault.crm("plan", "ada", "Dinner.", "--date", "2026-12-04").status == 0)
         #expect(vault.read("people/ada.md").hasSuffix("- 2026-11-25 call: Tea.\n- 2026-11-29 call: Call.\n- [ ] 2026-12-04 call: Dinner.\n"))
@@ -48,7 +48,7 @@ import Testing
     @Test func aTieIsReadAsNewestFirstAndSaysSo() throws {
         let vault = try vault("- 2026-10-01 call: First.\n- 2026-11-20 call: Cards.\n- 2026-11-10 call: Middle.\n")
         #expect(try vault.crm("check").stdout == "people/ada.md:8:1: warning: entry out of order: 2026-11-20 comes after 2026-10-01 in a log "
-                + "that is read as newest first (half of it is oldest first), the order new entries follow ('crm fmt' sorts it)\n")
+                + "that is read as newest first (half of it is oldest first), the order new entries follow ('crm fmt' sorts it) [entry-out-of-order]\n")
         try vault.crm("log", "ada", "Call.")
         #expect(vault.read("people/ada.md").contains("## Interactions\n\n- 2026-11-29 call: Call.\n- 2026-10-01"))
     }

