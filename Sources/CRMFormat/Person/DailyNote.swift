@@ -29,7 +29,7 @@ extension FileLinks {
     package init(dailyNote bytes: [UInt8], path: String, day: Day, types: [String]) {
         self.init()
         if let problem = TextProblem(bytes) {
-            problems.append(Diagnostic(path: path, line: problem.line, severity: .error, message: "daily note is not read: \(problem.reason)"))
+            problems.append(Diagnostic(path: path, line: problem.line, rule: .unreadableFile, message: "daily note is not read: \(problem.reason)"))
             return
         }
         guard PersonLink.mayHoldLinks(bytes) else { return }
