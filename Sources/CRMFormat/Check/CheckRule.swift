@@ -58,7 +58,7 @@ public enum CheckRule: String, CaseIterable, Sendable {
 
     private var entry: (severity: Diagnostic.Severity, summary: String) {
         switch self {
-        case .unreadableFile: (.error, "a file that cannot be read (not UTF-8 text, NUL bytes, no permission): it is left out")
+        case .unreadableFile: (.error, "a file that cannot be read (not UTF-8, NUL bytes, lone CR line ends, not a file, no permission): left out")
         case .unreadableFolder: (.warning, "a folder under people/ that cannot be read: the people in it are left out")
         case .unterminatedFrontMatter: (.error, "front matter that starts with '---' and has no closing '---': the file is not read")
         case .yamlSyntax: (.error, "front matter or config YAML that cannot be read (bad indentation, unclosed quote, 'key: value' expected)")

@@ -25,9 +25,9 @@ import Testing
         let reason = "its lines end in a lone carriage return (CR); save it with LF or CRLF line ends"
         let check = try Self.crm(vault, "check")
         #expect(check.status == 1)
-        #expect(check.stdout == "people/ada.md:1:1: error: file is not read: \(reason)\n")
+        #expect(check.stdout == "people/ada.md:1:1: error: file is not read: \(reason) [unreadable-file]\n")
         let list = try Self.crm(vault, "list")
-        #expect(list.stderr == "people/ada.md:1:1: warning: not listed: file is not read: \(reason)\n")
+        #expect(list.stderr == "people/ada.md:1:1: warning: not listed: file is not read: \(reason) [unreadable-file]\n")
         let log = try Self.crm(vault, "log", "ada", "call", "Again")
         #expect(log.status == 1)
         #expect(log.stderr.contains("people/ada.md:1:1: not changed: file is not read: \(reason)"), "\(log.stderr)")
@@ -75,12 +75,12 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: vault.path + "/people/zero.md", withDestinationPath: "/dev/zero")
         let list = try Self.crm(vault, "list")
         #expect(list.status == 0)
-        #expect(list.stderr == "people/pipe.md:1:1: warning: not listed: cannot read people/pipe.md: it is a FIFO, not a file\n"
-                + "people/zero.md:1:1: warning: not listed: cannot read people/zero.md: it is a device, not a file\n")
+        #expect(list.stderr == "people/pipe.md:1:1: warning: not listed: cannot read people/pipe.md: it is a FIFO, not a file [unreadable-file]\n"
+                + "people/zero.md:1:1: warning: not listed: cannot read people/zero.md: it is a device, not a file [unreadable-file]\n")
         let check = try Self.crm(vault, "check")
         #expect(check.status == 1)
-        #expect(check.stdout == "people/pipe.md:1:1: error: cannot read people/pipe.md: it is a FIFO, not a file\n"
-                + "people/zero.md:1:1: error: cannot read people/zero.md: it is a device, not a file\n")
+        #expect(check.stdout == "people/pipe.md:1:1: error: cannot read people/pipe.md: it is a FIFO, not a file [unreadable-file]\n"
+                + "people/zero.md:1:1: error: cannot read people/zero.md: it is a device, not a file [unreadable-file]\n")
         for (id, what) in [("pipe", "a FIFO"), ("zero", "a device")] {
             let log = try Self.crm(vault, "log", id, "call", "Hello")
             #expect(log.status == 1)
@@ -98,7 +98,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: vault.path + "/journal", withIntermediateDirectories: true)
         #expect(mkfifo(vault.path + "/journal/2026-11-20.md", 0o644) == 0)
         let check = try Self.crm(vault, "check")
-        #expect(check.stdout == "journal/2026-11-20.md:1:1: error: cannot read journal/2026-11-20.md: it is a FIFO, not a file\n")
+        #expect(check.stdout == "journal/2026-11-20.md:1:1: error: cannot read journal/2026-11-20.md: it is a FIFO, not a file [unreadable-file]\n")
 
         let home = vault.path + "/home"
         try FileManager.default.createDirectory(atPath: home + "/crm", withIntermediateDirectories: true)
@@ -127,7 +127,7 @@ import Testing
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", bytes)
         let check = try Self.crm(vault, "check")
-        #expect(check.stdout == "people/ada.md:1:1: error: file is not read: it is UTF-\(bits) text: save it as UTF-8\n")
+        #expect(check.stdout == "people/ada.md:1:1: error: file is not read: it is UTF-\(bits) text: save it as UTF-8 [unreadable-file]\n")
         #expect(try Self.crm(vault, "log", "ada", "call", "Again").status == 1)
         #expect(vault.bytes("people/ada.md") == bytes)
     }
@@ -149,7 +149,7 @@ import Testing
         try vault.write("people/ada.md", Self.ada)
         try vault.write("journal/2026-11-20.md", Self.encoded("- Tea with [[Ada Lovelace]]\n", .utf16))
         let check = try Self.crm(vault, "check")
-        #expect(check.stdout == "journal/2026-11-20.md:1:1: error: daily note is not read: it is UTF-16 text: save it as UTF-8\n")
+        #expect(check.stdout == "journal/2026-11-20.md:1:1: error: daily note is not read: it is UTF-16 text: save it as UTF-8 [unreadable-file]\n")
 
         let home = vault.path + "/home"
         try vault.write("home/crm/config.yaml", Self.encoded("pager: less\n", .utf16LittleEndian))
