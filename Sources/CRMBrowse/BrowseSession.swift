@@ -143,8 +143,11 @@ package final class BrowseSession {
         try vault.load(path: "people/" + id + ".md")
     }
 
+    /// The person's page, with the log numbered as it is now: the numbers `crm done` and `crm
+    /// unlog` kept are forgotten (see `Vault.forgetNumbers(of:)`).
     private func view(of person: Person) throws -> PersonView {
-        try PersonView(person: person, config: vault.config, today: today, addressBook: loadedAddressBook(),
+        vault.forgetNumbers(of: person)
+        return try PersonView(person: person, config: vault.config, today: today, addressBook: loadedAddressBook(),
                        links: VaultLinks.read(vault))
     }
 

@@ -36,6 +36,16 @@ package enum LogItem: Sendable, Equatable {
     }
 }
 
+extension OpenItem {
+    /// The item as the log's numbering holds it.
+    var logItem: LogItem {
+        switch self {
+        case .dated(let entry): .entry(entry)
+        case .undated(let item): .followUp(item)
+        }
+    }
+}
+
 /// The one numbering of a log that `crm show` prints and `crm unlog` and `crm done` take: the
 /// entries newest first whatever the file's order (1 = newest), then the open undated follow-ups
 /// (`- [ ] NOTE`) in file order. Adding an entry renumbers the items after it, as it does entries.
@@ -70,15 +80,6 @@ extension PersonDocument {
         case .followUp(let wanted):
             return log.followUps.first { $0.note == wanted.note && $0.isDone == wanted.isDone }.map(LogItem.followUp)
         }
-    }
-
-    /// The open item numbered `number`; throws, saying why, when there is none or it is not open.
-    func openItem(numbered number: Int, of person: Person) throws(VaultError) -> OpenItem {
-        guard let item = logItem(numbered: number) else { throw VaultError(noItem(number, id: person.id)) }
-        guard let open = item.openItem else {
-            throw VaultError("item \(number) of \(person.name) is not an open item: \(path):\(item.line): \(text.string(item.line - 1))")
-        }
-        return open
     }
 
     /// What to say when `number` names no item: how many there are, and where they are numbered.

@@ -56,9 +56,7 @@ extension Vault {
     /// `YYYYMMDD-HHMMSS`) with the person's path and the entry's date.
     package func unlog(_ person: Person, number: Int, stamp: String) throws -> (item: LogItem, trash: TrashItem) {
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
-        guard let wanted = person.document.logItem(numbered: number) else {
-            throw VaultError(person.document.noItem(number, id: person.id))
-        }
+        let wanted = try item(numbered: number, in: person.document, of: person).item
         let change: String
         switch wanted {
         case .entry(let entry): change = entry.change(with: person.name)
@@ -69,12 +67,12 @@ extension Vault {
         // the entry in both places only until the next write takes it out of the trash.
         try recording {
             do {
-                try update(person, change: change) { document in
-                    // Applied again if the file changed meanwhile: the same item (date, time, type, note) is looked for.
-                    guard let item = document.sameItem(as: wanted) else {
-                        throw VaultError("\(person.path) changed and no longer holds item \(number); nothing was removed")
-                    }
+                var acted: (before: PersonDocument, item: LogItem, bytes: [UInt8])?
+                let (_, changed) = try update(person, change: change) { document in
+                    // Applied again if the file changed meanwhile: the item the number names, if it is still the one read.
+                    let item = try self.item(numbered: number, in: document, of: person, read: wanted).item
                     let (bytes, lines) = try document.removing(item)
+                    acted = (document, item, bytes)
                     var header = ["---", "path: " + YAMLQuoting.scalar(person.path), "id: " + YAMLQuoting.scalar(person.id)]
                     if case .entry(let entry) = item { header.append("date: \(entry.date)") }
                     header += ["line: \(item.line)", "digest: " + TrashItem.digest(bytes), "---"]
@@ -88,6 +86,7 @@ extension Vault {
                     removed = (item, trashItem(name)!)
                     return bytes
                 }
+                if changed, let acted { keepNumbers(of: person, before: acted.before, acted: acted.item, becoming: nil, after: acted.bytes) }
             } catch {
                 // The file was not written (a full disk, a file that kept changing): the entry is only there.
                 if let earlier = removed?.trash, (try? FileSystem.readFile(root + "/" + person.path).bytes).map(TrashItem.digest) != earlier.digest {

@@ -20,8 +20,12 @@ extension Vault {
     /// Throws when the file could not be read, when no open item holds `text`, or when several do.
     package func tick(_ person: Person, text: String?, date: Day?, today: Day) throws -> TickedItem {
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
-        let candidates = try text.flatMap(LogItem.number).map { [try person.document.openItem(numbered: $0, of: person)] }
-            ?? person.document.openItems(matching: text)
+        if let number = text.flatMap(LogItem.number) {
+            let (read, kept) = try item(numbered: number, in: person.document, of: person)
+            return try tick(person, item: try open(read, number: number, of: person, in: person.document, kept: kept),
+                            numbered: (number, read), date: date, today: today)
+        }
+        let candidates = person.document.openItems(matching: text)
         guard candidates.count == 1, let wanted = candidates.first else {
             if candidates.isEmpty {
                 if let elsewhere = openItemsElsewhere(of: person, matching: text) { throw VaultError(elsewhere) }
@@ -40,6 +44,12 @@ extension Vault {
     /// Ticks `wanted`, one of `person`'s open items (`PersonDocument.openItems`), as
     /// `tick(_:text:date:today:)` does once it has found it: what a list of them offers.
     package func tick(_ person: Person, item wanted: OpenItem, date: Day?, today: Day) throws -> TickedItem {
+        try tick(person, item: wanted, numbered: nil, date: date, today: today)
+    }
+
+    /// Ticks `wanted`; `numbered`: the number that named it and the item it named when the file
+    /// was read, looked up again by that number under the vault lock (see `KeptNumbers`).
+    private func tick(_ person: Person, item wanted: OpenItem, numbered: (number: Int, read: LogItem)?, date: Day?, today: Day) throws -> TickedItem {
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
         let movedToToday = date == nil && (wanted.date.map { $0 > today } ?? false)
         let newDate = date ?? (wanted.date == nil || movedToToday ? today : nil)
@@ -47,18 +57,42 @@ extension Vault {
         let type: String
         if case .dated(let entry) = wanted { type = entry.type } else { type = "note" }
         let change = Interaction(date: newDate ?? wanted.date ?? today, type: type, note: wanted.note).change(with: person.name)
-        let (written, _) = try update(person, change: change) { document in
-            // Applied again if the file changed meanwhile: the same item is looked for by its note and date.
-            guard let item = document.openItems.first(where: { $0.note == wanted.note && $0.date == wanted.date }) else {
-                throw VaultError("\(person.path) changed and the item is no longer open; nothing was changed")
+        var acted: (before: PersonDocument, item: LogItem, bytes: [UInt8])?
+        // Under one hold of the vault lock: the write, then the numbers kept for the file it wrote.
+        let written = try FileSystem.withLock(on: root) {
+            let (written, changed) = try update(person, change: change) { document in
+                // Applied again if the file changed meanwhile: the item the number names, if it is
+                // still the one read; else the same item, looked for by its note and date.
+                let item: OpenItem
+                if let numbered {
+                    let (now, kept) = try self.item(numbered: numbered.number, in: document, of: person, read: numbered.read)
+                    item = try open(now, number: numbered.number, of: person, in: document, kept: kept)
+                } else {
+                    guard let same = document.openItems.first(where: { $0.note == wanted.note && $0.date == wanted.date }) else {
+                        throw VaultError("\(person.path) changed and the item is no longer open; nothing was changed")
+                    }
+                    item = same
+                }
+                let ticked = try document.ticking(item, date: newDate)
+                line = ticked.line
+                acted = (document, item.logItem, ticked.bytes)
+                return ticked.bytes
             }
-            let ticked = try document.ticking(item, date: newDate)
-            line = ticked.line
-            return ticked.bytes
+            if changed, let acted { keepNumbers(of: person, before: acted.before, acted: acted.item, becoming: line, after: acted.bytes) }
+            return written
         }
         guard let entry = written.document.log?.entries.first(where: { $0.line == line }) else {
             throw VaultError("\(person.path): the ticked item does not read back as an entry on line \(line)")
         }
         return TickedItem(person: written, entry: entry, item: wanted, movedToToday: movedToToday)
+    }
+
+    /// `item` as an open item, or why `number` cannot be ticked: it is done already.
+    private func open(_ item: LogItem, number: Int, of person: Person, in document: PersonDocument, kept: Bool) throws(VaultError) -> OpenItem {
+        guard let open = item.openItem else {
+            throw VaultError("item \(number) of \(person.name) is not an open item: \(person.path):\(item.line): \(document.text.string(item.line - 1))"
+                             + (kept ? KeptNumbers.hint(person) : ""))
+        }
+        return open
     }
 }

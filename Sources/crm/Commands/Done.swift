@@ -26,7 +26,9 @@ let doneCommand = Command(
     new date is out of the log's order where it stands moves where that order puts it; no other
     line changes, but for a blank line the move would leave doubled or last.
     TEXT that is a number names the item as 'crm show' numbers it (entries newest first, then
-    undated follow-ups). When several open items hold TEXT they are listed and nothing is changed
+    undated follow-ups); after 'crm done' or 'crm unlog' changed the log, the numbers stay as
+    'crm show' last listed them until it lists them again, so 'crm done ada 1' run twice ticks
+    item 1 once and then fails. When several open items hold TEXT they are listed and nothing is changed
     (exit status 1). Ticking the box in an editor does the same, without the date.
     """,
     run: { context in

@@ -20,7 +20,8 @@ let showCommand = Command(
     Open items ('- [ ] …'), entries dated after today and undated follow-ups are listed under
     "Coming up", apart from what happened; an item ticked done but dated after today says so.
     Entries are numbered newest first (1 = newest), then undated follow-ups in file order: the
-    numbers 'crm unlog' and 'crm done' take. Links in notes show as the text they show in Obsidian.
+    numbers 'crm unlog' and 'crm done' take (they keep them, as listed, until the next listing).
+    Links in notes show as the text they show in Obsidian.
     Text typed in the log between entries shows under the entry above it, dimmed.
 
     Entries of other files the person takes part in (a shared entry in someone else's log, an
@@ -35,6 +36,7 @@ let showCommand = Command(
         let today = try context.today()
         let (person, links) = try vault.findLinked(query, notesOnDemand: true)
         for problem in try ReadProblems.shown(person) { context.warn(problem) }
+        vault.forgetNumbers(of: person)   // the numbers shown are the ones 'crm done' and 'crm unlog' take next
         let addressBook = try showAddressBook(context, vault)
         if context.json {
             let contacts = addressBook.map { ContactView(document: person.document, contacts: $0.contactsByUID) }

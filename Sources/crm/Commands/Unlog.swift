@@ -14,6 +14,9 @@ let unlogCommand = Command(
     follow-up ('- [ ] NOTE'), numbered after the entries. They are kept in .crm/trash/ with the
     person's id (and an entry's date), on this machine only (the trash is not synced): 'crm restore'
     lists the trash and puts the item back where it was.
+    After 'crm unlog' or 'crm done' changed the log, the numbers stay as 'crm show' last listed
+    them until it lists them again: 'crm unlog ada 1' run twice removes item 1 once and then
+    fails, and 'crm unlog ada 3' removes what was listed as 3.
     """,
     run: { context in
         let words = try context.positionals("PERSON", "N")

@@ -13,7 +13,8 @@ import Testing
         try vault.write("people/ada.md", Self.file)
         let v = try Vault(root: vault.path)
         let first = try v.unlog(try v.find("ada"), number: 1, stamp: "20261129-120000")
-        let second = try v.unlog(try v.find("ada"), number: 1, stamp: "20261129-120000")
+        // Item 2 as listed (the numbers stay until the log is listed again).
+        let second = try v.unlog(try v.find("ada"), number: 2, stamp: "20261129-120000")
         #expect(first.trash.name == "20261129-120000-ada.entry.md")
         #expect(second.trash.name == "20261129-120000-ada-2.entry.md")
         #expect(second.trash.summary == "- 2026-11-20 visit: Tea.")
@@ -26,7 +27,7 @@ import Testing
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", Self.file)
         #expect(try vault.crm("unlog", "ada", "1").status == 0)
-        #expect(try vault.crm("unlog", "ada", "1").status == 0)
+        #expect(try vault.crm("unlog", "ada", "2").status == 0)
         let listed = try #require(try StayInTouchCLITests.json(try vault.crm("restore", "--json")) as? [[String: Any]])
         #expect(Set(listed.compactMap { $0["summary"] as? String }) == ["- 2026-11-28 call: Newest.", "- 2026-11-20 visit: Tea."])
         for name in listed.compactMap({ $0["name"] as? String }) {

@@ -101,7 +101,8 @@ import Testing
         // Oldest first: ticked today, it goes last.
         let ticked = "- [ ] Lend the book\n- 2026-11-20 call: Cards.\n- [ ] 2026-11-25 call: Ring.\n- [x] 2026-11-29: Ask about the wedding date\n"
         #expect(vault.read("people/kwame.md").hasSuffix("## Interactions\n\n" + ticked))
-        // Now 1 = 11-29 (ticked), 2 = 11-25, 3 = 11-20, and the follow-up left is 4.
+        // Listed again: now 1 = 11-29 (ticked), 2 = 11-25, 3 = 11-20, and the follow-up left is 4.
+        try vault.crm("show", "kwame")
         let notOpen = try vault.crm("done", "kwame", "3")
         #expect(notOpen.status == 1)
         #expect(notOpen.stderr == "crm: error: item 3 of Kwame Mensah is not an open item: people/kwame.md:8: - 2026-11-20 call: Cards.\n")
