@@ -61,21 +61,9 @@ enum TodayLayout {
         }
     }
 
-    /// The item's words, and how late it is for an overdue one.
+    /// The item's words as `crm agenda` words them, and how late an overdue follow-up is (a due
+    /// date's lateness is left out: its label says "due").
     private static func detail(_ item: Agenda.Item, today: Day) -> (String, String?) {
-        switch item.kind {
-        case .due:
-            let last = item.person.schedule.last.map { "last contact \(relative($0.date, from: today))" } ?? "never contacted"
-            return ((item.person.schedule.cadence.map { "every \($0), " } ?? "") + last, nil)
-        case .birthday:
-            return (item.age.map { "turns \($0)" } ?? "birthday", nil)
-        case .followUp, .planned:
-            let lines = item.note.map(PersonLink.readable)?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
-            let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
-            let text = item.type == "note" || item.type == nil ? note : "\(item.type!): \(note)"
-            let late = item.kind == .followUp && item.date != nil
-                ? item.overdueDays.map { $0 == 1 ? "since yesterday" : overdueWording($0) } : nil
-            return (text, late)
-        }
+        (item.words(today: today), item.kind == .followUp ? item.lateness : nil)
     }
 }

@@ -37,11 +37,7 @@ let agendaCommand = Command(
             t.print("Nothing planned until \(agenda.horizon). Plan something with: crm plan PERSON NOTE… --date D")
             return
         }
-        func dueDetail(_ item: Agenda.Item) -> String {
-            let last = item.person.schedule.last.map { "last contact \(relative($0.date, from: today))" } ?? "never contacted"
-            let every = item.person.schedule.cadence.map { "every \($0), " } ?? ""
-            return t.style(every + last, .dim)
-        }
+        func dueDetail(_ item: Agenda.Item) -> String { t.style(item.words(today: today), .dim) }
         let nameWidth = agenda.items.map { displayWidth($0.person.name) }.max() ?? 0
         // Wide enough for "birthday" and the overdue items' dates.
         let labelWidth = ([10] + agenda.overdue.filter { $0.kind != .due }.map { displayWidth(dayMonth($0.date!, today: today)) + 2 }).max()!
@@ -49,20 +45,15 @@ let agendaCommand = Command(
         func row(_ label: String, _ item: Agenda.Item, _ detail: String, labelStyle: Terminal.Style = .dim) -> String {
             "  " + t.style(label.padding(labelWidth), labelStyle) + t.style(item.person.name.padding(nameWidth), .bold) + "  " + detail
         }
-        func entryText(_ item: Agenda.Item) -> String {
-            let lines = item.note.map(PersonLink.readable)?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
-            let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
-            return item.type == "note" || item.type == nil ? note : "\(item.type!): \(note)"
-        }
+        func entryText(_ item: Agenda.Item) -> String { item.words(today: today) }
         if !agenda.overdue.isEmpty {
             var lines = [t.style("Overdue", .bold)]
             for item in agenda.overdue {
-                let days = item.overdueDays ?? 0
+                let late = item.lateness.map { "  " + t.style($0, .red) } ?? ""
                 if item.kind == .due {
-                    lines.append(row("due", item, dueDetail(item) + "  " + t.style(overdueWording(days), .red)))
+                    lines.append(row("due", item, dueDetail(item) + late))
                 } else {
-                    let late = days == 1 ? "since yesterday" : overdueWording(days)
-                    lines.append(row(dayMonth(item.date!, today: today), item, entryText(item) + "  " + t.style(late, .red)))
+                    lines.append(row(dayMonth(item.date!, today: today), item, entryText(item) + late))
                 }
             }
             sections.append(lines.joined(separator: "\n"))
@@ -76,7 +67,7 @@ let agendaCommand = Command(
                 case .due:
                     lines.append(row("due", item, dueDetail(item)))
                 case .birthday:
-                    lines.append(row("birthday", item, item.age.map { "turns \($0)" } ?? "birthday"))
+                    lines.append(row("birthday", item, item.words(today: today)))
                 case .followUp:
                     lines.append(row("", item, entryText(item)))
                 }

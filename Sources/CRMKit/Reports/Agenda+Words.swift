@@ -1,0 +1,28 @@
+import CRMFormat
+
+extension Agenda.Item {
+    /// The item's words after the person's name, as `crm agenda` and `crm browse`'s Today view
+    /// show them: a plan's or a follow-up's `TYPE: NOTE` (links as the text they show, the note's
+    /// first line with ` …` when it has more, no type for a note), a due person's `every 30d,
+    /// last contact 3 weeks ago` (or `never contacted`), a birthday's `turns 40`.
+    package func words(today: Day) -> String {
+        switch kind {
+        case .due:
+            let last = person.schedule.last.map { "last contact \(relative($0.date, from: today))" } ?? "never contacted"
+            return (person.schedule.cadence.map { "every \($0), " } ?? "") + last
+        case .birthday:
+            return age.map { "turns \($0)" } ?? "birthday"
+        case .followUp, .planned:
+            let lines = note.map(PersonLink.readable)?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")
+            return type == "note" || type == nil ? note : "\(type!): \(note)"
+        }
+    }
+
+    /// How late an overdue item is: `since yesterday` or `3 days overdue` for a follow-up,
+    /// `1 day overdue` for a due date; nil when it is not overdue.
+    package var lateness: String? {
+        guard let days = overdueDays, days > 0 else { return nil }
+        return kind == .followUp && days == 1 ? "since yesterday" : overdueWording(days)
+    }
+}
