@@ -244,24 +244,29 @@ package final class BrowseSession {
         if state.personPage == nil { state.list.clearMarks() }
         refreshListing()
         try refreshPage(selectingLine: outcome.line)
-        state.message = .info(outcome.lines.map(\.text).joined(separator: ". "))
+        show(outcome)
     }
 
+    /// What `crm done PERSON N` does, for the item selected.
     private func tick(_ id: String, item: OpenItem) throws {
-        let ticked = try writing("done") { try $0.tick(try person(id), item: item, date: nil, today: today) }
-        let note = ticked.item.note.split(separator: "\n").first.map(String.init) ?? ""
-        let what = ticked.item.date == nil ? "follow-up" : ticked.entry.type
+        let outcome = try writing("done") { try $0.done(DoneRequest(person: id, item: .open(item)), today: today) }
         refreshListing()
-        try refreshPage(selectingLine: ticked.entry.line)
-        state.message = .info("Done \(what) with \(ticked.person.name) on \(ticked.entry.date): \(note) (\(ticked.person.path):\(ticked.entry.line))")
+        try refreshPage(selectingLine: outcome.line)
+        show(outcome)
     }
 
+    /// What `crm unlog PERSON N` does.
     private func unlog(_ id: String, number: Int) throws {
-        let stamp = try Clock(environment: environment).fileStamp
-        let (entry, trash) = try writing("unlog") { try $0.unlog(try person(id), number: number, stamp: stamp) }
+        let clock = try Clock(environment: environment)
+        let outcome = try writing("unlog") { try $0.unlog(UnlogRequest(person: id, number: number), clock: clock) }
         refreshListing()
         try refreshPage()
-        state.message = .info("Removed \(state.personPage?.view.path ?? id):\(entry.line): \(trash.summary); crm restore \(trash.name) puts it back")
+        show(outcome)
+    }
+
+    /// Shows what an operation did as the message: the lines `crm` prints, a sentence a line.
+    private func show(_ outcome: some CRMKit.Outcome) {
+        state.message = .info(outcome.lines.map(\.text).joined(separator: ". "))
     }
 
     private func edit(_ id: String) throws {

@@ -34,21 +34,8 @@ let doneCommand = Command(
     run: { context in
         let words = try context.positionals("PERSON", "TEXT", atLeast: 1)
         let vault = try context.vault()
-        let today = try context.today()
         let date = try context.arguments.value("--date").map { try context.date($0, option: "--date", tense: .past) }
         let text = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
-        let ticked = try vault.tick(try vault.find(words[0]), text: text, date: date, today: today)
-        let entry = ticked.entry
-        if entry.date > today {
-            context.warn("\(entry.date) is after today: a done item counts as contact only from its day on ('crm check' warns until then)")
-        }
-        if context.json {
-            context.printJSON(ticked.json(on: today))
-        } else {
-            let note = ticked.item.note.split(separator: "\n").first.map(String.init) ?? ""
-            let what = ticked.item.date == nil ? "follow-up" : entry.type
-            let planned = ticked.movedToToday ? ticked.item.date.map { " (planned for \($0))" } ?? "" : ""
-            context.terminal.print("Done \(what) with \(ticked.person.name) on \(entry.date)\(planned): \(note) (\(ticked.person.path):\(entry.line))")
-        }
+        context.show(try vault.done(DoneRequest(person: words[0], item: .named(text), date: date), today: try context.today()))
     }
 )

@@ -22,15 +22,6 @@ let unlogCommand = Command(
         let words = try context.positionals("PERSON", "N")
         guard let number = Int(words[1]), number >= 1 else { throw UsageError("N must be an item number, 1 or more (see crm show)") }
         let vault = try context.vault()
-        let today = try context.today()
-        let person = try vault.find(words[0])
-        let (item, trash) = try vault.unlog(person, number: number, stamp: try context.clock().fileStamp)
-        let trashPath = Vault.trashFolder + "/" + trash.name
-        if context.json {
-            context.printJSON(item.unloggedJSON(from: person, trash: trash, on: today))
-        } else {
-            context.terminal.print("Removed \(person.path):\(item.line): \(trash.summary)")
-            context.terminal.print("Kept in \(trashPath); put it back with: crm restore \(trash.name)")
-        }
+        context.show(try vault.unlog(UnlogRequest(person: words[0], number: number), clock: try context.clock()))
     }
 )

@@ -103,6 +103,21 @@ final class BrowseFixture {
         return (vault.read(relative), result.stdout)
     }
 
+    /// `crm ARGUMENTS` on a fresh copy of the example vault, printed as a terminal shows it
+    /// (standard error merged into standard output); the vault, to read what it wrote.
+    static func crmPrinting(_ arguments: [String]) throws -> (vault: TemporaryVault, printed: String) {
+        let vault = try TemporaryVault(copyingExample: true)
+        let result = try CRM.run(["--vault", vault.path] + arguments, launcher: ["sh", "-c", "exec \"$0\" \"$@\" 2>&1"])
+        #expect(result.status == 0, "\(result.stdout)")
+        return (vault, result.stdout)
+    }
+
+    /// What browse's message says for what crm printed: a sentence a line, without `crm: warning: `.
+    static func message(_ printed: String) -> String {
+        printed.split(separator: "\n").map { $0.hasPrefix("crm: warning: ") ? String($0.dropFirst("crm: warning: ".count)) : String($0) }
+            .joined(separator: ". ")
+    }
+
     /// Opens the person whose name the filter finds first.
     func open(_ query: String) {
         press(.character("/"), .control("u"))

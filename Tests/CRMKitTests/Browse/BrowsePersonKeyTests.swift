@@ -98,6 +98,34 @@ import CRMTerminal
         #expect(fixture.state.message?.kind == .error)
     }
 
+    @Test func xWritesTheLineCrmDoneWritesAndSaysWhatItPrints() throws {
+        let fixture = try BrowseFixture()
+        fixture.open("lena")
+        fixture.press(.character("j"), .character("x"))   // 1: 2026-12-10 visit, open: done today
+        let crm = try BrowseFixture.crmPrinting(["done", "lena-marsh", "1"])
+        #expect(fixture.read("people/lena-marsh.md") == crm.vault.read("people/lena-marsh.md"))
+        #expect(crm.printed.contains("(planned for 2026-12-10)"))
+        #expect(fixture.state.message == .info(BrowseFixture.message(crm.printed)))
+    }
+
+    @Test func uRemovesWhatCrmUnlogRemovesAndSaysWhatItPrints() throws {
+        let fixture = try BrowseFixture()
+        fixture.open("lena")
+        fixture.press(.character("j"), .character("j"), .character("u"), .character("y"))   // 3: 2026-11-20 visit
+        let crm = try BrowseFixture.crmPrinting(["unlog", "lena-marsh", "3"])
+        #expect(fixture.read("people/lena-marsh.md") == crm.vault.read("people/lena-marsh.md"))
+        // The trash file is named for the second it was written: each message with its own name as TRASH.
+        func named(_ text: String, in vault: URL) throws -> String {
+            let names = try FileManager.default.contentsOfDirectory(atPath: vault.appendingPathComponent(".crm/trash").path)
+                .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+            #expect(names.count == 1)
+            return names.reduce(text) { $0.replacingOccurrences(of: $1, with: "TRASH") }
+        }
+        let printed = try named(BrowseFixture.message(crm.printed), in: crm.vault.url)
+        #expect(printed.hasPrefix("Removed people/lena-marsh.md:") && printed.hasSuffix("crm restore TRASH"))
+        #expect(try named(fixture.state.message?.text ?? "", in: fixture.vault) == printed)
+    }
+
     @Test func uAsksThenRemovesTheEntryToTheTrash() throws {
         let fixture = try BrowseFixture()
         fixture.open("lena")

@@ -170,10 +170,7 @@ import CRMTerminal
     }
 
     /// The sheet's message is what crm printed, a sentence a line, without `crm: warning: `.
-    private func message(_ printed: String) -> String {
-        printed.split(separator: "\n").map { $0.hasPrefix("crm: warning: ") ? String($0.dropFirst("crm: warning: ".count)) : String($0) }
-            .joined(separator: ". ")
-    }
+    private func message(_ printed: String) -> String { BrowseFixture.message(printed) }
 
     @Test func theCalendarEventAndTheMessageAreCrmLogCalendarsAlarmIncluded() throws {
         let fixture = try BrowseFixture(environment: ["CRM_CALENDAR": "~/calendar.ics"])
