@@ -120,18 +120,19 @@ extension Vault {
     /// print: files that could not be read are left out (see `ReadProblems`).
     package func calendar(today: Day, birthdays: Bool, due: Bool, plans: Bool) -> (events: [ICalendarEvent], problems: [Diagnostic]) {
         let config = config
-        let (people, problems) = listing(today: today) { VaultCalendar.Row(facts: $0, config: config, today: today) }
+        let everyone = everyone(today: today)
+        let (people, problems) = everyone.listing { VaultCalendar.Row(facts: $0, config: config, today: today) }
         var own: [(key: String, name: String, items: [Interaction])] = []
         var daily: [DailyNoteItem] = []
         if plans {
             // Each person's own items (not those of others' files they take part in: each item is one event).
-            own = facts(today: today) { facts in
-                guard facts.isReadable else { return (key: "", name: "", items: [Interaction]()) }
+            own = everyone.facts.compactMap { facts in
+                guard facts.isReadable else { return nil }
                 let timeline = facts.timeline
-                return (VaultCalendar.key(id: facts.id, contactID: facts.contactID), facts.name,
-                        timeline.open + timeline.interactions.filter { $0.date > today }.reversed())
-            }.rows.filter { !$0.items.isEmpty }
-            daily = dailyNoteItems()
+                let items = timeline.open + timeline.interactions.filter { $0.date > today }.reversed()
+                return items.isEmpty ? nil : (VaultCalendar.key(id: facts.id, contactID: facts.contactID), facts.name, items)
+            }
+            daily = everyone.dailyNoteItems
         }
         let events = VaultCalendar.events(for: people, ownPlans: own, dailyNotes: daily, config: config, today: today,
                                           birthdays: birthdays, due: due, plans: plans)

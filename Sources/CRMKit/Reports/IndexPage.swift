@@ -50,7 +50,8 @@ package enum IndexPage {
     /// last interaction is no older than the 20th most recent last interaction.
     package static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
         let config = vault.config
-        let (people, problems) = vault.listing(today: nil) { Row(facts: $0, config: config) }
+        let everyone = vault.everyone(today: nil)
+        let (people, problems) = everyone.listing { Row(facts: $0, config: config) }
         let lasts = people.compactMap { $0.schedule.last?.date }.sorted(by: >)
         let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil
         let candidates = people.filter { person in
@@ -66,7 +67,7 @@ package enum IndexPage {
         }
         // A daily note's item once, with everyone it names (a shared entry is in its owner's log above).
         let byID = Dictionary(people.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let daily = vault.dailyNoteItems().compactMap { item -> RecentEntry? in
+        let daily = everyone.dailyNoteItems.compactMap { item -> RecentEntry? in
             let named = item.people.compactMap { byID[$0] }
             guard item.interaction.isInteraction, !named.isEmpty, threshold.map({ item.interaction.date >= $0 }) ?? true else { return nil }
             return RecentEntry(people: named, order: item.interaction.line, entry: item.interaction)

@@ -184,24 +184,23 @@ package struct InteractionSummary: Sendable {
 
 extension Vault {
     /// `crm summary` of everyone `summaries` lists from `since` to `until`, as of `today`, and
-    /// the warnings to print. Each person is counted on the core that read them, so their
-    /// interactions' days and types are never all held at once; files that cannot be read are
-    /// not listed (`Vault.listing`), so not counted.
+    /// the warnings to print. Files that cannot be read are not listed (`Everyone.listing`), so
+    /// not counted.
     package func interactionSummary(today: Day, since: Day, until: Day) -> (summary: InteractionSummary, problems: [Diagnostic]) {
         let config = config
-        let counter = Counter(InteractionSummary.Totals(today: today, since: since, until: until))
+        let everyone = everyone(today: today)
         let (first, last) = (since.dayNumber, min(until, today).dayNumber)
-        // The totals count each file's own entries once, when its facts come without the entries
-        // of other files; a shared entry counts for each participant, and in the totals once, in
-        // its own file.
+        // The totals count each file's own entries once; a shared entry counts for each
+        // participant, and in the totals once, in its own file.
+        var totals = InteractionSummary.Totals(today: today, since: since, until: until)
+        for facts in everyone.facts where facts.isReadable { _ = totals.count(facts) }
         // A daily note's item is no one's own: it counts in the totals once, however many it links.
-        let (rows, problems) = listing(today: today) { facts in
-            let own = facts.shared.isEmpty ? counter.count(facts) : facts.tally.count(from: first, through: last)
+        let (rows, problems) = everyone.listing { facts in
+            let own = facts.tally.count(from: first, through: last)
             let shared = facts.shared.count { $0.interaction.isInteraction && $0.interaction.date.dayNumber >= first && $0.interaction.date.dayNumber <= last }
             return (count: InteractionSummary.PersonCount(person: PersonSummary(facts: facts, config: config, today: today), count: own + shared),
                     daily: facts.shared.filter { $0.owner == nil })
         }
-        var totals = counter.totals()
         var seen = Set<String>()
         for item in rows.flatMap(\.daily) where seen.insert("\(item.path):\(item.interaction.line)").inserted {
             totals.count(item.interaction)
@@ -212,29 +211,3 @@ extension Vault {
     }
 }
 
-/// Totals counted on several cores at once: each count takes a copy of the totals no other core
-/// holds, so the cores do not wait for each other; the copies are added up at the end.
-private final class Counter: @unchecked Sendable {
-    private final class Slot {
-        let lock = Lock()
-        var totals: InteractionSummary.Totals
-        init(_ totals: InteractionSummary.Totals) { self.totals = totals }
-    }
-    private let slots: [Slot]
-
-    init(_ empty: InteractionSummary.Totals) {
-        slots = (0...ProcessInfo.processInfo.activeProcessorCount).map { _ in Slot(empty) }
-    }
-
-    /// Counts one person into a free copy; returns how many of their interactions are in the period.
-    func count(_ facts: PersonFacts) -> Int {
-        let slot = slots.first { $0.lock.try() } ?? { slots[0].lock.lock(); return slots[0] }()
-        defer { slot.lock.unlock() }
-        return slot.totals.count(facts)
-    }
-
-    /// The copies added up (once every count has returned).
-    func totals() -> InteractionSummary.Totals {
-        slots.dropFirst().reduce(into: slots[0].totals) { $0.add($1.totals) }
-    }
-}

@@ -113,44 +113,68 @@ extension Vault {
             FactsCache.save(paths: paths, records: { kept[$0] }, from: cache, to: self, settled: settled,
                             folders: walked?.folders ?? (listed != nil ? cache.folders : []))
         }
-        return (rows.compactMap { $0 }, problems)
+        // Moved out, not copied: a row may be a person's whole facts.
+        var result: [Row] = []
+        result.reserveCapacity(rows.count)
+        for i in rows.indices { if let row = rows[i].take() { result.append(row) } }
+        return (result, problems)
     }
 }
 
 extension Vault {
-    /// The rows `row` makes of everyone a listing shows on `today` (nil: what the files alone
-    /// say), and the warnings to print: the one facts accessor of the reports, each choosing its
-    /// row. A file that could not be read is left out with a warning, and each part of a file
-    /// that was not read is one (see `ReadProblems`); `row` is not asked about unreadable files.
-    ///
-    /// Entries of other files count as the person's own (`PersonFacts.shared`): links are
-    /// resolved once, after everyone's facts are read, and the rows of the people they name are
-    /// made again from facts that include them (`row` is called twice for them: first with the
-    /// file's facts alone, whose `shared` is empty).
+    /// Everyone as a command sees them on `today` (nil: what the files alone say): each person
+    /// file's facts, the daily notes and the links between them, each read once.
+    @usableFromInline
+    package func everyone(today: Day?) -> Everyone {
+        let (facts, unread) = factsRows(of: nil, today: today) { $0 }
+        let (shared, daily) = sharedInteractions(everyone: facts)
+        return Everyone(facts: facts, unread: unread, shared: shared, dailyNoteItems: daily, today: today)
+    }
+
+    /// The rows `row` makes of everyone a listing shows on `today` (see `Everyone.listing`).
     @inlinable
     package func listing<Row>(today: Day?, _ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
-        let (boxes, problems) = boxedListing(today: today) { RowBox(row($0)) }
+        everyone(today: today).listing(row)
+    }
+}
+
+/// Everyone as one command sees them: every person file's facts read once (one pass over the
+/// facts cache), the daily notes read once, and the links of both resolved once over everyone.
+/// The reports are made from it.
+@usableFromInline
+package struct Everyone {
+    /// Every person file's facts, in path order, those that could not be read in full too.
+    package let facts: [PersonFacts]
+    /// The files that could not be read at all.
+    package let unread: [Diagnostic]
+    /// The entries of other files (logs and daily notes) each person takes part in, by id.
+    package let shared: [String: [SharedInteraction]]
+    /// Every item of the daily notes that names someone, in path and line order.
+    package let dailyNoteItems: [DailyNoteItem]
+    /// The day the facts answer for (nil: what the files alone say).
+    package let today: Day?
+
+    /// The rows `row` makes of everyone a listing shows, and the warnings to print: the one
+    /// facts accessor of the reports, each choosing its row. A file that could not be read is left
+    /// out with a warning, and each part of a file that was not read is one (see `ReadProblems`);
+    /// `row` is not asked about unreadable files. Entries of other files count as the person's
+    /// own (`PersonFacts.shared`).
+    @inlinable
+    package func listing<Row>(_ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
+        let (boxes, problems) = boxedListing { RowBox(row($0)) }
         return (RowBox.unboxed(boxes), problems)
     }
 
-    /// `listing(today:_:)` with each row boxed (see `boxedFacts`).
+    /// `listing(_:)` with each row boxed (see `Vault.boxedFacts`).
     @usableFromInline
-    package func boxedListing(today: Day?, _ row: @escaping @Sendable (PersonFacts) -> AnyObject) -> (rows: [AnyObject], problems: [Diagnostic]) {
-        var (all, unread) = factsRows(of: nil, today: today) { facts in
-            (row: facts.isReadable ? row(facts) : nil, readProblems: facts.readProblems, id: facts.id, links: !facts.links.entries.isEmpty)
+    package func boxedListing(_ row: (PersonFacts) -> AnyObject) -> (rows: [AnyObject], problems: [Diagnostic]) {
+        let rows = facts.map { facts -> (row: AnyObject?, readProblems: [Diagnostic]) in
+            guard facts.isReadable else { return (nil, facts.readProblems) }
+            guard !shared.isEmpty, let entries = shared[facts.id] else { return (row(facts), facts.readProblems) }
+            return (row(facts.including(entries, today: today)), facts.readProblems)
         }
-        // Most vaults link no one in their logs: then only the daily notes (if any) are read.
-        let shared = sharedInteractions(everyone: all.contains(where: \.links) ? keysAndLinks().rows : nil)
-        if !shared.isEmpty {
-            let index = Dictionary(all.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-            // A second pass over everyone (from the cache), making rows only for the people named.
-            let again = factsRows(of: nil, today: today) { facts in
-                facts.isReadable ? shared[facts.id].map { (facts.id, row(facts.including($0, today: today))) } : nil
-            }.rows
-            for case let (id, remade)? in again { all[index[id]!].row = remade }
-        }
-        let (rows, problems) = ReadProblems.listed(all.map { ($0.row, $0.readProblems) }, problems: unread)
-        return (rows, problems)
+        let (listed, warnings) = ReadProblems.listed(rows, problems: unread)
+        return (listed, warnings)
     }
 }
 
@@ -161,6 +185,7 @@ struct KeysAndLinks {
     var keys: PersonKeys
     var links: FileLinks?
 }
+
 
 /// A row of a report's own type, as the vault's non-generic accessors carry it (see
 /// `Vault.boxedFacts`).

@@ -12,19 +12,15 @@ package struct DailyNoteItem: Sendable, Equatable {
     package var people: [String]
 }
 
-extension Vault {
-    /// Every item of the daily notes (under `journal:`) that names someone, in path and line
-    /// order: the daily notes are read now and their links resolved over everyone once. Empty
-    /// without `journal:`.
-    package func dailyNoteItems() -> [DailyNoteItem] {
-        let daily = dailyNoteLinks(dailyNotes())
-        guard daily.contains(where: { !$0.links.entries.isEmpty }) else { return [] }
-        let links = VaultLinks(everyone: keysAndLinks().rows.map(\.keys), files: daily)
-        return daily.flatMap { file in
+extension VaultLinks {
+    /// The items of the daily notes `daily` (files these links were resolved over) that name
+    /// someone, in path and line order.
+    func dailyNoteItems(_ daily: [LinkedFile]) -> [DailyNoteItem] {
+        daily.flatMap { file in
             file.links.entries.compactMap { entry -> DailyNoteItem? in
                 var people: [String] = []
                 for link in entry.links {
-                    if let id = links.resolver.person(link.target), !people.contains(id) { people.append(id) }
+                    if let id = resolver.person(link.target), !people.contains(id) { people.append(id) }
                 }
                 return people.isEmpty ? nil : DailyNoteItem(interaction: entry.interaction, path: file.path, people: people)
             }

@@ -200,26 +200,24 @@ extension Vault {
         }
     }
 
-    /// The entries of other files each person takes part in, by id: from the linked entries of
-    /// `everyone`'s files (their keys and links, from `keysAndLinks`; nil when no person file
-    /// links anyone in its log) and the daily notes, each link resolved once over everyone.
-    /// Empty, and nothing resolved, when no file links anyone.
-    func sharedInteractions(everyone: [KeysAndLinks]?) -> [String: [SharedInteraction]] {
+    /// The entries of other files each person takes part in, by id, and the daily notes' items
+    /// that name someone: from the linked entries of `everyone`'s files and the daily notes (read
+    /// now), each link resolved once over everyone. Empty, and nothing resolved, when no file
+    /// links anyone.
+    func sharedInteractions(everyone: [PersonFacts]) -> (shared: [String: [SharedInteraction]], dailyNoteItems: [DailyNoteItem]) {
         let daily = dailyNoteLinks(dailyNotes())
-        guard everyone != nil || !daily.isEmpty else { return [:] }
-        let rows = everyone ?? keysAndLinks().rows
-        let files = rows.compactMap { row in
-            row.links.flatMap { links in
-                links.entries.isEmpty ? nil : VaultLinks.LinkedFile(path: row.keys.path, owner: row.keys.id, links: FileLinks(entries: links.entries))
-            }
-        } + daily
-        guard !files.isEmpty else { return [:] }
-        let links = VaultLinks(everyone: rows.map(\.keys), files: files)
+        var files: [VaultLinks.LinkedFile] = []
+        for facts in everyone where !facts.links.entries.isEmpty {
+            files.append(VaultLinks.LinkedFile(path: facts.keys.path, owner: facts.keys.id, links: FileLinks(entries: facts.links.entries)))
+        }
+        files += daily
+        guard files.contains(where: { !$0.links.entries.isEmpty }) else { return ([:], []) }
+        let links = VaultLinks(everyone: everyone.map(\.keys), files: files)
         var shared: [String: [SharedInteraction]] = [:]
         for person in links.people {
             let entries = links.connections(of: person.id).shared
             if !entries.isEmpty { shared[person.id] = entries }
         }
-        return shared
+        return (shared, links.dailyNoteItems(daily))
     }
 }
