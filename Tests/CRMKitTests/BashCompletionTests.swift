@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import crm
 
 /// The bash completion script run by bash itself: the script `crm completions bash` prints is
 /// sourced, `COMP_WORDS` and `COMP_CWORD` are set as bash sets them (it splits `--opt=VALUE` into
@@ -26,7 +27,9 @@ import Testing
     }
 
     /// What bash offers for `words` with the cursor on the last one.
-    func complete(_ words: String...) throws -> [String] {
+    func complete(_ words: String...) throws -> [String] { try complete(words) }
+
+    func complete(_ words: [String]) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["--norc", "--noprofile", "-c",
@@ -169,5 +172,41 @@ import Testing
         #expect(try complete("crm", "import", "crm.b") == ["crm.bash"])
         // A date is not a file.
         #expect(try complete("crm", "--vault", vault.path, "log", "bea", "--date", "") == [])
+    }
+
+    /// What bash offers for a value that completes to `kind`, in this suite's vault and folder.
+    func offered(_ kind: CompletionKind) -> [String] {
+        let keys = ["added", "aliases", "birthday", "connected", "contact_id", "email", "every", "linkedin", "name", "phone", "related", "snooze", "tags"]
+        switch kind {
+        case .none: return []
+        case .people: return ["Mary\\ Ann", "ada-byron", "ada-lovelace", "bea"]
+        case .tags: return ["chess\\ club", "family", "friends", "work"]
+        case .types: return ["call", "coffee", "letter"]
+        case .files: return ["crm.bash", "vaults"]
+        case .folders: return ["vaults"]
+        case .keys: return keys
+        case .assignments: return keys.map { $0 + "=" }
+        case .words(let words): return words.sorted()
+        }
+    }
+
+    /// Every option and argument of every command, walking the command table, completes as it
+    /// declares: an option after `--opt ` (a flag's inline value after `--opt=`), the Nth
+    /// argument after N words.
+    @Test func everyOptionAndArgumentCompletesAsItDeclares() throws {
+        for option in Command.globalOptions where option.value != nil {
+            #expect(try complete("crm", "show", option.name, "") == offered(option.completion), "\(option.name)")
+        }
+        for command in Commands.all {
+            for option in command.options {
+                let line = ["crm", "--vault", vault.path, command.name, option.name] + (option.value == nil ? ["=", ""] : [""])
+                guard option.value != nil || option.completion != .none else { continue }
+                #expect(try complete(line) == offered(option.completion), "crm \(command.name) \(option.name)")
+            }
+            for (n, argument) in command.arguments.enumerated() {
+                let line = ["crm", "--vault", vault.path, command.name] + Array(repeating: "x", count: n) + [""]
+                #expect(try complete(line) == offered(argument.completion), "crm \(command.name) \(argument.name)")
+            }
+        }
     }
 }

@@ -6,11 +6,50 @@ struct OptionSpec: Sendable {
     var short: Character?
     /// The value's placeholder in help (`DATE`), nil for a flag.
     var value: String?
+    /// What the value completes to; a flag's only when it takes one inline (`--calendar=TARGET`).
+    var completion: CompletionKind
     var help: String
     var repeatable = false
-    /// The only values the option takes (`--sort name|last|due`), for the parser to check and
-    /// shell completion to offer; empty for any value.
-    var choices: [String] = []
+
+    /// An option with a value, and what the value completes to.
+    init(name: String, short: Character? = nil, value: String, completion: CompletionKind, help: String, repeatable: Bool = false) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.completion = completion
+        self.help = help
+        self.repeatable = repeatable
+    }
+
+    /// A flag; `inline` is what a value given inline completes to, for a flag that takes one.
+    init(name: String, short: Character? = nil, inline: CompletionKind = .none, help: String) {
+        self.name = name
+        self.short = short
+        self.completion = inline
+        self.help = help
+    }
+
+    /// The only values the option takes (`--sort name|last|due`), for the parser to check:
+    /// the words it completes to; empty for any value.
+    var choices: [String] {
+        if case .words(let words) = completion { words } else { [] }
+    }
+}
+
+/// A positional argument a command takes, as help names it (`PERSON`, `NOTE…` for one or more).
+struct ArgumentSpec: Sendable {
+    var name: String
+    var help: String
+    var completion: CompletionKind
+
+    init(_ name: String, completion: CompletionKind, help: String) {
+        self.name = name
+        self.help = help
+        self.completion = completion
+    }
+
+    /// Whether it stands for the rest of the arguments (`NOTE…`).
+    var isRepeated: Bool { name.hasSuffix("…") }
 }
 
 /// The options and positional arguments of one invocation, after parsing.

@@ -6,7 +6,7 @@ struct Command: Sendable {
     var summary: String
     /// Usage lines without the leading `crm`.
     var usage: [String]
-    var arguments: [(String, String)] = []
+    var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
     var examples: [String]
     var discussion: String?
@@ -20,11 +20,11 @@ struct Command: Sendable {
     var run: @Sendable (Context) throws -> Void
 
     /// The PERSON argument, as every command that takes one describes it.
-    static let personArgument = ("PERSON", "an id, name, alias, email, contact id, or a unique part of a name or id")
+    static let personArgument = ArgumentSpec("PERSON", completion: .people, help: "an id, name, alias, email, contact id, or a unique part of a name or id")
 
     /// Options every command takes.
     static let globalOptions: [OptionSpec] = [
-        OptionSpec(name: "--vault", value: "DIR", help: "the vault folder (default: $CRM_VAULT, else the nearest folder with .crm/ or people/)"),
+        OptionSpec(name: "--vault", value: "DIR", completion: .folders, help: "the vault folder (default: $CRM_VAULT, else the nearest folder with .crm/ or people/)"),
         OptionSpec(name: "--json", help: "print JSON instead of text"),
         OptionSpec(name: "--no-pager", help: "print long output directly, not through $CRM_PAGER, $PAGER or less"),
         OptionSpec(name: "--help", short: "h", help: "show this help"),
@@ -43,7 +43,7 @@ struct Command: Sendable {
         var out = "OVERVIEW: \(plainText(summary))\n\nUSAGE:\n"
         out += usage.map { "  crm \($0)\n" }.joined()
         if !arguments.isEmpty {
-            out += "\nARGUMENTS:\n" + aligned(arguments.map { ($0.0, plainText($0.1)) })
+            out += "\nARGUMENTS:\n" + aligned(arguments.map { ($0.name, plainText($0.help)) })
         }
         let all = options + globalOptions
         out += "\nOPTIONS:\n" + aligned(all.map { option in

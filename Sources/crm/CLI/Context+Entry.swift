@@ -2,11 +2,11 @@ import CRMKit
 
 /// The options `crm log` and `crm plan` both take, after `--date`.
 let entryOptions = [
-    OptionSpec(name: "--time", value: "HH:MM", help: "the time of day, 24-hour clock"),
-    OptionSpec(name: "--type", value: "T", help: "one of the vault's types (default: the first, usually call)"),
-    OptionSpec(name: "--with", value: "OTHER", help: "someone else who took part, linked in the note (repeat for several; their files are not changed)",
+    OptionSpec(name: "--time", value: "HH:MM", completion: .none, help: "the time of day, 24-hour clock"),
+    OptionSpec(name: "--type", value: "T", completion: .types, help: "one of the vault's types (default: the first, usually call)"),
+    OptionSpec(name: "--with", value: "OTHER", completion: .people, help: "someone else who took part, linked in the note (repeat for several; their files are not changed)",
                repeatable: true),
-    OptionSpec(name: "--calendar", help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
+    OptionSpec(name: "--calendar", inline: .files, help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
 ]
 
 /// The options `crm log` and `crm plan` share: the note, `--time` and `--type`.

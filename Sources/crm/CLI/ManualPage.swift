@@ -184,7 +184,7 @@ private struct Roff {
             macro("PP")
             line("Arguments:")
             macro("RS", "4")
-            for (name, help) in command.arguments { item("\\fI" + Roff.escape(name) + "\\fR", help) }
+            for argument in command.arguments { item("\\fI" + Roff.escape(argument.name) + "\\fR", argument.help) }
             macro("RE")
         }
         if !command.options.isEmpty {

@@ -5,7 +5,7 @@ let agendaCommand = Command(
     summary: "What needs you, day by day: overdue people and follow-ups, plans, due dates, birthdays.",
     usage: ["agenda [--within C]"],
     options: [
-        OptionSpec(name: "--within", value: "C", help: "how far ahead (default 2w; 7d, 1m…)"),
+        OptionSpec(name: "--within", value: "C", completion: .none, help: "how far ahead (default 2w; 7d, 1m…)"),
     ],
     examples: ["crm agenda", "crm agenda --within 1m", "crm agenda --json | jq '.[] | select(.kind == \"planned\")'"],
     discussion: """

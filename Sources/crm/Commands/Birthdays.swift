@@ -5,7 +5,7 @@ let birthdaysCommand = Command(
     summary: "Upcoming birthdays and the age each person turns.",
     usage: ["birthdays [--within C]"],
     options: [
-        OptionSpec(name: "--within", value: "C", help: "how far ahead to look (default 30d; 2w, 3m, 1y)"),
+        OptionSpec(name: "--within", value: "C", completion: .none, help: "how far ahead to look (default 30d; 2w, 3m, 1y)"),
     ],
     examples: ["crm birthdays", "crm birthdays --within 3m", "crm birthdays --within 1y --json"],
     discussion: """

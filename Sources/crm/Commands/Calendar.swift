@@ -8,7 +8,7 @@ let calendarCommand = Command(
         OptionSpec(name: "--birthdays", help: "birthdays, as yearly all-day events"),
         OptionSpec(name: "--due", help: "due dates, as all-day events \"Get in touch with NAME\""),
         OptionSpec(name: "--plans", help: "open items and entries dated after today, at their time or all day"),
-        OptionSpec(name: "--output", short: "o", value: "FILE", help: "write FILE (atomically) instead of standard output"),
+        OptionSpec(name: "--output", short: "o", value: "FILE", completion: .files, help: "write FILE (atomically) instead of standard output"),
     ],
     examples: [
         "crm calendar > ~/calendars/crm.ics",

@@ -4,7 +4,7 @@ let completionsCommand = Command(
     name: "completions",
     summary: "Print a shell completion script (bash, zsh or fish).",
     usage: ["completions bash|zsh|fish", "completions --types", "completions --tags [WORD]", "completions --people [WORD]"],
-    arguments: [("SHELL", "bash, zsh or fish")],
+    arguments: [ArgumentSpec("SHELL", completion: .words(["bash", "zsh", "fish"]), help: "bash, zsh or fish")],
     options: [
         OptionSpec(name: "--types", help: "print the vault's interaction types, one a line (the scripts complete --type with them)"),
         OptionSpec(name: "--tags", help: "print the tags the vault's people have, one a line, each once whatever its spellings; "
@@ -67,51 +67,13 @@ private func completionWord(_ context: Context) throws -> String {
     return given.first ?? ""
 }
 
-/// Completion scripts made from the command table, so they never fall behind it.
+/// Completion scripts made from the command table, so they never fall behind it: each option
+/// and argument completes as it declares (`OptionSpec.completion`, `ArgumentSpec.completion`).
 enum CompletionScripts {
-    /// What a value (of an option or an argument) completes to.
-    enum Values: Equatable {
-        case none, files, folders, people, types, tags, keys, assignments
-        case words([String])
-    }
-
-    /// What the value of `option` completes to.
-    static func values(of option: OptionSpec) -> Values {
-        if !option.choices.isEmpty { return .words(option.choices) }
-        if option.name == "--type" { return .types }
-        if option.value == "OTHER" { return .people }
-        if option.name == "--tag" { return .tags }
-        switch option.value {
-        case "DIR": return .folders
-        case "FILE", "SOURCE", "TARGET", "PATH": return .files
-        default: return .none
-        }
-    }
-
-    /// What an argument named `name` (as in help: `PERSON`, `KEY=VALUE…`) of `command` completes to.
-    static func values(ofArgument name: String, of command: String = "") -> Values {
-        switch name.hasSuffix("…") ? String(name.dropLast()) : name {
-        case "PERSON": return .people
-        case "OTHER" where command != mergeDriverCommand.name: return .people
-        case "RELATION": return .words(Relationship.knownNames)
-        case "KEY=VALUE": return .assignments
-        case "KEY": return .keys
-        case "SHELL": return .words(["bash", "zsh", "fish"])
-        case "DIR": return .folders
-        case "SOURCE", "FILE", "BASE", "CURRENT", "OTHER", "PATH": return .files
-        default: return .none
-        }
-    }
-
-    /// Commands whose first argument is a PERSON.
-    static var personCommands: [String] {
-        Commands.all.filter { $0.arguments.first.map { values(ofArgument: $0.0) == .people } ?? false }.map(\.name)
-    }
-
     private static func options(_ command: Command) -> [OptionSpec] { command.options + command.globalOptions }
 
-    private static func bashCompletion(_ values: Values) -> String {
-        switch values {
+    private static func bashCompletion(_ kind: CompletionKind) -> String {
+        switch kind {
         case .none: "COMPREPLY=()"
         case .files: "_crm_files -f"
         case .folders: "_crm_files -d"
@@ -131,23 +93,29 @@ enum CompletionScripts {
         var optionCases = ""
         var valueCases = ""
         var argumentCases = ""
+        // The global options, for any command.
+        var globalTakesValue = ""
+        var globalValueCases = ""
+        for option in Command.globalOptions where option.value != nil {
+            globalTakesValue += "        *' \(option.name)') return 0 ;;\n"
+            if option.completion != .none { globalValueCases += "            *' \(option.name)') \(bashCompletion(option.completion)) ;;\n" }
+        }
         for command in Commands.all {
             optionCases += "            \(command.name)) words=\"\(options(command).map(\.name).joined(separator: " "))\" ;;\n"
-            for option in command.options where option.value != nil {
-                takesValue.append("'\(command.name) \(option.name)'")
-                if let short = option.short { takesValue.append("'\(command.name) -\(short)'") }
-                let values = values(of: option)
-                guard values != .none else { continue }
-                let completion = bashCompletion(values)
+            for option in command.options {
+                if option.value != nil {
+                    takesValue.append("'\(command.name) \(option.name)'")
+                    if let short = option.short { takesValue.append("'\(command.name) -\(short)'") }
+                }
+                // A flag's value given inline (`--calendar=TARGET`) completes here too.
+                guard option.completion != .none else { continue }
                 valueCases += "            '\(command.name) \(option.name)'"
-                    + (option.short.map { "|'\(command.name) -\($0)'" } ?? "") + ") \(completion) ;;\n"
+                    + (option.short.map { "|'\(command.name) -\($0)'" } ?? "") + ") \(bashCompletion(option.completion)) ;;\n"
             }
             var lines: [String] = []
-            for (n, argument) in command.arguments.enumerated() {
-                let completion = values(ofArgument: argument.0, of: command.name)
-                guard completion != .none else { continue }
-                let test = argument.0.hasSuffix("…") ? "n >= \(n)" : "n == \(n)"
-                lines.append("(( \(test) )) && { \(bashCompletion(completion)); return; }")
+            for (n, argument) in command.arguments.enumerated() where argument.completion != .none {
+                let test = argument.isRepeated ? "n >= \(n)" : "n == \(n)"
+                lines.append("(( \(test) )) && { \(bashCompletion(argument.completion)); return; }")
             }
             if !lines.isEmpty {
                 argumentCases += "            \(command.name))\n" + lines.map { "                \($0)\n" }.joined() + "                ;;\n"
@@ -204,8 +172,7 @@ enum CompletionScripts {
         # Whether option $2 of command $1 takes a value (`--opt VALUE`).
         _crm_takes_value() {
             case "$1 $2" in
-                *' --vault') return 0 ;;
-                \(takesValue.isEmpty ? "''" : takesValue.joined(separator: "|"))) return 0 ;;
+        \(globalTakesValue)        \(takesValue.isEmpty ? "''" : takesValue.joined(separator: "|"))) return 0 ;;
             esac
             return 1
         }
@@ -241,8 +208,7 @@ enum CompletionScripts {
             fi
             if [[ -n $opt ]]; then
                 case "$cmd $opt" in
-                    *' --vault') _crm_files -d ;;
-        \(valueCases)            *) COMPREPLY=() ;;
+        \(globalValueCases)\(valueCases)            *) COMPREPLY=() ;;
                 esac
                 return
             fi
@@ -266,29 +232,54 @@ enum CompletionScripts {
         """
     }
 
+    /// How zsh offers `kind`; nil for nothing.
+    private static func zshCompletion(_ kind: CompletionKind) -> String? {
+        switch kind {
+        case .none: nil
+        case .words(let words): "compadd -- \(words.joined(separator: " "))"
+        case .types: "compadd -- ${(f)\"$(crm $vault completions --types 2>/dev/null)\"}"
+        case .tags: "compadd -U -- ${(f)\"$(crm $vault completions --tags -- ${(Q)PREFIX} 2>/dev/null)\"}"
+        case .files: "_files"
+        case .folders: "_files -/"
+        case .people: "compadd -U -- ${(f)\"$(crm $vault completions --people -- ${(Q)PREFIX} 2>/dev/null)\"}"
+        case .keys: "compadd -- \(PersonDocument.knownKeys.joined(separator: " "))"
+        case .assignments: "compadd -S '' -- \(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))"
+        }
+    }
+
     static func zsh() -> String {
         let commands = Commands.all.map { "'\($0.name):\($0.summary.replacingQuotes)'" }.joined(separator: " ")
         var cases = ""
+        var valueCases = ""
+        var inlineCases = ""
+        var globalValueCases = ""
+        for option in Command.globalOptions where option.value != nil {
+            if let completion = zshCompletion(option.completion) { globalValueCases += "    *' \(option.name)') \(completion); return ;;\n" }
+        }
+        // The patterns of "COMMAND POSITION" each way of completing an argument is for.
+        var argumentPatterns: [(completion: String, patterns: [String])] = []
         for command in Commands.all {
             let opts = options(command).map { "'\($0.name)'" }.joined(separator: " ")
             cases += "    \(command.name)) opts=(\(opts)) ;;\n"
-        }
-        var valueCases = ""
-        for command in Commands.all {
-            for option in command.options where option.value != nil {
-                let completion: String
-                switch values(of: option) {
-                case .words(let words): completion = "compadd -- \(words.joined(separator: " "))"
-                case .types: completion = "compadd -- ${(f)\"$(crm $vault completions --types 2>/dev/null)\"}"
-                case .tags: completion = "compadd -U -- ${(f)\"$(crm $vault completions --tags -- ${(Q)PREFIX} 2>/dev/null)\"}"
-                case .files: completion = "_files"
-                case .folders: completion = "_files -/"
-                case .people: completion = "compadd -U -- ${(f)\"$(crm $vault completions --people -- ${(Q)PREFIX} 2>/dev/null)\"}"
-                default: continue
+            for option in command.options {
+                guard let completion = zshCompletion(option.completion) else { continue }
+                if option.value != nil {
+                    valueCases += "    '\(command.name) \(option.name)') \(completion); return ;;\n"
+                } else {   // a flag's value given inline: `--calendar=TARGET`
+                    inlineCases += "    '\(command.name) \(option.name)='*) compset -P '*='; \(completion); return ;;\n"
                 }
-                valueCases += "    '\(command.name) \(option.name)') \(completion); return ;;\n"
+            }
+            for (n, argument) in command.arguments.enumerated() {
+                guard let completion = zshCompletion(argument.completion) else { continue }
+                let pattern = "'\(command.name) '" + (argument.isRepeated ? "<\(n + 1)->" : "\(n + 1)")
+                if let index = argumentPatterns.firstIndex(where: { $0.completion == completion }) {
+                    argumentPatterns[index].patterns.append(pattern)
+                } else {
+                    argumentPatterns.append((completion, [pattern]))
+                }
             }
         }
+        let argumentCases = argumentPatterns.map { "    \($0.patterns.joined(separator: "|"))) \($0.completion) ;;\n" }.joined()
         return """
         #compdef crm
         _crm() {
@@ -309,31 +300,36 @@ enum CompletionScripts {
             return
           fi
           case "$cmd $words[CURRENT-1]" in
-            *' --vault') _files -/; return ;;
-        \(valueCases)  esac
+        \(globalValueCases)\(valueCases)  esac
+          case "$cmd $words[CURRENT]" in
+        \(inlineCases)  esac
           case $cmd in
         \(cases)  esac
           if [[ $words[CURRENT] == -* ]]; then
             compadd -- $opts
-          elif (( CURRENT == i + 1 )) && [[ " \(personCommands.joined(separator: " ")) " == *" $cmd "* ]]; then
-            compadd -U -- ${(f)"$(crm $vault completions --people -- ${(Q)PREFIX} 2>/dev/null)"}
-          elif [[ $cmd == relate ]] && (( CURRENT == i + 2 )); then
-            compadd -- \(Relationship.knownNames.joined(separator: " "))
-          elif [[ $cmd == relate ]] && (( CURRENT == i + 3 )) || [[ $cmd == unrelate ]] && (( CURRENT == i + 2 )); then
-            compadd -U -- ${(f)"$(crm $vault completions --people -- ${(Q)PREFIX} 2>/dev/null)"}
-          elif [[ $cmd == set ]]; then
-            compadd -S '' -- \(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))
-          elif [[ $cmd == unset ]]; then
-            compadd -- \(PersonDocument.knownKeys.joined(separator: " "))
-          elif [[ $cmd == completions ]]; then
-            compadd bash zsh fish
-          else
-            _files
+            return
           fi
+          # The arguments: "COMMAND N" for the Nth word after the command.
+          case "$cmd $(( CURRENT - i ))" in
+        \(argumentCases)  esac
         }
         _crm "$@"
 
         """
+    }
+
+    /// The arguments of fish's `complete` that offer `kind`.
+    private static func fishCompletion(_ kind: CompletionKind) -> String? {
+        switch kind {
+        case .none: nil
+        case .words(let words): "-a '\(words.joined(separator: " "))'"
+        case .types: "-a '(crm (__crm_vault) completions --types 2>/dev/null)'"
+        case .tags: "-a '(crm (__crm_vault) completions --tags 2>/dev/null)'"
+        case .files, .folders: "-F"
+        case .people: "-a '(crm (__crm_vault) list --ids 2>/dev/null)'"
+        case .keys: "-a '\(PersonDocument.knownKeys.joined(separator: " "))'"
+        case .assignments: "-a '\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))'"
+        }
     }
 
     static func fish() -> String {
@@ -354,6 +350,8 @@ enum CompletionScripts {
 
         """
         let names = Commands.all.map(\.name).joined(separator: " ")
+        // The commands each way of completing an argument is for (fish does not count arguments).
+        var arguments: [(completion: String, commands: [String])] = []
         for command in Commands.all {
             out += "complete -c crm -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name) -d '\(command.summary.replacingQuotes)'\n"
             for option in options(command) {
@@ -361,23 +359,22 @@ enum CompletionScripts {
                 var line = "complete -c crm -n '__fish_seen_subcommand_from \(command.name)' -l \(long)"
                 if option.value != nil {
                     line += " -r"
-                    switch values(of: option) {
-                    case .words(let words): line += " -a '\(words.joined(separator: " "))'"
-                    case .types: line += " -a '(crm (__crm_vault) completions --types 2>/dev/null)'"
-                    case .tags: line += " -a '(crm (__crm_vault) completions --tags 2>/dev/null)'"
-                    case .files, .folders: line += " -F"
-                    case .people: line += " -a '(crm (__crm_vault) list --ids 2>/dev/null)'"
-                    default: break
-                    }
+                    if let completion = fishCompletion(option.completion) { line += " " + completion }
                 }
                 out += line + " -d '\(option.help.replacingQuotes)'\n"
             }
+            for argument in command.arguments {
+                guard let completion = fishCompletion(argument.completion) else { continue }
+                if let index = arguments.firstIndex(where: { $0.completion == completion }) {
+                    if !arguments[index].commands.contains(command.name) { arguments[index].commands.append(command.name) }
+                } else {
+                    arguments.append((completion, [command.name]))
+                }
+            }
         }
-        out += "complete -c crm -n '__fish_seen_subcommand_from \(personCommands.joined(separator: " "))' -a '(crm (__crm_vault) list --ids 2>/dev/null)'\n"
-        out += "complete -c crm -n '__fish_seen_subcommand_from set' -a '\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))'\n"
-        out += "complete -c crm -n '__fish_seen_subcommand_from unset' -a '\(PersonDocument.knownKeys.joined(separator: " "))'\n"
-        out += "complete -c crm -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'\n"
-        out += "complete -c crm -n '__fish_seen_subcommand_from relate' -a '\(Relationship.knownNames.joined(separator: " "))'\n"
+        for (completion, commands) in arguments {
+            out += "complete -c crm -n '__fish_seen_subcommand_from \(commands.joined(separator: " "))' \(completion)\n"
+        }
         return out
     }
 }

@@ -6,10 +6,10 @@ let doneCommand = Command(
     usage: ["done PERSON [TEXT] [--date D]"],
     arguments: [
         Command.personArgument,
-        ("TEXT", "the item's number in 'crm show PERSON', or a part of its note (ignoring case and accents); without it, the oldest open item"),
+        ArgumentSpec("TEXT", completion: .none, help: "the item's number in 'crm show PERSON', or a part of its note (ignoring case and accents); without it, the oldest open item"),
     ],
     options: [
-        OptionSpec(name: "--date", value: "D", help: "when it happened: \(Day.InputTense.past.forms); the item takes that date"),
+        OptionSpec(name: "--date", value: "D", completion: .none, help: "when it happened: \(Day.InputTense.past.forms); the item takes that date"),
     ],
     examples: [
         "crm done ada",

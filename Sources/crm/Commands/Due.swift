@@ -5,7 +5,7 @@ let dueCommand = Command(
     summary: "Who is due for contact, most overdue first.",
     usage: ["due [--within C]"],
     options: [
-        OptionSpec(name: "--within", value: "C", help: "also list people due within this cadence from today (7d, 2w, 1m)"),
+        OptionSpec(name: "--within", value: "C", completion: .none, help: "also list people due within this cadence from today (7d, 2w, 1m)"),
     ],
     examples: ["crm due", "crm due --within 2w", "crm due --json | jq -r '.[].id'"],
     discussion: """

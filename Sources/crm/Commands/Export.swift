@@ -5,9 +5,9 @@ let exportCommand = Command(
     summary: "Write every person as vCard, CSV or JSON.",
     usage: ["export --format vcard|csv|json [-o FILE]"],
     options: [
-        OptionSpec(name: "--format", short: "f", value: "FORMAT", help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json",
-                   choices: ExportFormat.allCases.map(\.rawValue)),
-        OptionSpec(name: "--output", short: "o", value: "FILE", help: "write FILE (atomically) instead of standard output"),
+        OptionSpec(name: "--format", short: "f", value: "FORMAT", completion: .words(ExportFormat.allCases.map(\.rawValue)),
+                   help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json"),
+        OptionSpec(name: "--output", short: "o", value: "FILE", completion: .files, help: "write FILE (atomically) instead of standard output"),
     ],
     examples: [
         "crm export --format vcard -o ~/people.vcf",

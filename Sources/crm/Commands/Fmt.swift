@@ -4,7 +4,7 @@ let fmtCommand = Command(
     name: "fmt",
     summary: "Rewrite entries, their order and unsafe quoting in canonical form, with the smallest diff.",
     usage: ["fmt [PERSON…] [--check]"],
-    arguments: [("PERSON…", "the people to format (default: everyone)")],
+    arguments: [ArgumentSpec("PERSON…", completion: .people, help: "the people to format (default: everyone)")],
     options: [OptionSpec(name: "--check", help: "list the files that would change and exit 1 if any; write nothing")],
     examples: ["crm fmt --check", "crm fmt", "crm fmt ada"],
     discussion: """

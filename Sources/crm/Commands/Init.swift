@@ -4,7 +4,7 @@ let initCommand = Command(
     name: "init",
     summary: "Create a vault (idempotent: never overwrites a file).",
     usage: ["init [DIR]"],
-    arguments: [("DIR", "the vault folder to create or complete (default: the current folder)")],
+    arguments: [ArgumentSpec("DIR", completion: .folders, help: "the vault folder to create or complete (default: the current folder)")],
     examples: ["crm init ~/people-vault", "cd ~/people-vault && crm init"],
     discussion: """
     Creates people/, .crm/config.yaml, and the lines the vault needs in .gitattributes (person files

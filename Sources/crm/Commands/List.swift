@@ -5,9 +5,9 @@ let listCommand = Command(
     summary: "The tracked people: last interaction, next plan, cadence, due date, tags.",
     usage: ["list [--tag T] [--sort name|last|due] [--ids]"],
     options: [
-        OptionSpec(name: "--tag", value: "T", help: "only people with this tag"),
-        OptionSpec(name: "--sort", value: "KEY", help: "name (default), last (most recent first) or due (soonest first)",
-                   choices: ["name", "last", "due"]),
+        OptionSpec(name: "--tag", value: "T", completion: .tags, help: "only people with this tag"),
+        OptionSpec(name: "--sort", value: "KEY", completion: .words(["name", "last", "due"]),
+                   help: "name (default), last (most recent first) or due (soonest first)"),
         OptionSpec(name: "--ids", help: "print only ids, one per line (for scripts and shell completion)"),
     ],
     examples: ["crm list", "crm list --tag family --sort due", "crm list --json | jq '.[] | select(.due != null)'"],

@@ -9,10 +9,10 @@ let logCommand = Command(
     ],
     arguments: [
         Command.personArgument,
-        ("NOTE…", "the note; several words are joined with spaces; '-' reads it from standard input"),
+        ArgumentSpec("NOTE…", completion: .none, help: "the note; several words are joined with spaces; '-' reads it from standard input"),
     ],
     options: [
-        OptionSpec(name: "--date", value: "D", help: "when it happened (default: today): \(Day.InputTense.past.forms); a day to come: crm plan"),
+        OptionSpec(name: "--date", value: "D", completion: .none, help: "when it happened (default: today): \(Day.InputTense.past.forms); a day to come: crm plan"),
     ] + entryOptions,
     examples: [
         "crm log ada Talked about the punched cards",

@@ -10,10 +10,10 @@ let mergeDriverCommand = Command(
     summary: "Git merge driver for person files: entries, keys and notes merged, nothing lost.",
     usage: ["merge-driver BASE CURRENT OTHER [PATH]", "merge-driver --install"],
     arguments: [
-        ("BASE", "the common ancestor (git's %O)"),
-        ("CURRENT", "our version (%A); the result is written here"),
-        ("OTHER", "their version (%B)"),
-        ("PATH", "the file's path in the repository (%P), used in messages"),
+        ArgumentSpec("BASE", completion: .files, help: "the common ancestor (git's %O)"),
+        ArgumentSpec("CURRENT", completion: .files, help: "our version (%A); the result is written here"),
+        ArgumentSpec("OTHER", completion: .files, help: "their version (%B)"),
+        ArgumentSpec("PATH", completion: .files, help: "the file's path in the repository (%P), used in messages"),
     ],
     options: [OptionSpec(name: "--install", help: "set merge.crm.driver and merge.crm.name in this clone's git config")],
     examples: [

@@ -9,10 +9,10 @@ let planCommand = Command(
     ],
     arguments: [
         Command.personArgument,
-        ("NOTE…", "what is planned; several words are joined with spaces; '-' reads it from standard input"),
+        ArgumentSpec("NOTE…", completion: .none, help: "what is planned; several words are joined with spaces; '-' reads it from standard input"),
     ],
     options: [
-        OptionSpec(name: "--date", value: "D", help: "when it is to happen: \(Day.InputTense.future.forms); without it, an undated follow-up"),
+        OptionSpec(name: "--date", value: "D", completion: .none, help: "when it is to happen: \(Day.InputTense.future.forms); without it, an undated follow-up"),
     ] + entryOptions,
     examples: [
         "crm plan ada Dinner at the club --type visit --date friday --time 19:00",

@@ -4,9 +4,9 @@ let refreshCommand = Command(
     name: "refresh",
     summary: "Update people's phone, email, birthday and aliases from their contacts.",
     usage: ["refresh [PERSON…] [--contacts SOURCE] [--dry-run] [--prune]"],
-    arguments: [("PERSON…", "only these people (default: everyone)")],
+    arguments: [ArgumentSpec("PERSON…", completion: .people, help: "only these people (default: everyone)")],
     options: [
-        OptionSpec(name: "--contacts", value: "SOURCE", help: "a .vcf file, a vdir folder or a CSV export (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)"),
+        OptionSpec(name: "--contacts", value: "SOURCE", completion: .files, help: "a .vcf file, a vdir folder or a CSV export (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)"),
         OptionSpec(name: "--dry-run", help: "say what would change; write nothing"),
         OptionSpec(name: "--prune", help: "also remove the phones and emails the contact no longer has"),
         OptionSpec(name: "--verbose", help: "name each person it cannot follow (no contact_id) or whose contact is another source's"),

@@ -5,8 +5,9 @@ let relateCommand = Command(
     summary: "Say how two people are related (partner, parent, colleague, …).",
     usage: ["relate PERSON RELATION OTHER"],
     arguments: [Command.personArgument,
-                ("RELATION", "what OTHER is to PERSON: partner, spouse, parent, child, sibling, friend, colleague, manager, report, or any other word"),
-                ("OTHER", "the other person, named as PERSON is, or the name of someone without a file in the vault")],
+                ArgumentSpec("RELATION", completion: .words(Relationship.knownNames),
+                             help: "what OTHER is to PERSON: partner, spouse, parent, child, sibling, friend, colleague, manager, report, or any other word"),
+                ArgumentSpec("OTHER", completion: .people, help: "the other person, named as PERSON is, or the name of someone without a file in the vault")],
     examples: ["crm relate ada partner bob", "crm relate noor colleague theo", "crm relate ada godmother \"Grandma Rose\""],
     discussion: """
     Writes one item in PERSON's related: list, "[[bob-marsh|partner: Bob Marsh]]": OTHER is
@@ -45,7 +46,7 @@ let unrelateCommand = Command(
     name: "unrelate",
     summary: "Remove the relationship between two people.",
     usage: ["unrelate PERSON OTHER"],
-    arguments: [Command.personArgument, ("OTHER", "the other person, named as PERSON is, or a name related: holds as text")],
+    arguments: [Command.personArgument, ArgumentSpec("OTHER", completion: .people, help: "the other person, named as PERSON is, or a name related: holds as text")],
     examples: ["crm unrelate ada bob"],
     discussion: """
     Removes every related: item between the two, in either person's file (related: itself goes

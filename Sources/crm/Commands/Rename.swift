@@ -5,7 +5,7 @@ let renameCommand = Command(
     summary: "Give a person a new name and the file name that goes with it.",
     usage: ["rename PERSON NEW-NAME [--force]"],
     arguments: [Command.personArgument,
-                ("NEW-NAME", "the new display name")],
+                ArgumentSpec("NEW-NAME", completion: .none, help: "the new display name")],
     options: [OptionSpec(name: "--force", help: "rename even when another person has that name already")],
     examples: ["crm rename ada \"Ada King\"", "crm rename \"Ada King\" \"Ada Lovelace\" --force"],
     discussion: """

@@ -4,7 +4,7 @@ let restoreCommand = Command(
     name: "restore",
     summary: "List what .crm/trash/ holds, or put a removed person or log entry back.",
     usage: ["restore", "restore NAME"],
-    arguments: [("NAME", "a trash file's name as listed, or a unique part of it, of the person's name or of the entry")],
+    arguments: [ArgumentSpec("NAME", completion: .none, help: "a trash file's name as listed, or a unique part of it, of the person's name or of the entry")],
     examples: ["crm restore", "crm restore 20261130-091500-ada-lovelace.entry.md", "crm restore ada"],
     discussion: """
     Without NAME, lists the trash, most recent first: people removed by 'crm rm' (and conflict

@@ -4,7 +4,7 @@ let searchCommand = Command(
     name: "search",
     summary: "Find text in person files and daily notes, ignoring case and accents.",
     usage: ["search TEXT…"],
-    arguments: [("TEXT…", "what to look for; several words are searched as one phrase")],
+    arguments: [ArgumentSpec("TEXT…", completion: .none, help: "what to look for; several words are searched as one phrase")],
     examples: ["crm search nunez", "crm search \"lemon cake\"", "crm search chess --json | jq -r '.[].id | values' | sort -u"],
     discussion: """
     Prints each matching line as path:line: text, like grep, in file and line order; every line of

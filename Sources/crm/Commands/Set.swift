@@ -6,7 +6,7 @@ let setCommand = Command(
     usage: ["set PERSON KEY=VALUE…", "set PERSON KEY+=ITEM… KEY-=ITEM…"],
     arguments: [
         Command.personArgument,
-        ("KEY=VALUE…", "fields to set; tags and aliases take a comma-separated list; repeat a key for a list; "
+        ArgumentSpec("KEY=VALUE…", completion: .assignments, help: "fields to set; tags and aliases take a comma-separated list; repeat a key for a list; "
             + "KEY+=ITEM adds an item to a list, KEY-=ITEM removes it"),
     ],
     examples: [
@@ -41,7 +41,7 @@ let unsetCommand = Command(
     summary: "Remove front-matter fields, nothing else.",
     usage: ["unset PERSON KEY…"],
     arguments: [Command.personArgument,
-                ("KEY…", "the keys to remove, with their values")],
+                ArgumentSpec("KEY…", completion: .keys, help: "the keys to remove, with their values")],
     examples: ["crm unset ada snooze", "crm unset ada phone email"],
     discussion: "A key that is not there changes nothing and says so (exit status 0).",
     run: { context in

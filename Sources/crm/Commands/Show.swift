@@ -6,7 +6,8 @@ let showCommand = Command(
     usage: ["show PERSON [--contacts SOURCE]"],
     arguments: [Command.personArgument],
     options: [
-        OptionSpec(name: "--contacts", value: "SOURCE", help: "show the current phone, email and birthday from this .vcf file or vdir folder (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)"),
+        OptionSpec(name: "--contacts", value: "SOURCE", completion: .files,
+                   help: "show the current phone, email and birthday from this .vcf file or vdir folder (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)"),
     ],
     examples: ["crm show ada", "crm show \"Ada Lovelace\" --json", "crm show ada --contacts ~/contacts.vcf"],
     discussion: """

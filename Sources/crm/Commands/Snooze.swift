@@ -6,7 +6,7 @@ let snoozeCommand = Command(
     usage: ["snooze PERSON UNTIL"],
     arguments: [
         Command.personArgument,
-        ("UNTIL", "\(Day.InputTense.future.forms); 2w alone means +2w"),
+        ArgumentSpec("UNTIL", completion: .none, help: "\(Day.InputTense.future.forms); 2w alone means +2w"),
     ],
     examples: ["crm snooze jose 2026-12-15", "crm snooze margaret 2w", "crm snooze ada +1m", "crm snooze ada friday"],
     discussion: """

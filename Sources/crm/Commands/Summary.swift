@@ -5,8 +5,8 @@ let summaryCommand = Command(
     summary: "Interactions by type and by month (a terminal chart), who was contacted, who is due.",
     usage: ["summary [--since D] [--until D]"],
     options: [
-        OptionSpec(name: "--since", value: "D", help: "first day (default: the 1st of the month 11 months ago): \(Day.InputTense.past.forms)"),
-        OptionSpec(name: "--until", value: "D", help: "last day (default: today), in the forms --since takes"),
+        OptionSpec(name: "--since", value: "D", completion: .none, help: "first day (default: the 1st of the month 11 months ago): \(Day.InputTense.past.forms)"),
+        OptionSpec(name: "--until", value: "D", completion: .none, help: "last day (default: today), in the forms --since takes"),
     ],
     examples: ["crm summary", "crm summary --since 2026-01-01 --until 2026-06-30", "crm summary --since -1m --json"],
     discussion: """

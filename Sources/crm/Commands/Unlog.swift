@@ -6,7 +6,7 @@ let unlogCommand = Command(
     usage: ["unlog PERSON N"],
     arguments: [
         Command.personArgument,
-        ("N", "the item's number in 'crm show PERSON': entries newest first (1 = newest), then undated follow-ups"),
+        ArgumentSpec("N", completion: .none, help: "the item's number in 'crm show PERSON': entries newest first (1 = newest), then undated follow-ups"),
     ],
     examples: ["crm show ada", "crm unlog ada 1", "crm restore"],
     discussion: """
