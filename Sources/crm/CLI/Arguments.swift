@@ -58,9 +58,12 @@ struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    /// Whether `option` was given. Options are read through their declarations, so that a
+    /// misspelt option is a compile error, not a value never found.
+    func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
+    /// Its value (a flag's inline one: `--calendar=TARGET`), the last if given more than once.
+    func value(_ option: OptionSpec) -> String? { values[option.name]?.last }
+    func all(_ option: OptionSpec) -> [String] { values[option.name] ?? [] }
 
     /// Parses `arguments` against `options`; `--` ends options, `-` alone is a positional (stdin).
     static func parse(_ arguments: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {

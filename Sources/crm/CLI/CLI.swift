@@ -13,7 +13,7 @@ enum CLI {
         /// Long output goes through a pager on a terminal, unless `--no-pager` (see `Pager`); a
         /// pager setting that needs a shell is said, and the output printed directly.
         func page() {
-            guard terminal.stdoutIsTerminal, !arguments.prefix(while: { $0 != "--" }).contains("--no-pager") else { return }
+            guard terminal.stdoutIsTerminal, !arguments.prefix(while: { $0 != "--" }).contains(GlobalOption.noPager.name) else { return }
             do throws(ProgramSettingError) {
                 guard let pager = try user.pager(environment: environment) else { return }
                 _ = Pager.start(pager, environment: environment)
@@ -23,7 +23,7 @@ enum CLI {
         }
         guard let first = commandWord(in: arguments) else {
             // `crm` alone, on a terminal, in a vault: the app.
-            if terminal.stdinIsTerminal, terminal.stdoutIsTerminal, !arguments.contains("--json"),
+            if terminal.stdinIsTerminal, terminal.stdoutIsTerminal, !arguments.contains(GlobalOption.json.name),
                (try? Vault.locate(explicit: vaultOption(in: arguments), environment: environment, currentDirectory: currentDirectory)) != nil {
                 return run(["browse"] + arguments, environment: environment, currentDirectory: currentDirectory)
             }
@@ -31,14 +31,14 @@ enum CLI {
             terminal.write(overview())
             return 0
         }
-        if first == "--version" {
+        if first == GlobalOption.version.name {
             terminal.print("crm \(version)")
             return 0
         }
-        if first == "--help" || first == "-h" || first == "help" {
+        if first == GlobalOption.help.name || first == "-h" || first == "help" {
             page()
             // What follows `help`, global options left out (`crm --vault DIR help show`).
-            let topic = arguments.drop { $0 != first }.dropFirst().first { $0 != "--no-pager" && $0 != "--json" }
+            let topic = arguments.drop { $0 != first }.dropFirst().first { $0 != GlobalOption.noPager.name && $0 != GlobalOption.json.name }
             if first == "help", topic == "--man" {
                 terminal.write(ManualPage.render())
             } else if first == "help", let topic, let command = Commands.named(topic) {
@@ -61,16 +61,16 @@ enum CLI {
         rest.remove(at: arguments.firstIndex(of: first)!)
         do {
             let parsed = try ParsedArguments.parse(rest, options: command.options + Command.globalOptions)
-            if parsed.flag("--help") {
+            if parsed.flag(GlobalOption.help) {
                 page()
                 terminal.write(command.help())
                 return 0
             }
-            if parsed.flag("--version") {
+            if parsed.flag(GlobalOption.version) {
                 terminal.print("crm \(version)")
                 return 0
             }
-            if parsed.flag("--json"), !command.printsData {
+            if parsed.flag(GlobalOption.json), !command.printsData {
                 throw UsageError("--json: 'crm \(command.name)' prints no data")
             }
             if command.arguments.isEmpty, let extra = parsed.positionals.first {
@@ -118,9 +118,10 @@ enum CLI {
 
     /// The value of `--vault DIR` or `--vault=DIR` among `arguments`.
     private static func vaultOption(in arguments: [String]) -> String? {
+        let name = GlobalOption.vault.name
         for (i, argument) in arguments.enumerated() {
-            if argument == "--vault", i + 1 < arguments.count { return arguments[i + 1] }
-            if argument.hasPrefix("--vault=") { return String(argument.dropFirst("--vault=".count)) }
+            if argument == name, i + 1 < arguments.count { return arguments[i + 1] }
+            if argument.hasPrefix(name + "=") { return String(argument.dropFirst(name.count + 1)) }
         }
         return nil
     }
@@ -130,8 +131,11 @@ enum CLI {
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
-            if argument == "--vault" { i += 2; continue }
-            if argument.hasPrefix("--vault=") || argument == "--json" || argument == "--no-pager" { i += 1; continue }
+            if argument == GlobalOption.vault.name { i += 2; continue }
+            if argument.hasPrefix(GlobalOption.vault.name + "=") || argument == GlobalOption.json.name || argument == GlobalOption.noPager.name {
+                i += 1
+                continue
+            }
             return argument
         }
         return nil

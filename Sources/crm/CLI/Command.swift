@@ -20,21 +20,18 @@ struct Command: Sendable {
     var run: @Sendable (Context) throws -> Void
 
     /// The PERSON argument, as every command that takes one describes it.
-    static let personArgument = ArgumentSpec("PERSON", completion: .people, help: "an id, name, alias, email, contact id, or a unique part of a name or id")
+    static let personArgument = ArgumentSpec("PERSON", completion: .people,
+                                             help: "an id, name, alias, email, contact id, or a unique part of a name or id")
 
     /// Options every command takes.
-    static let globalOptions: [OptionSpec] = [
-        OptionSpec(name: "--vault", value: "DIR", completion: .folders, help: "the vault folder (default: $CRM_VAULT, else the nearest folder with .crm/ or people/)"),
-        OptionSpec(name: "--json", help: "print JSON instead of text"),
-        OptionSpec(name: "--no-pager", help: "print long output directly, not through $CRM_PAGER, $PAGER or less"),
-        OptionSpec(name: "--help", short: "h", help: "show this help"),
-        OptionSpec(name: "--version", help: "print the version of crm"),
-    ]
+    static let globalOptions = [GlobalOption.vault, GlobalOption.json, GlobalOption.noPager, GlobalOption.help, GlobalOption.version]
 
     /// The global options this command lists in its help: `--json` only where it prints data,
     /// `--no-pager` only where it pages.
     var globalOptions: [OptionSpec] {
-        Command.globalOptions.filter { ($0.name != "--json" || printsData) && ($0.name != "--no-pager" || pages) }
+        Command.globalOptions.filter {
+            ($0.name != GlobalOption.json.name || printsData) && ($0.name != GlobalOption.noPager.name || pages)
+        }
     }
 
     /// `crm COMMAND --help`: the texts with their `code` marks rendered as plain text (the man
@@ -54,6 +51,16 @@ struct Command: Sendable {
         out += "\nEXAMPLES:\n" + examples.map { "  \($0)\n" }.joined()
         return out
     }
+}
+
+/// The options every command takes.
+enum GlobalOption {
+    static let vault = OptionSpec(name: "--vault", value: "DIR", completion: .folders,
+                                  help: "the vault folder (default: $CRM_VAULT, else the nearest folder with .crm/ or people/)")
+    static let json = OptionSpec(name: "--json", help: "print JSON instead of text")
+    static let noPager = OptionSpec(name: "--no-pager", help: "print long output directly, not through $CRM_PAGER, $PAGER or less")
+    static let help = OptionSpec(name: "--help", short: "h", help: "show this help")
+    static let version = OptionSpec(name: "--version", help: "print the version of crm")
 }
 
 /// A help text as the terminal shows it: Markdown's code marks (`` `crm fmt` ``) left out.
@@ -85,13 +92,13 @@ struct Context {
     /// The vaults the command opened, whose writes are committed when it ends (`git: commit`).
     let opened = OpenedVaults()
 
-    var json: Bool { arguments.flag("--json") }
+    var json: Bool { arguments.flag(GlobalOption.json) }
 
     /// The vault the command line names. The problems of its `.crm/config.yaml` are printed as
     /// warnings the first time it is opened, before anything the command prints, as person files'
     /// are (each says what is used instead); `check` and `browse` report them themselves.
     func vault() throws -> Vault {
-        let vault = try Vault.locate(explicit: arguments.value("--vault"), environment: environment, currentDirectory: currentDirectory)
+        let vault = try Vault.locate(explicit: arguments.value(GlobalOption.vault), environment: environment, currentDirectory: currentDirectory)
         if !command.reportsConfigProblems, !opened.vaults.contains(where: { $0.root == vault.root }) {
             for problem in vault.config.diagnostics { warn(problem) }
         }

@@ -1,13 +1,16 @@
 import CRMKit
 
 /// The options `crm log` and `crm plan` both take, after `--date`.
-let entryOptions = [
-    OptionSpec(name: "--time", value: "HH:MM", completion: .none, help: "the time of day, 24-hour clock"),
-    OptionSpec(name: "--type", value: "T", completion: .types, help: "one of the vault's types (default: the first, usually call)"),
-    OptionSpec(name: "--with", value: "OTHER", completion: .people, help: "someone else who took part, linked in the note (repeat for several; their files are not changed)",
-               repeatable: true),
-    OptionSpec(name: "--calendar", inline: .files, help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file"),
-]
+enum EntryOption {
+    static let time = OptionSpec(name: "--time", value: "HH:MM", completion: .none, help: "the time of day, 24-hour clock")
+    static let type = OptionSpec(name: "--type", value: "T", completion: .types, help: "one of the vault's types (default: the first, usually call)")
+    static let with = OptionSpec(name: "--with", value: "OTHER", completion: .people,
+                                 help: "someone else who took part, linked in the note (repeat for several; their files are not changed)",
+                                 repeatable: true)
+    static let calendar = OptionSpec(name: "--calendar", inline: .files,
+                                     help: "also add a calendar event; --calendar=TARGET names the vdir folder or .ics file")
+    static let all = [time, type, with, calendar]
+}
 
 /// The options `crm log` and `crm plan` share: the note, `--time` and `--type`.
 extension Context {
@@ -21,7 +24,7 @@ extension Context {
 
     /// `--time HH:MM`, when given.
     func timeOption() throws -> TimeOfDay? {
-        guard let text = arguments.value("--time") else { return nil }
+        guard let text = arguments.value(EntryOption.time) else { return nil }
         guard let time = TimeOfDay(text) else { throw UsageError("--time: '\(text)' is not HH:MM (00:00 to 23:59)") }
         return time
     }
@@ -29,7 +32,7 @@ extension Context {
     /// `--type T`, one of the vault's types; the first of them when not given.
     func typeOption(_ vault: Vault) throws -> String {
         let types = vault.config.types
-        let type = (arguments.value("--type") ?? types[0]).lowercased()
+        let type = (arguments.value(EntryOption.type) ?? types[0]).lowercased()
         guard types.contains(type) else {
             throw UsageError("--type: '\(type)' is not one of the vault's types: \(types.joined(separator: ", "))")
         }

@@ -3,9 +3,9 @@ import CRMKit
 extension Context {
     /// The request `crm log` and `crm plan` make of their PERSON, `--with` and `--calendar`.
     func logRequest(_ person: String, _ entry: Interaction) -> LogRequest {
-        let calendar = arguments.flag("--calendar")
-            ? LogRequest.CalendarChoice(explicit: arguments.value("--calendar"), environment: environment, user: user) : nil
-        return LogRequest(person: person, with: arguments.all("--with"), entry: entry, calendar: calendar)
+        let calendar = arguments.flag(EntryOption.calendar)
+            ? LogRequest.CalendarChoice(explicit: arguments.value(EntryOption.calendar), environment: environment, user: user) : nil
+        return LogRequest(person: person, with: arguments.all(EntryOption.with), entry: entry, calendar: calendar)
     }
 
     /// Prints what an operation did: its lines (warnings to standard error), or with `--json` its

@@ -1,6 +1,19 @@
 import CRMBrowse
 import CRMKit
 
+/// The options of `crm add`.
+private enum AddOption {
+    static let phone = OptionSpec(name: "--phone", value: "P", completion: .none, help: "a phone number (repeat for several; the first is primary)", repeatable: true)
+    static let email = OptionSpec(name: "--email", value: "E", completion: .none, help: "an email address (repeat for several; the first is primary)", repeatable: true)
+    static let tag = OptionSpec(name: "--tag", value: "T", completion: .tags, help: "a tag (repeat for several)", repeatable: true)
+    static let every = OptionSpec(name: "--every", value: "C", completion: .none, help: "stay-in-touch cadence: 10d, 2w, 3m, 1y")
+    static let birthday = OptionSpec(name: "--birthday", value: "D", completion: .none, help: "YYYY-MM-DD, or --MM-DD when the year is unknown")
+    static let contactID = OptionSpec(name: "--contact-id", value: "ID", completion: .none, help: "the address-book id (vCard UID) of this person")
+    static let from = OptionSpec(name: "--from", value: "SOURCE", completion: .files, help: "pick the person from a vCard file or a vdir folder (only ever read)")
+    static let uid = OptionSpec(name: "--uid", value: "UID", completion: .none, help: "with --from: the contact whose vCard UID is exactly UID")
+    static let force = OptionSpec(name: "--force", help: "add even when someone has the same name or contact id")
+}
+
 let addCommand = Command(
     name: "add",
     summary: "Add a person, with fields from flags or from one contact of an address book.",
@@ -13,15 +26,8 @@ let addCommand = Command(
         ArgumentSpec("QUERY", completion: .none, help: "with --from: part of a name, an email, or a phone number of the contact"),
     ],
     options: [
-        OptionSpec(name: "--phone", value: "P", completion: .none, help: "a phone number (repeat for several; the first is primary)", repeatable: true),
-        OptionSpec(name: "--email", value: "E", completion: .none, help: "an email address (repeat for several; the first is primary)", repeatable: true),
-        OptionSpec(name: "--tag", value: "T", completion: .tags, help: "a tag (repeat for several)", repeatable: true),
-        OptionSpec(name: "--every", value: "C", completion: .none, help: "stay-in-touch cadence: 10d, 2w, 3m, 1y"),
-        OptionSpec(name: "--birthday", value: "D", completion: .none, help: "YYYY-MM-DD, or --MM-DD when the year is unknown"),
-        OptionSpec(name: "--contact-id", value: "ID", completion: .none, help: "the address-book id (vCard UID) of this person"),
-        OptionSpec(name: "--from", value: "SOURCE", completion: .files, help: "pick the person from a vCard file or a vdir folder (only ever read)"),
-        OptionSpec(name: "--uid", value: "UID", completion: .none, help: "with --from: the contact whose vCard UID is exactly UID"),
-        OptionSpec(name: "--force", help: "add even when someone has the same name or contact id"),
+        AddOption.phone, AddOption.email, AddOption.tag, AddOption.every, AddOption.birthday, AddOption.contactID,
+        AddOption.from, AddOption.uid, AddOption.force,
     ],
     examples: [
         "crm add \"Ada Lovelace\" --email ada@example.org --phone \"+44 20 7946 0018\" --tag friends --every 30d",
@@ -37,23 +43,23 @@ let addCommand = Command(
     unless --force. Elsewhere QUERY and --uid must match exactly one contact.
     """,
     run: { context in
-        if context.arguments.value("--from") != nil {
+        if context.arguments.value(AddOption.from) != nil {
             try addFromContacts(context)
             return
         }
-        if context.arguments.value("--uid") != nil { throw UsageError("--uid needs --from SOURCE") }
+        if context.arguments.value(AddOption.uid) != nil { throw UsageError("--uid needs --from SOURCE") }
         let name = try usage { try FieldAssignment.name(context.positionals("NAME")[0]) }
         let args = context.arguments
         var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
-        if let id = args.value("--contact-id") { fields.append(("contact_id", .string(id))) }
-        for (key, option) in [("phone", "--phone"), ("email", "--email")] {
+        if let id = args.value(AddOption.contactID) { fields.append(("contact_id", .string(id))) }
+        for (key, option) in [("phone", AddOption.phone), ("email", AddOption.email)] {
             if let value = FieldValue(args.all(option)) { fields.append((key, value)) }
         }
-        if let birthday = args.value("--birthday") {
+        if let birthday = args.value(AddOption.birthday) {
             if let problem = FieldSchema.birthday.problem(with: birthday) { throw UsageError(problem) }
             fields.append(("birthday", .string(birthday)))
         }
-        try addPerson(fields, name: name, contactID: args.value("--contact-id"), context: context)
+        try addPerson(fields, name: name, contactID: args.value(AddOption.contactID), context: context)
     }
 )
 
@@ -62,16 +68,16 @@ let addCommand = Command(
 /// unless `--force`.
 private func addFromContacts(_ context: Context) throws {
     let args = context.arguments
-    for option in ["--phone", "--email", "--birthday", "--contact-id"] where !args.all(option).isEmpty {
-        throw UsageError("\(option) cannot be used with --from: the contact's own fields are stored")
+    for option in [AddOption.phone, AddOption.email, AddOption.birthday, AddOption.contactID] where !args.all(option).isEmpty {
+        throw UsageError("\(option.name) cannot be used with --from: the contact's own fields are stored")
     }
     guard args.positionals.count <= 1 else { throw UsageError("unexpected argument '\(args.positionals[1])'") }
     let query = args.positionals.first ?? ""
-    let uid = args.value("--uid")
-    let force = args.flag("--force")
+    let uid = args.value(AddOption.uid)
+    let force = args.flag(AddOption.force)
     let options = try newPersonOptions(context)
     let vault = try context.vault()
-    let (location, book) = try context.contactBook(args.value("--from"), vault: vault, option: "--from SOURCE")
+    let (location, book) = try context.contactBook(args.value(AddOption.from), vault: vault, option: "--from SOURCE")
     let matches = book.candidates(query: query, uid: uid)
     var asked = [query.isEmpty ? nil : "'\(query)'", uid.map { "UID '\($0)'" }].compactMap { $0 }.joined(separator: " with ")
     if asked.isEmpty { asked = "anything" }
@@ -119,11 +125,11 @@ private func addFromContacts(_ context: Context) throws {
 private func newPersonOptions(_ context: Context) throws -> NewPersonOptions {
     let args = context.arguments
     var every: Cadence?
-    if let text = args.value("--every") {
+    if let text = args.value(AddOption.every) {
         if let problem = FieldSchema.every.problem(with: text) { throw UsageError(problem) }
         every = Cadence(text)
     }
-    return NewPersonOptions(tags: args.all("--tag"), every: every, today: try context.today())
+    return NewPersonOptions(tags: args.all(AddOption.tag), every: every, today: try context.today())
 }
 
 /// Writes the new person: `fields`, then the `--tag`, `--every` and `added` fields; refuses a
@@ -138,7 +144,7 @@ private func addPerson(_ fields: [(key: String, value: FieldValue)], name: Strin
     if let every = options.every { fields.append(("every", .string(every.description))) }
     let person: Person
     do {
-        person = try vault.add(fields, name: name, contactID: contactID, today: try context.today(), allowingDuplicate: args.flag("--force"))
+        person = try vault.add(fields, name: name, contactID: contactID, today: try context.today(), allowingDuplicate: args.flag(AddOption.force))
     } catch let error as Vault.DuplicatePerson {
         throw Failure(error.description + "; use --force to add another")
     }

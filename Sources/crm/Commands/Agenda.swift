@@ -1,12 +1,15 @@
 import CRMKit
 
+/// The options of `crm agenda`.
+private enum AgendaOption {
+    static let within = OptionSpec(name: "--within", value: "C", completion: .none, help: "how far ahead (default 2w; 7d, 1m…)")
+}
+
 let agendaCommand = Command(
     name: "agenda",
     summary: "What needs you, day by day: overdue people and follow-ups, plans, due dates, birthdays.",
     usage: ["agenda [--within C]"],
-    options: [
-        OptionSpec(name: "--within", value: "C", completion: .none, help: "how far ahead (default 2w; 7d, 1m…)"),
-    ],
+    options: [AgendaOption.within],
     examples: ["crm agenda", "crm agenda --within 1m", "crm agenda --json | jq '.[] | select(.kind == \"planned\")'"],
     discussion: """
     Everything overdue comes first, most overdue first: people whose due date has passed and
@@ -22,7 +25,7 @@ let agendaCommand = Command(
     pages: true,
     run: { context in
         _ = try context.positionals()
-        let within = try context.cadence(context.arguments.value("--within") ?? "2w", option: "--within")
+        let within = try context.cadence(context.arguments.value(AgendaOption.within) ?? "2w", option: AgendaOption.within.name)
         let vault = try context.vault()
         let today = try context.today()
         let (agenda, problems) = vault.agenda(today: today, within: within)

@@ -1,12 +1,15 @@
 import CRMKit
 
+/// The options of `crm birthdays`.
+private enum BirthdaysOption {
+    static let within = OptionSpec(name: "--within", value: "C", completion: .none, help: "how far ahead to look (default 30d; 2w, 3m, 1y)")
+}
+
 let birthdaysCommand = Command(
     name: "birthdays",
     summary: "Upcoming birthdays and the age each person turns.",
     usage: ["birthdays [--within C]"],
-    options: [
-        OptionSpec(name: "--within", value: "C", completion: .none, help: "how far ahead to look (default 30d; 2w, 3m, 1y)"),
-    ],
+    options: [BirthdaysOption.within],
     examples: ["crm birthdays", "crm birthdays --within 3m", "crm birthdays --within 1y --json"],
     discussion: """
     Lists birthdays from today to today plus C, soonest first. A birthday written --MM-DD has no
@@ -15,7 +18,7 @@ let birthdaysCommand = Command(
     line or value it could not read is a warning on stderr: path:line:col: warning: …
     """,
     run: { context in
-        let within = try context.cadence(context.arguments.value("--within") ?? "30d", option: "--within")
+        let within = try context.cadence(context.arguments.value(BirthdaysOption.within) ?? "30d", option: BirthdaysOption.within.name)
         let vault = try context.vault()
         let today = try context.today()
         let (people, problems) = vault.summaries(today: today)

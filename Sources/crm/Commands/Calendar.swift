@@ -1,15 +1,18 @@
 import CRMKit
 
+/// The options of `crm calendar`.
+private enum CalendarOption {
+    static let birthdays = OptionSpec(name: "--birthdays", help: "birthdays, as yearly all-day events")
+    static let due = OptionSpec(name: "--due", help: "due dates, as all-day events \"Get in touch with NAME\"")
+    static let plans = OptionSpec(name: "--plans", help: "open items and entries dated after today, at their time or all day")
+    static let output = OptionSpec(name: "--output", short: "o", value: "FILE", completion: .files, help: "write FILE (atomically) instead of standard output")
+}
+
 let calendarCommand = Command(
     name: "calendar",
     summary: "Write an iCalendar file of birthdays, due dates and plans.",
     usage: ["calendar [--birthdays] [--due] [--plans] [-o FILE]"],
-    options: [
-        OptionSpec(name: "--birthdays", help: "birthdays, as yearly all-day events"),
-        OptionSpec(name: "--due", help: "due dates, as all-day events \"Get in touch with NAME\""),
-        OptionSpec(name: "--plans", help: "open items and entries dated after today, at their time or all day"),
-        OptionSpec(name: "--output", short: "o", value: "FILE", completion: .files, help: "write FILE (atomically) instead of standard output"),
-    ],
+    options: [CalendarOption.birthdays, CalendarOption.due, CalendarOption.plans, CalendarOption.output],
     examples: [
         "crm calendar > ~/calendars/crm.ics",
         "crm calendar --birthdays -o ~/calendars/birthdays.ics",
@@ -37,8 +40,8 @@ let calendarCommand = Command(
         _ = try context.positionals()
         let vault = try context.vault()
         let today = try context.today()
-        let onlyBirthdays = context.arguments.flag("--birthdays"), onlyDue = context.arguments.flag("--due")
-        let onlyPlans = context.arguments.flag("--plans")
+        let onlyBirthdays = context.arguments.flag(CalendarOption.birthdays), onlyDue = context.arguments.flag(CalendarOption.due)
+        let onlyPlans = context.arguments.flag(CalendarOption.plans)
         let both = !onlyBirthdays && !onlyDue && !onlyPlans
         let (events, problems) = vault.calendar(today: today, birthdays: both || onlyBirthdays, due: both || onlyDue, plans: onlyPlans)
         for problem in problems { context.warn(problem) }
@@ -47,7 +50,7 @@ let calendarCommand = Command(
             return
         }
         let bytes = Array(ICalendar(events: events).rendered.utf8)
-        guard let output = context.arguments.value("--output") else {
+        guard let output = context.arguments.value(CalendarOption.output) else {
             context.terminal.write(data: bytes[...])
             return
         }

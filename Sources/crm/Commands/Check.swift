@@ -1,12 +1,15 @@
 import CRMKit
 
+/// The options of `crm check`.
+private enum CheckOption {
+    static let rules = OptionSpec(name: "--rules", help: "list the rules: id, default severity, what each finds")
+}
+
 let checkCommand = Command(
     name: "check",
     summary: "Every problem in the vault, as path:line:col: error|warning: message [rule].",
     usage: ["check [--json]", "check --rules [--json]"],
-    options: [
-        OptionSpec(name: "--rules", help: "list the rules: id, default severity, what each finds"),
-    ],
+    options: [CheckOption.rules],
     examples: ["crm check", "crm check --json", "crm check --rules", "crm check --rules --json"],
     discussion: """
     Reports what reading finds (front matter that does not parse or is not closed, files that are
@@ -29,7 +32,7 @@ let checkCommand = Command(
     """,
     reportsConfigProblems: true,
     run: { context in
-        if context.arguments.flag("--rules") {
+        if context.arguments.flag(CheckOption.rules) {
             printRules(context)
             return
         }

@@ -1,17 +1,20 @@
 import CRMKit
 
+/// The options of `crm completions`.
+private enum CompletionsOption {
+    static let types = OptionSpec(name: "--types", help: "print the vault's interaction types, one a line (the scripts complete --type with them)")
+    static let tags = OptionSpec(name: "--tags", help: "print the tags the vault's people have, one a line, each once whatever its spellings; "
+                                 + "with WORD, those starting with it, ignoring case and accents (the scripts complete --tag with them)")
+    static let people = OptionSpec(name: "--people", help: "print the ids of the people WORD names part of, one a line: a word of their name or id "
+                                   + "starting with it, ignoring case and accents, or spelt in Latin letters (the scripts complete PERSON with them)")
+}
+
 let completionsCommand = Command(
     name: "completions",
     summary: "Print a shell completion script (bash, zsh or fish).",
     usage: ["completions bash|zsh|fish", "completions --types", "completions --tags [WORD]", "completions --people [WORD]"],
     arguments: [ArgumentSpec("SHELL", completion: .words(["bash", "zsh", "fish"]), help: "bash, zsh or fish")],
-    options: [
-        OptionSpec(name: "--types", help: "print the vault's interaction types, one a line (the scripts complete --type with them)"),
-        OptionSpec(name: "--tags", help: "print the tags the vault's people have, one a line, each once whatever its spellings; "
-                   + "with WORD, those starting with it, ignoring case and accents (the scripts complete --tag with them)"),
-        OptionSpec(name: "--people", help: "print the ids of the people WORD names part of, one a line: a word of their name or id "
-                   + "starting with it, ignoring case and accents, or spelt in Latin letters (the scripts complete PERSON with them)"),
-    ],
+    options: [CompletionsOption.types, CompletionsOption.tags, CompletionsOption.people],
     examples: [
         "crm completions bash > ~/.local/share/bash-completion/completions/crm",
         "crm completions zsh > \"${fpath[1]}/_crm\"",
@@ -33,19 +36,19 @@ let completionsCommand = Command(
     """,
     printsData: false,
     run: { context in
-        if context.arguments.flag("--types") {
+        if context.arguments.flag(CompletionsOption.types) {
             _ = try context.positionals()
             for type in try context.vault().config.types { context.terminal.print(type) }
             return
         }
-        if context.arguments.flag("--tags") {
+        if context.arguments.flag(CompletionsOption.tags) {
             let word = Tag.key(try completionWord(context))
             for (key, tag) in try context.vault().tagSpellings().sorted(by: { $0.key < $1.key }) where key.hasPrefix(word) {
                 context.terminal.print(tag)
             }
             return
         }
-        if context.arguments.flag("--people") {
+        if context.arguments.flag(CompletionsOption.people) {
             let word = try completionWord(context)
             for id in try context.vault().completions(word).sorted() { context.terminal.print(id) }
             return
@@ -88,7 +91,8 @@ enum CompletionScripts {
     }
 
     static func bash() -> String {
-        let commands = Commands.all.map(\.name) + ["--help", "--version", "--vault", "--json", "--no-pager"]
+        let commands = Commands.all.map(\.name)
+            + [GlobalOption.help, GlobalOption.version, GlobalOption.vault, GlobalOption.json, GlobalOption.noPager].map(\.name)
         var takesValue: [String] = []
         var optionCases = ""
         var valueCases = ""

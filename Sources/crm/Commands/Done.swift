@@ -1,5 +1,10 @@
 import CRMKit
 
+/// The options of `crm done`.
+private enum DoneOption {
+    static let date = OptionSpec(name: "--date", value: "D", completion: .none, help: "when it happened: \(Day.InputTense.past.forms); the item takes that date")
+}
+
 let doneCommand = Command(
     name: "done",
     summary: "Tick a person's open item: '- [ ] …' becomes '- [x] …', an interaction.",
@@ -8,9 +13,7 @@ let doneCommand = Command(
         Command.personArgument,
         ArgumentSpec("TEXT", completion: .none, help: "the item's number in 'crm show PERSON', or a part of its note (ignoring case and accents); without it, the oldest open item"),
     ],
-    options: [
-        OptionSpec(name: "--date", value: "D", completion: .none, help: "when it happened: \(Day.InputTense.past.forms); the item takes that date"),
-    ],
+    options: [DoneOption.date],
     examples: [
         "crm done ada",
         "crm done ada interview",
@@ -34,7 +37,7 @@ let doneCommand = Command(
     run: { context in
         let words = try context.positionals("PERSON", "TEXT", atLeast: 1)
         let vault = try context.vault()
-        let date = try context.arguments.value("--date").map { try context.date($0, option: "--date", tense: .past) }
+        let date = try context.arguments.value(DoneOption.date).map { try context.date($0, option: DoneOption.date.name, tense: .past) }
         let text = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
         context.show(try vault.done(DoneRequest(person: words[0], item: .named(text), date: date), today: try context.today()))
     }

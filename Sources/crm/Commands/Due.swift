@@ -1,12 +1,15 @@
 import CRMKit
 
+/// The options of `crm due`.
+private enum DueOption {
+    static let within = OptionSpec(name: "--within", value: "C", completion: .none, help: "also list people due within this cadence from today (7d, 2w, 1m)")
+}
+
 let dueCommand = Command(
     name: "due",
     summary: "Who is due for contact, most overdue first.",
     usage: ["due [--within C]"],
-    options: [
-        OptionSpec(name: "--within", value: "C", completion: .none, help: "also list people due within this cadence from today (7d, 2w, 1m)"),
-    ],
+    options: [DueOption.within],
     examples: ["crm due", "crm due --within 2w", "crm due --json | jq -r '.[].id'"],
     discussion: """
     Due is the last interaction plus the cadence (1m after 31 January is 28/29 February); never
@@ -20,7 +23,7 @@ let dueCommand = Command(
     JSON: overdue_days is negative for people not due yet (with --within).
     """,
     run: { context in
-        let within = try context.arguments.value("--within").map { try context.cadence($0, option: "--within") }
+        let within = try context.arguments.value(DueOption.within).map { try context.cadence($0, option: DueOption.within.name) }
         let vault = try context.vault()
         let today = try context.today()
         let (people, problems) = vault.summaries(today: today)

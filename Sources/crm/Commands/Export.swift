@@ -1,14 +1,17 @@
 import CRMKit
 
+/// The options of `crm export`.
+private enum ExportOption {
+    static let format = OptionSpec(name: "--format", short: "f", value: "FORMAT", completion: .words(ExportFormat.allCases.map(\.rawValue)),
+                                   help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json")
+    static let output = OptionSpec(name: "--output", short: "o", value: "FILE", completion: .files, help: "write FILE (atomically) instead of standard output")
+}
+
 let exportCommand = Command(
     name: "export",
     summary: "Write every person as vCard, CSV or JSON.",
     usage: ["export --format vcard|csv|json [-o FILE]"],
-    options: [
-        OptionSpec(name: "--format", short: "f", value: "FORMAT", completion: .words(ExportFormat.allCases.map(\.rawValue)),
-                   help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json"),
-        OptionSpec(name: "--output", short: "o", value: "FILE", completion: .files, help: "write FILE (atomically) instead of standard output"),
-    ],
+    options: [ExportOption.format, ExportOption.output],
     examples: [
         "crm export --format vcard -o ~/people.vcf",
         "crm export --format csv -o people.csv",
@@ -35,7 +38,7 @@ let exportCommand = Command(
     """,
     run: { context in
         _ = try context.positionals()
-        let named = context.arguments.value("--format")
+        let named = context.arguments.value(ExportOption.format)
         guard let name = named ?? (context.json ? "json" : nil) else {
             throw UsageError("missing --format (vcard, csv or json)")
         }
@@ -46,7 +49,7 @@ let exportCommand = Command(
         let vault = try context.vault()
         let export = vault.export(format, today: try context.today())
         for problem in export.problems { context.warn(problem) }
-        guard let output = context.arguments.value("--output") else {
+        guard let output = context.arguments.value(ExportOption.output) else {
             context.terminal.write(data: export.bytes[...])
             return
         }

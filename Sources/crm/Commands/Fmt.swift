@@ -1,11 +1,16 @@
 import CRMKit
 
+/// The options of `crm fmt`.
+private enum FmtOption {
+    static let check = OptionSpec(name: "--check", help: "list the files that would change and exit 1 if any; write nothing")
+}
+
 let fmtCommand = Command(
     name: "fmt",
     summary: "Rewrite entries, their order and unsafe quoting in canonical form, with the smallest diff.",
     usage: ["fmt [PERSON…] [--check]"],
     arguments: [ArgumentSpec("PERSON…", completion: .people, help: "the people to format (default: everyone)")],
-    options: [OptionSpec(name: "--check", help: "list the files that would change and exit 1 if any; write nothing")],
+    options: [FmtOption.check],
     examples: ["crm fmt --check", "crm fmt", "crm fmt ada"],
     discussion: """
     Canonical entries: '- DATE [HH:MM] type: note', and '- DATE: note' for type note ('*' and '+'
@@ -18,7 +23,7 @@ let fmtCommand = Command(
     """,
     run: { context in
         let vault = try context.vault()
-        let checkOnly = context.arguments.flag("--check")
+        let checkOnly = context.arguments.flag(FmtOption.check)
         if !checkOnly { try vault.finishStoppedCommand() }
         // Everyone is read on all cores, one file at a time: only the names of files to change are kept.
         let paths = context.arguments.positionals.isEmpty ? vault.personPaths()

@@ -1,17 +1,20 @@
 import CRMKit
 
+/// The options of `crm import`.
+private enum ImportOption {
+    static let tag = OptionSpec(name: "--tag", value: "T", completion: .tags, help: "tag every person added (repeat for several)", repeatable: true)
+    static let every = OptionSpec(name: "--every", value: "C", completion: .none, help: "stay-in-touch cadence of every person added: 10d, 2w, 3m, 1y")
+    static let spread = OptionSpec(name: "--spread", help: "with --every: spread the first due dates over one cadence (as snooze:)")
+    static let dryRun = OptionSpec(name: "--dry-run", help: "say what would be added; write nothing")
+}
+
 let importCommand = Command(
     name: "import",
     summary: "Add every contact of an address book that is not tracked yet.",
     usage: ["import [SOURCE] [--tag T]… [--every C [--spread]] [--dry-run]"],
     arguments: [ArgumentSpec("SOURCE", completion: .files,
                              help: "a .vcf file, a vdir folder or a CSV export of Google Contacts, Outlook or LinkedIn (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)")],
-    options: [
-        OptionSpec(name: "--tag", value: "T", completion: .tags, help: "tag every person added (repeat for several)", repeatable: true),
-        OptionSpec(name: "--every", value: "C", completion: .none, help: "stay-in-touch cadence of every person added: 10d, 2w, 3m, 1y"),
-        OptionSpec(name: "--spread", help: "with --every: spread the first due dates over one cadence (as snooze:)"),
-        OptionSpec(name: "--dry-run", help: "say what would be added; write nothing"),
-    ],
+    options: [ImportOption.tag, ImportOption.every, ImportOption.spread, ImportOption.dryRun],
     examples: [
         "crm import ~/contacts.vcf --dry-run",
         "crm import ~/.contacts/personal --tag imported",
@@ -34,15 +37,15 @@ let importCommand = Command(
     run: { context in
         let args = context.arguments
         guard args.positionals.count <= 1 else { throw UsageError("unexpected argument '\(args.positionals[1])'") }
-        let dryRun = args.flag("--dry-run")
+        let dryRun = args.flag(ImportOption.dryRun)
         var every: Cadence?
-        if let text = args.value("--every") {
+        if let text = args.value(ImportOption.every) {
             if let problem = FieldSchema.every.problem(with: text) { throw UsageError(problem) }
             every = Cadence(text)
         }
-        if args.flag("--spread"), every == nil { throw UsageError("--spread needs --every C: the cadence to spread over") }
+        if args.flag(ImportOption.spread), every == nil { throw UsageError("--spread needs --every C: the cadence to spread over") }
         let vault = try context.vault()
-        let options = NewPersonOptions(tags: args.all("--tag"), every: every, spread: args.flag("--spread"), today: try context.today())
+        let options = NewPersonOptions(tags: args.all(ImportOption.tag), every: every, spread: args.flag(ImportOption.spread), today: try context.today())
         let (location, book) = try context.contactBook(args.positionals.first, vault: vault, option: "SOURCE")
         let report = try vault.importContacts(book, source: location.display, options: options, dryRun: dryRun)
         for problem in report.problems { context.terminal.error(problem.description) }

@@ -1,12 +1,15 @@
 import CRMKit
 
+/// The options of `crm index`.
+private enum IndexOption {
+    static let check = OptionSpec(name: "--check", help: "write nothing; exit 1 (saying why) when INDEX.md is missing or out of date")
+}
+
 let indexCommand = Command(
     name: "index",
     summary: "Write INDEX.md: everyone with links to their files, due dates, recent interactions.",
     usage: ["index [--check]"],
-    options: [
-        OptionSpec(name: "--check", help: "write nothing; exit 1 (saying why) when INDEX.md is missing or out of date"),
-    ],
+    options: [IndexOption.check],
     examples: ["crm index", "crm index --check || crm index"],
     discussion: """
     INDEX.md, at the vault root, holds a table of everyone (name linked to the file, last contact,
@@ -21,7 +24,7 @@ let indexCommand = Command(
         let vault = try context.vault()
         let (bytes, people, problems) = IndexPage.render(vault)
         for problem in problems { context.warn(problem) }
-        if context.arguments.flag("--check") {
+        if context.arguments.flag(IndexOption.check) {
             let reason = vault.indexHolds(bytes) ? nil : staleness(of: vault.readIndex(), expected: bytes)
             if context.json {
                 context.printJSON(IndexPage.checkedJSON(reason: reason))

@@ -12,7 +12,7 @@ let initCommand = Command(
     not synced; .crm/config.yaml is). Existing files only get the lines they miss.
     """,
     run: { context in
-        let dir = try context.positionals("DIR", atLeast: 0).first ?? context.arguments.value("--vault") ?? "."
+        let dir = try context.positionals("DIR", atLeast: 0).first ?? context.arguments.value(GlobalOption.vault) ?? "."
         if context.arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(context.arguments.positionals[1])'") }
         let report = try VaultSetup.initialize(dir)
         if context.json {

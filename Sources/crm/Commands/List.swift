@@ -1,15 +1,18 @@
 import CRMKit
 
+/// The options of `crm list`.
+private enum ListOption {
+    static let tag = OptionSpec(name: "--tag", value: "T", completion: .tags, help: "only people with this tag")
+    static let sort = OptionSpec(name: "--sort", value: "KEY", completion: .words(["name", "last", "due"]),
+                                 help: "name (default), last (most recent first) or due (soonest first)")
+    static let ids = OptionSpec(name: "--ids", help: "print only ids, one per line (for scripts and shell completion)")
+}
+
 let listCommand = Command(
     name: "list",
     summary: "The tracked people: last interaction, next plan, cadence, due date, tags.",
     usage: ["list [--tag T] [--sort name|last|due] [--ids]"],
-    options: [
-        OptionSpec(name: "--tag", value: "T", completion: .tags, help: "only people with this tag"),
-        OptionSpec(name: "--sort", value: "KEY", completion: .words(["name", "last", "due"]),
-                   help: "name (default), last (most recent first) or due (soonest first)"),
-        OptionSpec(name: "--ids", help: "print only ids, one per line (for scripts and shell completion)"),
-    ],
+    options: [ListOption.tag, ListOption.sort, ListOption.ids],
     examples: ["crm list", "crm list --tag family --sort due", "crm list --json | jq '.[] | select(.due != null)'"],
     discussion: """
     A file the tool cannot read (not UTF-8, front matter without its closing ---) is left out, and each
@@ -19,16 +22,16 @@ let listCommand = Command(
     run: { context in
         let vault = try context.vault()
         let today = try context.today()
-        let tag = context.arguments.value("--tag")
-        let order = context.arguments.value("--sort").flatMap(PeopleListing.Order.init(rawValue:)) ?? .name
-        if context.arguments.flag("--ids"), tag == nil {
+        let tag = context.arguments.value(ListOption.tag)
+        let order = context.arguments.value(ListOption.sort).flatMap(PeopleListing.Order.init(rawValue:)) ?? .name
+        if context.arguments.flag(ListOption.ids), tag == nil {
             for id in vault.personIDs() { context.terminal.print(id) }   // no file needs to be read
             return
         }
         let everyone = PeopleListing(vault: vault, today: today)
         let listing = tag.map(everyone.tagged) ?? everyone
         for problem in listing.problems { context.warn(problem) }
-        if context.arguments.flag("--ids") {
+        if context.arguments.flag(ListOption.ids) {
             for row in listing.rows { context.terminal.print(row.id) }
             return
         }

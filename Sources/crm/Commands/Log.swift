@@ -1,5 +1,10 @@
 import CRMKit
 
+/// The options of `crm log`.
+private enum LogOption {
+    static let date = OptionSpec(name: "--date", value: "D", completion: .none, help: "when it happened (default: today): \(Day.InputTense.past.forms); a day to come: crm plan")
+}
+
 let logCommand = Command(
     name: "log",
     summary: "Add an interaction to a person's log.",
@@ -11,9 +16,7 @@ let logCommand = Command(
         Command.personArgument,
         ArgumentSpec("NOTE…", completion: .none, help: "the note; several words are joined with spaces; '-' reads it from standard input"),
     ],
-    options: [
-        OptionSpec(name: "--date", value: "D", completion: .none, help: "when it happened (default: today): \(Day.InputTense.past.forms); a day to come: crm plan"),
-    ] + entryOptions,
+    options: [LogOption.date] + EntryOption.all,
     examples: [
         "crm log ada Talked about the punched cards",
         "crm log ada \"Tea at her place\" --type visit --date 2026-11-02 --time 14:30",
@@ -48,7 +51,7 @@ let logCommand = Command(
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
         let vault = try context.vault()
         let note = try context.note(words.dropFirst())
-        let date = try context.date(context.arguments.value("--date") ?? "today", option: "--date", tense: .past)
+        let date = try context.date(context.arguments.value(LogOption.date) ?? "today", option: LogOption.date.name, tense: .past)
         let entry = Interaction(date: date, time: try context.timeOption(), type: try context.typeOption(vault), note: note)
         context.show(try vault.log(context.logRequest(words[0], entry), clock: try context.clock()))
     }

@@ -5,6 +5,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// The options of `crm merge-driver`.
+private enum MergeDriverOption {
+    static let install = OptionSpec(name: "--install", help: "set merge.crm.driver and merge.crm.name in this clone's git config")
+}
+
 let mergeDriverCommand = Command(
     name: "merge-driver",
     summary: "Git merge driver for person files: entries, keys and notes merged, nothing lost.",
@@ -15,7 +20,7 @@ let mergeDriverCommand = Command(
         ArgumentSpec("OTHER", completion: .files, help: "their version (%B)"),
         ArgumentSpec("PATH", completion: .files, help: "the file's path in the repository (%P), used in messages"),
     ],
-    options: [OptionSpec(name: "--install", help: "set merge.crm.driver and merge.crm.name in this clone's git config")],
+    options: [MergeDriverOption.install],
     examples: [
         "crm merge-driver --install",
         "git config merge.crm.driver \"crm merge-driver %O %A %B %P\"",
@@ -36,7 +41,7 @@ let mergeDriverCommand = Command(
     (git then stops the merge for you to look).
     """,
     run: { context in
-        if context.arguments.flag("--install") {
+        if context.arguments.flag(MergeDriverOption.install) {
             try installMergeDriver(context)
             return
         }
@@ -76,7 +81,7 @@ private func mergeSettings(_ context: Context, path: String) -> PersonDocument.L
         let prefix = String(path[..<range.lowerBound])
         if !prefix.isEmpty { root += "/" + prefix }
     }
-    let vault = (try? Vault.locate(explicit: context.arguments.value("--vault"), environment: [:], currentDirectory: root))
+    let vault = (try? Vault.locate(explicit: context.arguments.value(GlobalOption.vault), environment: [:], currentDirectory: root))
     return vault?.logSettings ?? .standard
 }
 

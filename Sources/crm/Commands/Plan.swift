@@ -1,5 +1,10 @@
 import CRMKit
 
+/// The options of `crm plan`.
+private enum PlanOption {
+    static let date = OptionSpec(name: "--date", value: "D", completion: .none, help: "when it is to happen: \(Day.InputTense.future.forms); without it, an undated follow-up")
+}
+
 let planCommand = Command(
     name: "plan",
     summary: "Plan an interaction or a follow-up: an open item '- [ ] …' in the person's log.",
@@ -11,9 +16,7 @@ let planCommand = Command(
         Command.personArgument,
         ArgumentSpec("NOTE…", completion: .none, help: "what is planned; several words are joined with spaces; '-' reads it from standard input"),
     ],
-    options: [
-        OptionSpec(name: "--date", value: "D", completion: .none, help: "when it is to happen: \(Day.InputTense.future.forms); without it, an undated follow-up"),
-    ] + entryOptions,
+    options: [PlanOption.date] + EntryOption.all,
     examples: [
         "crm plan ada Dinner at the club --type visit --date friday --time 19:00",
         "crm plan ada Ask about the interview --date +1w",
@@ -36,13 +39,13 @@ let planCommand = Command(
     """,
     run: { context in
         let words = try context.positionals("PERSON", "NOTE", atLeast: 2)
-        guard let dateText = context.arguments.value("--date") else {
+        guard let dateText = context.arguments.value(PlanOption.date) else {
             try planFollowUp(context, words: words)
             return
         }
         let vault = try context.vault()
         let note = try context.note(words.dropFirst())
-        let date = try context.date(dateText, option: "--date", tense: .future)
+        let date = try context.date(dateText, option: PlanOption.date.name, tense: .future)
         let entry = Interaction(date: date, time: try context.timeOption(), type: try context.typeOption(vault), note: note, checkbox: .open)
         context.show(try vault.log(context.logRequest(words[0], entry), clock: try context.clock()))
     }
@@ -50,11 +53,11 @@ let planCommand = Command(
 
 /// `crm plan PERSON NOTE…` without `--date`: an undated follow-up.
 private func planFollowUp(_ context: Context, words: [String]) throws {
-    for option in ["--time", "--type"] where context.arguments.value(option) != nil {
-        throw UsageError("\(option) needs --date: an undated follow-up ('- [ ] NOTE') has no \(option.dropFirst(2))")
+    for option in [EntryOption.time, EntryOption.type] where context.arguments.value(option) != nil {
+        throw UsageError("\(option.name) needs --date: an undated follow-up ('- [ ] NOTE') has no \(option.name.dropFirst(2))")
     }
-    if context.arguments.flag("--calendar") { throw UsageError("--calendar needs --date: an undated follow-up has no day for an event") }
+    if context.arguments.flag(EntryOption.calendar) { throw UsageError("--calendar needs --date: an undated follow-up has no day for an event") }
     let vault = try context.vault()
     let note = try context.note(words.dropFirst())
-    context.show(try vault.planFollowUp(note, for: words[0], with: context.arguments.all("--with"), today: try context.today()))
+    context.show(try vault.planFollowUp(note, for: words[0], with: context.arguments.all(EntryOption.with), today: try context.today()))
 }

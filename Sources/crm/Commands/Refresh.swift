@@ -1,16 +1,19 @@
 import CRMKit
 
+/// The options of `crm refresh`.
+private enum RefreshOption {
+    static let contacts = OptionSpec(name: "--contacts", value: "SOURCE", completion: .files, help: "a .vcf file, a vdir folder or a CSV export (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)")
+    static let dryRun = OptionSpec(name: "--dry-run", help: "say what would change; write nothing")
+    static let prune = OptionSpec(name: "--prune", help: "also remove the phones and emails the contact no longer has")
+    static let verbose = OptionSpec(name: "--verbose", help: "name each person it cannot follow (no contact_id) or whose contact is another source's")
+}
+
 let refreshCommand = Command(
     name: "refresh",
     summary: "Update people's phone, email, birthday and aliases from their contacts.",
     usage: ["refresh [PERSON…] [--contacts SOURCE] [--dry-run] [--prune]"],
     arguments: [ArgumentSpec("PERSON…", completion: .people, help: "only these people (default: everyone)")],
-    options: [
-        OptionSpec(name: "--contacts", value: "SOURCE", completion: .files, help: "a .vcf file, a vdir folder or a CSV export (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)"),
-        OptionSpec(name: "--dry-run", help: "say what would change; write nothing"),
-        OptionSpec(name: "--prune", help: "also remove the phones and emails the contact no longer has"),
-        OptionSpec(name: "--verbose", help: "name each person it cannot follow (no contact_id) or whose contact is another source's"),
-    ],
+    options: [RefreshOption.contacts, RefreshOption.dryRun, RefreshOption.prune, RefreshOption.verbose],
     examples: [
         "crm refresh --contacts ~/contacts.vcf",
         "crm refresh ada --contacts ~/contacts.vcf --dry-run",
@@ -29,9 +32,9 @@ let refreshCommand = Command(
     """,
     run: { context in
         let args = context.arguments
-        let dryRun = args.flag("--dry-run"), pruning = args.flag("--prune")
+        let dryRun = args.flag(RefreshOption.dryRun), pruning = args.flag(RefreshOption.prune)
         let vault = try context.vault()
-        let (location, book) = try context.contactBook(args.value("--contacts"), vault: vault, option: "--contacts SOURCE")
+        let (location, book) = try context.contactBook(args.value(RefreshOption.contacts), vault: vault, option: "--contacts SOURCE")
         var people: [Person] = []
         if args.positionals.isEmpty {
             people = vault.loadAll().people
@@ -51,7 +54,7 @@ let refreshCommand = Command(
         if context.json {
             context.printJSON(RefreshOutcome.json(outcomes, source: location.display, dryRun: dryRun, pruning: pruning))
         } else {
-            let lines = RefreshOutcome.lines(outcomes, source: location.display, dryRun: dryRun, verbose: args.flag("--verbose"))
+            let lines = RefreshOutcome.lines(outcomes, source: location.display, dryRun: dryRun, verbose: args.flag(RefreshOption.verbose))
             for line in lines { context.terminal.print(line) }
         }
     }

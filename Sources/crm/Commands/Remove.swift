@@ -1,11 +1,16 @@
 import CRMKit
 
+/// The options of `crm rm`.
+private enum RemoveOption {
+    static let yes = OptionSpec(name: "--yes", short: "y", help: "do not ask (needed when standard input is not a terminal)")
+}
+
 let removeCommand = Command(
     name: "rm",
     summary: "Remove a person and their log (kept under .crm/trash/).",
     usage: ["rm PERSON [--yes]"],
     arguments: [Command.personArgument],
-    options: [OptionSpec(name: "--yes", short: "y", help: "do not ask (needed when standard input is not a terminal)")],
+    options: [RemoveOption.yes],
     examples: ["crm rm ada", "crm rm ada --yes"],
     discussion: """
     The file moves to .crm/trash/ on this machine only (the trash is not synced); 'crm restore'
@@ -16,7 +21,7 @@ let removeCommand = Command(
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()
         let person = try vault.find(query)
-        if !context.arguments.flag("--yes") {
+        if !context.arguments.flag(RemoveOption.yes) {
             guard context.terminal.stdinIsTerminal else {
                 throw Failure("not removing \(person.name) without --yes (standard input is not a terminal to ask)")
             }

@@ -1,12 +1,17 @@
 import CRMKit
 
+/// The options of `crm rename`.
+private enum RenameOption {
+    static let force = OptionSpec(name: "--force", help: "rename even when another person has that name already")
+}
+
 let renameCommand = Command(
     name: "rename",
     summary: "Give a person a new name and the file name that goes with it.",
     usage: ["rename PERSON NEW-NAME [--force]"],
     arguments: [Command.personArgument,
                 ArgumentSpec("NEW-NAME", completion: .none, help: "the new display name")],
-    options: [OptionSpec(name: "--force", help: "rename even when another person has that name already")],
+    options: [RenameOption.force],
     examples: ["crm rename ada \"Ada King\"", "crm rename \"Ada King\" \"Ada Lovelace\" --force"],
     discussion: """
     The name: field changes (nothing else in the file), then the file is renamed in its folder in
@@ -25,7 +30,7 @@ let renameCommand = Command(
         let name = try usage { try FieldAssignment.name(args[1]) }
         let vault = try context.vault()
         let person = try vault.find(args[0])
-        let renamed = try vault.renameAndRelink(person, to: name, force: context.arguments.flag("--force"))
+        let renamed = try vault.renameAndRelink(person, to: name, force: context.arguments.flag(RenameOption.force))
         let moved = renamed.person
         if context.json {
             context.printJSON(renamed.json(previousPath: person.path))

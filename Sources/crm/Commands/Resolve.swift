@@ -1,10 +1,15 @@
 import CRMKit
 
+/// The options of `crm resolve`.
+private enum ResolveOption {
+    static let dryRun = OptionSpec(name: "--dry-run", short: "n", help: "say what would be merged; write nothing")
+}
+
 let resolveCommand = Command(
     name: "resolve",
     summary: "Merge sync conflict copies and git conflict markers in person files.",
     usage: ["resolve [--dry-run]"],
-    options: [OptionSpec(name: "--dry-run", short: "n", help: "say what would be merged; write nothing")],
+    options: [ResolveOption.dryRun],
     examples: ["crm resolve --dry-run", "crm resolve"],
     discussion: """
     Finds conflict copies under people/ (syncthing's NAME.sync-conflict-DATE-TIME-DEVICE.md,
@@ -29,7 +34,7 @@ let resolveCommand = Command(
     """,
     run: { context in
         let vault = try context.vault()
-        let dryRun = context.arguments.flag("--dry-run")
+        let dryRun = context.arguments.flag(ResolveOption.dryRun)
         let results = try vault.resolveConflicts(dryRun: dryRun, stamp: try context.clock().fileStamp)
         if context.json {
             context.printJSON(.array(results.map { $0.json(dryRun: dryRun) }))

@@ -1,14 +1,17 @@
 import CRMKit
 
+/// The options of `crm show`.
+private enum ShowOption {
+    static let contacts = OptionSpec(name: "--contacts", value: "SOURCE", completion: .files,
+                                     help: "show the current phone, email and birthday from this .vcf file or vdir folder (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)")
+}
+
 let showCommand = Command(
     name: "show",
     summary: "One person: details, notes and the whole log.",
     usage: ["show PERSON [--contacts SOURCE]"],
     arguments: [Command.personArgument],
-    options: [
-        OptionSpec(name: "--contacts", value: "SOURCE", completion: .files,
-                   help: "show the current phone, email and birthday from this .vcf file or vdir folder (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)"),
-    ],
+    options: [ShowOption.contacts],
     examples: ["crm show ada", "crm show \"Ada Lovelace\" --json", "crm show ada --contacts ~/contacts.vcf"],
     discussion: """
     With a contacts source, phone, email and birthday come from the person's contact when its
@@ -53,7 +56,7 @@ let showCommand = Command(
 /// by `--contacts` must load (its problems are printed); a configured one that does not is a
 /// warning, and the file's snapshot is shown.
 private func showAddressBook(_ context: Context, _ vault: Vault) throws -> PersonView.AddressBook? {
-    let explicit = context.arguments.value("--contacts")
+    let explicit = context.arguments.value(ShowOption.contacts)
     guard let location = ContactsLocation.resolve(explicit: explicit, environment: context.environment, vault: vault, user: context.user) else { return nil }
     do throws(ContactSourceError) {
         let book = try ContactBook.load(location.path)

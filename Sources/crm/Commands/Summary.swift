@@ -1,13 +1,16 @@
 import CRMKit
 
+/// The options of `crm summary`.
+private enum SummaryOption {
+    static let since = OptionSpec(name: "--since", value: "D", completion: .none, help: "first day (default: the 1st of the month 11 months ago): \(Day.InputTense.past.forms)")
+    static let until = OptionSpec(name: "--until", value: "D", completion: .none, help: "last day (default: today), in the forms --since takes")
+}
+
 let summaryCommand = Command(
     name: "summary",
     summary: "Interactions by type and by month (a terminal chart), who was contacted, who is due.",
     usage: ["summary [--since D] [--until D]"],
-    options: [
-        OptionSpec(name: "--since", value: "D", completion: .none, help: "first day (default: the 1st of the month 11 months ago): \(Day.InputTense.past.forms)"),
-        OptionSpec(name: "--until", value: "D", completion: .none, help: "last day (default: today), in the forms --since takes"),
-    ],
+    options: [SummaryOption.since, SummaryOption.until],
     examples: ["crm summary", "crm summary --since 2026-01-01 --until 2026-06-30", "crm summary --since -1m --json"],
     discussion: """
     By default the last twelve calendar months, this one included. Dates: YYYY-MM-DD, today,
@@ -20,9 +23,9 @@ let summaryCommand = Command(
     """,
     run: { context in
         let today = try context.today()
-        let since = try context.arguments.value("--since").map { try context.date($0, option: "--since", tense: .past) }
+        let since = try context.arguments.value(SummaryOption.since).map { try context.date($0, option: SummaryOption.since.name, tense: .past) }
             ?? InteractionSummary.defaultSince(today: today)
-        let until = try context.arguments.value("--until").map { try context.date($0, option: "--until", tense: .past) } ?? today
+        let until = try context.arguments.value(SummaryOption.until).map { try context.date($0, option: SummaryOption.until.name, tense: .past) } ?? today
         guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
         let vault = try context.vault()
         let (summary, problems) = vault.interactionSummary(today: today, since: since, until: until)
