@@ -22,16 +22,7 @@ struct OneReadTests {
 
 /// Files a run of the built `crm` opens, as `strace` sees them.
 enum Strace {
-    static let isInstalled: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["strace", "-V"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let isInstalled = CRMKitTests.isInstalled("strace", checkedWith: "-V")
 
     /// How many times `crm --vault V COMMAND` opens the vault's file `relative` (every thread).
     static func opens(of relative: String, running command: [String], in vault: TemporaryVault) throws -> Int {

@@ -111,16 +111,7 @@ enum Callgrind {
     /// Whether instructions must be counted: the class test runs, and a missing valgrind fails.
     static let isRequired = ProcessInfo.processInfo.environment["CRM_COUNT_INSTRUCTIONS"] == "1"
 
-    static let isInstalled: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["valgrind", "--version"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let isInstalled = CRMKitTests.isInstalled("valgrind")
 
     /// The instructions of `crm --vault V COMMAND` on a vault of `person` (as `people/ann-lee.md`)
     /// and Bob One, whom it may link.

@@ -76,6 +76,18 @@ enum CRM {
     }
 }
 
+/// Whether `program` runs here: found on the `PATH`, `program ARGUMENT` exits 0.
+func isInstalled(_ program: String, checkedWith argument: String = "--version") -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [program, argument]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+}
+
 /// A vault in a fresh temporary folder, removed when the value is released.
 final class TemporaryVault {
     let url: URL
