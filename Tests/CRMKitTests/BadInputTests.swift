@@ -200,6 +200,19 @@ import Testing
         #expect(after.log?.entries.map(\.note) == ["First."])
         #expect(after.log?.strayLines == doc.log?.strayLines)
     }
+
+    /// Found by the fuzzer: a code block under an entry's text is the entry's; a new entry put
+    /// between them took the block's indented line as its own note.
+    @Test(arguments: ["code-block-under-entry-text.md", "unclosed-fence-under-entry.md"])
+    func aNewEntryNeverGoesBetweenAnEntryAndWhatIsUnderIt(_ name: String) throws {
+        let url = Fixtures.root.appendingPathComponent("Fixtures/fuzz/" + name)
+        let bytes = Array(try Data(contentsOf: url))
+        let doc = PersonDocument(bytes: bytes, path: "people/x.md")
+        let new = Interaction(date: Day("2026-11-29")!, time: TimeOfDay(hour: 9, minute: 30), type: "call", note: "Fuzzed note.")
+        let after = PersonDocument(bytes: try doc.adding(new), path: "people/x.md")
+        #expect(after.log?.entries.contains { $0.note == "Fuzzed note." && $0.date == new.date } == true)
+        #expect(after.log?.entries.count == (doc.log?.entries.count ?? 0) + 1)
+    }
 }
 
 /// Cases a review found: each once hung, duplicated or dropped something.

@@ -54,6 +54,12 @@ package struct InteractionLog: Sendable {
     /// The hand-written text under each entry, by the entry's 1-based line: the text lines after
     /// it, up to the next entry or follow-up. Text above the log's first item belongs to no entry.
     package let textBelow: [Int: TextBelow]
+    /// Where what belongs under each entry ends, by the entry's 1-based line, when a closed literal
+    /// block (an indented or fenced code block, a comment) comes after it or its text: 0-based, one
+    /// past the block. A new entry never goes between an entry and such a block (an indented block
+    /// would read as the new entry's note); a block never closed runs to the end of the file, and
+    /// nothing goes inside it.
+    let blockBelowEnd: [Int: Int]
 
     /// Text typed under an entry: what a page shows, and where it ends (what goes after the entry
     /// goes after it).
@@ -234,6 +240,7 @@ package struct InteractionLog: Sendable {
         // The hand-written text under the last entry read (`owner`): its lines, and the blank
         // lines read since the last of them.
         var textBelow: [Int: TextBelow] = [:]
+        var blockBelowEnd: [Int: Int] = [:]
         var owner: Int?
         var run: [ArraySlice<UInt8>] = [], runEnd = 0
         var blanks = 0
@@ -263,6 +270,7 @@ package struct InteractionLog: Sendable {
             var i = start.contentStart
             while i < end {
                 if let block = blocks.first, block.lines.lowerBound <= i {
+                    if let owner, block.isClosed { blockBelowEnd[owner] = block.lines.upperBound }
                     i = max(i, block.lines.upperBound)
                     blocks.removeFirst()
                     continue
@@ -321,7 +329,8 @@ package struct InteractionLog: Sendable {
         }
         var log = InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
                                  storage: indexed ? .index(Index(heads: heads, text: text, types: types)) : .values(entries),
-                                 strayLines: stray, textLines: textLines, textBelow: textBelow)
+                                 strayLines: stray, textLines: textLines, textBelow: textBelow,
+                                 blockBelowEnd: blockBelowEnd)
         log.followUps = followUps
         return log
     }
@@ -364,9 +373,9 @@ package struct InteractionLog: Sendable {
         line.first == 0x09 || (line.count >= 2 && line.first == 0x20 && line.dropFirst().first == 0x20)
     }
 
-    /// The 0-based line after `entry` and the text typed under it.
+    /// The 0-based line after `entry` and what is under it: the text typed, a literal block.
     func end(of entry: Interaction) -> Int {
-        textBelow[entry.line]?.end ?? entry.line - 1 + entry.lineCount
+        max(textBelow[entry.line]?.end ?? 0, blockBelowEnd[entry.line] ?? 0, entry.line - 1 + entry.lineCount)
     }
 
     /// The 0-based line where a new entry goes among the entries, by the log's `direction`: newest
