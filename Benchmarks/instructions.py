@@ -51,6 +51,8 @@ COMMANDS = [
     ("warm add", ["add", "Benchmark Person"], {0}, "warm"),
     # Finding a person by name alone: `show` also reads every file's links (who they appear with).
     ("warm edit (name)", ["edit", "NAME"], {0}, "warm"),
+    # A first run of `log` by name (the person's file is put back afterwards).
+    ("cold log (name)", ["log", "NAME", "Benchmark", "entry"], {0}, "cold"),
 ]
 
 
@@ -105,6 +107,10 @@ def main():
             if file.startswith("benchmark-person"):
                 os.remove(os.path.join(people, file))
 
+    def restore(path, data):
+        with open(path, "wb") as f:
+            f.write(data)
+
     def settle():
         time.sleep(2.5)   # crm caches only files (and folders) unchanged for 2 s
 
@@ -117,6 +123,9 @@ def main():
         if label not in wanted:
             continue
         argv = [crm, "--vault", vault] + [name if a == "NAME" else a for a in argv]
+        logged = os.path.join(people, "person-000999.md")
+        with open(logged, "rb") as f:
+            before = f.read()
         if state == "warm":
             # The command itself warms the cache (`add` would add someone: `list` does it instead).
             callgrind(argv if "add" not in argv else [crm, "--vault", vault, "list"], ok, env)
@@ -127,6 +136,9 @@ def main():
         count = callgrind(argv, ok, env)
         if "add" in argv:
             remove_added()
+            settle()
+        if "log" in argv:
+            restore(logged, before)
             settle()
         print(f"| {label} | {count / 1e6:.1f} M |", flush=True)
     drop_cache()

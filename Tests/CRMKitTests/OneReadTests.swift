@@ -9,14 +9,34 @@ import Testing
 /// which makes a missing strace a failure rather than a skip.
 @Suite(.enabled(if: Strace.isInstalled || Callgrind.isRequired, "needs strace to count opened files (apt-get install strace)"))
 struct OneReadTests {
-    @Test(arguments: [["list"], ["list", "--json"], ["due"], ["agenda"], ["summary"], ["birthdays"], ["calendar", "--plans"]])
-    func aWarmReportOpensTheFactsCacheOnce(_ command: [String]) throws {
+    @Test(arguments: [["list"], ["list", "--json"], ["due"], ["agenda"], ["summary"], ["birthdays"], ["calendar", "--plans"],
+                      ["check"], ["show", "lena"], ["show", "Priya Raman", "--json"], ["export", "--format", "json"]])
+    func aWarmCommandOpensTheFactsCacheOnce(_ command: [String]) throws {
+        let vault = try warmedExample()
+        let opens = try Strace.opens(running: command, in: vault).count(of: ".crm/cache/facts")
+        #expect(opens == 1, "crm \(command.joined(separator: " ")) opened .crm/cache/facts \(opens) times")
+    }
+
+    /// `crm log PERSON … --with OTHER --with OTHER`, each named by name: the people are found in
+    /// one read of everyone's keys; PERSON's file is read once and once more just before it is
+    /// replaced (to see that nobody changed it meanwhile), each OTHER's file once.
+    @Test func logWithOthersFindsEveryoneInOneReadAndReadsEachFileOnly() throws {
+        let vault = try warmedExample()
+        let opened = try Strace.opens(running: ["log", "Lena", "Dinner", "--with", "Priya", "--with", "José Núñez"], in: vault)
+        #expect(opened.count(of: ".crm/cache/facts") == 1)
+        #expect(opened.count(of: "people/lena-marsh.md") == 2)
+        #expect(opened.count(of: "people/priya-raman.md") == 1)
+        #expect(opened.count(of: "people/jose-nunez.md") == 1)
+        #expect(vault.read("people/lena-marsh.md").contains("Dinner (with [[priya-raman|Priya Raman]] and [[jose-nunez|José Núñez]])"))
+    }
+
+    /// A copy of the example vault whose facts cache a first `list` wrote.
+    private func warmedExample() throws -> TemporaryVault {
         let vault = try TemporaryVault(copyingExample: true)
         usleep(2_100_000)   // a file is cached once it has not changed for 2 s
         try vault.crm("list")
         #expect(vault.exists(".crm/cache/facts"), "the first run wrote the cache")
-        let opens = try Strace.opens(of: ".crm/cache/facts", running: command, in: vault)
-        #expect(opens == 1, "crm \(command.joined(separator: " ")) opened .crm/cache/facts \(opens) times")
+        return vault
     }
 }
 
@@ -24,14 +44,21 @@ struct OneReadTests {
 enum Strace {
     static let isInstalled = CRMKitTests.isInstalled("strace", checkedWith: "-V")
 
-    /// How many times `crm --vault V COMMAND` opens the vault's file `relative` (every thread).
-    static func opens(of relative: String, running command: [String], in vault: TemporaryVault) throws -> Int {
+    /// The files `crm --vault V COMMAND` opens (every thread), one line of strace's a time.
+    static func opens(running command: [String], in vault: TemporaryVault) throws -> Opens {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("crm-strace-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: trace) }
         let result = try CRM.run(["--vault", vault.path] + command,
                                  launcher: ["strace", "-f", "-qq", "-e", "trace=openat,open", "-o", trace.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = String(decoding: FileManager.default.contents(atPath: trace.path) ?? Data(), as: UTF8.self).split(separator: "\n")
-        return lines.count { $0.contains("/" + relative + "\"") }
+        return Opens(lines: String(decoding: FileManager.default.contents(atPath: trace.path) ?? Data(), as: UTF8.self)
+            .split(separator: "\n").map(String.init))
+    }
+
+    struct Opens {
+        let lines: [String]
+
+        /// How many times the vault's file `relative` was opened.
+        func count(of relative: String) -> Int { lines.count { $0.contains("/" + relative + "\"") } }
     }
 }

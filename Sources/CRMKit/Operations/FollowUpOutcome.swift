@@ -26,8 +26,7 @@ extension Vault {
     /// argument), where `PersonDocument.addingFollowUp` puts it, with `others` (PERSON arguments,
     /// checked as `SharedEntry.participants` checks them) linked as `SharedEntry.note` words it.
     package func planFollowUp(_ note: String, for query: String, with others: [String] = [], today: Day) throws -> FollowUpOutcome {
-        let person = try find(query)
-        let others = try SharedEntry.participants(others, of: person, in: self)
+        let (person, others) = try SharedEntry.participants(others, of: query, in: self)
         let note = SharedEntry.note(note, with: others)
         var line = 0
         let (written, _) = try update(person, change: "follow-up with \(person.name)") { document in

@@ -13,8 +13,7 @@ extension Vault {
     /// event does not undo the entry: the outcome says why. What `crm log`, `crm plan` and `crm
     /// browse`'s log sheet all do.
     package func log(_ request: LogRequest, clock: Clock) throws -> LogOutcome {
-        let person = try find(request.person)
-        let others = try SharedEntry.participants(request.with, of: person, in: self)
+        let (person, others) = try SharedEntry.participants(request.with, of: request.person, in: self)
         let (written, line, entry) = try log(request.entry, to: person, with: others)
         var outcome = LogOutcome(person: written, line: line, entry: entry, others: others, today: clock.today)
         if let choice = request.calendar { outcome.calendar = addEvent(of: outcome, to: choice, stamp: clock.eventStamp) }

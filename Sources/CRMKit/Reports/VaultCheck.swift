@@ -15,7 +15,7 @@ package enum VaultCheck {
         for person in people { found += person.problems }
         found += duplicates(people)
         found += tagSpellings(people, in: vault)
-        found += VaultLinks.read(vault).problems
+        found += VaultLinks.read(vault, everyone: people.map(\.keysAndLinks)).problems
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
             found.append(Diagnostic(path: copy, line: 1, rule: .syncConflictCopy,
@@ -27,10 +27,12 @@ package enum VaultCheck {
         return vault.config.check.applied(to: sorted)
     }
 
-    /// What `crm check` keeps of one file: its problems, and what duplicates are found by.
+    /// What `crm check` keeps of one file: its problems, what duplicates are found by, and its
+    /// links (checked against everyone's keys).
     struct Checked: Sendable {
         let problems: [Diagnostic]
-        let keys: PersonKeys
+        let keysAndLinks: KeysAndLinks
+        var keys: PersonKeys { keysAndLinks.keys }
         let tags: [String]
         let nameLine: Int
         let contactIDLine: Int
@@ -38,7 +40,8 @@ package enum VaultCheck {
         /// With `today`, entries dated more than a year after it, or ticked done after it, are problems too.
         init(facts: PersonFacts, today: Day?) {
             problems = facts.problems + (today.map { facts.dateProblems(today: $0) } ?? [])
-            (keys, tags, nameLine, contactIDLine) = (facts.keys, facts.tags, facts.nameLine, facts.contactIDLine)
+            keysAndLinks = KeysAndLinks(keys: facts.keys, links: facts.links)
+            (tags, nameLine, contactIDLine) = (facts.tags, facts.nameLine, facts.contactIDLine)
         }
     }
 

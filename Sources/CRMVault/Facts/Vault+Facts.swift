@@ -49,8 +49,8 @@ extension Vault {
     func keysAndLinks(of paths: [String]? = nil) -> (rows: [KeysAndLinks], problems: [Diagnostic]) {
         rows(of: paths, today: nil, cached: { reader, path throws(ByteReader.Malformed) in
             let keys = try PersonKeys(from: &reader), links = try FileLinks(from: &reader, path: path)
-            return KeysAndLinks(keys: keys, links: links.isEmpty ? nil : links)
-        }, read: { KeysAndLinks(keys: $0.keys, links: $0.links.isEmpty ? nil : $0.links) })
+            return KeysAndLinks(keys: keys, links: links)
+        }, read: { KeysAndLinks(keys: $0.keys, links: $0.links) })
     }
 
     /// The one way through the facts cache: each file's row from its record while the file is
@@ -181,9 +181,14 @@ package struct Everyone {
 /// One person's keys and the links their file holds (nil: none), as `Vault.keysAndLinks` reads
 /// them. A struct, not a tuple: the runtime copies a tuple of these through its generic witnesses
 /// (4 % of `show` by name at 10,000 people).
-struct KeysAndLinks {
-    var keys: PersonKeys
-    var links: FileLinks?
+package struct KeysAndLinks: Sendable {
+    package var keys: PersonKeys
+    package var links: FileLinks?
+
+    package init(keys: PersonKeys, links: FileLinks?) {
+        self.keys = keys
+        self.links = links.flatMap { $0.isEmpty ? nil : $0 }
+    }
 }
 
 

@@ -262,8 +262,23 @@ public struct Vault: Sendable {
     /// other files; anything else is matched against everyone's keys (see `PersonMatcher`), from
     /// the facts cache where a file is unchanged (`personKeys`).
     public func find(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
-        if let direct = directPath(query) { return try load(path: direct, notesOnDemand: notesOnDemand) }
-        return try load(path: PersonMatcher.match(query, in: personKeys(), labels: labels).path, notesOnDemand: notesOnDemand)
+        try find([query], notesOnDemand: notesOnDemand)[0]
+    }
+
+    /// The people `queries` name, in order, each found as `find(_:notesOnDemand:)` finds one:
+    /// everyone's keys are read once for all of them (not at all when each is an id).
+    package func find(_ queries: [String], notesOnDemand: Bool = false) throws(VaultError) -> [Person] {
+        var keys: [PersonKeys]?
+        var found: [Person] = []
+        for query in queries {
+            if let direct = directPath(query) {
+                found.append(try load(path: direct, notesOnDemand: notesOnDemand))
+                continue
+            }
+            if keys == nil { keys = personKeys() }
+            found.append(try load(path: PersonMatcher.match(query, in: keys!, labels: labels).path, notesOnDemand: notesOnDemand))
+        }
+        return found
     }
 
     /// The person `query` names (as `find` does) and every link of the vault (`VaultLinks.read`),
@@ -315,7 +330,9 @@ public struct Vault: Sendable {
         try FileSystem.withLock(on: root) {
             try prepareWrite()
             let file = try inside(person.path, for: .write)
-            var current = try load(path: person.path)
+            // The person as read, while the file still has the stamp it was read with: the
+            // replacement below compares its bytes with the file's before it swaps them.
+            var current = FileSystem.stamp(root + "/" + person.path) == person.stamp ? person : try load(path: person.path)
             try ReadProblems.refuseUnreadable(current, doing: "not changed")
             for _ in 0..<5 {
                 try Vault.refuseReadOnly(current.path, current.stamp)
@@ -327,7 +344,9 @@ public struct Vault: Sendable {
                     current = try load(path: person.path)
                     continue
                 }
-                let written = try load(path: person.path)
+                // What was written, read from the bytes: the file is not read again.
+                guard let stamp = FileSystem.stamp(file) else { throw VaultError("cannot read \(person.path) after writing it") }
+                let written = self.person(path: person.path, bytes: bytes, stamp: stamp)
                 recordWrite(file, person: written.name, change: change)
                 return (written, true)
             }

@@ -41,7 +41,7 @@ public struct VaultLinks: Sendable {
 
     /// `read(_:notes:)` with everyone's keys and links already read (`Vault.keysAndLinks`);
     /// without `fileNames`, links are not told dead (see `VaultNotes.holdsFile`).
-    static func read(_ vault: Vault, everyone: [KeysAndLinks], notes includeNotes: Bool = true,
+    package static func read(_ vault: Vault, everyone: [KeysAndLinks], notes includeNotes: Bool = true,
                      fileNames: Bool = true) -> VaultLinks {
         let notes = includeNotes ? vault.notes(fileNames: fileNames) : VaultNotes()
         let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
