@@ -12,13 +12,7 @@ import Testing
         var known = [vault.read(path)]
         var killed = 0
         for attempt in 0..<40 {
-            let process = Process()
-            process.executableURL = CRM.binary
-            process.arguments = ["--vault", vault.path, "log", "margaret-holloway", "Attempt \(attempt)."]
-            process.environment = ["CRM_TODAY": "2026-11-29"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try CRM.start(["--vault", vault.path, "log", "margaret-holloway", "Attempt \(attempt)."])
             usleep(UInt32.random(in: 0...6_000))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)

@@ -158,14 +158,9 @@ import Testing
             try copy.write("people/p\(i).md", "---\nname: Person \(i)\nevery: 30d\n---\n\n## Interactions\n\n- 2026-10-0\(i % 9 + 1) call: Hello.\n")
         }
         usleep(2_100_000)   // a file is cached once it has not changed for 2 s
-        let process = Process()
-        process.executableURL = CRM.binary
-        process.arguments = ["--vault", copy.path, "list", "--json"]
-        process.environment = ["CRM_TODAY": "2026-11-29", "PATH": "/usr/bin:/bin"]
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()   // the reader is gone before the first line
-        process.standardOutput = pipe
-        try process.run()
+        let process = try CRM.start(["--vault", copy.path, "list", "--json"], output: pipe)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGPIPE)
         // Written by `crm`, so read with its build's fingerprint.

@@ -33,25 +33,12 @@ import Testing
     }
 
     /// `crm --vault VAULT ARGS` with a terminal for its standard input, output and error: the
-    /// exit status and what reached the terminal. `PATH` is this folder's `bin/` and the system's.
+    /// exit status and what reached the terminal. `PATH` is this folder's `bin/` and the system's;
+    /// nothing else of the test's environment (its `PAGER`, `LESS`) is passed on.
     func onTerminal(_ arguments: [String], _ environment: [String: String] = [:]) throws -> (status: Int32, screen: String) {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux's script is needed")
-        let words = [CRM.binary.path, "--vault", vault.path] + arguments
-        let line = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", line, "/dev/null"]
-        var env = ["PATH": folder.appendingPathComponent("bin").path + ":/usr/bin:/bin", "HOME": folder.path, "SHELL": "/bin/sh",
-                   "CRM_TODAY": "2026-11-29", "NO_COLOR": "1", "TERM": "dumb", "RECORD": record.path]
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let screen = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, screen.replacingOccurrences(of: "\r\n", with: "\n"))
+        let own = ["PATH": folder.appendingPathComponent("bin").path + ":/usr/bin:/bin", "HOME": folder.path, "SHELL": "/bin/sh",
+                   "TERM": "dumb", "RECORD": record.path]
+        return try CRM.onTerminal(["--vault", vault.path] + arguments, environment: own.merging(environment) { $1 }, inheriting: false)
     }
 
     /// What the recording pager was given, or nil when it never ran.

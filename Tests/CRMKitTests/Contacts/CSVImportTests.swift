@@ -5,23 +5,21 @@ import Testing
 /// them (`Fixtures/contacts/csv/`, see its README).
 @Suite("CSV import: Google, Outlook, LinkedIn")
 struct CSVImportTests {
-    /// A vault whose folder holds the fixture `name` as `as` (the file name need not end in .csv).
+    /// A vault whose folder holds the fixture `name` as `as` (the file name need not end in .csv);
+    /// its runs start in that folder.
     static func vault(_ name: String, as copy: String? = nil) throws -> TemporaryVault {
         let vault = try TemporaryVault()
         try vault.write(copy ?? name, Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.contacts("csv/" + name)))))
+        vault.runsIn = vault.url
         return vault
-    }
-
-    static func crm(_ vault: TemporaryVault, _ arguments: String...) throws -> CRMResult {
-        try CRM.run(["--vault", vault.path] + arguments, in: vault.url)
     }
 
     /// Imports `file` twice: the second run adds nobody and changes no file.
     static func importTwice(_ vault: TemporaryVault, _ file: String) throws -> CRMResult {
-        let first = try crm(vault, "import", file)
+        let first = try vault.crm("import", file)
         let people = try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted()
         let bytes = people.map { vault.bytes("people/" + $0) }
-        let second = try crm(vault, "import", file)
+        let second = try vault.crm("import", file)
         #expect(second.status == 0)
         #expect(second.stdout.contains("Added 0 of"), "\(second.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted() == people)
@@ -135,8 +133,9 @@ struct CSVImportTests {
 
     @Test func aCSVOfNoKnownLayoutIsRefusedNamingTheColumnsLookedFor() throws {
         let vault = try TemporaryVault()
+        vault.runsIn = vault.url
         try vault.write("people.csv", "name,id,emails\nAda,ada,ada@example.org\n")
-        let result = try Self.crm(vault, "import", "people.csv")
+        let result = try vault.crm("import", "people.csv")
         #expect(result.status == 1)
         #expect(result.stderr == "crm: error: people.csv: cannot read contacts: not an address-book export this tool reads: "
                 + "its header row has the columns of none of Google Contacts (First Name, Last Name, Labels or E-mail 1 - Value or Phone 1 - Value); "
@@ -144,7 +143,7 @@ struct CSVImportTests {
                 + "Outlook (First Name, Last Name, E-mail Address or Mobile Phone or Home Phone or Business Phone); "
                 + "LinkedIn Connections (First Name, Last Name, Connected On)\n")
         try vault.write("latin.csv", Array("First Name,Last Name,E-mail Address\nJos".utf8) + [0xE9, 0x81] + Array(",N,x@y\n".utf8))
-        let undefined = try Self.crm(vault, "import", "latin.csv")
+        let undefined = try vault.crm("import", "latin.csv")
         #expect(undefined.status == 1)
         #expect(undefined.stderr.contains("latin.csv: cannot read contacts: it is not UTF-8 (from offset 39), nor Windows-1252: octet 0x81 at offset 40"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").isEmpty)

@@ -21,13 +21,9 @@ import Testing
     static let unknown = qpCard("X-MYSTERY", "=C4=8C=65", uid: "unknown-1")
         + card(version: "2.1", "UID:unknown-2", "FN:Ada Lovelace", "TEL;CHARSET=X-MYSTERY:+44 20 7946 0018", "EMAIL:ada@example.org")
 
-    static func crm(_ vault: TemporaryVault, _ arguments: String...) throws -> CRMResult {
-        try CRM.run(["--vault", vault.path] + arguments, in: vault.url)
-    }
-
     @Test func importDecodesShiftJISAndKOI8RIntoNamesAndFileNames() throws {
         let vault = try ContactsCLITests.vault(source: Self.yamada + Self.sony + Self.ivan)
-        let result = try Self.crm(vault, "import", "contacts.vcf")
+        let result = try vault.crm("import", "contacts.vcf")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
         #expect(result.stdout == """
@@ -38,21 +34,21 @@ import Testing
 
             """)
         #expect(vault.read("people/山田-花子.md").hasPrefix("---\nname: 山田 花子\ncontact_id: \"sjis-1\"\nphone: \"090-1234-5678\"\n"))
-        let shown = try Self.crm(vault, "show", "sjis-2", "--json")
+        let shown = try vault.crm("show", "sjis-2", "--json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
         #expect(json["name"] as? String == "ソニー 太郎")
     }
 
     @Test func importCountsTheCardsItCouldNotReadInTheTotal() throws {
         let vault = try ContactsCLITests.vault(source: Self.yamada + Self.unknown + Self.ivan)
-        let result = try Self.crm(vault, "import", "contacts.vcf")
+        let result = try vault.crm("import", "contacts.vcf")
         #expect(result.status == 1)
         #expect(result.stdout.hasSuffix("Added 3 of 4 contacts from contacts.vcf; skipped 0. 1 card could not be read (see above).\n"), "\(result.stdout)")
     }
 
     @Test func importReportsAnUnknownCharsetWithFileAndLineAndAddsNoMojibake() throws {
         let vault = try ContactsCLITests.vault(source: Self.unknown)
-        let result = try Self.crm(vault, "import", "contacts.vcf")
+        let result = try vault.crm("import", "contacts.vcf")
         #expect(result.status == 1)
         #expect(result.stderr == """
             contacts.vcf:4:1: error: the name (FN) has CHARSET=X-MYSTERY, which this tool cannot decode; vCard skipped
@@ -67,7 +63,7 @@ import Testing
         #expect(vault.read("people/ada-lovelace.md").contains("email: ada@example.org\n"))
         #expect(!vault.read("people/ada-lovelace.md").contains("phone"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["ada-lovelace.md"])
-        let json = try Self.crm(vault, "import", "contacts.vcf", "--json")
+        let json = try vault.crm("import", "contacts.vcf", "--json")
         #expect(json.status == 1)
         #expect(json.stdout.contains("\"unreadable\": 1"))
     }
@@ -76,7 +72,7 @@ import Testing
         // 0x81 alone is half a Shift_JIS character; 0x81 is unassigned in Windows-1252.
         let vault = try ContactsCLITests.vault(source: Self.qpCard("SHIFT_JIS", "A=81", uid: "bad-1")
                                                 + Self.qpCard("WINDOWS-1252", "B=81", uid: "bad-2"))
-        let result = try Self.crm(vault, "import", "contacts.vcf")
+        let result = try vault.crm("import", "contacts.vcf")
         #expect(result.status == 1)
         #expect(result.stderr == """
             contacts.vcf:4:1: error: the name (FN) is not valid SHIFT_JIS text; vCard skipped
@@ -89,20 +85,20 @@ import Testing
     @Test func addFromShowContactsAndRefreshShowTheCharsetWarning() throws {
         let vault = try ContactsCLITests.vault(source: Self.unknown)
         let warning = "contacts.vcf:10:1: warning: TEL has CHARSET=X-MYSTERY, which this tool cannot decode; ignored"
-        let add = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada")
+        let add = try vault.crm("add", "--from", "contacts.vcf", "ada")
         #expect(add.status == 0)
         #expect(add.stderr.contains(warning))
-        let show = try Self.crm(vault, "show", "ada", "--contacts", "contacts.vcf")
+        let show = try vault.crm("show", "ada", "--contacts", "contacts.vcf")
         #expect(show.stderr.contains(warning))
-        let refresh = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf")
+        let refresh = try vault.crm("refresh", "--contacts", "contacts.vcf")
         #expect(refresh.stderr.contains(warning))
         #expect(refresh.stderr.contains("contacts.vcf:4:1: error: the name (FN) has CHARSET=X-MYSTERY"))
     }
 
     @Test func aBackslashInANameIsKept() throws {
         let vault = try ContactsCLITests.vault(source: card("UID:bs-1", "FN:A\\B"))
-        #expect(try Self.crm(vault, "import", "contacts.vcf").status == 0)
-        let shown = try Self.crm(vault, "show", "bs-1", "--json")
+        #expect(try vault.crm("import", "contacts.vcf").status == 0)
+        let shown = try vault.crm("show", "bs-1", "--json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
         #expect(json["name"] as? String == "A\\B")
     }
@@ -117,7 +113,7 @@ import Testing
             "AGENT:BEGIN:VCARD\\nVERSION:3.0\\nFN:Agent Jones\\nTEL:+1 555 0198\\nEND:VCARD\\n",
             "EMAIL:john@example.org", "END:VCARD")
         let vault = try ContactsCLITests.vault(source: source)
-        let result = try Self.crm(vault, "import", "contacts.vcf")
+        let result = try vault.crm("import", "contacts.vcf")
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("Added Jane Boss (people/jane-boss.md)\nAdded John Boss (people/john-boss.md)\nAdded 2 of 2"))

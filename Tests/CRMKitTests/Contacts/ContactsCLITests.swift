@@ -14,27 +14,21 @@ import Testing
 
     static let charles = card("UID:babbage-1", "FN:Charles Babbage", "TEL:+44 20 7946 0100")
 
-    /// A vault whose folder holds `contacts.vcf` with `source`.
+    /// A vault whose folder holds `contacts.vcf` with `source`; its runs start in that folder and
+    /// must leave the source's bytes alone.
     static func vault(source: [UInt8]) throws -> TemporaryVault {
         let vault = try TemporaryVault()
         try vault.write("contacts.vcf", source)
+        vault.runsIn = vault.url
+        vault.readOnly = ["contacts.vcf"]
         return vault
-    }
-
-    /// `crm --vault VAULT ARGS` run in the vault folder; the source's bytes must not change.
-    @discardableResult
-    static func crm(_ vault: TemporaryVault, _ arguments: String..., environment: [String: String] = [:]) throws -> CRMResult {
-        let before = vault.bytes("contacts.vcf")
-        let result = try CRM.run(["--vault", vault.path] + arguments, in: vault.url, environment: environment)
-        #expect(vault.bytes("contacts.vcf") == before, "the contacts source changed")
-        return result
     }
 
     // MARK: add --from
 
     @Test func addFromAUniqueMatchStoresTheIdTheSnapshotAndTheNote() throws {
         let vault = try Self.vault(source: Self.ada() + Self.charles)
-        let result = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada", "--tag", "friends")
+        let result = try vault.crm("add", "--from", "contacts.vcf", "ada", "--tag", "friends")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Added Ada Lovelace (people/ada-lovelace.md) from contacts.vcf\n")
         #expect(vault.read("people/ada-lovelace.md") == """
@@ -57,7 +51,7 @@ import Testing
 
     @Test func addFromAnAppleExportWritesListsPreferredFirst() throws {
         let vault = try Self.vault(source: Array(FileManager.default.contents(atPath: Fixtures.contacts("apple-icloud.vcf"))!))
-        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "lovelace").status == 0)
+        #expect(try vault.crm("add", "--from", "contacts.vcf", "lovelace").status == 0)
         let text = vault.read("people/ada-lovelace.md")
         #expect(text.contains("\nphone: [\"+44 20 7946 0018\", \"+44 20 7946 0000\"]\n"))
         #expect(text.contains("\nemail: [ada@x.org, ada.home@example.org]\n"))
@@ -68,7 +62,7 @@ import Testing
 
     @Test func addFromSeveralMatchesIsRefusedListingThem() throws {
         let vault = try Self.vault(source: Self.ada() + Self.charles)
-        let result = try Self.crm(vault, "add", "--from", "contacts.vcf", "7946")
+        let result = try vault.crm("add", "--from", "contacts.vcf", "7946")
         #expect(result.status == 1)
         #expect(result.stderr.contains("crm: error: '7946' matches 2 contacts in contacts.vcf; give more of the name, or --uid:"))
         #expect(result.stderr.contains("Ada Lovelace") && result.stderr.contains("Charles Babbage"))
@@ -78,38 +72,38 @@ import Testing
 
     @Test func addFromWithUID() throws {
         let vault = try Self.vault(source: Self.ada() + Self.charles)
-        let result = try Self.crm(vault, "add", "--from", "contacts.vcf", "--uid", "babbage-1")
+        let result = try vault.crm("add", "--from", "contacts.vcf", "--uid", "babbage-1")
         #expect(result.stdout == "Added Charles Babbage (people/charles-babbage.md) from contacts.vcf\n")
         #expect(vault.read("people/charles-babbage.md").contains("contact_id: \"babbage-1\"\n"))
-        let missing = try Self.crm(vault, "add", "--from", "contacts.vcf", "--uid", "nobody")
+        let missing = try vault.crm("add", "--from", "contacts.vcf", "--uid", "nobody")
         #expect(missing.status == 1)
         #expect(missing.stderr == "crm: error: no contact in contacts.vcf matches UID 'nobody'\n")
     }
 
     @Test func addFromRefusesTheSameContactOrNameUnlessForced() throws {
         let vault = try Self.vault(source: Self.ada())
-        #expect(try Self.crm(vault, "add", "Augusta", "--contact-id", Self.adaUID).status == 0)
-        let sameID = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada")
+        #expect(try vault.crm("add", "Augusta", "--contact-id", Self.adaUID).status == 0)
+        let sameID = try vault.crm("add", "--from", "contacts.vcf", "ada")
         #expect(sameID.status == 1)
         #expect(sameID.stderr == "crm: error: people/augusta.md already tracks Augusta with that contact id; use --force to add another\n")
-        let forced = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada", "--force")
+        let forced = try vault.crm("add", "--from", "contacts.vcf", "ada", "--force")
         #expect(forced.status == 0)
         #expect(vault.exists("people/ada-lovelace.md"))
-        let again = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada")
+        let again = try vault.crm("add", "--from", "contacts.vcf", "ada")
         #expect(again.stderr.contains("already tracks Ada Lovelace; use --force"))
-        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada", "--force").stdout
+        #expect(try vault.crm("add", "--from", "contacts.vcf", "ada", "--force").stdout
                 == "Added Ada Lovelace (people/ada-lovelace-2.md) from contacts.vcf\n")
     }
 
     @Test func addFromErrors() throws {
         let vault = try Self.vault(source: Self.ada())
-        let none = try Self.crm(vault, "add", "--from", "contacts.vcf", "grace")
+        let none = try vault.crm("add", "--from", "contacts.vcf", "grace")
         #expect(none.status == 1)
         #expect(none.stderr == "crm: error: no contact in contacts.vcf matches 'grace'\n")
-        let missing = try Self.crm(vault, "add", "--from", "nowhere.vcf", "ada")
+        let missing = try vault.crm("add", "--from", "nowhere.vcf", "ada")
         #expect(missing.status == 1)
         #expect(missing.stderr == "crm: error: nowhere.vcf: cannot read contacts: no such file or folder\n")
-        let mixed = try Self.crm(vault, "add", "--from", "contacts.vcf", "ada", "--phone", "1")
+        let mixed = try vault.crm("add", "--from", "contacts.vcf", "ada", "--phone", "1")
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("--phone cannot be used with --from"))
     }
@@ -118,22 +112,21 @@ import Testing
     /// filter, Down and Enter add the second match; Esc twice (the filter, then the picker) cancels.
     @Test func pickerOnATerminalAddsTheChosenMatch() throws {
         let vault = try Self.vault(source: Self.ada() + card("UID:ada-2", "FN:Ada Byron King", "EMAIL:king@example.org") + Self.charles)
-        let command = [CRM.binary.path, "--vault", vault.path, "add", "--from", "contacts.vcf", "ada"]
-            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let command = ["--vault", vault.path, "add", "--from", "contacts.vcf", "ada"]
         let before = vault.bytes("contacts.vcf")
-        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: vault.url, stdin: "\u{1B}[B\r")
-        #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("Pick a contact from contacts.vcf"))
-        #expect(result.stdout.contains("Ada Lovelace"))
-        #expect(result.stdout.contains("Ada Byron King"))
-        #expect(result.stdout.contains("Added Ada Byron King (people/ada-byron-king.md) from contacts.vcf"))
+        let result = try CRM.onTerminal(command, in: vault.url, typing: "\u{1B}[B\r")
+        #expect(result.status == 0, "\(result.screen)")
+        #expect(result.screen.contains("Pick a contact from contacts.vcf"))
+        #expect(result.screen.contains("Ada Lovelace"))
+        #expect(result.screen.contains("Ada Byron King"))
+        #expect(result.screen.contains("Added Ada Byron King (people/ada-byron-king.md) from contacts.vcf"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["ada-byron-king.md"])
         #expect(vault.read("people/ada-byron-king.md").contains("contact_id: \"ada-2\"\nemail: king@example.org\n"))
         #expect(vault.bytes("contacts.vcf") == before)
 
-        let cancelled = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: vault.url, stdin: "\u{1B}\u{1B}")
+        let cancelled = try CRM.onTerminal(command, in: vault.url, typing: "\u{1B}\u{1B}")
         #expect(cancelled.status == 0)
-        #expect(cancelled.stdout.contains("Nothing added."))
+        #expect(cancelled.screen.contains("Nothing added."))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["ada-byron-king.md"])
     }
 
@@ -142,12 +135,12 @@ import Testing
     @Test func importTwiceAddsNothingTheSecondTime() throws {
         let google = Array(FileManager.default.contents(atPath: Fixtures.contacts("google.vcf"))!)
         let vault = try Self.vault(source: Self.ada() + Self.charles + google + Self.ada())
-        #expect(try Self.crm(vault, "add", "Charles Babbage").status == 0)
-        let dry = try Self.crm(vault, "import", "contacts.vcf", "--dry-run")
+        #expect(try vault.crm("add", "Charles Babbage").status == 0)
+        let dry = try vault.crm("import", "contacts.vcf", "--dry-run")
         #expect(dry.stdout.contains("Would add Ada Lovelace\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people") == ["charles-babbage.md"])
 
-        let first = try Self.crm(vault, "import", "contacts.vcf", "--tag", "imported")
+        let first = try vault.crm("import", "contacts.vcf", "--tag", "imported")
         #expect(first.status == 0)
         #expect(first.stdout == """
             Added Ada Lovelace (people/ada-lovelace.md)
@@ -163,7 +156,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people").sorted()
         let bytes = files.map { vault.bytes("people/" + $0) }
 
-        let second = try Self.crm(vault, "import", "contacts.vcf", "--json")
+        let second = try vault.crm("import", "contacts.vcf", "--json")
         #expect(second.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
         #expect((json["added"] as? [Any])?.count == 0)
@@ -177,7 +170,7 @@ import Testing
         let vault = try Self.vault(source: card("UID:a-1", "FN:Ada Lovelace", "EMAIL:a1@example.org")
                                    + card("UID:a-2", "FN:Ada-Lovelace", "EMAIL:a2@example.org"))
         try vault.write("people/ada-lovelace.md", "---\nname: Someone Else\n---\n")
-        let result = try Self.crm(vault, "import", "contacts.vcf")
+        let result = try vault.crm("import", "contacts.vcf")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Added Ada Lovelace (people/ada-lovelace-2.md)\nAdded Ada-Lovelace (people/ada-lovelace-3.md)\n"))
         #expect(vault.read("people/ada-lovelace.md") == "---\nname: Someone Else\n---\n")
@@ -190,7 +183,7 @@ import Testing
         try vault.write("people/john-smith.md", "---\nname: Someone Else\n---\n")
         try vault.write("people/john-smith-3.md", "---\nname: Someone Else Again\n---\n")
         try FileManager.default.createSymbolicLink(atPath: vault.path + "/people/john-smith-4.md", withDestinationPath: "nowhere.md")
-        let result = try Self.crm(vault, "import", "contacts.vcf")
+        let result = try vault.crm("import", "contacts.vcf")
         #expect(result.status == 0, "\(result.stderr)")
         let suffixes = [2] + Array(5...33)
         #expect(result.stdout.split(separator: "\n").prefix(30) == suffixes.enumerated().map { n, suffix in
@@ -203,15 +196,15 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: vault.path + "/people")
         #expect(left.count == 33)
         #expect(!left.contains { $0.hasPrefix(".") })
-        #expect(try Self.crm(vault, "import", "contacts.vcf").stdout.hasSuffix("Added 0 of 30 contacts from contacts.vcf; skipped 30.\n"))
+        #expect(try vault.crm("import", "contacts.vcf").stdout.hasSuffix("Added 0 of 30 contacts from contacts.vcf; skipped 30.\n"))
     }
 
     // MARK: refresh
 
     @Test func refreshAfterAPhoneChangeChangesExactlyThatLine() throws {
         let vault = try Self.vault(source: Self.ada() + Self.charles)
-        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
-        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "charles").status == 0)
+        #expect(try vault.crm("add", "--from", "contacts.vcf", "ada").status == 0)
+        #expect(try vault.crm("add", "--from", "contacts.vcf", "charles").status == 0)
         // The user renamed Ada in the file; the contact's name changes too: neither is refreshed.
         let edited = vault.read("people/ada-lovelace.md").replacingOccurrences(of: "name: Ada Lovelace", with: "name: Ada # the countess")
         try vault.write("people/ada-lovelace.md", edited)
@@ -219,7 +212,7 @@ import Testing
         let before = vault.bytes("people/ada-lovelace.md")
         let charles = vault.bytes("people/charles-babbage.md")
 
-        let result = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf")
+        let result = try vault.crm("refresh", "--contacts", "contacts.vcf")
         #expect(result.status == 0)
         #expect(result.stdout == """
             Updated Ada (people/ada-lovelace.md):
@@ -232,7 +225,7 @@ import Testing
         let diff = lineDiff(before, vault.bytes("people/ada-lovelace.md"))
         #expect(diff.removed == ["phone: \"+44 20 7946 0018\"\n"])
         #expect(diff.added == ["phone: [\"+44 20 7946 0099\", \"+44 20 7946 0018\"]\n"])
-        let pruned = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "--prune")
+        let pruned = try vault.crm("refresh", "--contacts", "contacts.vcf", "--prune")
         #expect(pruned.stdout.hasPrefix("""
             Updated Ada (people/ada-lovelace.md):
               phone: +44 20 7946 0099, +44 20 7946 0018 → +44 20 7946 0099
@@ -242,7 +235,7 @@ import Testing
         #expect(prunedDiff.removed == ["phone: \"+44 20 7946 0018\"\n"])
         #expect(prunedDiff.added == ["phone: \"+44 20 7946 0099\"\n"])
         #expect(vault.bytes("people/charles-babbage.md") == charles)
-        let again = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "ada", "--json")
+        let again = try vault.crm("refresh", "--contacts", "contacts.vcf", "ada", "--json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
         #expect((json["updated"] as? [Any])?.count == 0)
         #expect((json["unchanged"] as? [[String: Any]])?.first?["id"] as? String == "ada-lovelace")
@@ -250,10 +243,10 @@ import Testing
 
     @Test func refreshDryRunWritesNothing() throws {
         let vault = try Self.vault(source: Self.ada())
-        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
+        #expect(try vault.crm("add", "--from", "contacts.vcf", "ada").status == 0)
         try vault.write("contacts.vcf", Self.ada(phone: "+1 555 0100"))
         let before = vault.bytes("people/ada-lovelace.md")
-        let result = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "--dry-run", "--json")
+        let result = try vault.crm("refresh", "--contacts", "contacts.vcf", "--dry-run", "--json")
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let change = try #require(((json["updated"] as? [[String: Any]])?.first?["changes"] as? [[String: Any]])?.first)
@@ -261,24 +254,24 @@ import Testing
         #expect(change["old"] as? [String] == ["+44 20 7946 0018"])
         #expect(change["new"] as? [String] == ["+1 555 0100", "+44 20 7946 0018"])
         #expect(vault.bytes("people/ada-lovelace.md") == before)
-        let text = try Self.crm(vault, "refresh", "--contacts", "contacts.vcf", "--dry-run")
+        let text = try vault.crm("refresh", "--contacts", "contacts.vcf", "--dry-run")
         #expect(text.stdout.hasSuffix("1 to update, 0 unchanged, 0 gone. Nothing written (--dry-run).\n"))
         #expect(vault.bytes("people/ada-lovelace.md") == before)
     }
 
     @Test func refreshReportsGoneContactsAndKeepsTheirSnapshot() throws {
         let vault = try Self.vault(source: Self.ada())
-        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
+        #expect(try vault.crm("add", "--from", "contacts.vcf", "ada").status == 0)
         try vault.write("contacts.vcf", Self.charles)
         let before = vault.bytes("people/ada-lovelace.md")
-        let result = try Self.crm(vault, "refresh", environment: ["CRM_CONTACTS": "contacts.vcf"])
+        let result = try vault.crm("refresh", environment: ["CRM_CONTACTS": "contacts.vcf"])
         #expect(result.stdout == """
             Gone: Ada Lovelace: contact \(Self.adaUID) not found in contacts.vcf; snapshot kept
             0 updated, 0 unchanged, 1 gone.
 
             """)
         #expect(vault.bytes("people/ada-lovelace.md") == before)
-        let noSource = try Self.crm(vault, "refresh")
+        let noSource = try vault.crm("refresh")
         #expect(noSource.status == 2)
         #expect(noSource.stderr.contains("no contacts source: give --contacts SOURCE, set CRM_CONTACTS"))
     }
@@ -287,19 +280,19 @@ import Testing
 
     @Test func showWithContactsSaysWhereTheDetailsComeFrom() throws {
         let vault = try Self.vault(source: Self.ada())
-        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
+        #expect(try vault.crm("add", "--from", "contacts.vcf", "ada").status == 0)
         try vault.write("contacts.vcf", Self.ada(phone: "+1 555 0100"))
         let before = vault.bytes("people/ada-lovelace.md")
 
-        let current = try Self.crm(vault, "show", "ada", "--contacts", "contacts.vcf")
+        let current = try vault.crm("show", "ada", "--contacts", "contacts.vcf")
         #expect(current.stdout.hasPrefix("Ada Lovelace  people/ada-lovelace.md\n  from contacts: contacts.vcf\n  phone     +1 555 0100, +44 20 7946 0018\n"))
-        let json = try Self.crm(vault, "show", "ada", "--json", environment: ["CRM_CONTACTS": "contacts.vcf"])
+        let json = try vault.crm("show", "ada", "--json", environment: ["CRM_CONTACTS": "contacts.vcf"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["source"] as? String == "contacts")
         #expect(object["phone"] as? String == "+1 555 0100")
 
         try vault.write("contacts.vcf", Self.charles)
-        let snapshot = try Self.crm(vault, "show", "ada", "--contacts", "contacts.vcf")
+        let snapshot = try vault.crm("show", "ada", "--contacts", "contacts.vcf")
         #expect(snapshot.stdout.hasPrefix("""
             Ada Lovelace  people/ada-lovelace.md
               snapshot from 2026-11-29; contact \(Self.adaUID) not found in contacts.vcf
@@ -322,35 +315,12 @@ import Testing
 
     @Test func showWithAMissingDefaultSourceWarnsAndShowsTheSnapshot() throws {
         let vault = try Self.vault(source: Self.ada())
-        #expect(try Self.crm(vault, "add", "--from", "contacts.vcf", "ada").status == 0)
-        let result = try Self.crm(vault, "show", "ada", environment: ["CRM_CONTACTS": "gone.vcf"])
+        #expect(try vault.crm("add", "--from", "contacts.vcf", "ada").status == 0)
+        let result = try vault.crm("show", "ada", environment: ["CRM_CONTACTS": "gone.vcf"])
         #expect(result.status == 0)
         #expect(result.stderr == "crm: warning: gone.vcf: cannot read contacts: no such file or folder; showing the snapshot\n")
         #expect(result.stdout.contains("  phone     +44 20 7946 0018\n"))
-        let explicit = try Self.crm(vault, "show", "ada", "--contacts", "gone.vcf")
+        let explicit = try vault.crm("show", "ada", "--contacts", "gone.vcf")
         #expect(explicit.status == 1)
     }
-}
-
-/// Runs `executable` with `arguments` in `directory`, feeding `stdin`; stdout and stderr together.
-private func run(_ executable: String, _ arguments: [String], in directory: URL, stdin: String) throws -> CRMResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    environment.removeValue(forKey: "CRM_CONTACTS")
-    environment["CRM_TODAY"] = "2026-11-29"
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let output = Pipe(), input = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = input
-    try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CRMResult(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
 }

@@ -8,21 +8,19 @@ import Testing
 /// cannot do: cards without a UID, cards it cannot read.
 @Suite("Import: one person per person")
 struct ImportPeopleTests {
+    /// A vault whose folder holds `name` with `source`; its runs start in that folder.
     static func vault(_ source: [UInt8], name: String = "contacts.vcf") throws -> TemporaryVault {
         let vault = try TemporaryVault()
         try vault.write(name, source)
+        vault.runsIn = vault.url
         return vault
-    }
-
-    static func crm(_ vault: TemporaryVault, _ arguments: String...) throws -> CRMResult {
-        try CRM.run(["--vault", vault.path] + arguments, in: vault.url)
     }
 
     @Test func twoJohnSmithsWithoutUIDAreTwoPeopleAndASecondImportAddsNobody() throws {
         let vault = try Self.vault(card("FN:John Smith", "TEL:+1 555 0101", "EMAIL:john@work.example")
                                    + card("FN:John Smith", "TEL:+1 555 0202", "EMAIL:js@home.example")
                                    + card("FN:John Smith", "TEL:+1 555 0101", "EMAIL:john@work.example"))
-        let first = try Self.crm(vault, "import", "contacts.vcf")
+        let first = try vault.crm("import", "contacts.vcf")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == """
             Added John Smith (people/john-smith.md)
@@ -37,7 +35,7 @@ struct ImportPeopleTests {
         #expect(vault.read("people/john-smith-2.md").contains("phone: \"+1 555 0202\"\nemail: js@home.example\n"))
         let files = vault.bytes("people/john-smith.md") + vault.bytes("people/john-smith-2.md")
 
-        let second = try Self.crm(vault, "import", "contacts.vcf")
+        let second = try vault.crm("import", "contacts.vcf")
         #expect(second.stdout == """
             Skipped John Smith: tracked as john-smith (same name)
             Skipped John Smith: tracked as john-smith-2 (same name)
@@ -54,13 +52,13 @@ struct ImportPeopleTests {
         let vault = try Self.vault(card("UID:a", "FN:Jane Doe", "EMAIL:family@example.org")
                                    + card("UID:b", "FN:Jane Doe", "EMAIL:family@example.org")
                                    + card("FN:Bob Lee", "TEL:020 7946 0018"))
-        #expect(try Self.crm(vault, "import", "contacts.vcf").stdout.hasSuffix("Added 3 of 3 contacts from contacts.vcf; skipped 0.\n"))
+        #expect(try vault.crm("import", "contacts.vcf").stdout.hasSuffix("Added 3 of 3 contacts from contacts.vcf; skipped 0.\n"))
         // A number typed by hand beside the card's.
         let bob = vault.read("people/bob-lee.md")
         try vault.write("people/bob-lee.md", bob.replacingOccurrences(of: "phone: \"020 7946 0018\"", with: "phone: [\"020 7946 0018\", \"+1 555 0100\"]"))
         #expect(vault.read("people/bob-lee.md") != bob)
         try vault.write("contacts.vcf", card("FN:Bob Lee", "TEL:+44 20 7946 0018") + card("FN:Bob Lee", "TEL:+1 555 0999"))
-        let again = try Self.crm(vault, "import", "contacts.vcf")
+        let again = try vault.crm("import", "contacts.vcf")
         #expect(again.stdout == """
             Skipped Bob Lee: tracked as bob-lee (same name)
             Added Bob Lee (people/bob-lee-2.md): not people/bob-lee.md, whose phones, emails, company or UID differ
@@ -71,7 +69,7 @@ struct ImportPeopleTests {
 
     @Test func aCardWithOnlyAnOrganisationIsAddedUnderItsName() throws {
         let vault = try Self.vault(card("ORG:Acme Plumbing", "TEL:+1 555 0100"))
-        let result = try Self.crm(vault, "import", "contacts.vcf")
+        let result = try vault.crm("import", "contacts.vcf")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Added Acme Plumbing (people/acme-plumbing.md)\n"))
         #expect(result.stderr.contains("contacts.vcf:1:1: warning: vCard has no name (FN, N); named by its ORG \"Acme Plumbing\"\n"))
@@ -82,7 +80,7 @@ struct ImportPeopleTests {
         let broken: [UInt8] = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=UTF-8:M".utf8) + [0xFC]
             + Array(";Ada\r\nFN;CHARSET=UTF-8:Ada M".utf8) + [0xFC] + Array("\r\nEND:VCARD\r\n".utf8)
         let vault = try Self.vault(card("UID:1", "FN:Bob") + broken)
-        let result = try Self.crm(vault, "import", "contacts.vcf")
+        let result = try vault.crm("import", "contacts.vcf")
         #expect(result.status == 1)
         #expect(result.stdout.hasSuffix("Added 1 of 2 contacts from contacts.vcf; skipped 0. 1 card could not be read (see above).\n"))
         #expect(result.stderr == "contacts.vcf:8:1: error: the name (N) is not valid UTF-8 text; vCard skipped\n")
@@ -90,9 +88,9 @@ struct ImportPeopleTests {
 
     @Test func anImportWithUIDsEverywhereGivesNoWarning() throws {
         let vault = try Self.vault(card("UID:1", "FN:Bob") + card("UID:2", "FN:Carol"))
-        #expect(try Self.crm(vault, "import", "contacts.vcf", "--dry-run").stderr == "")
+        #expect(try vault.crm("import", "contacts.vcf", "--dry-run").stderr == "")
         let noUID = try Self.vault(card("UID:1", "FN:Bob") + card("FN:Carol"))
-        #expect(try Self.crm(noUID, "import", "contacts.vcf", "--dry-run").stderr
+        #expect(try noUID.crm("import", "contacts.vcf", "--dry-run").stderr
                 == "contacts.vcf:6:1: warning: 1 contact to add from this file has no UID (the first here): the person will have "
                 + "no contact_id, so 'crm refresh' cannot follow them; 'crm import' knows them again by name, phones and emails\n")
     }

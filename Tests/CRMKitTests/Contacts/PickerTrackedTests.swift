@@ -11,27 +11,7 @@ struct PickerTrackedTests {
 
     /// `crm --vault VAULT add --from contacts.vcf ARGS` on a terminal, typing `input`.
     static func onTerminal(_ vault: TemporaryVault, _ arguments: [String], input: String) throws -> (status: Int32, screen: String) {
-        let command = ([CRM.binary.path, "--vault", vault.path, "add", "--from", "contacts.vcf"] + arguments)
-            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.currentDirectoryURL = vault.url
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "CRM_CONTACTS")
-        environment["CRM_TODAY"] = "2026-11-29"
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = stdin
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+        try CRM.onTerminal(["--vault", vault.path, "add", "--from", "contacts.vcf"] + arguments, in: vault.url, typing: input)
     }
 
     @Test func trackedContactsAreMarkedAndCannotBePicked() throws {

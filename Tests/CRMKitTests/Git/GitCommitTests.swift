@@ -14,16 +14,12 @@ struct GitCommitTests {
         return (vault, git)
     }
 
-    func crm(_ vault: TemporaryVault, _ arguments: String...) throws -> CRMResult {
-        try CRM.run(["--vault", vault.path] + arguments, environment: isolatedGit)
-    }
-
     @Test func aLogIsOneCommitOfThatFileAloneWithWhatHappenedAsItsMessage() throws {
         let (vault, git) = try committingVault()
         try vault.write("staged.txt", "staged by hand\n")
         try git.run("add", "staged.txt")
         try vault.write("notes.txt", "not staged\n")
-        let result = try crm(vault, "log", "ada", "Talked about the engine", "--type", "call")
+        let result = try vault.crm("log", "ada", "Talked about the engine", "--type", "call")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(try git.output("log", "-1", "--format=%s") == "log: call with Ada Lovelace (2026-11-29)")
@@ -35,12 +31,12 @@ struct GitCommitTests {
 
     @Test func addRenameAndRemoveEachCommitTheFilesTheyTouched() throws {
         let (vault, git) = try committingVault()
-        #expect(try crm(vault, "add", "Bob Stone", "--email", "bob@example.org").status == 0)
+        #expect(try vault.crm("add", "Bob Stone", "--email", "bob@example.org").status == 0)
         #expect(try git.output("show", "--name-status", "--format=%s", "HEAD") == "add: Bob Stone\n\nA\tpeople/bob-stone.md")
-        #expect(try crm(vault, "rename", "bob", "Robert Stone").status == 0)
+        #expect(try vault.crm("rename", "bob", "Robert Stone").status == 0)
         #expect(try git.output("show", "-M", "--name-status", "--format=%s", "HEAD").hasPrefix("rename: Robert Stone\n\nR"))
         #expect(try git.output("show", "-M", "--name-only", "--format=", "HEAD") == "people/robert-stone.md")
-        #expect(try crm(vault, "rm", "robert", "--yes").status == 0)
+        #expect(try vault.crm("rm", "robert", "--yes").status == 0)
         #expect(try git.output("show", "--name-status", "--format=%s", "HEAD") == "rm: Robert Stone\n\nD\tpeople/robert-stone.md")
         #expect(try git.output("status", "--porcelain").isEmpty, "the trash under .crm/ is ignored")
         #expect(try git.output("rev-list", "--count", "HEAD") == "4")
@@ -48,8 +44,8 @@ struct GitCommitTests {
 
     @Test func restoringAPersonIsCommitted() throws {
         let (vault, git) = try committingVault()
-        #expect(try crm(vault, "rm", "ada", "--yes").status == 0)
-        let restored = try crm(vault, "restore", "ada")
+        #expect(try vault.crm("rm", "ada", "--yes").status == 0)
+        let restored = try vault.crm("restore", "ada")
         #expect(restored.status == 0, "\(restored.stderr)")
         #expect(try git.output("show", "--name-status", "--format=%s", "HEAD") == "restore: Ada Lovelace\n\nA\tpeople/ada-lovelace.md")
         #expect(try git.output("status", "--porcelain").isEmpty)
@@ -57,40 +53,40 @@ struct GitCommitTests {
 
     @Test func planDoneUnlogAndRestoreSayWhatChangedInTheMessage() throws {
         let (vault, git) = try committingVault()
-        #expect(try crm(vault, "plan", "ada", "Dinner", "--type", "visit", "--date", "2026-12-05").status == 0)
+        #expect(try vault.crm("plan", "ada", "Dinner", "--type", "visit", "--date", "2026-12-05").status == 0)
         #expect(try git.output("log", "-1", "--format=%s") == "plan: visit with Ada Lovelace (2026-12-05)")
-        #expect(try crm(vault, "done", "ada", "dinner", "--date", "2026-11-28").status == 0)
+        #expect(try vault.crm("done", "ada", "dinner", "--date", "2026-11-28").status == 0)
         #expect(try git.output("log", "-1", "--format=%s") == "done: visit with Ada Lovelace (2026-11-28)")
-        #expect(try crm(vault, "unlog", "ada", "1").status == 0)
+        #expect(try vault.crm("unlog", "ada", "1").status == 0)
         #expect(try git.output("log", "-1", "--format=%s") == "unlog: visit with Ada Lovelace (2026-11-28)")
-        #expect(try crm(vault, "restore", "ada").status == 0)
+        #expect(try vault.crm("restore", "ada").status == 0)
         #expect(try git.output("log", "-1", "--format=%s") == "restore: visit with Ada Lovelace (2026-11-28)")
     }
 
     @Test func anImportIsOneCommitAndTheIndexPageNamesItsFile() throws {
         let (vault, git) = try committingVault()
         try vault.write("cards.vcf", (1...4).map { "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person \($0)\r\nEND:VCARD\r\n" }.joined())
-        #expect(try crm(vault, "import", vault.path + "/cards.vcf").status == 0)
+        #expect(try vault.crm("import", vault.path + "/cards.vcf").status == 0)
         #expect(try git.output("show", "--name-only", "--format=%s", "HEAD")
             == "import: 4 people\n\npeople/person-1.md\npeople/person-2.md\npeople/person-3.md\npeople/person-4.md")
-        #expect(try crm(vault, "index").status == 0)
+        #expect(try vault.crm("index").status == 0)
         #expect(try git.output("show", "--name-only", "--format=%s", "HEAD") == "index: INDEX.md\n\nINDEX.md")
     }
 
     @Test func readingOrAWriteThatChangesNothingMakesNoCommit() throws {
         let (vault, git) = try committingVault()
-        #expect(try crm(vault, "list").status == 0)
-        #expect(try crm(vault, "set", "ada", "email=ada@example.org").status == 0)
+        #expect(try vault.crm("list").status == 0)
+        #expect(try vault.crm("set", "ada", "email=ada@example.org").status == 0)
         #expect(try git.output("rev-list", "--count", "HEAD") == "1")
     }
 
     @Test func anEditIsCommittedWhenTheEditorChangedTheFile() throws {
         let (vault, git) = try committingVault()
-        let unchanged = try CRM.run(["--vault", vault.path, "edit", "ada"], environment: isolatedGit.merging(["EDITOR": "true"]) { $1 })
+        let unchanged = try CRM.run(["--vault", vault.path, "edit", "ada"], environment: ["EDITOR": "true"])
         #expect(unchanged.status == 0)
         #expect(try git.output("rev-list", "--count", "HEAD") == "1")
         let edited = try CRM.run(["--vault", vault.path, "edit", "ada"],
-                                 environment: isolatedGit.merging(["EDITOR": "sed -i s/Marylebone/Mayfair/"]) { $1 })
+                                 environment: ["EDITOR": "sed -i s/Marylebone/Mayfair/"])
         #expect(edited.status == 0)
         #expect(try git.output("show", "--name-only", "--format=%s", "HEAD") == "edit: Ada Lovelace\n\npeople/ada-lovelace.md")
     }
@@ -98,7 +94,7 @@ struct GitCommitTests {
     @Test func outsideAGitWorkTreeItRefusesBeforeWritingAnything() throws {
         let vault = try TemporaryVault()
         try vault.write(".crm/config.yaml", "git: commit\n")
-        let result = try crm(vault, "add", "Bob Stone")
+        let result = try vault.crm("add", "Bob Stone")
         #expect(result.status == 1)
         #expect(result.stderr == "crm: error: 'git: commit' is set in .crm/config.yaml, but \(vault.path) is not in a git work tree; "
             + "nothing was written. Run 'git init' there, or remove the setting\n")
@@ -109,7 +105,7 @@ struct GitCommitTests {
         let (vault, git) = try committingVault()
         try vault.write(".crm/config.yaml", "every: 30d\n")
         try git.commit("no more commits")
-        #expect(try crm(vault, "log", "ada", "Tea").status == 0)
+        #expect(try vault.crm("log", "ada", "Tea").status == 0)
         #expect(try git.output("status", "--porcelain") == " M people/ada-lovelace.md")
         #expect(try git.output("log", "-1", "--format=%s") == "no more commits")
     }
@@ -117,7 +113,7 @@ struct GitCommitTests {
     @Test func anUnknownValueIsReportedByCheck() throws {
         let vault = try TemporaryVault()
         try vault.write(".crm/config.yaml", "git: always\n")
-        let result = try crm(vault, "check")
+        let result = try vault.crm("check")
         #expect(result.stdout.contains(".crm/config.yaml:1:6: error: git must be 'commit' (commit every write) or 'off', not 'always'; not committing"))
     }
 }

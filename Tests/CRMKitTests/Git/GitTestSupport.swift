@@ -1,7 +1,7 @@
 import Foundation
 
-/// git as `crm` sees it in these tests: no global or system config (so the machine's settings
-/// cannot change what happens), an author set per repository.
+/// git as these tests run it: no global or system config (so the machine's settings cannot change
+/// what happens; `CRM.environment` gives every run of `crm` the same), an author set per repository.
 let isolatedGit = ["GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1"]
 
 extension GitRepository {

@@ -31,19 +31,12 @@ struct SyncCommandTests {
         deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
-    /// One clone: its git and `crm --vault CLONE`.
-    struct TemporaryVaultFolder {
+    /// One clone: a vault (`crm --vault CLONE`) and its git.
+    final class TemporaryVaultFolder: TemporaryVault {
         let git: GitRepository
-        init(_ git: GitRepository) { self.git = git }
-        var path: String { git.url.path }
-
-        @discardableResult
-        func crm(_ arguments: String...) throws -> CRMResult {
-            try CRM.run(["--vault", path] + arguments, environment: isolatedGit)
-        }
-
-        func read(_ relative: String) -> String {
-            String(decoding: FileManager.default.contents(atPath: path + "/" + relative) ?? Data(), as: UTF8.self)
+        init(_ git: GitRepository) {
+            self.git = git
+            super.init(adopting: git.url)
         }
     }
 
@@ -139,7 +132,7 @@ struct SyncCommandTests {
         try vault.write("people/ada.md", SamplePerson.ada)
         try vault.write("people/ada.sync-conflict-20261128-101500-ABCDEFG.md",
                         SamplePerson.ada.replacingOccurrences(of: "## Interactions\n\n", with: "## Interactions\n\n- 2026-11-20 call: Copy.\n"))
-        let result = try CRM.run(["--vault", vault.path, "sync"], environment: isolatedGit)
+        let result = try CRM.run(["--vault", vault.path, "sync"])
         #expect(result.status == 0)
         #expect(result.stdout == """
             git pull: not a git repository; conflict copies are resolved, nothing is pulled or pushed
@@ -165,7 +158,7 @@ struct SyncCommandTests {
 
     /// `crm sync --json` in `folder`: the status and each step's name, outcome and message.
     func sync(_ folder: String) throws -> (status: Int32, steps: [[String: String]]) {
-        let result = try CRM.run(["--vault", folder, "sync", "--json"], environment: isolatedGit)
+        let result = try CRM.run(["--vault", folder, "sync", "--json"])
         let steps = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: String]]
         return (result.status, steps)
     }

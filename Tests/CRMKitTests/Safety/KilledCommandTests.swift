@@ -46,13 +46,7 @@ import Testing
                 arguments = ["restore", item]
             }
             byOperation[arguments[0], default: 0] += 1
-            let process = Process()
-            process.executableURL = CRM.binary
-            process.arguments = ["--vault", vault.path] + arguments
-            process.environment = ["CRM_TODAY": "2026-11-29", "XDG_CONFIG_HOME": "/nonexistent/crm-tests"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try CRM.start(["--vault", vault.path] + arguments)
             usleep(UInt32.random(in: 0...80_000, using: &random))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)

@@ -4,25 +4,6 @@ import Testing
 
 /// What a command cannot read is said, and what a killed one left is cleaned (docs/safety.md).
 @Suite struct LeftoversTests {
-    /// Runs `crm ARGS` on `vault` without waiting: the process, and where its output goes.
-    static func start(_ vault: TemporaryVault, _ arguments: [String], prefix: [String] = []) throws -> (Process, Pipe) {
-        let process = Process()
-        let out = Pipe()
-        process.executableURL = URL(fileURLWithPath: prefix.first ?? CRM.binary.path)
-        process.arguments = Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [CRM.binary.path]) + ["--vault", vault.path] + arguments
-        process.environment = ["CRM_TODAY": "2026-11-29", "XDG_CONFIG_HOME": "/nonexistent/crm-tests", "NO_COLOR": "1"]
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        return (process, out)
-    }
-
-    static func finish(_ run: (Process, Pipe)) -> (status: Int32, output: String) {
-        let data = run.1.fileHandleForReading.readDataToEndOfFile()
-        run.0.waitUntilExit()
-        return (run.0.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// An unreadable folder under `people/` is a warning in `list` and `check`, not a silence.
     /// Root reads every folder, so as root the commands run as `nobody` (util-linux's setpriv).
     @Test func anUnreadableFolderIsAWarningInListAndCheck() throws {
@@ -39,11 +20,11 @@ import Testing
             }
             prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
         }
-        let list = Self.finish(try Self.start(vault, ["list"], prefix: prefix))
-        #expect(list.output.contains("Ada Lovelace"))
-        #expect(list.output.contains("people/private:1:1: warning: not listed: cannot read this folder (Permission denied): the people in it are left out"), "\(list.output)")
-        let check = Self.finish(try Self.start(vault, ["check"], prefix: prefix))
-        #expect(check.output.contains("people/private:1:1: warning: cannot read this folder (Permission denied)"), "\(check.output)")
+        let list = try CRM.run(["--vault", vault.path, "list"], launcher: prefix)
+        #expect(list.stdout.contains("Ada Lovelace"))
+        #expect(list.stderr.contains("people/private:1:1: warning: not listed: cannot read this folder (Permission denied): the people in it are left out"), "\(list.stderr)")
+        let check = try CRM.run(["--vault", vault.path, "check"], launcher: prefix)
+        #expect(check.stdout.contains("people/private:1:1: warning: cannot read this folder (Permission denied)"), "\(check.stdout)")
     }
 
     /// Temporary files a killed write left are cleaned by the next write in their folder: one

@@ -77,7 +77,7 @@ import Testing
         try vault.write("people/eve.md", "---\nname: \"Eve\\n\\nSigned-off-by: Mallory <m@example.org>\\e]0;t\\a\"\n---\n")
         let git = try GitRepository.make(vault.url)
         try git.commit("start")
-        let result = try CRM.run(["--vault", vault.path, "log", "eve", "hi"], environment: isolatedGit)
+        let result = try CRM.run(["--vault", vault.path, "log", "eve", "hi"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try git.output("log", "-1", "--format=%s")
                 == "log: call with Eve\\n\\nSigned-off-by: Mallory <m@example.org>\\e]0;t\\a (2026-11-29)")

@@ -5,14 +5,9 @@ import Testing
 /// A file the tool cannot read as UTF-8 text with LF or CRLF line ends, or a path that is no file
 /// at all, is said as what it is, at `path:1:1`, and never misread or written (docs/safety.md, "What
 /// a file is, is said" and the lone carriage return): person files, daily notes, both settings files.
-/// Every run has a deadline: a reader that opened a FIFO or `/dev/zero` would wait or read forever.
+/// Every run has a deadline (`CRM.deadline`): a reader that opened a FIFO or `/dev/zero` would wait
+/// or read forever.
 @Suite struct WhatAFileIsTests {
-    /// `crm ARGS` on `vault`, killed after 20 seconds (`timeout` exits 124 then).
-    static func crm(_ vault: TemporaryVault, _ arguments: String..., environment: [String: String] = [:]) throws -> CRMResult {
-        let result = try CRM.run(["--vault", vault.path] + arguments, environment: environment, launcher: ["timeout", "20"])
-        #expect(result.status != 124, "crm \(arguments.joined(separator: " ")) did not finish: it waited on what it read")
-        return result
-    }
 
     static let ada = "---\nname: Ada Lovelace\n---\n\nPrefers letters.\n\n## Interactions\n\n- 2026-11-01 call: Tea.\n"
 
@@ -23,15 +18,15 @@ import Testing
         let mac = Array(Self.ada.replacingOccurrences(of: "\n", with: "\r").utf8)
         try vault.write("people/ada.md", mac)
         let reason = "its lines end in a lone carriage return (CR); save it with LF or CRLF line ends"
-        let check = try Self.crm(vault, "check")
+        let check = try vault.crm("check")
         #expect(check.status == 1)
         #expect(check.stdout == "people/ada.md:1:1: error: file is not read: \(reason) [unreadable-file]\n")
-        let list = try Self.crm(vault, "list")
+        let list = try vault.crm("list")
         #expect(list.stderr == "people/ada.md:1:1: warning: not listed: file is not read: \(reason) [unreadable-file]\n")
-        let log = try Self.crm(vault, "log", "ada", "call", "Again")
+        let log = try vault.crm("log", "ada", "call", "Again")
         #expect(log.status == 1)
         #expect(log.stderr.contains("people/ada.md:1:1: not changed: file is not read: \(reason)"), "\(log.stderr)")
-        #expect(try Self.crm(vault, "set", "ada", "every=30d").status == 1)
+        #expect(try vault.crm("set", "ada", "every=30d").status == 1)
         #expect(vault.bytes("people/ada.md") == mac)
     }
 
@@ -44,8 +39,8 @@ import Testing
         #expect(TextProblem(Array("a\rb\rc\n".utf8))?.kind == .loneCarriageReturns)
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", Self.ada.replacingOccurrences(of: "Prefers letters.", with: "Prefers\rletters."))
-        #expect(try Self.crm(vault, "check").status == 0)
-        #expect(try Self.crm(vault, "log", "ada", "call", "Again").status == 0)
+        #expect(try vault.crm("check").status == 0)
+        #expect(try vault.crm("log", "ada", "call", "Again").status == 0)
         #expect(vault.read("people/ada.md").contains("Prefers\rletters.\n"))
     }
 
@@ -54,11 +49,11 @@ import Testing
         try vault.write(".crm/config.yaml", "journal: journal\n")
         try vault.write("people/ada.md", Self.ada)
         try vault.write("journal/2026-11-20.md", "- Tea with [[Ada Lovelace]]\r- Letters\r")
-        let check = try Self.crm(vault, "check")
+        let check = try vault.crm("check")
         #expect(check.stdout.contains("journal/2026-11-20.md:1:1: error: daily note is not read: its lines end in a lone carriage return (CR)"),
                 "\(check.stdout)")
         try vault.write(".crm/config.yaml", "journal: journal\rheading: Log\r")
-        let list = try Self.crm(vault, "list")
+        let list = try vault.crm("list")
         #expect(list.status == 1)
         #expect(list.stderr == "crm: error: cannot read \(vault.path)/.crm/config.yaml: its lines end in a lone carriage return (CR); "
                 + "save it with LF or CRLF line ends\n")
@@ -73,19 +68,19 @@ import Testing
         try vault.write("people/ada.md", Self.ada)
         #expect(mkfifo(vault.path + "/people/pipe.md", 0o644) == 0)
         try FileManager.default.createSymbolicLink(atPath: vault.path + "/people/zero.md", withDestinationPath: "/dev/zero")
-        let list = try Self.crm(vault, "list")
+        let list = try vault.crm("list")
         #expect(list.status == 0)
         #expect(list.stderr == "people/pipe.md:1:1: warning: not listed: cannot read people/pipe.md: it is a FIFO, not a file [unreadable-file]\n"
                 + "people/zero.md:1:1: warning: not listed: cannot read people/zero.md: it is a device, not a file [unreadable-file]\n")
-        let check = try Self.crm(vault, "check")
+        let check = try vault.crm("check")
         #expect(check.status == 1)
         #expect(check.stdout == "people/pipe.md:1:1: error: cannot read people/pipe.md: it is a FIFO, not a file [unreadable-file]\n"
                 + "people/zero.md:1:1: error: cannot read people/zero.md: it is a device, not a file [unreadable-file]\n")
         for (id, what) in [("pipe", "a FIFO"), ("zero", "a device")] {
-            let log = try Self.crm(vault, "log", id, "call", "Hello")
+            let log = try vault.crm("log", id, "call", "Hello")
             #expect(log.status == 1)
             #expect(log.stderr.contains("people/\(id).md: it is \(what), not a file"), "\(log.stderr)")
-            #expect(try Self.crm(vault, "show", id).stderr.contains("it is \(what), not a file"))
+            #expect(try vault.crm("show", id).stderr.contains("it is \(what), not a file"))
         }
         #expect(FileSystem.Kind(mode: S_IFSOCK) == .socket && FileSystem.Kind.socket.notAFile == "it is a socket, not a file")
     }
@@ -97,19 +92,19 @@ import Testing
         try vault.write("people/ada.md", Self.ada)
         try FileManager.default.createDirectory(atPath: vault.path + "/journal", withIntermediateDirectories: true)
         #expect(mkfifo(vault.path + "/journal/2026-11-20.md", 0o644) == 0)
-        let check = try Self.crm(vault, "check")
+        let check = try vault.crm("check")
         #expect(check.stdout == "journal/2026-11-20.md:1:1: error: cannot read journal/2026-11-20.md: it is a FIFO, not a file [unreadable-file]\n")
 
         let home = vault.path + "/home"
         try FileManager.default.createDirectory(atPath: home + "/crm", withIntermediateDirectories: true)
         #expect(mkfifo(home + "/crm/config.yaml", 0o644) == 0)
-        let user = try Self.crm(vault, "list", environment: ["XDG_CONFIG_HOME": home])
+        let user = try vault.crm("list", environment: ["XDG_CONFIG_HOME": home])
         #expect(user.stderr.hasPrefix("\(home)/crm/config.yaml:1:1: warning: cannot read your crm settings: it is a FIFO, not a file\n"),
                 "\(user.stderr)")
 
         try FileManager.default.removeItem(atPath: vault.path + "/.crm/config.yaml")
         try FileManager.default.createDirectory(atPath: vault.path + "/.crm/config.yaml", withIntermediateDirectories: true)
-        let folder = try Self.crm(vault, "list")
+        let folder = try vault.crm("list")
         #expect(folder.status == 1)
         #expect(folder.stderr == "crm: error: cannot read \(vault.path)/.crm/config.yaml: it is a folder, not a file\n")
     }
@@ -126,9 +121,9 @@ import Testing
         #expect(TextProblem(bytes)?.line == 1)
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", bytes)
-        let check = try Self.crm(vault, "check")
+        let check = try vault.crm("check")
         #expect(check.stdout == "people/ada.md:1:1: error: file is not read: it is UTF-\(bits) text: save it as UTF-8 [unreadable-file]\n")
-        #expect(try Self.crm(vault, "log", "ada", "call", "Again").status == 1)
+        #expect(try vault.crm("log", "ada", "call", "Again").status == 1)
         #expect(vault.bytes("people/ada.md") == bytes)
     }
 
@@ -148,16 +143,16 @@ import Testing
         try vault.write(".crm/config.yaml", "journal: journal\n")
         try vault.write("people/ada.md", Self.ada)
         try vault.write("journal/2026-11-20.md", Self.encoded("- Tea with [[Ada Lovelace]]\n", .utf16))
-        let check = try Self.crm(vault, "check")
+        let check = try vault.crm("check")
         #expect(check.stdout == "journal/2026-11-20.md:1:1: error: daily note is not read: it is UTF-16 text: save it as UTF-8 [unreadable-file]\n")
 
         let home = vault.path + "/home"
         try vault.write("home/crm/config.yaml", Self.encoded("pager: less\n", .utf16LittleEndian))
-        let user = try Self.crm(vault, "list", environment: ["XDG_CONFIG_HOME": home])
+        let user = try vault.crm("list", environment: ["XDG_CONFIG_HOME": home])
         #expect(user.stderr == "\(home)/crm/config.yaml:1:1: warning: cannot read your crm settings: it is UTF-16 text: save it as UTF-8\n")
 
         try vault.write(".crm/config.yaml", Self.encoded("journal: journal\n", .utf32))
-        let list = try Self.crm(vault, "list")
+        let list = try vault.crm("list")
         #expect(list.status == 1)
         #expect(list.stderr == "crm: error: cannot read \(vault.path)/.crm/config.yaml: it is UTF-32 text: save it as UTF-8\n")
     }
