@@ -311,4 +311,48 @@ import Testing
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("people/margaret-holloway.md:20:3: error: invalid date '2026-02-30'"))
     }
+
+    @Test func renameRefusesAnotherPersonsNameAsAddDoes() throws {
+        let vault = try TemporaryVault()
+        #expect(try vault.crm("add", "Ada Lovelace").status == 0)
+        #expect(try vault.crm("add", "Ada King").status == 0)
+        let added = try vault.crm("add", "ada lovelace")
+        #expect(added.status == 1)
+        #expect(added.stderr == "crm: error: people/ada-lovelace.md already tracks Ada Lovelace; use --force to add another\n")
+        let renamed = try vault.crm("rename", "ada-king", "ADA LOVELACE")
+        #expect(renamed.status == 1)
+        #expect(renamed.stderr == "crm: error: people/ada-lovelace.md already tracks Ada Lovelace; use --force to rename anyway\n")
+        #expect(vault.read("people/ada-king.md").contains("name: Ada King"))
+        // Renaming a person to their own name in other letters is no clash.
+        #expect(try vault.crm("rename", "ada-king", "ADA KING").status == 0)
+        let forced = try vault.crm("rename", "ada-king", "Ada Lovelace", "--force")
+        #expect(forced.status == 0)
+        #expect(vault.exists("people/ada-lovelace-2.md"))
+    }
+
+    @Test func aFailedRemoveLeavesNothingInTheTrash() throws {
+        let vault = try TemporaryVault()
+        #expect(try vault.crm("add", "Ada Lovelace").status == 0)
+        let people = vault.path + "/people"
+        // people/ refuses removals: append-only as root (who ignores permissions), read-only otherwise.
+        let locked = getuid() == 0 ? shell("chattr", "+a", people) : chmod(people, 0o555) == 0
+        try #require(locked, "cannot make \(people) refuse removals")
+        defer { _ = getuid() == 0 ? shell("chattr", "-a", people) : chmod(people, 0o755) == 0 }
+        let result = try vault.crm("rm", "ada-lovelace", "--yes")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("crm: error: "))
+        #expect(vault.exists("people/ada-lovelace.md"))
+        let trash = (try? FileManager.default.contentsOfDirectory(atPath: vault.path + "/.crm/trash")) ?? []
+        #expect(trash == [])
+    }
+
+    private func shell(_ arguments: String...) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardError = Pipe()
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
 }

@@ -90,4 +90,18 @@ import Testing
 
         """))
     }
+
+    @Test func fmtCheckListsEveryFileToChangeInPathOrderAndFmtWritesThem() throws {
+        let vault = try TemporaryVault()
+        for i in 0..<40 {
+            let entry = i % 3 == 0 ? "* 2026-11-0\(i % 9 + 1)  CALL: Talked." : "- 2026-11-0\(i % 9 + 1) call: Talked."
+            try vault.write("people/p\(String(format: "%02d", i)).md", "---\nname: P \(i)\n---\n\n## Interactions\n\n\(entry)\n")
+        }
+        let check = try vault.crm("fmt", "--check")
+        #expect(check.status == 1)
+        #expect(check.stdout == stride(from: 0, to: 40, by: 3).map { "people/p\(String(format: "%02d", $0)).md\n" }.joined())
+        #expect(try vault.crm("fmt").stdout == stride(from: 0, to: 40, by: 3).map { "formatted people/p\(String(format: "%02d", $0)).md\n" }.joined())
+        #expect(vault.read("people/p03.md").hasSuffix("\n- 2026-11-04 call: Talked.\n"))
+        #expect(try vault.crm("fmt", "--check").stdout == "Nothing to format: 40 files already formatted.\n")
+    }
 }

@@ -59,4 +59,14 @@ import Testing
             #expect(requests.contains(String(name)), "\(line)")
         }
     }
+
+    /// `--help` shows help texts without Markdown's code marks; the man page sets them in bold.
+    @Test func helpAndTheManPageRenderCodeMarks() throws {
+        let help = try CRM.run(["due", "--help"])
+        #expect(!help.stdout.contains("`"))
+        #expect(help.stdout.contains("the added date plus the cadence"))
+        let man = try CRM.run(["help", "--man"]).stdout
+        #expect(!man.contains("`"))
+        #expect(man.contains("\\fBadded\\fR"))
+    }
 }

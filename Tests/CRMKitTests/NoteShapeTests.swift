@@ -262,4 +262,11 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect((object["interactions"] as! [[String: Any]]).map { $0["note"] as! String } == expected)
     }
+
+    @Test func aNoteFromStandardInputMayHaveWindowsLineEndings() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let result = try vault.crm("log", "margaret", "-", stdin: "First line.\r\nSecond line.\r\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(vault.read("people/margaret-holloway.md").contains("- 2026-11-29 call: First line.\n  Second line.\n"))
+    }
 }

@@ -284,6 +284,18 @@ import Testing
         guard let best = tiers.compactMap({ $0 }).min() else { return "none" }
         return result(people.indices.filter { tiers[$0] == best }.map { people[$0] }) ?? "none"
     }
+
+    @Test func addRefusesADuplicateFoundThroughTheCacheAndSeesAFileChangedSince() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/zoe.md", "---\nname: Zoë Núñez\ncontact_id: 123-ABC\n---\n")
+        #expect(try vault.crm("list").status == 0)   // the cache now holds Zoë
+        let same = try vault.crm("add", "zoe nunez")
+        #expect(same.status != 0)
+        #expect(same.stderr.contains("people/zoe.md already tracks Zoë Núñez; use --force"))
+        #expect(try vault.crm("add", "Someone", "--contact-id", "123-ABC").stderr.contains("people/zoe.md already tracks Zoë Núñez with that contact id"))
+        try vault.write("people/zoe.md", "---\nname: Zoe Smith-Núñez\n---\n")
+        #expect(try vault.crm("add", "Zoë Núñez").status == 0)
+    }
 }
 
 /// What finding by name writes on a first run: the record of every file it reads.

@@ -210,4 +210,12 @@ import Testing
         let today = try vault.crm("birthdays", environment: ["CRM_TODAY": "2027-01-03"])
         #expect(today.stdout.contains("New Year  2027-01-03  today"))
     }
+
+    /// `crm list` says "(snoozed)" where `crm due` does.
+    @Test func listSaysSnoozedAsDueDoes() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ana.md", "---\nname: Ana Lima\nevery: 30d\nsnooze: 2026-12-20\n---\n\n## Interactions\n\n- 2026-10-01 call: Talked.\n")
+        #expect(try vault.crm("due", "--within", "2m").stdout.contains("in 3 weeks (snoozed)"))
+        #expect(try vault.crm("list").stdout.contains("in 3 weeks (snoozed)"))
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `crm list` lines its columns up by terminal cells: ASCII a cell a byte, accented letters one
@@ -23,5 +24,20 @@ import Testing
             \(String(repeating: "長谷川", count: 6))長…   \(rest)
 
             """)
+    }
+
+    @Test func aVeryLongNameDoesNotWidenTheTablesButJSONKeepsIt() throws {
+        let vault = try TemporaryVault()
+        let long = String(repeating: "Bartholomew ", count: 25).trimmingCharacters(in: .whitespaces)
+        #expect(try vault.crm("add", long).status == 0)
+        #expect(try vault.crm("add", "Ada Lovelace").status == 0)
+        for command in [["list"], ["due", "--within", "1y"]] {
+            let lines = try CRM.run(["--vault", vault.path] + command).stdout.split(separator: "\n")
+            let widths = lines.map { $0.count }
+            #expect(widths.allSatisfy { $0 <= 100 }, "\(command): \(lines)")
+            #expect(lines.contains { $0.hasPrefix("Bartholomew Bartholomew Bartholomew Bar… ") }, "\(command): \(lines)")
+        }
+        let json = try vault.crm("list", "--json").stdout
+        #expect(json.contains("\"name\": \"\(long)\""))
     }
 }

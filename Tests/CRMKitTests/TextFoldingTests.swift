@@ -57,4 +57,74 @@ import Testing
         #expect(try PersonMatcher.match("AERO ODEGARD", in: people.map(\.keys)).id == "aero-odegard")
         #expect(try PersonMatcher.match("dorde", in: people.map(\.keys)).id == "dorde-balasevic")
     }
+
+    /// `text` folded by `ByteFolding`'s table, or nil where the table does not cover it.
+    private func folded(_ text: String) -> String? {
+        var out: [UInt8] = []
+        var text = text
+        return text.withUTF8 { ByteFolding.fold($0, into: &out) } ? String(decoding: out, as: UTF8.self) : nil
+    }
+
+    @Test func tableFoldingIsFoundationFoldingForEveryScalarItCovers() {
+        var covered = 0
+        for value in 0..<0x800 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(Character(scalar))
+            guard let fast = folded(text) else { continue }
+            covered += 1
+            #expect(fast == TextFolding.foldedInFull(text), "U+\(String(value, radix: 16))")
+        }
+        #expect(covered > 1_000)   // everything below U+0500 but the combining marks
+        // Combining marks fold with the letter before them: not by table.
+        #expect(folded("e\u{301}") == nil)
+        #expect(folded("写真") == nil)
+    }
+
+    @Test func tableFoldingOfWholeLinesIsFoundationFolding() {
+        // Letters from every covered block, mixed and repeated, as in notes and names.
+        let samples = ["Crème brûlée à la façon de Zoë", "SØREN ØDEGÅRD", "Straße", "ǅemal İstanbul ı", "ΟΔΥΣΣΕΥΣ Δημήτρης",
+                       "Ольга Иванова ЁЖ й", "ŉ ǰ Œuvre ÆSIR", "Ĳssel ŀl", "Ǆ ǲ ǈ", "plain ASCII Line"]
+        var generator = SeededGenerator(seed: 14)
+        var random: [String] = []
+        for _ in 0..<300 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...24, using: &generator) {
+                let value = Bool.random(using: &generator) ? Int.random(in: 0x20..<0x7F, using: &generator)
+                    : [Int.random(in: 0xA0..<0x300, using: &generator), Int.random(in: 0x370..<0x500, using: &generator)].randomElement(using: &generator)!
+                if let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned { scalars.append(scalar) }
+            }
+            random.append(String(scalars))
+        }
+        #expect(samples.allSatisfy { folded($0) != nil })
+        var compared = 0
+        for text in samples + random {
+            // nil: a combining mark or another script; search then folds the line with Foundation.
+            guard let fast = folded(text) else { continue }
+            compared += 1
+            #expect(fast == TextFolding.foldedInFull(text), "\(text.debugDescription)")
+        }
+        #expect(compared > 150)
+    }
+
+    @Test func aPersonAddedWithLettersThatDoNotDecomposeIsFoundWithout() throws {
+        let vault = try TemporaryVault()
+        let added = try vault.crm("add", "Øyvind Ås")
+        #expect(added.stdout == "Added Øyvind Ås (people/oyvind-as.md)\n")
+        for query in ["oyvind as", "OYVIND ÅS", "øyvind", "oyvind-as"] {
+            let shown = try vault.crm("show", query, "--json")
+            #expect(shown.status == 0, "\(query): \(shown.stderr)")
+            #expect(shown.stdout.contains("\"id\": \"oyvind-as\""), "\(query)")
+        }
+        let search = try vault.crm("search", "oyvind", "--json")
+        #expect(search.stdout.contains("\"text\": \"name: Øyvind Ås\""))
+        #expect(try vault.crm("add", "Oyvind As").status == 1)   // the same person by the duplicate rule
+    }
+
+    @Test(arguments: [("Straße", "strasse"), ("Ærø", "aero"), ("Đorđe", "dorde"), ("Łukasz", "lukasz"), ("Þóra", "thora")])
+    func slugMatchingAndSearchFoldTheSame(_ name: String, _ folded: String) throws {
+        let vault = try TemporaryVault()
+        #expect(try vault.crm("add", name).stdout == "Added \(name) (people/\(folded).md)\n")
+        #expect(try vault.crm("show", folded.uppercased(), "--json").stdout.contains("\"id\": \"\(folded)\""))
+        #expect(try vault.crm("search", folded, "--json").stdout.contains("\"line\": 2"))
+    }
 }

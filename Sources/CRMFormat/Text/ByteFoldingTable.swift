@@ -2,7 +2,7 @@ extension ByteFolding {
     /// The folded form of each scalar from U+0080 to U+04FF, sixteen to a line: what
     /// `TextFolding.foldedInFull` gives for it alone, written out so that no run spends time
     /// folding them through Foundation. Nil for combining marks, which fold with the letter before
-    /// them. `FastPathTests` checks every entry against `foldedInFull`; regenerate the table
+    /// them. `TextFoldingTests` checks every entry against `foldedInFull`; regenerate the table
     /// from it when the folding rule changes.
     static let foldedForms: [String?] = [
         /* U+0080 */ "\u{80}", "\u{81}", "\u{82}", "\u{83}", "\u{84}", "\u{85}", "\u{86}", "\u{87}", "\u{88}", "\u{89}", "\u{8A}", "\u{8B}", "\u{8C}", "\u{8D}", "\u{8E}", "\u{8F}",

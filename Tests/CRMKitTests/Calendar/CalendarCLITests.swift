@@ -265,4 +265,18 @@ import Testing
         #expect(changed.count == 4)
         #expect(Set(before).intersection(Set(uids(after))).count == before.count - 2)
     }
+
+    /// `--calendar=cal.ics` names the calendar the same way on every run (it was `cal.ics`, then
+    /// the absolute path once the file existed).
+    @Test func aCalendarFileIsNamedOneWayRunAfterRun() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ana.md", SamplePerson.every30Days("Ana Lima"))
+        var answers: [String] = []
+        for time in ["10:00", "11:00", "12:00"] {
+            let result = try CRM.run(["log", "ana", "Coffee", "--date", "2026-11-29", "--time", time, "--calendar=cal.ics"], in: vault.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            answers.append(String(result.stdout.split(separator: "\n").last ?? ""))
+        }
+        #expect(answers == Array(repeating: "Added the event to cal.ics", count: 3))
+    }
 }

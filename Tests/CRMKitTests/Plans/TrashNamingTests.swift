@@ -46,4 +46,17 @@ import Testing
         #expect(try v.trash(try v.find("ada"), stamp: "20261129-120000") == ".crm/trash/20261129-120000-ada-2.md")
         #expect(vault.read(".crm/trash/20261129-120000-ada.md") == Self.file)
     }
+
+    /// `crm restore` lists the trash with the names to type whole, however long.
+    @Test func restoreNeverCutsTheNameItAsksFor() throws {
+        let vault = try TemporaryVault()
+        let name = "Maximiliana Alexandrina Featherstonehaugh-Worthington"
+        #expect(try vault.crm("add", name).status == 0)
+        #expect(try vault.crm("rm", "maximiliana", "--yes").status == 0)
+        let listing = try vault.crm("restore")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: vault.path + "/.crm/trash").first)
+        #expect(file.count > 40)
+        #expect(listing.stdout.contains(file + "  "), "\(listing.stdout)")
+        #expect(try vault.crm("restore", file).status == 0)
+    }
 }

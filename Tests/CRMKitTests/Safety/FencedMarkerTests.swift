@@ -125,4 +125,12 @@ import Testing
         let text = "---\nname: Ada\n```\n---\n\n<<<<<<< HEAD\nA\n=======\nB\n>>>>>>> laptop\n"
         #expect(ConflictMarkers.markerLines(in: Array(text.utf8)) == [5, 7, 9])
     }
+
+    @Test func aSetextUnderlineIsNotAConflictMarker() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        try vault.write("people/setext.md", "---\nname: Setext\n---\n\nPlans\n=======\n\nA lone underline.\n")
+        #expect(ConflictMarkers.markerLines(in: vault.bytes("people/setext.md")).isEmpty)
+        #expect(try vault.crm("resolve").status == 0)
+        #expect(!(try vault.crm("check").stdout.contains("people/setext.md")))
+    }
 }

@@ -45,4 +45,16 @@ import Testing
         #expect(try vault.crm("unlog", "ada", "1").status == 0)
         #expect(!vault.exists(".crm/trash/.crm-tmp-20261129-101500-ada.entry.md"))
     }
+
+    @Test func aLeftoverHardLinkToThePersonFileIsNeverWrittenThrough() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        // What a `crm add` killed between its link and its unlink leaves.
+        #expect(link(vault.path + "/people/henrik-dahl.md", vault.path + "/people/.crm-tmp-henrik-dahl.md") == 0)
+        let before = vault.read("people/henrik-dahl.md")
+        #expect(try vault.crm("log", "henrik", "Once.", "--date", "2026-11-10").status == 0)
+        let after = vault.read("people/henrik-dahl.md")
+        #expect(after.components(separatedBy: "Once.").count == 2)
+        #expect(after == before + "- 2026-11-10 call: Once.\n")
+        #expect(!vault.exists("people/.crm-tmp-henrik-dahl.md"))
+    }
 }

@@ -156,4 +156,13 @@ import Testing
         #expect(list.status == 1)
         #expect(list.stderr == "crm: error: cannot read \(vault.path)/.crm/config.yaml: it is UTF-32 text: save it as UTF-8\n")
     }
+
+    @Test func aNamedPipeInPeopleIsReportedNotWaitedOn() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        #expect(mkfifo(vault.path + "/people/pipe.md", 0o644) == 0)
+        let result = try vault.crm("list")
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("people/pipe.md"))
+        #expect(result.stdout.contains("Margaret Holloway"))
+    }
 }
