@@ -118,13 +118,12 @@ struct LinkRewrite {
                 if let target = newTarget(link.target), target != link.target {
                     edits.append(((start + link.targetSpan.lowerBound)..<(start + link.targetSpan.upperBound), PersonLink.quoted(target, quote)))
                     changed = true
-                    // A link without text showed its target: it goes on showing a name (before the `]]`).
-                    // Not in a front matter, where `related:` gives a link's text a meaning of its own.
-                    if quote == nil, !frontMatter.contains(i), link.textSpan == nil, !link.isEmbed,
-                       let shown = shownText(link.target, newTarget: target) {
-                        let pipe = b.first { $0 != 0x20 && $0 != 0x09 } == 0x7C ? "\\|" : "|"   // `\|` in a table row
-                        let end = start + link.span.upperBound - 2
-                        edits.append((end..<end, Array((pipe + shown).utf8)))
+                    // A link without text showed its target: it goes on showing a name (before the `]]`),
+                    // in a front matter as in the text, quoted as its YAML string needs.
+                    if link.textSpan == nil, !link.isEmbed, let shown = shownText(link.target, newTarget: target) {
+                        let inTable = !frontMatter.contains(i) && b.first { $0 != 0x20 && $0 != 0x09 } == 0x7C
+                        let end = start + written.span.upperBound - 2
+                        edits.append((end..<end, PersonLink.quoted((inTable ? "\\|" : "|") + shown, quote)))
                     }
                 }
                 if let span = link.textSpan, let text = link.text, let shown = newText(text), shown != text {

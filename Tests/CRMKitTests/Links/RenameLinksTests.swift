@@ -83,7 +83,8 @@ import Testing
     }
 
     /// A link without text shows its target: when the target must change, it goes on showing a
-    /// name, not an id in its place.
+    /// name, not an id in its place, in a front matter as in the text (quoted as its YAML string
+    /// needs).
     @Test func aLinkWithoutTextKeepsShowingAName() throws {
         let vault = try TemporaryVault()
         try vault.write("people/mom.md", "---\nname: Mom\naliases: [Mom]\n---\n")
@@ -91,6 +92,7 @@ import Testing
         ---
         name: Lena
         up: "[[Mom]]"
+        related: ['parent: [[Mom]]']
         ---
 
         | who | since |
@@ -107,7 +109,8 @@ import Testing
         #expect(vault.read("people/lena.md") == """
         ---
         name: Lena
-        up: "[[francesca-rossi]]"
+        up: "[[francesca-rossi|Mom]]"
+        related: ['parent: [[francesca-rossi|Mom]]']
         ---
 
         | who | since |
@@ -124,6 +127,31 @@ import Testing
         try vault.write("people/noor.md", "---\nname: Noor\n---\n\nSee [[Francesca Rossi]].\n")
         _ = try vault.crm("rename", "francesca-rossi", "Francesca Rossi Bianchi")
         #expect(vault.read("people/noor.md").hasSuffix("See [[Francesca Rossi Bianchi]].\n"), "\(vault.read("people/noor.md"))")
+    }
+
+    /// The name a front-matter link goes on showing is written as its YAML string needs it.
+    @Test func aLinkInAQuotedStringShowsItsNameQuotedAsTheStringNeeds() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/lu.md", #"---\#nname: Lu "Nonna" D'Angelo\#naliases: ['Lu "Nonna" D''Angelo']\#n---\#n"#)
+        try vault.write("people/lena.md", #"""
+        ---
+        name: Lena
+        single: '[[Lu "Nonna" D''Angelo]]'
+        double: "[[Lu \"Nonna\" D'Angelo]]"
+        ---
+
+        """#)
+        let rename = try vault.crm("rename", "lu", "Lucia Rossi")
+        #expect(rename.status == 0, "\(rename.stderr)")
+        #expect(vault.read("people/lena.md") == #"""
+        ---
+        name: Lena
+        single: '[[Lucia Rossi|Lu "Nonna" D''Angelo]]'
+        double: "[[Lucia Rossi|Lu \"Nonna\" D'Angelo]]"
+        ---
+
+        """#, "\(vault.read("people/lena.md"))")
+        #expect(try vault.crm("check").stdout == "")
     }
 
     @Test func rmNamesTheLinksItLeavesDangling() throws {
