@@ -24,11 +24,13 @@ let package = Package(
         .target(name: "CRMTerminal", dependencies: ["CRMFormat"]),
         // `crm browse`: the app's screens over CRMKit's views, drawn with CRMTerminal.
         .target(name: "CRMBrowse", dependencies: ["CRMKit", "CRMTerminal"]),
-        .executableTarget(name: "crm", dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse"]),
+        // `crm lsp`: the Language Server Protocol over CRMKit, for editors.
+        .target(name: "CRMLanguageServer", dependencies: ["CRMKit"]),
+        .executableTarget(name: "crm", dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse", "CRMLanguageServer"]),
         .executableTarget(name: "crm-bench", dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse"], path: "Benchmarks/crm-bench"),
         .testTarget(
             name: "CRMKitTests",
-            dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse", "crm"],
+            dependencies: ["CRMKit", "CRMTerminal", "CRMBrowse", "CRMLanguageServer", "crm"],
             exclude: ["Fixtures"]
         ),
     ]

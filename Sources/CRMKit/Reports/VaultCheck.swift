@@ -13,7 +13,7 @@ package enum VaultCheck {
         let (people, unread) = vault.facts(of: paths, today: today) { Checked(facts: $0, today: today) }
         found += unlisted + unread
         for person in people { found += person.problems }
-        found += duplicates(people)
+        found += duplicates(people).map(\.problem)
         found += tagSpellings(people, in: vault)
         found += VaultLinks.read(vault, everyone: people.map(\.keysAndLinks)).problems
         for copy in copies {
@@ -49,7 +49,8 @@ package enum VaultCheck {
     /// `Tag.key`): each spelling but the one most people use is reported where it is written,
     /// naming the other spelling and where it is. Only the files involved are read again, for
     /// the places of their tags.
-    static func tagSpellings(_ people: [Checked], in vault: Vault) -> [Diagnostic] {
+    /// `buffer`: a file's text as an editor holds it, read instead of the file.
+    static func tagSpellings(_ people: [Checked], in vault: Vault, buffer: (path: String, document: PersonDocument)? = nil) -> [Diagnostic] {
         var spellings: [String: [String]] = [:]   // each tag's spellings, once per person
         for person in people {
             for tag in Set(person.tags) { spellings[Tag.key(tag), default: []].append(tag) }
@@ -61,7 +62,8 @@ package enum VaultCheck {
         var places: [String: [(path: String, line: Int, column: Int)]] = [:]
         for person in people.sorted(by: { $0.keys.path < $1.keys.path })
         where person.tags.contains(where: { preferred[Tag.key($0)] != nil }) {
-            guard let document = try? vault.load(path: person.keys.path).document else { continue }
+            guard let document = person.keys.path == buffer?.path ? buffer?.document : try? vault.load(path: person.keys.path).document
+            else { continue }
             for place in document.tagPositions where preferred[Tag.key(place.tag)] != nil {
                 places[place.tag, default: []].append((person.keys.path, place.line, place.column))
             }
@@ -80,9 +82,10 @@ package enum VaultCheck {
         return found
     }
 
-    /// People sharing a contact id or a name (ignoring case and accents): reported on each but the first.
-    static func duplicates(_ people: [Checked]) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    /// People sharing a contact id or a name (ignoring case and accents): reported on each but the
+    /// first, with the first's line of the same key (`elsewhere`).
+    static func duplicates(_ people: [Checked]) -> [Found] {
+        var found: [Found] = []
         // Each id and name points to the first person with it: a path is made only for a duplicate.
         var ids: [String: Int] = [:], names: [String: Int] = [:]
         ids.reserveCapacity(people.count)
@@ -90,16 +93,18 @@ package enum VaultCheck {
         for (index, person) in people.enumerated() {
             if let id = person.keys.contactID, !id.isEmpty {
                 if let first = ids[id] {
-                    found.append(Diagnostic(path: person.keys.path, line: person.contactIDLine, rule: .duplicateContactID,
-                                            message: "same contact_id as \(people[first].keys.path): two files for one contact?"))
+                    found.append(Found(Diagnostic(path: person.keys.path, line: person.contactIDLine, rule: .duplicateContactID,
+                                                  message: "same contact_id as \(people[first].keys.path): two files for one contact?"),
+                                       elsewhere: Place(path: people[first].keys.path, line: people[first].contactIDLine)))
                 } else {
                     ids[id] = index
                 }
             }
             let name = person.keys.sortName
             if let first = names[name] {
-                found.append(Diagnostic(path: person.keys.path, line: person.nameLine, rule: .duplicateName,
-                                        message: "same name as \(people[first].keys.path) ('\(person.keys.name)'); PERSON arguments cannot tell them apart by name"))
+                found.append(Found(Diagnostic(path: person.keys.path, line: person.nameLine, rule: .duplicateName,
+                                              message: "same name as \(people[first].keys.path) ('\(person.keys.name)'); PERSON arguments cannot tell them apart by name"),
+                                   elsewhere: Place(path: people[first].keys.path, line: people[first].nameLine)))
             } else {
                 names[name] = index
             }

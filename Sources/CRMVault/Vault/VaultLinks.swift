@@ -18,6 +18,8 @@ public struct VaultLinks: Sendable {
         /// The person whose file it is; nil for a note.
         package var owner: String?
         package var links: FileLinks
+
+        package init(path: String, owner: String?, links: FileLinks) { (self.path, self.owner, self.links) = (path, owner, links) }
     }
 
     /// Everyone, in path order; empty when no file links anything (there is nobody to resolve).
@@ -150,29 +152,32 @@ public struct VaultLinks: Sendable {
     /// no person and no file of the vault (a dead link), a link that names several people, and
     /// what reading the daily notes found. A link to a day is never dead.
     package var problems: [Diagnostic] {
-        var found = notes.problems
-        for file in files {
-            found += file.links.problems
-            func check(_ link: LinkTarget, dead: Bool, what: String = "link") {
-                switch resolver.resolve(link.target) {
-                case .person:
-                    break
-                case .ambiguous(let ids):
-                    let example = PersonLink.markup(ids[0], text: name(of: ids[0]))
-                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, rule: .ambiguousLink,
-                                            message: "\(what) [[\(link.target)]] matches \(ids.count) people (\(ids.joined(separator: ", "))), "
-                                                + "so it counts for none of them; link one by its id, as \(example)"))
-                case .nobody:
-                    guard dead, !notes.holdsFile(link.target) else { break }
-                    found.append(Diagnostic(path: file.path, line: link.line, column: link.column, rule: .deadLink,
-                                            message: "\(what) [[\(link.target)]] is dead: no person and no note of the vault is named '\(link.target)'"))
-                }
+        notes.problems + files.flatMap { Self.problems(of: $0, resolver: resolver, notes: notes, name: name(of:)) }
+    }
+
+    /// What `problems` says about the links of one `file`, resolved by `resolver` (`name`: the
+    /// name of an id), telling dead links by `notes`' file names.
+    package static func problems(of file: LinkedFile, resolver: LinkResolver, notes: VaultNotes, name: (String) -> String) -> [Diagnostic] {
+        var found = file.links.problems
+        func check(_ link: LinkTarget, dead: Bool, what: String = "link") {
+            switch resolver.resolve(link.target) {
+            case .person:
+                break
+            case .ambiguous(let ids):
+                let example = PersonLink.markup(ids[0], text: name(ids[0]))
+                found.append(Diagnostic(path: file.path, line: link.line, column: link.column, rule: .ambiguousLink,
+                                        message: "\(what) [[\(link.target)]] matches \(ids.count) people (\(ids.joined(separator: ", "))), "
+                                            + "so it counts for none of them; link one by its id, as \(example)"))
+            case .nobody:
+                guard dead, !notes.holdsFile(link.target) else { break }
+                found.append(Diagnostic(path: file.path, line: link.line, column: link.column, rule: .deadLink,
+                                        message: "\(what) [[\(link.target)]] is dead: no person and no note of the vault is named '\(link.target)'"))
             }
-            for entry in file.links.entries { for link in entry.links { check(link, dead: true) } }
-            for line in file.links.mentions { for link in line.links { check(link, dead: false) } }
-            for item in file.links.related {
-                if let target = item.target { check(LinkTarget(target: target, line: item.line, column: item.column), dead: true, what: "related:") }
-            }
+        }
+        for entry in file.links.entries { for link in entry.links { check(link, dead: true) } }
+        for line in file.links.mentions { for link in line.links { check(link, dead: false) } }
+        for item in file.links.related {
+            if let target = item.target { check(LinkTarget(target: target, line: item.line, column: item.column), dead: true, what: "related:") }
         }
         return found
     }

@@ -6,7 +6,7 @@ enum Commands {
         agendaCommand, dueCommand,
         snoozeCommand, birthdaysCommand,
         summaryCommand, searchCommand, indexCommand, checkCommand, fmtCommand, resolveCommand, mergeDriverCommand,
-        refreshCommand, syncCommand, calendarCommand, exportCommand, completionsCommand,
+        refreshCommand, syncCommand, calendarCommand, exportCommand, completionsCommand, lspCommand,
     ]
 
     static func named(_ name: String) -> Command? { all.first { $0.name == name } }
