@@ -163,7 +163,7 @@ import Testing
     }
 
     @Test func commandsOptionsAndFiles() throws {
-        #expect(try complete("crm", "l") == ["list", "log"])
+        #expect(try complete("crm", "l") == ["list", "log", "lsp"])
         #expect(try complete("crm", "--vault", vault.path, "ch") == ["check"])
         #expect(try complete("crm", "list", "--t") == ["--tag"])
         #expect(try complete("crm", "edit", "--") == ["--help", "--vault", "--version"])
