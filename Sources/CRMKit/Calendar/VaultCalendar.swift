@@ -10,30 +10,11 @@ import Foundation
 /// person's due date, each with the vault's alarm (`CalendarAlarm`). UIDs are stable (``EventUID/stable(_:)`` of `birthday:` or `due:` and the
 /// person's `contact_id`, else their id), so importing a newer export updates its events.
 package enum VaultCalendar {
-    /// One person as the calendar shows them on a day: due dates count every interaction they
-    /// take part in, as `crm due` does (their own, shared entries, daily notes).
-    package struct Row: Sendable {
-        let id: String
-        /// `contact_id:<id>` when the person has one, else `id:<person id>`: what UIDs are made of.
-        let key: String
-        let name: String
-        /// `birthday:` as written.
-        let birthday: String?
-        let snooze: Day?
-        let schedule: DueSchedule
-
-        init(facts: PersonFacts, config: VaultConfig, today: Day) {
-            (id, key) = (facts.id, VaultCalendar.key(id: facts.id, contactID: facts.contactID))
-            (name, birthday, snooze) = (facts.name, facts.birthday, facts.snooze)
-            schedule = DueSchedule(facts: facts, config: config, today: today)
-        }
-    }
-
     /// The birthday events, then the due-date events, each in `people`'s order, then (with
     /// `plans`) the open items and planned entries: `ownPlans` (each person's own file's, by
     /// key, in `people`'s order), then the daily notes' items, each once whoever it names.
     /// Birthdays that are not `YYYY-MM-DD` or `--MM-DD`, and people without a cadence, give none.
-    package static func events(for people: [Row], ownPlans: [(key: String, name: String, items: [Interaction])],
+    package static func events(for people: [PeopleListing.Row], ownPlans: [(key: String, name: String, items: [Interaction])],
                                dailyNotes: [DailyNoteItem], config: VaultConfig, today: Day,
                                birthdays: Bool, due: Bool, plans: Bool) -> [ICalendarEvent] {
         let stamp = today.midnightUTC
@@ -42,7 +23,7 @@ package enum VaultCalendar {
             events += people.compactMap { person in
                 person.birthday.flatMap { birthday in
                     ICalendarEvent.birthday(
-                        uid: EventUID.stable("birthday:" + person.key),
+                        uid: EventUID.stable("birthday:" + key(id: person.id, contactID: person.contactID)),
                         summary: person.name + "'s birthday",
                         birthday: birthday,
                         description: birthday.hasPrefix("--") ? "Year of birth unknown." : nil,
@@ -57,7 +38,7 @@ package enum VaultCalendar {
                 let schedule = person.schedule
                 guard let day = schedule.due, let cadence = schedule.cadence else { return nil }
                 return ICalendarEvent(
-                    uid: EventUID.stable("due:" + person.key),
+                    uid: EventUID.stable("due:" + key(id: person.id, contactID: person.contactID)),
                     summary: "Get in touch with " + person.name,
                     description: dueDescription(cadence: cadence, last: schedule.last, snooze: person.snooze, due: day),
                     start: .allDay(day),
@@ -115,13 +96,11 @@ package enum VaultCalendar {
     }
 }
 
-extension Vault {
-    /// The events of `crm calendar` on `today` (see `VaultCalendar.events`), and the warnings to
-    /// print: files that could not be read are left out (see `ReadProblems`).
-    package func calendar(today: Day, birthdays: Bool, due: Bool, plans: Bool) -> (events: [ICalendarEvent], problems: [Diagnostic]) {
-        let config = config
-        let everyone = everyone(today: today)
-        let (people, problems) = everyone.listing { VaultCalendar.Row(facts: $0, config: config, today: today) }
+extension VaultCalendar {
+    /// The events of `crm calendar` on `today` of everyone the listings show (see `events`), and
+    /// the warnings to print: files that could not be read are left out (see `ReadProblems`).
+    package static func events(of everyone: Everyone, today: Day, birthdays: Bool, due: Bool, plans: Bool) -> (events: [ICalendarEvent], problems: [Diagnostic]) {
+        let (people, problems) = PeopleListing.Row.listed(everyone, today: today)
         var own: [(key: String, name: String, items: [Interaction])] = []
         var daily: [DailyNoteItem] = []
         if plans {
@@ -134,7 +113,7 @@ extension Vault {
             }
             daily = everyone.dailyNoteItems
         }
-        let events = VaultCalendar.events(for: people, ownPlans: own, dailyNotes: daily, config: config, today: today,
+        let events = VaultCalendar.events(for: people, ownPlans: own, dailyNotes: daily, config: everyone.config, today: today,
                                           birthdays: birthdays, due: due, plans: plans)
         return (events, problems)
     }

@@ -108,7 +108,7 @@ extension ContactImport {
         }
         guard !names.isEmpty else { return [:] }
         let keys = Set(names.keys)
-        let (rows, _) = vault.facts(today: nil) { person -> (key: String, id: String)? in
+        let rows = vault.facts(today: nil).rows.map { person -> (key: String, id: String)? in
             let key = nameKey(person.name)
             return keys.contains(key) ? (key, person.id) : nil
         }

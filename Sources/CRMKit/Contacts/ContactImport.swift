@@ -87,7 +87,7 @@ package enum ContactImport {
         let uids = Set(book.contacts.compactMap(\.uid))
         let emails = Set(book.contacts.flatMap { $0.emails.map(emailKey) })
         let names = Set(book.contacts.map { nameKey($0.name) })
-        let (rows, _) = vault.facts(today: nil) { person -> PersonFacts? in
+        let rows = vault.facts(today: nil).rows.map { person -> PersonFacts? in
             let shares = person.contactID.map(uids.contains) == true || names.contains(nameKey(person.name))
                 || person.emails.contains { emails.contains(emailKey($0)) }
             return shares ? person : nil

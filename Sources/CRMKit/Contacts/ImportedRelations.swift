@@ -21,7 +21,7 @@ package struct ImportedRelations {
     package init(added: [(contact: Contact, id: String)], plan: [ContactImport.Decision], vault: Vault) {
         let wanted = Set((added.flatMap { $0.contact.related.compactMap(\.uid) }).map(Self.uidKey))
         guard !wanted.isEmpty else { return }
-        let (rows, _) = vault.facts(today: nil) { person -> (key: String, id: String, name: String)? in
+        let rows = vault.facts(today: nil).rows.map { person -> (key: String, id: String, name: String)? in
             guard let contactID = person.contactID, wanted.contains(Self.uidKey(contactID)) else { return nil }
             return (Self.uidKey(contactID), person.id, person.name)
         }

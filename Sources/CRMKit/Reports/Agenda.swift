@@ -25,7 +25,7 @@ package struct Agenda: Sendable {
         package let kind: Kind
         /// Nil for an undated follow-up.
         package let date: Day?
-        package let person: PersonSummary
+        package let person: PeopleListing.Row
         package let time: TimeOfDay?
         package let type: String?
         package let note: String?
@@ -51,7 +51,7 @@ package struct Agenda: Sendable {
     package let problems: [Diagnostic]
 
     /// The agenda of `people`, each with their timeline (plans and follow-ups).
-    package init(people: [(person: PersonSummary, timeline: Timeline)], today: Day, within: Cadence) {
+    package init(people: [(person: PeopleListing.Row, timeline: Timeline)], today: Day, within: Cadence) {
         self.today = today
         let horizon = within.step(from: today)
         self.horizon = horizon
@@ -123,14 +123,13 @@ package struct Agenda: Sendable {
     }
 }
 
-extension Vault {
-    /// The agenda on `today` of everyone the listings show, and the warnings to print (see
-    /// `Vault.listing`).
-    package func agenda(today: Day, within: Cadence) -> (agenda: Agenda, problems: [Diagnostic]) {
-        let config = config
-        let (people, problems) = listing(today: today) { facts in
-            (person: PersonSummary(facts: facts, config: config, today: today), timeline: facts.timeline)
-        }
-        return (Agenda(people: people, today: today, within: within), problems)
+extension Agenda {
+    /// The agenda on `today` of everyone the listings show (`Everyone.listed`), and the warnings
+    /// to print.
+    package static func of(_ everyone: Everyone, today: Day, within: Cadence) -> (agenda: Agenda, problems: [Diagnostic]) {
+        let (people, problems) = everyone.listed()
+        let config = everyone.config
+        let rows = people.map { (person: PeopleListing.Row(facts: $0, config: config, today: today), timeline: $0.timeline) }
+        return (Agenda(people: rows, today: today, within: within), problems)
     }
 }

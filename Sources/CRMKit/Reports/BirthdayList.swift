@@ -5,7 +5,7 @@ import CRMVault
 package struct BirthdayList: Sendable {
     /// One person's next birthday.
     package struct Entry: Sendable {
-        package let person: PersonSummary
+        package let person: PeopleListing.Row
         package let birthday: Birthday
         /// The next birthday on or after today.
         package let next: Day
@@ -24,7 +24,7 @@ package struct BirthdayList: Sendable {
     package let problems: [Diagnostic]
 
     /// Birthdays from `today` to `today` plus `within`, both included.
-    package init(people: [PersonSummary], today: Day, within: Cadence) {
+    package init(people: [PeopleListing.Row], today: Day, within: Cadence) {
         self.today = today
         let horizon = within.step(from: today)
         self.horizon = horizon

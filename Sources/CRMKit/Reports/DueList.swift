@@ -5,7 +5,7 @@ import CRMVault
 package struct DueList: Sendable {
     /// One person in the list.
     package struct Entry: Sendable {
-        package let person: PersonSummary
+        package let person: PeopleListing.Row
         package var schedule: DueSchedule { person.schedule }
         /// The due date (the schedule's, never nil here).
         package let due: Day
@@ -27,7 +27,7 @@ package struct DueList: Sendable {
     package let overdueFollowUps: Int
 
     /// The list on `today`: people due by today, or by today plus `within` when given.
-    package init(people: [PersonSummary], today: Day, within: Cadence? = nil) {
+    package init(people: [PeopleListing.Row], today: Day, within: Cadence? = nil) {
         self.today = today
         horizon = within?.step(from: today) ?? today
         var all: [Entry] = []

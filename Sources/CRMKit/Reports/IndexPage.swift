@@ -15,22 +15,7 @@ package enum IndexPage {
 
     /// One person as the page shows them: the schedule the files alone give (on no day, so the
     /// page does not change with the day), their open items and follow-ups.
-    package struct Row: Sendable {
-        package let id: String
-        package let name: String
-        package let sortName: String
-        package let tags: [String]
-        package let schedule: DueSchedule
-        package let open: [Interaction]
-        package let followUps: [String]
-        package var path: String { "people/" + id + ".md" }
-
-        package init(facts: PersonFacts, config: VaultConfig) {
-            (id, name, sortName, tags) = (facts.id, facts.name, facts.sortName, facts.tags)
-            schedule = DueSchedule(facts: facts, config: config, on: nil)
-            (open, followUps) = (facts.timeline.open, facts.timeline.followUps)
-        }
-    }
+    package typealias Row = PeopleListing.Row
 
     /// One interaction for "Recent interactions", listed once: with its person and its place in
     /// their log, or a daily note's item with everyone it names and its line.
@@ -42,16 +27,15 @@ package enum IndexPage {
         package let entry: Interaction
     }
 
-    /// The page's bytes for `vault` (UTF-8, LF line endings), and the warnings to print: files that
-    /// could not be read are left out (see `ReadProblems`).
+    /// The page's bytes (UTF-8, LF line endings) for everyone as the files alone say
+    /// (`Vault.everyone(today: nil)`), and the warnings to print: files that could not be read
+    /// are left out (see `ReadProblems`).
     ///
     /// Only the facts of each file are needed for the table (they come from the cache), and only
     /// the files that can hold one of the last 20 interactions are read for that list: those whose
     /// last interaction is no older than the 20th most recent last interaction.
-    package static func render(_ vault: Vault) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
-        let config = vault.config
-        let everyone = vault.everyone(today: nil)
-        let (people, problems) = everyone.listing { Row(facts: $0, config: config) }
+    package static func render(_ everyone: Everyone) -> (bytes: [UInt8], people: Int, problems: [Diagnostic]) {
+        let (people, problems) = Row.listed(everyone, today: nil)
         let lasts = people.compactMap { $0.schedule.last?.date }.sorted(by: >)
         let threshold = lasts.count >= recentCount ? lasts[recentCount - 1] : nil
         let candidates = people.filter { person in
@@ -59,7 +43,7 @@ package enum IndexPage {
             return threshold.map { last >= $0 } ?? true
         }
         let byPath = Dictionary(candidates.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let (recent, more) = vault.scan(paths: candidates.map(\.path)) { person -> [RecentEntry]? in
+        let (recent, more) = everyone.vault.scan(paths: candidates.map(\.path)) { person -> [RecentEntry]? in
             guard let facts = byPath[person.path] else { return nil }
             return person.document.interactions.filter(\.isInteraction).enumerated().compactMap { order, entry in
                 threshold.map { entry.date >= $0 } ?? true ? RecentEntry(people: [facts], order: order, entry: entry) : nil
@@ -83,53 +67,39 @@ package enum IndexPage {
         out += "# People\n\n".utf8
         out += "Written by `crm index` from the files under `people/` and the daily notes; edits here are lost when it runs again.\n\n".utf8
         out += "| Name | Last contact | Every | Due | Tags |\n| --- | --- | --- | --- | --- |\n".utf8
-        // Rows and due lines are written a block of people at a time on all cores.
         var dueDays: [(day: Int, row: Int)] = []
-        Blocks.forEach(rows.indices, { block in
-            var table: [UInt8] = []
-            var dueDays: [(day: Int, row: Int)] = []
-            for row in block {
-                let person = rows[row]
-                let schedule = person.schedule
-                table += "| ".utf8
-                table += link(person).utf8
-                table += " | ".utf8
-                if let last = schedule.last {
-                    table += last.date.description.utf8
-                    table.append(UInt8(ascii: " "))
-                    table += last.type.utf8
-                } else {
-                    table += "never".utf8
-                }
-                table += " | ".utf8
-                table += (schedule.cadence?.description ?? "").utf8
-                table += " | ".utf8
-                table += due(schedule).utf8
-                table += " | ".utf8
-                table += escaped(person.tags.joined(separator: ", ")).utf8
-                table += " |\n".utf8
-                if schedule.cadence != nil { dueDays.append((schedule.datedDue?.dayNumber ?? Int.min, row)) }
+        for (row, person) in rows.enumerated() {
+            let schedule = person.schedule
+            out += "| ".utf8
+            out += link(person).utf8
+            out += " | ".utf8
+            if let last = schedule.last {
+                out += last.date.description.utf8
+                out.append(UInt8(ascii: " "))
+                out += last.type.utf8
+            } else {
+                out += "never".utf8
             }
-            return (table, dueDays)
-        }, handing: { table, days in
-            out += table
-            dueDays += days
-        })
+            out += " | ".utf8
+            out += (schedule.cadence?.description ?? "").utf8
+            out += " | ".utf8
+            out += due(schedule).utf8
+            out += " | ".utf8
+            out += escaped(person.tags.joined(separator: ", ")).utf8
+            out += " |\n".utf8
+            if schedule.cadence != nil { dueDays.append((schedule.datedDue?.dayNumber ?? Int.min, row)) }
+        }
         if rows.isEmpty { out += "\nNobody yet.\n".utf8 }
 
         out += "\n## Due dates\n\nSoonest first; `crm due` tells who is due today.\n\n".utf8
         // `rows` is in name order already: by day, then by row, keeps it within a day.
         dueDays.sort { $0 < $1 }
-        Blocks.forEach(dueDays.indices, { block in
-            var lines: [UInt8] = []
-            for person in block.lazy.map({ rows[dueDays[$0].row] }) {
-                let schedule = person.schedule
-                let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
-                let snoozed = schedule.isSnoozed ? ", snoozed" : ""
-                lines += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n".utf8
-            }
-            return lines
-        }, handing: { out += $0 })
+        for person in dueDays.lazy.map({ rows[$0.row] }) {
+            let schedule = person.schedule
+            let last = schedule.last.map { "last \($0.date)" } ?? "never contacted"
+            let snoozed = schedule.isSnoozed ? ", snoozed" : ""
+            out += "- \(due(schedule)) \(link(person)) (every \(schedule.cadence!)\(snoozed), \(last))\n".utf8
+        }
         if dueDays.isEmpty { out += "Nobody has a cadence.\n".utf8 }
 
         out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n".utf8

@@ -11,7 +11,7 @@ import Foundation
 package struct InteractionSummary: Sendable {
     /// How many interactions one person had in the period.
     package struct PersonCount: Sendable {
-        package let person: PersonSummary
+        package let person: PeopleListing.Row
         package let count: Int
         /// The person's last interaction ever, when any.
         package var last: Day? { person.schedule.last?.date }
@@ -39,13 +39,13 @@ package struct InteractionSummary: Sendable {
     /// Who is due today, most overdue first.
     package let due: [DueList.Entry]
     /// People without any interaction at all, by name.
-    package let neverContacted: [PersonSummary]
+    package let neverContacted: [PeopleListing.Row]
     /// The labels of people who share a name with another (`Vault.namesakeLabels`), by id.
     package var namesakes: [String: String] = [:]
 
     /// How the summary names `person`: by name, or with their id and a detail when someone else
     /// has that name (`Sam Lee (sam-lee-2, Lee Design)`).
-    package func label(_ person: PersonSummary) -> String { namesakes[person.id] ?? person.name }
+    package func label(_ person: PeopleListing.Row) -> String { namesakes[person.id] ?? person.name }
 
     /// The default period: the twelve calendar months up to and including today's month.
     package static func defaultSince(today: Day) -> Day {
@@ -182,32 +182,32 @@ package struct InteractionSummary: Sendable {
     }
 }
 
-extension Vault {
-    /// `crm summary` of everyone `summaries` lists from `since` to `until`, as of `today`, and
-    /// the warnings to print. Files that cannot be read are not listed (`Everyone.listing`), so
-    /// not counted.
-    package func interactionSummary(today: Day, since: Day, until: Day) -> (summary: InteractionSummary, problems: [Diagnostic]) {
-        let config = config
-        let everyone = everyone(today: today)
+extension InteractionSummary {
+    /// `crm summary` of everyone the listings show (`Everyone.listed`) from `since` to `until`,
+    /// as of `today`, and the warnings to print. Files that cannot be read are not listed, so not
+    /// counted.
+    package static func of(_ everyone: Everyone, today: Day, since: Day, until: Day) -> (summary: InteractionSummary, problems: [Diagnostic]) {
+        let config = everyone.config
         let (first, last) = (since.dayNumber, min(until, today).dayNumber)
         // The totals count each file's own entries once; a shared entry counts for each
         // participant, and in the totals once, in its own file.
         var totals = InteractionSummary.Totals(today: today, since: since, until: until)
         for facts in everyone.facts where facts.isReadable { _ = totals.count(facts) }
-        // A daily note's item is no one's own: it counts in the totals once, however many it links.
-        let (rows, problems) = everyone.listing { facts in
+        let (people, problems) = everyone.listed()
+        let counted = people.map { facts in
             let own = facts.tally.count(from: first, through: last)
             let shared = facts.shared.count { $0.interaction.isInteraction && $0.interaction.date.dayNumber >= first && $0.interaction.date.dayNumber <= last }
-            return (count: InteractionSummary.PersonCount(person: PersonSummary(facts: facts, config: config, today: today), count: own + shared),
-                    daily: facts.shared.filter { $0.owner == nil })
+            return InteractionSummary.PersonCount(person: PeopleListing.Row(facts: facts, config: config, today: today), count: own + shared)
         }
+        // A daily note's item is no one's own: it counts in the totals once, however many it links.
         var seen = Set<String>()
-        for item in rows.flatMap(\.daily) where seen.insert("\(item.path):\(item.interaction.line)").inserted {
-            totals.count(item.interaction)
+        for facts in people {
+            for item in facts.shared where item.owner == nil && seen.insert("\(item.path):\(item.interaction.line)").inserted {
+                totals.count(item.interaction)
+            }
         }
-        var summary = InteractionSummary(counted: rows.map(\.count), totals: totals, config: config, since: since, until: until)
-        summary.namesakes = namesakeLabels(among: rows.map { ($0.count.person.id, $0.count.person.sortName) })
+        var summary = InteractionSummary(counted: counted, totals: totals, config: config, since: since, until: until)
+        summary.namesakes = everyone.vault.namesakeLabels(among: people.map(\.keys))
         return (summary, problems)
     }
 }
-

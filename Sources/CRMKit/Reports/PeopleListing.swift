@@ -15,9 +15,14 @@ public struct PeopleListing: Sendable {
         case last
     }
 
-    /// One person. A class, as `PersonSummary` is: the row is made on the threads that read the
-    /// files and then only referred to (sorted, filtered, printed), so it is one reference to
-    /// pass around instead of a dozen fields to copy.
+    /// One person as every listing shows them (`crm list`, `due`, `birthdays`, `calendar`,
+    /// `index`, each person of `agenda` and `summary`, the people list of `crm browse`): what they
+    /// print of the file's facts, and the schedule those give under the vault's settings. Small
+    /// enough to hold for 100,000 people at once.
+    ///
+    /// A class: the row is made once and then only referred to (sorted, filtered, put in a due
+    /// list, a ranking, an agenda), so it is one reference to pass around instead of a dozen
+    /// fields to copy.
     public final class Row: Sendable, Equatable {
         public let id: String
         public let name: String
@@ -32,6 +37,16 @@ public struct PeopleListing: Sendable {
         /// Emails in lower case.
         public var emails: [String] { keys.emails }
         public var contactID: String? { keys.contactID }
+        /// `birthday:` as written.
+        package let birthday: String?
+        /// The problem with `birthday:`, when it is not a date.
+        package let birthdayProblem: Diagnostic?
+        package let added: Day?
+        package let snooze: Day?
+        /// When the person is due, and from what (see `DueSchedule`).
+        package let schedule: DueSchedule
+        // What a listing prints and sorts by, of the schedule, kept as plain values: read for
+        // every row and every comparison, they are not taken out of the schedule each time.
         public let cadence: Cadence?
         /// The newest interaction dated today or earlier.
         public let last: Day?
@@ -46,6 +61,9 @@ public struct PeopleListing: Sendable {
         /// Open items dated before the listing's day (the person's own and those of other
         /// files): the overdue follow-ups `crm agenda` and browse's Today list.
         package let overdueFollowUps: Int
+        /// The person's own open items and undated follow-ups (`crm index` lists them).
+        package let open: [Interaction]
+        package let followUps: [String]
 
         public var path: String { "people/" + id + ".md" }
 
@@ -74,20 +92,24 @@ public struct PeopleListing: Sendable {
             sink.member("interactions", number: interactionCount)
         }
 
-        init(facts: PersonFacts, config: VaultConfig, today: Day) {
-            let schedule = DueSchedule(facts: facts, config: config, today: today)
+        /// The person on `today` under `config`; without a day, the schedule the files alone give
+        /// (`crm index`, whose page does not change with the day).
+        package init(facts: PersonFacts, config: VaultConfig, today: Day?) {
             id = facts.id
             name = facts.name
             sortName = facts.sortName
             tags = facts.tags
             keys = facts.keys
-            cadence = schedule.cadence
-            last = schedule.last?.date
-            next = schedule.next?.date
-            due = schedule.due
-            isSnoozed = schedule.isSnoozed
+            birthday = facts.birthday
+            birthdayProblem = facts.fieldProblems["birthday"]
+            added = facts.added
+            snooze = facts.snooze
+            let schedule = DueSchedule(facts: facts, config: config, on: today)
+            self.schedule = schedule
+            (cadence, last, next, due, isSnoozed) = (schedule.cadence, schedule.last?.date, schedule.next?.date, schedule.due, schedule.isSnoozed)
             interactionCount = facts.interactionCount
-            overdueFollowUps = facts.timeline.open.prefix { $0.date < today }.count
+            overdueFollowUps = today.map { today in facts.timeline.open.prefix { $0.date < today }.count } ?? 0
+            (open, followUps) = (facts.timeline.open, facts.timeline.followUps)
         }
     }
 
@@ -103,10 +125,14 @@ public struct PeopleListing: Sendable {
         self.problems = problems
     }
 
-    /// The people of `vault` on `today`, each row made from the person's facts where they were read.
+    /// The people of `vault` on `today` (from its one read, `Vault.everyone`).
     public init(vault: Vault, today: Day) {
-        let config = vault.config
-        let (rows, problems) = vault.listing(today: today) { Row(facts: $0, config: config, today: today) }
+        self.init(vault.everyone(today: today), today: today)
+    }
+
+    /// Everyone a listing shows (`Everyone.listed`), on `today`, in name order.
+    package init(_ everyone: Everyone, today: Day) {
+        let (rows, problems) = Row.listed(everyone, today: today)
         let order = NameOrder(rows.map(\.sortName), ties: rows.map(\.id)).sortedIndices()
         self.init(today: today, rows: order.map { rows[$0] }, problems: problems)
     }
@@ -162,5 +188,15 @@ public struct PeopleListing: Sendable {
         array.append(elements, to: &out)
         array.finish(to: &out)
         write(out[...])
+    }
+}
+
+extension PeopleListing.Row {
+    /// A row for each person `everyone` lists (`Everyone.listed`), in path order, on `today`, and
+    /// the warnings to print.
+    package static func listed(_ everyone: Everyone, today: Day?) -> (rows: [PeopleListing.Row], problems: [Diagnostic]) {
+        let (people, problems) = everyone.listed()
+        let config = everyone.config
+        return (people.map { PeopleListing.Row(facts: $0, config: config, today: today) }, problems)
     }
 }

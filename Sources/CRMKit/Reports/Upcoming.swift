@@ -6,7 +6,7 @@ import CRMVault
 enum Upcoming {
     /// `all` sorted by `day`: those on or before `horizon`, and the first one after it. Only those
     /// and the others of that first later day are put in name order: most people are not due.
-    static func split<Entry>(_ all: [Entry], day: (Entry) -> Day, person: (Entry) -> PersonSummary,
+    static func split<Entry>(_ all: [Entry], day: (Entry) -> Day, person: (Entry) -> PeopleListing.Row,
                              through horizon: Day) -> (shown: [Entry], next: Entry?) {
         let days = all.map { day($0).dayNumber }
         let nextDay = days.lazy.filter { $0 > horizon.dayNumber }.min()

@@ -10,7 +10,8 @@ package enum VaultCheck {
         var found = vault.config.diagnostics + vault.unfinishedProblems
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
         let (paths, copies, unlisted) = vault.personAndConflictPaths()
-        let (people, unread) = vault.facts(of: paths, today: today) { Checked(facts: $0, today: today) }
+        let (facts, unread) = vault.facts(of: paths, today: today)
+        let people = facts.map { Checked(facts: $0, today: today) }
         found += unlisted + unread
         for person in people { found += person.problems }
         found += duplicates(people).map(\.problem)
@@ -40,7 +41,7 @@ package enum VaultCheck {
         /// With `today`, entries dated more than a year after it, or ticked done after it, are problems too.
         init(facts: PersonFacts, today: Day?) {
             problems = facts.problems + (today.map { facts.dateProblems(today: $0) } ?? [])
-            keysAndLinks = KeysAndLinks(keys: facts.keys, links: facts.links)
+            keysAndLinks = KeysAndLinks(keys: facts.keys, links: facts.links.isEmpty ? nil : facts.links)
             (tags, nameLine, contactIDLine) = (facts.tags, facts.nameLine, facts.contactIDLine)
         }
     }

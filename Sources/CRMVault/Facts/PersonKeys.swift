@@ -115,7 +115,7 @@ package struct PersonKeys: Sendable, Equatable {
 
 extension Vault {
     /// Everyone's keys in path order, from the facts cache where the file is unchanged, else read
-    /// from the file (see `facts(of:today:_:)`, which this is a projection of). Files that cannot
+    /// from the file (see `facts(of:today:)`, which this is a projection of). Files that cannot
     /// be read are left out.
     func personKeys() -> [PersonKeys] {
         rows(of: nil, today: nil, cached: { reader, _ throws(ByteReader.Malformed) in try PersonKeys(from: &reader) }, read: \.keys).rows

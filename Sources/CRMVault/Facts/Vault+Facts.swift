@@ -2,45 +2,19 @@ import CRMFormat
 import Dispatch
 
 extension Vault {
-    /// Every person's facts in path order, made into the row the caller keeps by `row`, on the
-    /// core that read them: a report chooses what it holds of 100,000 people by the row it makes.
-    /// The facts come from the facts cache where the file is unchanged, else from the file (on all
-    /// cores). `paths` are every person file when the caller has them already; else the cache
-    /// lists them while the folders it recorded are unchanged, or `people/` is walked. With
-    /// `today`, every timeline answers for that day (a cached one made for a later day is read
-    /// again); without it, only what the files alone say is needed. Files that cannot be read are
-    /// returned as problems.
+    /// Every person's facts in path order (or those at `paths`, when the caller has them already;
+    /// else the cache lists them while the folders it recorded are unchanged, or `people/` is
+    /// walked), from the facts cache where the file is unchanged, else from the file (on all
+    /// cores). With `today`, every timeline answers for that day (a cached one made for a later
+    /// day is read again); without it, only what the files alone say is needed. Files that cannot
+    /// be read are returned as problems.
     ///
     /// Before it returns, the cache is rewritten when a file was removed or a file read can be
     /// cached (it has not changed in the last two seconds); a file just written is read again
     /// until it settles.
-    @inlinable
-    package func facts<Row>(of paths: [String]? = nil, today: Day? = nil, _ row: @escaping @Sendable (PersonFacts) -> Row)
-        -> (rows: [Row], problems: [Diagnostic]) {
-        let (boxes, problems) = boxedFacts(of: paths, today: today) { RowBox(row($0)) }
-        return (RowBox.unboxed(boxes), problems)
-    }
-
-    /// `facts(of:today:_:)` with each row boxed: the work is done here, in this module, for one
-    /// row type; the generic accessors above and below are inlined where a report calls them and
-    /// only unbox. (Generic code of another module is not specialized for the caller's row type:
-    /// a warm `list` cost 30 % more when it was.)
-    @usableFromInline
-    package func boxedFacts(of paths: [String]?, today: Day?, _ row: @escaping @Sendable (PersonFacts) -> AnyObject)
-        -> (rows: [AnyObject], problems: [Diagnostic]) {
-        factsRows(of: paths, today: today, row)
-    }
-
-    /// Every person's facts in path order (see `facts(of:today:_:)`).
     package func facts(of paths: [String]? = nil, today: Day? = nil) -> (rows: [PersonFacts], problems: [Diagnostic]) {
-        factsRows(of: paths, today: today) { $0 }
-    }
-
-    /// `facts(of:today:_:)` for this module's own row types.
-    func factsRows<Row>(of paths: [String]?, today: Day?, _ row: @escaping @Sendable (PersonFacts) -> Row)
-        -> (rows: [Row], problems: [Diagnostic]) {
-        rows(of: paths, today: today, cached: { reader, path throws(ByteReader.Malformed) in row(try PersonFacts(from: &reader, path: path)) },
-             read: row)
+        rows(of: paths, today: today, cached: { reader, path throws(ByteReader.Malformed) in try PersonFacts(from: &reader, path: path) },
+             read: { $0 })
     }
 
     /// Everyone's keys and links in path order (nil links for a file that links nothing: most
@@ -49,8 +23,8 @@ extension Vault {
     func keysAndLinks(of paths: [String]? = nil) -> (rows: [KeysAndLinks], problems: [Diagnostic]) {
         rows(of: paths, today: nil, cached: { reader, path throws(ByteReader.Malformed) in
             let keys = try PersonKeys(from: &reader), links = try FileLinks(from: &reader, path: path)
-            return KeysAndLinks(keys: keys, links: links)
-        }, read: { KeysAndLinks(keys: $0.keys, links: $0.links) })
+            return KeysAndLinks(keys: keys, links: links.isEmpty ? nil : links)
+        }, read: { KeysAndLinks(keys: $0.keys, links: $0.links.isEmpty ? nil : $0.links) })
     }
 
     /// The one way through the facts cache: each file's row from its record while the file is
@@ -123,26 +97,21 @@ extension Vault {
 
 extension Vault {
     /// Everyone as a command sees them on `today` (nil: what the files alone say): each person
-    /// file's facts, the daily notes and the links between them, each read once.
-    @usableFromInline
+    /// file's facts, the daily notes and the links between them, each read once. The one read of
+    /// everyone a report is made from.
     package func everyone(today: Day?) -> Everyone {
-        let (facts, unread) = factsRows(of: nil, today: today) { $0 }
+        let (facts, unread) = facts(today: today)
         let (shared, daily) = sharedInteractions(everyone: facts)
-        return Everyone(facts: facts, unread: unread, shared: shared, dailyNoteItems: daily, today: today)
-    }
-
-    /// The rows `row` makes of everyone a listing shows on `today` (see `Everyone.listing`).
-    @inlinable
-    package func listing<Row>(today: Day?, _ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
-        everyone(today: today).listing(row)
+        return Everyone(vault: self, facts: facts, unread: unread, shared: shared, dailyNoteItems: daily, today: today)
     }
 }
 
 /// Everyone as one command sees them: every person file's facts read once (one pass over the
 /// facts cache), the daily notes read once, and the links of both resolved once over everyone.
-/// The reports are made from it.
-@usableFromInline
-package struct Everyone {
+/// The reports are functions of it.
+package struct Everyone: Sendable {
+    /// The vault read: its settings, and its files for a report that needs more of a few of them.
+    package let vault: Vault
     /// Every person file's facts, in path order, those that could not be read in full too.
     package let facts: [PersonFacts]
     /// The files that could not be read at all.
@@ -153,28 +122,17 @@ package struct Everyone {
     package let dailyNoteItems: [DailyNoteItem]
     /// The day the facts answer for (nil: what the files alone say).
     package let today: Day?
+    /// The vault's settings the reports apply.
+    package var config: VaultConfig { vault.config }
 
-    /// The rows `row` makes of everyone a listing shows, and the warnings to print: the one
-    /// facts accessor of the reports, each choosing its row. A file that could not be read is left
-    /// out with a warning, and each part of a file that was not read is one (see `ReadProblems`);
-    /// `row` is not asked about unreadable files. Entries of other files count as the person's
-    /// own (`PersonFacts.shared`).
-    @inlinable
-    package func listing<Row>(_ row: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
-        let (boxes, problems) = boxedListing { RowBox(row($0)) }
-        return (RowBox.unboxed(boxes), problems)
-    }
-
-    /// `listing(_:)` with each row boxed (see `Vault.boxedFacts`).
-    @usableFromInline
-    package func boxedListing(_ row: (PersonFacts) -> AnyObject) -> (rows: [AnyObject], problems: [Diagnostic]) {
-        let rows = facts.map { facts -> (row: AnyObject?, readProblems: [Diagnostic]) in
-            guard facts.isReadable else { return (nil, facts.readProblems) }
-            guard !shared.isEmpty, let entries = shared[facts.id] else { return (row(facts), facts.readProblems) }
-            return (row(facts.including(entries, today: today)), facts.readProblems)
-        }
-        let (listed, warnings) = ReadProblems.listed(rows, problems: unread)
-        return (listed, warnings)
+    /// Everyone a listing shows, in path order, and the warnings to print. A file that could not
+    /// be read is left out with a warning, and each part of a file that was not read is one (see
+    /// `ReadProblems`). Entries of other files count as the person's own (`PersonFacts.shared`).
+    package func listed() -> (people: [PersonFacts], problems: [Diagnostic]) {
+        let (readable, warnings) = ReadProblems.listed(facts.indices.map { (facts[$0].isReadable ? $0 : nil, facts[$0].readProblems) },
+                                                       problems: unread)
+        guard !shared.isEmpty else { return (readable.map { facts[$0] }, warnings) }
+        return (readable.map { i in shared[facts[i].id].map { facts[i].including($0, today: today) } ?? facts[i] }, warnings)
     }
 }
 
@@ -185,21 +143,9 @@ package struct KeysAndLinks: Sendable {
     package var keys: PersonKeys
     package var links: FileLinks?
 
+    /// `links`: nil when the file links nothing (most files).
     package init(keys: PersonKeys, links: FileLinks?) {
         self.keys = keys
-        self.links = links.flatMap { $0.isEmpty ? nil : $0 }
+        self.links = links
     }
-}
-
-
-/// A row of a report's own type, as the vault's non-generic accessors carry it (see
-/// `Vault.boxedFacts`).
-@usableFromInline
-final class RowBox<Row> {
-    @usableFromInline let row: Row
-    @usableFromInline init(_ row: Row) { self.row = row }
-
-    /// The rows `boxes` hold, each a `RowBox<Row>`.
-    @inlinable
-    static func unboxed(_ boxes: [AnyObject]) -> [Row] { boxes.map { unsafeDowncast($0, to: RowBox<Row>.self).row } }
 }

@@ -14,14 +14,13 @@ extension Vault {
         }
     }
 
-    /// The label of each person of `people` who shares a name with another person of the vault
-    /// (see `labels(of:)`), by id; the others are told by their name alone.
-    package func namesakeLabels(among people: [(id: String, sortName: String)]) -> [String: String] {
+    /// The label of each of `people` who shares a name with another of them (see
+    /// `labels(of:)`), by id; the others are told by their name alone.
+    package func namesakeLabels(among people: [PersonKeys]) -> [String: String] {
         var counts: [String: Int] = [:]
         for person in people { counts[person.sortName, default: 0] += 1 }
-        let shared = Set(people.filter { counts[$0.sortName]! > 1 }.map(\.id))
-        guard !shared.isEmpty else { return [:] }
-        let keys = personKeys().filter { shared.contains($0.id) }
+        let keys = people.filter { counts[$0.sortName]! > 1 }
+        guard !keys.isEmpty else { return [:] }
         return Dictionary(zip(keys.map(\.id), labels(of: keys)), uniquingKeysWith: { a, _ in a })
     }
 

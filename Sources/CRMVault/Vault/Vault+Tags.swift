@@ -5,8 +5,8 @@ extension Vault {
     /// in another case or with other accents (`crm add --tag family`, an address book's `Family`)
     /// is written as the vault spells it, and `completions --tags` lists these.
     package func tagSpellings() -> [String: String] {
-        let (tags, _) = listing(today: nil) { $0.tags }
-        return Dictionary(Tag.preferredSpellings(tags.flatMap { Set($0) }).map { (Tag.key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        let people = facts().rows.filter(\.isReadable)
+        return Dictionary(Tag.preferredSpellings(people.flatMap { Set($0.tags) }).map { (Tag.key($0), $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// `tags` as the vault spells them, each tag once.

@@ -27,17 +27,16 @@ struct TextTable {
         write(headerStyle: headerStyle, to: terminal.write(bytes:))
     }
 
-    /// Hands the lines' UTF-8, each line ending in a newline, to `output` in chunks of about 100 KB.
-    /// Rows are measured, then written, a block at a time on all cores (the blocks' bytes handed
-    /// on in order): a listing of 100,000 people is neither one string nor one core's work.
+    /// Hands the lines' UTF-8, each line ending in a newline, to `output` in chunks of about 64 KB:
+    /// a listing of 100,000 people is never one string.
     private func write(headerStyle: (String) -> String, to output: (ArraySlice<UInt8>) -> Void) {
         // Each cell's width is measured once, before the columns' widths are known.
         let headerWidths = headers.map(displayWidth)
         // A cell is one line: its line breaks, tabs and other controls are shown escaped.
-        let cellWidths = Blocks.map(rows.indices) { block in block.map { rows[$0].map { displayWidth(VisibleText.shown($0)) } } }
+        let cellWidths = rows.map { $0.map { displayWidth(VisibleText.shown($0)) } }
         var widths = headerWidths
         let last = headers.count - 1
-        for row in cellWidths.joined() {
+        for row in cellWidths {
             for (i, width) in row.enumerated() where i < widths.count {
                 widths[i] = max(widths[i], i == last || uncut.contains(i) ? width : min(width, maximumWidth))
             }
@@ -63,13 +62,15 @@ struct TextTable {
         var header: [UInt8] = []
         append(headers, widths: headerWidths, to: &header) { _, text in headerStyle(text) }
         output(header[...])
-        Blocks.forEach(rows.indices, { block in
-            var chunk: [UInt8] = []
-            for r in block {
-                append(rows[r], widths: cellWidths[r / Blocks.size][r % Blocks.size], to: &chunk) { c, text in style(r, c, text) }
+        var chunk: [UInt8] = []
+        for r in rows.indices {
+            append(rows[r], widths: cellWidths[r], to: &chunk) { c, text in style(r, c, text) }
+            if chunk.count >= 1 << 16 {
+                output(chunk[...])
+                chunk.removeAll(keepingCapacity: true)
             }
-            return chunk
-        }, handing: { output($0[...]) })
+        }
+        output(chunk[...])
     }
 }
 

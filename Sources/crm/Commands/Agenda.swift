@@ -28,7 +28,7 @@ let agendaCommand = Command(
         let within = try context.cadence(context.arguments.value(AgendaOption.within) ?? "2w", option: AgendaOption.within.name)
         let vault = try context.vault()
         let today = try context.today()
-        let (agenda, problems) = vault.agenda(today: today, within: within)
+        let (agenda, problems) = Agenda.of(vault.everyone(today: today), today: today, within: within)
         for problem in problems { context.warn(problem) }
         for problem in agenda.problems { context.warn(problem) }
         if context.json {

@@ -43,7 +43,7 @@ let calendarCommand = Command(
         let onlyBirthdays = context.arguments.flag(CalendarOption.birthdays), onlyDue = context.arguments.flag(CalendarOption.due)
         let onlyPlans = context.arguments.flag(CalendarOption.plans)
         let both = !onlyBirthdays && !onlyDue && !onlyPlans
-        let (events, problems) = vault.calendar(today: today, birthdays: both || onlyBirthdays, due: both || onlyDue, plans: onlyPlans)
+        let (events, problems) = VaultCalendar.events(of: vault.everyone(today: today), today: today, birthdays: both || onlyBirthdays, due: both || onlyDue, plans: onlyPlans)
         for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(.array(events.map(\.json)))

@@ -26,7 +26,7 @@ let dueCommand = Command(
         let within = try context.arguments.value(DueOption.within).map { try context.cadence($0, option: DueOption.within.name) }
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = vault.summaries(today: today)
+        let (people, problems) = PeopleListing.Row.listed(vault.everyone(today: today), today: today)
         let list = DueList(people: people, today: today, within: within)
         for problem in problems { context.warn(problem) }
         if context.json {

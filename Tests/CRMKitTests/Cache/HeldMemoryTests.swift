@@ -85,7 +85,8 @@ struct HeldMemoryTests {
         try temporary.write("people/bo.md", "---\nname: Bo\n---\n")
         let vault = try Vault(root: temporary.path)
         let today = Day(year: 2026, month: 11, day: 29)!
-        let (people, problems) = vault.summaries(today: today)
+        let everyone = vault.everyone(today: today)
+        let (people, problems) = PeopleListing.Row.listed(everyone, today: today)
         #expect(problems.isEmpty)
         let full = vault.facts(today: today).rows
         #expect(people.map(\.id) == ["ada", "bo"])
@@ -94,9 +95,9 @@ struct HeldMemoryTests {
         #expect(people[0].schedule.last?.note == "last one\nmore lines")
         #expect(people[0].schedule.next?.date == Day(year: 2026, month: 12, day: 5))
         #expect(people.map(\.interactionCount) == [3, 0])
-        let (agenda, _) = vault.agenda(today: today, within: Cadence("1m")!)
+        let (agenda, _) = Agenda.of(everyone, today: today, within: Cadence("1m")!)
         #expect(agenda.items.filter { $0.kind == .planned }.map(\.note) == ["planned visit", "plan the talk"])
-        let (summary, _) = vault.interactionSummary(today: today, since: Day(year: 2026, month: 1, day: 1)!, until: today)
+        let (summary, _) = InteractionSummary.of(everyone, today: today, since: Day(year: 2026, month: 1, day: 1)!, until: today)
         #expect(summary.interactions == 2)
         #expect(summary.planned == 2)
     }

@@ -303,11 +303,11 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let today = Day("2026-11-29")!
         for _ in 0..<50 {
-            let people = (0..<40).map { i -> (person: PersonSummary, day: Day) in
+            let people = (0..<40).map { i -> (person: PeopleListing.Row, day: Day) in
                 var facts = PersonFacts.empty(id: "p\(Int.random(in: 0..<5, using: &generator))-\(i)")
                 facts.name = ["Ann", "ann", "Bo", "Émile", "Zoë"].randomElement(using: &generator)!
                 facts.sortName = facts.name.folded
-                let person = PersonSummary(facts: facts, config: VaultConfig(), today: today)
+                let person = PeopleListing.Row(facts: facts, config: VaultConfig(), today: today)
                 return (person, today.adding(days: Int.random(in: -3...6, using: &generator)))
             }
             let horizon = today.adding(days: Int.random(in: -4...7, using: &generator))
