@@ -20,6 +20,8 @@ package final class LanguageServer {
     /// What the client declared it takes.
     var relatedInformation = false
     var diagnosticVersions = false
+    var hoverMarkdown = false
+    var hierarchicalSymbols = false
     private var watchesFiles = false
 
     var workspace: Workspace?
@@ -79,8 +81,22 @@ package final class LanguageServer {
             phase = .shutDown
             return .success(.null)
         default:
-            return .failure(.methodNotFound(method))
+            break
         }
+        let answer: ((JSON) -> JSON)? = switch method {
+        case "textDocument/completion": completion
+        case "textDocument/hover": hover
+        case "textDocument/definition": definition
+        case "textDocument/references": references
+        case "textDocument/documentSymbol": documentSymbols
+        case "workspace/symbol": workspaceSymbols
+        default: nil
+        }
+        guard let answer else { return .failure(.methodNotFound(method)) }
+        guard params.isObject else { return .failure(.invalidParams("\(method) takes an object of parameters")) }
+        // What changed on disk first: the answer is made from it, and the open documents' problems follow.
+        sent += refreshed()
+        return .success(answer(params))
     }
 
     private func initialize(_ params: JSON) -> JSON {
@@ -91,6 +107,8 @@ package final class LanguageServer {
         relatedInformation = diagnostics?["relatedInformation"]?.boolValue == true
         diagnosticVersions = diagnostics?["versionSupport"]?.boolValue == true
         watchesFiles = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+        hoverMarkdown = capabilities?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?.contains(.string("markdown")) == true
+        hierarchicalSymbols = capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue == true
         // The vault: from the workspace folders, the root URI or the root path, the first that is in one.
         let folders = (params["workspaceFolders"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }
         let roots = folders.compactMap(FileURI.path) + [params["rootUri"]?.stringValue.flatMap(FileURI.path), params["rootPath"]?.stringValue].compactMap { $0 }
@@ -100,6 +118,12 @@ package final class LanguageServer {
             ("capabilities", .object([
                 ("positionEncoding", .string(encoding.rawValue)),
                 ("textDocumentSync", sync),
+                ("completionProvider", .object([("triggerCharacters", .array([.string("[")]))])),
+                ("hoverProvider", .bool(true)),
+                ("definitionProvider", .bool(true)),
+                ("referencesProvider", .bool(true)),
+                ("documentSymbolProvider", .bool(true)),
+                ("workspaceSymbolProvider", .bool(true)),
             ])),
             ("serverInfo", .object([("name", .string("crm"))])),
         ])

@@ -25,6 +25,8 @@ final class Workspace {
     /// their stamps when the snapshot was read: a file added, removed or replaced (as `crm`,
     /// git and sync tools write) changes its folder's stamp.
     private var stamps: [(path: String, stamp: FileStamp?)] = []
+    /// Every link of the vault, read when first asked for after the snapshot (hover, references).
+    private var vaultLinks: VaultLinks?
     /// Set when the client says a file changed (`workspace/didChangeWatchedFiles`).
     var isStale = false
 
@@ -72,7 +74,16 @@ final class Workspace {
         let read = Snapshot(today: today, everyone: everyone, others: VaultCheck.Others(facts: everyone.facts, notes: notes),
                             byID: Dictionary(everyone.facts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a }))
         snapshot = read
+        vaultLinks = nil
         return (read, !first)
+    }
+
+    /// Every link of the vault's saved files, resolved (read once per snapshot).
+    func links() -> VaultLinks {
+        if let vaultLinks { return vaultLinks }
+        let read = VaultLinks.read(vault)
+        vaultLinks = read
+        return read
     }
 
     private func foldersChanged() -> Bool {

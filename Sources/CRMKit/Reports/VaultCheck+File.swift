@@ -22,7 +22,7 @@ extension VaultCheck {
     /// dead links). Read once; made again when files change.
     package struct Others: Sendable {
         let people: [Checked]
-        let resolver: LinkResolver
+        package let resolver: LinkResolver
         package let notes: VaultNotes
         private let names: [String: String]
 

@@ -13,8 +13,11 @@ let lspCommand = Command(
     is the folder holding .crm/ or people/ at or above the editor's workspace folder (else above
     the first file opened). Person files and daily notes get every problem 'crm check' finds in
     the text as it is being typed, with the rule's id, and hints on the front matter: when the
-    person is due, a birthday within a month. Files outside the vault get nothing. See
-    docs/editors.md for each editor's set-up.
+    person is due, a birthday within a month. '[[' completes to the vault's people (inserting
+    '[[id|Name]]'), a log line to its date and type, the front matter to its keys, tags and
+    relation words; hover shows a person's card on a link and the weekday of a log date; go to
+    definition and references follow links; the log by year and month and the vault's people are
+    symbols. Files outside the vault get nothing. See docs/editors.md for each editor's set-up.
     """,
     printsData: false,
     run: { context in

@@ -84,6 +84,7 @@ func expectMessages(_ messages: [JSON], _ expected: [String], sourceLocation: So
 extension LSPTranscript {
     /// The server's capabilities as `initialize` answers them, positions in `encoding`.
     static func capabilities(encoding: String) -> String {
-        #"{"positionEncoding":"\#(encoding)","textDocumentSync":{"openClose":true,"change":2}}"#
+        #"{"positionEncoding":"\#(encoding)","textDocumentSync":{"openClose":true,"change":2},"completionProvider":{"triggerCharacters":["["]},"#
+            + #""hoverProvider":true,"definitionProvider":true,"referencesProvider":true,"documentSymbolProvider":true,"workspaceSymbolProvider":true}"#
     }
 }
