@@ -39,16 +39,17 @@ struct FrameReader {
 
     /// The next header line, without its line end (CR LF, or LF alone); nil at the end of input.
     private mutating func line() -> [UInt8]? {
-        var searched = start
+        // Counted from `start`: `fill()` may move the unread bytes to the front of the buffer.
+        var searched = 0
         while true {
-            if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+            if let newline = buffer[(start + searched)...].firstIndex(of: 0x0A) {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = Array(buffer[start..<end])
                 start = newline + 1
                 return line
             }
-            searched = buffer.count
+            searched = buffer.count - start
             guard fill() else { return nil }
         }
     }
