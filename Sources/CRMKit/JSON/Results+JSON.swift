@@ -51,12 +51,6 @@ extension TrashItem {
         .object([("name", .string(name)), ("kind", .string(kind.rawValue)), ("removed", .string(removed)),
                  ("path", .string(personPath)), ("summary", .string(summary))])
     }
-
-    /// `crm restore --json`: `{"name", "kind", "path", "line"}`, where the item went back to.
-    package func restoredJSON(path: String, line: Int?) -> JSON {
-        .object([("name", .string(name)), ("kind", .string(kind.rawValue)), ("path", .string(path)),
-                 ("line", line.map { .number($0) } ?? .null)])
-    }
 }
 
 extension Renamed {
@@ -65,16 +59,6 @@ extension Renamed {
         .object(person.reference + [
             ("previous_path", .string(previousPath)),
             ("links_changed", .array(links.map { .object([("path", .string($0.path)), ("lines", .array($0.lines.map(JSON.number)))]) })),
-        ])
-    }
-}
-
-extension Removed {
-    /// `crm rm --json`: `{"id", "path", "trash", "dangling": [{"path", "line", "target"}]}`.
-    package func json(of person: Person) -> JSON {
-        .object(person.reference + [
-            ("trash", .string(trash)),
-            ("dangling", .array(dangling.map { .object([("path", .string($0.path)), ("line", .number($0.line)), ("target", .string($0.target))]) })),
         ])
     }
 }
@@ -104,17 +88,6 @@ extension FieldAssignment.Outcome {
         return .object([("key", .string(assignment.key)), ("operation", .string(operation)), ("value", value), ("changed", .bool(changed))])
     }
 
-    /// `crm set --json` and `crm unset --json`: `{"id", "path", "changed", "edits"}`.
-    package static func json(_ outcomes: [Self], of person: Person) -> JSON {
-        .object(person.reference + [("changed", .bool(outcomes.contains(where: \.changed))), ("edits", .array(outcomes.map(\.json)))])
-    }
-}
-
-extension DueSchedule {
-    /// `crm snooze --json`: `{"id", "path", "snooze", "due", "changed"}`, this the schedule after.
-    package func snoozedJSON(_ person: Person, until: Day, changed: Bool) -> JSON {
-        .object(person.reference + [("snooze", .string(until.description)), ("due", .optional(due?.description)), ("changed", .bool(changed))])
-    }
 }
 
 extension Diagnostic {

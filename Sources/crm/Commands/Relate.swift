@@ -22,23 +22,8 @@ let relateCommand = Command(
     """,
     run: { context in
         let args = try context.positionals("PERSON", "RELATION", "OTHER")
-        if let problem = Relationship.relationProblem(args[1]) { throw UsageError("RELATION: " + problem) }
         let vault = try context.vault()
-        let person = try vault.find(args[0])
-        let (other, didYouMean) = try vault.findIfAny(args[2], besides: person.id)
-        let (relationship, changed) = try other.map { try vault.relate(person, args[1], $0) }
-            ?? vault.relate(person, args[1], named: args[2])
-        if context.json {
-            context.printJSON(relationship.json(changed: changed))
-        } else {
-            context.terminal.print((changed ? "" : "Already related: ") + relationship.wording
-                                   + " (\(relationship.person.path):\(relationship.line))"
-                                   + (other == nil ? ", as text: no person in the vault is '\(relationship.otherName)'" : ""))
-            if other == nil, changed, let didYouMean {
-                let name = args[2].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? args[2] : "\"\(args[2])\""
-                context.terminal.print("Not them? \(didYouMean) 'crm unrelate \(person.id) \(name)' takes it back")
-            }
-        }
+        context.show(try usage { try vault.relate(RelateRequest(person: args[0], relation: args[1], other: args[2])) })
     }
 )
 
@@ -57,14 +42,6 @@ let unrelateCommand = Command(
     run: { context in
         let args = try context.positionals("PERSON", "OTHER")
         let vault = try context.vault()
-        let person = try vault.find(args[0])
-        let removed = try vault.findIfAny(args[1]).person.map { try vault.unrelate(person, $0) } ?? vault.unrelate(person, named: args[1])
-        if context.json {
-            context.printJSON(.array(removed.map { $0.json() }))
-        } else {
-            for relationship in removed {
-                context.terminal.print("Removed: \(relationship.wording) (\(relationship.person.path):\(relationship.line))")
-            }
-        }
+        context.show(try vault.unrelate(UnrelateRequest(person: args[0], other: args[1])))
     }
 )

@@ -20,8 +20,8 @@ let removeCommand = Command(
     run: { context in
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()
-        let person = try vault.find(query)
         if !context.arguments.flag(RemoveOption.yes) {
+            let person = try vault.find(query)
             guard context.terminal.stdinIsTerminal else {
                 throw Failure("not removing \(person.name) without --yes (standard input is not a terminal to ask)")
             }
@@ -33,16 +33,6 @@ let removeCommand = Command(
                 return
             }
         }
-        let removed = try vault.remove(person, stamp: try context.clock().fileStamp)
-        if context.json {
-            context.printJSON(removed.json(of: person))
-        } else {
-            context.terminal.print("Removed \(person.name); the file is kept at \(removed.trash)")
-            if !removed.dangling.isEmpty {
-                let count = removed.dangling.count
-                context.terminal.print("\(count) link\(count == 1 ? "" : "s") to \(person.name) now point\(count == 1 ? "s" : "") at nobody:")
-                for link in removed.dangling { context.terminal.print("  \(link.path):\(link.line): [[\(link.target)]]") }
-            }
-        }
+        context.show(try vault.remove(RemoveRequest(person: query), clock: try context.clock()))
     }
 )

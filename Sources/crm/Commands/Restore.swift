@@ -18,37 +18,26 @@ let restoreCommand = Command(
         let words = try context.positionals("NAME", atLeast: 0)
         guard words.count <= 1 else { throw UsageError("unexpected argument '\(words[1])'") }
         let vault = try context.vault()
-        let t = context.terminal
-        guard let query = words.first else {
-            let items = vault.trashItems()
-            if context.json {
-                context.printJSON(.array(items.map(\.json)))
-                return
-            }
-            guard !items.isEmpty else {
-                t.print("The trash is empty.")
-                return
-            }
-            var table = TextTable(headers: ["NAME", "REMOVED", "WHAT"])
-            table.uncut = [0]   // the name to type, whole
-            for item in items {
-                let what = item.kind == .person ? "person \(item.summary) (\(item.personPath))" : "entry of \(item.personPath): \(item.summary)"
-                table.rows.append([item.name, item.removed, what])
-            }
-            table.print(to: t) { t.style($0, .dim) }
+        if let name = words.first {
+            context.show(try vault.restore(RestoreRequest(name: name)))
             return
         }
-        let matches = vault.trashItems(matching: query)
-        guard matches.count == 1, let item = matches.first else {
-            if matches.isEmpty { throw Failure("nothing in the trash matches '\(query)' (crm restore lists it)") }
-            throw Failure("\(matches.count) items in the trash match '\(query)'; give the name of one:\n"
-                          + matches.map { "  \($0.name)  \($0.summary)" }.joined(separator: "\n"))
-        }
-        let (path, line) = try vault.restore(item)
+        let items = vault.trashItems()
         if context.json {
-            context.printJSON(item.restoredJSON(path: path, line: line))
-        } else {
-            t.print("Restored \(item.summary) to \(path)\(line.map { ":\($0)" } ?? "")")
+            context.printJSON(.array(items.map(\.json)))
+            return
         }
+        let t = context.terminal
+        guard !items.isEmpty else {
+            t.print("The trash is empty.")
+            return
+        }
+        var table = TextTable(headers: ["NAME", "REMOVED", "WHAT"])
+        table.uncut = [0]   // the name to type, whole
+        for item in items {
+            let what = item.kind == .person ? "person \(item.summary) (\(item.personPath))" : "entry of \(item.personPath): \(item.summary)"
+            table.rows.append([item.name, item.removed, what])
+        }
+        table.print(to: t) { t.style($0, .dim) }
     }
 )

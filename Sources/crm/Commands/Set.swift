@@ -29,10 +29,8 @@ let setCommand = Command(
     """,
     run: { context in
         let args = try context.positionals("PERSON", "KEY=VALUE", atLeast: 2)
-        let assignments = try usage { try FieldAssignment.parse(Array(args.dropFirst()), person: args[0]) }
         let vault = try context.vault()
-        let (written, outcomes) = try vault.set(try vault.find(args[0]), assignments)
-        report(context, written, outcomes)
+        context.show(try usage { try vault.set(SetRequest(person: args[0], assignments: Array(args.dropFirst()))) })
     }
 )
 
@@ -46,42 +44,7 @@ let unsetCommand = Command(
     discussion: "A key that is not there changes nothing and says so (exit status 0).",
     run: { context in
         let args = try context.positionals("PERSON", "KEY", atLeast: 2)
-        let keys = Array(args.dropFirst())
-        try usage { try FieldAssignment.checkRemovable(keys) }
         let vault = try context.vault()
-        let (written, outcomes) = try vault.unset(try vault.find(args[0]), keys)
-        report(context, written, outcomes)
+        context.show(try usage { try vault.unset(UnsetRequest(person: args[0], keys: Array(args.dropFirst()))) })
     }
 )
-
-/// One line per assignment, saying what it did: "Set every of Ada Lovelace to 30d (PATH)",
-/// "Removed snooze from Ada Lovelace (PATH)", "Ada Lovelace has no snooze; nothing to remove".
-private func report(_ context: Context, _ person: Person, _ outcomes: [FieldAssignment.Outcome]) {
-    if context.json {
-        context.printJSON(FieldAssignment.Outcome.json(outcomes, of: person))
-        return
-    }
-    let name = person.name, at = " (\(person.path))"
-    for outcome in outcomes {
-        let key = outcome.assignment.key
-        let line: String
-        switch (outcome.assignment.operation, outcome.changed) {
-        case (.set(let value), true): line = "Set \(key) of \(name) to \(shown(value))" + at
-        case (.set(let value), false): line = "\(key) of \(name) is \(shown(value)) already; nothing to change"
-        case (.add(let item), true): line = "Added \(item) to \(key) of \(name)" + at
-        case (.add(let item), false): line = "\(key) of \(name) holds \(item) already; nothing to add"
-        case (.remove(let item), true): line = "Removed \(item) from \(key) of \(name)" + at
-        case (.remove(let item), false): line = "\(key) of \(name) holds no \(item); nothing to remove"
-        case (.unset, true): line = "Removed \(key) from \(name)" + at
-        case (.unset, false): line = "\(name) has no \(key); nothing to remove"
-        }
-        context.terminal.print(line)
-    }
-}
-
-private func shown(_ value: FieldValue) -> String {
-    switch value {
-    case .string(let text): text
-    case .list(let items): items.joined(separator: ", ")
-    }
-}

@@ -18,23 +18,7 @@ let snoozeCommand = Command(
         let args = try context.positionals("PERSON", "UNTIL")
         let today = try context.today()
         let until = try context.date(args[1], option: "UNTIL", tense: .future)
-        guard until >= today else {
-            throw UsageError("UNTIL \(until) is in the past; to stop snoozing, run 'crm unset \(args[0]) snooze'")
-        }
         let vault = try context.vault()
-        let person = try vault.find(args[0])
-        let (written, changed) = try vault.update(person) { try $0.setting("snooze", to: .string(until.description)) }
-        let schedule = DueSchedule(document: written.document, config: vault.config, today: today)
-        if context.json {
-            context.printJSON(schedule.snoozedJSON(written, until: until, changed: changed))
-            return
-        }
-        var message = "Snoozed \(written.name) until \(until) (\(relative(until, from: today)))"
-        if let due = schedule.due {
-            if due > until { message += "; due \(due) anyway" }
-        } else {
-            message += "; no cadence, so never due"
-        }
-        context.terminal.print(message + (changed ? "" : "; it already was") + ".")
+        context.show(try usage { try vault.snooze(SnoozeRequest(person: args[0], until: until), today: today) })
     }
 )

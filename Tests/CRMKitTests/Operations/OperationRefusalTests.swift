@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import CRMFormat
+import CRMKit
+import CRMVault
+
+/// The operations `crm` calls refuse, in the library, what the command line refuses, in its
+/// words: a usage error (exit status 2) is a `FieldInputError`, any other refusal (exit status
+/// 1) a `VaultError`; nothing is written either way.
+@Suite struct OperationRefusalTests {
+    private let today = Day("2026-11-29")!
+
+    private func files(_ vault: TemporaryVault) -> [String: Data] {
+        let enumerator = FileManager.default.enumerator(atPath: vault.path)!
+        var files: [String: Data] = [:]
+        while let path = enumerator.nextObject() as? String {
+            guard !path.hasPrefix(".crm/cache"), !path.hasPrefix(".crm/lock") else { continue }
+            if let data = FileManager.default.contents(atPath: vault.url.appendingPathComponent(path).path) { files[path] = data }
+        }
+        return files
+    }
+
+    /// `crm ARGUMENTS` fails as the library's `operation` does: the same message, exit status 2
+    /// for a `FieldInputError` and 1 for a `VaultError`.
+    private func expectSameRefusal(_ vault: TemporaryVault, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation,
+                                   _ operation: () throws -> Any) throws {
+        let crm = try CRM.run(["--vault", vault.path] + arguments)
+        let firstLine = crm.stderr.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        do {
+            _ = try operation()
+            Issue.record("the library did what 'crm \(arguments.joined(separator: " "))' refuses", sourceLocation: sourceLocation)
+        } catch let error as FieldInputError {
+            #expect(crm.status == 2 && firstLine == "crm: error: \(error.message)", "\(arguments): \(crm.stderr)", sourceLocation: sourceLocation)
+        } catch let error as VaultError {
+            #expect(crm.status == 1 && crm.stderr == "crm: error: \(error.message)\n", "\(arguments): \(crm.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(crm.stdout.isEmpty, sourceLocation: sourceLocation)
+    }
+
+    @Test func snoozeSetAndUnsetRefuseWhatCrmRefuses() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let before = files(vault)
+        let library = try Vault(root: vault.path)
+        try expectSameRefusal(vault, ["snooze", "lena-marsh", "2026-11-01"]) {
+            try library.snooze(SnoozeRequest(person: "lena-marsh", until: Day("2026-11-01")!), today: today)
+        }
+        for assignment in ["every=fortnightly", "phone", "every+=2w", "tags+=", "1x=2", "email="] {
+            try expectSameRefusal(vault, ["set", "lena-marsh", assignment]) {
+                try library.set(SetRequest(person: "lena-marsh", assignments: [assignment]))
+            }
+        }
+        for key in ["name", "not a key"] {
+            try expectSameRefusal(vault, ["unset", "lena-marsh", key]) { try library.unset(UnsetRequest(person: "lena-marsh", keys: [key])) }
+        }
+        #expect(files(vault) == before)
+    }
+
+    @Test func relateAndUnrelateRefuseWhatCrmRefuses() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let before = files(vault)
+        let library = try Vault(root: vault.path)
+        for (relation, other) in [("god:mother", "theo-vance"), ("partner", "lena-marsh"), ("", "theo-vance"), ("friend", "Bob | Marsh")] {
+            try expectSameRefusal(vault, ["relate", "lena-marsh", relation, other]) {
+                try library.relate(RelateRequest(person: "lena-marsh", relation: relation, other: other))
+            }
+        }
+        for other in ["theo-vance", "Bob Marsh"] {
+            try expectSameRefusal(vault, ["unrelate", "lena-marsh", other]) {
+                try library.unrelate(UnrelateRequest(person: "lena-marsh", other: other))
+            }
+        }
+        #expect(files(vault) == before)
+    }
+
+    @Test func removeAndRestoreRefuseWhatCrmRefuses() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        #expect(try vault.crm("unlog", "lena-marsh", "1").status == 0)
+        #expect(try vault.crm("unlog", "lena-marsh", "2").status == 0)
+        let before = files(vault)
+        let library = try Vault(root: vault.path)
+        let clock = try Clock(environment: ["CRM_TODAY": "2026-11-29"])
+        try expectSameRefusal(vault, ["rm", "nobody-at-all", "--yes"]) {
+            try library.remove(RemoveRequest(person: "nobody-at-all"), clock: clock)
+        }
+        // Nothing matches; both entries in the trash match.
+        for name in ["piano", "lena"] {
+            try expectSameRefusal(vault, ["restore", name]) { try library.restore(RestoreRequest(name: name)) }
+        }
+        #expect(files(vault) == before)
+    }
+}
