@@ -107,12 +107,8 @@ package final class BrowseSession {
             case .openPerson(let id): try openPerson(id)
             case .showToday: try showToday()
             case .openPicker: try openPicker()
-            case .addContact(let contact):
-                try add(from: state.setting.contacts.map { " from \($0)" } ?? "") {
-                    try $0.add(contact, options: NewPersonOptions(today: today))
-                }
-            case .addName(let name):
-                try add(from: "") { try $0.add([("name", .string(name))], name: name, contactID: nil, today: today) }
+            case .addContact(let contact): try add(.contact(contact, source: state.setting.contacts ?? ""))
+            case .addName(let name): try add(.typed(name: name))
             case .save(let entry, let people, let calendar): try save(entry, people: people, calendar: calendar)
             case .tick(let id, let item): try tick(id, item: item)
             case .unlog(let id, let number): try unlog(id, number: number)
@@ -224,12 +220,13 @@ package final class BrowseSession {
         return result
     }
 
-    private func add(from: String, _ body: (Vault) throws -> Person) throws {
-        let person = try writing("add", body)
+    /// What `crm add NAME` or `crm add --from SOURCE` does; the person's page opens.
+    private func add(_ person: AddRequest.Person) throws {
+        let outcome = try writing("add") { try $0.add(AddRequest(person), today: today) }
         state.layers.removeAll()
         refreshListing()
-        try openPerson(person.id)
-        if state.message == nil { state.message = .info("Added \(person.name) (\(person.path))" + from) }
+        try openPerson(outcome.person.id)
+        if state.message == nil { show(outcome) }
     }
 
     /// What `crm log FIRST --with OTHER…` (or `crm plan`) does, with `--calendar` when asked: one

@@ -24,8 +24,9 @@ extension Vault {
 
     /// Writes a new person from `contact`, as `crm add --from` does: its fields and notes
     /// (`Contact.newFile`) in a new file named after it, then its relations
-    /// (`relateImported`). Unless `allowingTracked`, a contact someone tracks already (as `crm
-    /// import` finds them: `ContactImport.trackers`) is refused (`DuplicatePerson`).
+    /// (`relateImported`). A contact without a name is refused (`VaultError`), and, unless
+    /// `allowingTracked`, a contact someone tracks already (as `crm import` finds them:
+    /// `ContactImport.trackers`) (`DuplicatePerson`).
     public func add(_ contact: Contact, options: NewPersonOptions, allowingTracked: Bool = false) throws -> Person {
         var problems: [Diagnostic] = []
         return try add(contact, options: options, allowingTracked: allowingTracked, problems: &problems)
@@ -33,6 +34,7 @@ extension Vault {
 
     /// The same, adding to `problems` the warnings about notes and relations not written as they are.
     package func add(_ contact: Contact, options: NewPersonOptions, allowingTracked: Bool = false, problems: inout [Diagnostic]) throws -> Person {
+        guard !contact.name.isEmpty else { throw VaultError("\(contact.path):\(contact.line): this vCard has no name; nothing added") }
         if !allowingTracked, let (tracker, match) = ContactImport.trackers(of: [contact], vault: self)[0] {
             throw DuplicatePerson(description: ContactImport.trackedMessage(tracker, match: match, contact: contact))
         }

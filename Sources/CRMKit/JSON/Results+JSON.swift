@@ -53,16 +53,6 @@ extension TrashItem {
     }
 }
 
-extension Renamed {
-    /// `crm rename --json`: `{"id", "path", "previous_path", "links_changed": [{"path", "lines"}]}`.
-    package func json(previousPath: String) -> JSON {
-        .object(person.reference + [
-            ("previous_path", .string(previousPath)),
-            ("links_changed", .array(links.map { .object([("path", .string($0.path)), ("lines", .array($0.lines.map(JSON.number)))]) })),
-        ])
-    }
-}
-
 extension StatedRelationship {
     /// `crm relate --json` (with `changed`) and each item of `crm unrelate --json` (without):
     /// `{"id", "path", "line", "relation", "other", "other_name", "changed"}`; `other` (an id)

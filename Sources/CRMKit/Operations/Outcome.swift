@@ -8,12 +8,14 @@ package protocol Outcome: Sendable {
     var json: JSON { get }
 }
 
-/// One line to tell the user: what was done, or a warning.
+/// One line to tell the user: what was done, a warning, or a problem found in a file (its
+/// `path:line:col: severity: message`, said as it is).
 package struct OutcomeLine: Sendable, Equatable {
-    package enum Kind: Sendable { case said, warning }
+    package enum Kind: Sendable { case said, warning, problem }
     package let kind: Kind
     package let text: String
 
     package static func said(_ text: String) -> OutcomeLine { OutcomeLine(kind: .said, text: text) }
     package static func warning(_ text: String) -> OutcomeLine { OutcomeLine(kind: .warning, text: text) }
+    package static func problem(_ text: String) -> OutcomeLine { OutcomeLine(kind: .problem, text: text) }
 }

@@ -48,18 +48,11 @@ let addCommand = Command(
             return
         }
         if context.arguments.value(AddOption.uid) != nil { throw UsageError("--uid needs --from SOURCE") }
-        let name = try usage { try FieldAssignment.name(context.positionals("NAME")[0]) }
         let args = context.arguments
-        var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
-        if let id = args.value(AddOption.contactID) { fields.append(("contact_id", .string(id))) }
-        for (key, option) in [("phone", AddOption.phone), ("email", AddOption.email)] {
-            if let value = FieldValue(args.all(option)) { fields.append((key, value)) }
-        }
-        if let birthday = args.value(AddOption.birthday) {
-            if let problem = FieldSchema.birthday.problem(with: birthday) { throw UsageError(problem) }
-            fields.append(("birthday", .string(birthday)))
-        }
-        try addPerson(fields, name: name, contactID: args.value(AddOption.contactID), context: context)
+        let name = try context.positionals("NAME")[0]
+        let person = AddRequest.Person.typed(name: name, phones: args.all(AddOption.phone), emails: args.all(AddOption.email),
+                                             birthday: args.value(AddOption.birthday), contactID: args.value(AddOption.contactID))
+        try add(person, vault: try context.vault(), today: try context.today(), context: context)
     }
 )
 
@@ -75,7 +68,8 @@ private func addFromContacts(_ context: Context) throws {
     let query = args.positionals.first ?? ""
     let uid = args.value(AddOption.uid)
     let force = args.flag(AddOption.force)
-    let options = try newPersonOptions(context)
+    try usage { try AddRequest.cadence(args.value(AddOption.every)) }
+    let today = try context.today()
     let vault = try context.vault()
     let (location, book) = try context.contactBook(args.value(AddOption.from), vault: vault, option: "--from SOURCE")
     let matches = book.candidates(query: query, uid: uid)
@@ -106,56 +100,18 @@ private func addFromContacts(_ context: Context) throws {
         }
         contact = picked
     }
-    guard !contact.name.isEmpty else { throw Failure("\(contact.path):\(contact.line): this vCard has no name; nothing added") }
-    let person: Person
-    var problems: [Diagnostic] = []
+    try add(.contact(contact, source: location.display), vault: vault, today: today, context: context)
+}
+
+/// Adds `person` with `--tag`, `--every` and `--force`, and prints what was added; someone the
+/// vault has already is refused unless `--force`, and the message says so.
+private func add(_ person: AddRequest.Person, vault: Vault, today: Day, context: Context) throws {
+    let args = context.arguments
+    let request = AddRequest(person, tags: args.all(AddOption.tag), every: args.value(AddOption.every), force: args.flag(AddOption.force))
     do {
-        person = try vault.add(contact, options: options, allowingTracked: force, problems: &problems)
+        context.show(try usage { try vault.add(request, today: today) })
     } catch let error as Vault.DuplicatePerson {
         throw Failure(error.description + "; use --force to add another")
-    }
-    for problem in problems { context.terminal.error(problem.description) }
-    if contact.uid == nil {
-        context.warn("\(contact.path):\(contact.line): this contact has no UID, so 'crm refresh' cannot follow it")
-    }
-    try printAdded(person, vault: vault, context: context, from: location)
-}
-
-/// `--tag`, `--every` and today, for a new person.
-private func newPersonOptions(_ context: Context) throws -> NewPersonOptions {
-    let args = context.arguments
-    var every: Cadence?
-    if let text = args.value(AddOption.every) {
-        if let problem = FieldSchema.every.problem(with: text) { throw UsageError(problem) }
-        every = Cadence(text)
-    }
-    return NewPersonOptions(tags: args.all(AddOption.tag), every: every, today: try context.today())
-}
-
-/// Writes the new person: `fields`, then the `--tag`, `--every` and `added` fields; refuses a
-/// second person with the same name or contact id unless `--force`.
-private func addPerson(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?,
-                       context: Context) throws {
-    let args = context.arguments
-    let options = try newPersonOptions(context)
-    var fields = fields
-    let vault = try context.vault()
-    if !options.tags.isEmpty { fields.append(("tags", .list(vault.spelt(options.tags)))) }
-    if let every = options.every { fields.append(("every", .string(every.description))) }
-    let person: Person
-    do {
-        person = try vault.add(fields, name: name, contactID: contactID, today: try context.today(), allowingDuplicate: args.flag(AddOption.force))
-    } catch let error as Vault.DuplicatePerson {
-        throw Failure(error.description + "; use --force to add another")
-    }
-    try printAdded(person, vault: vault, context: context)
-}
-
-private func printAdded(_ person: Person, vault: Vault, context: Context, from location: ContactsLocation? = nil) throws {
-    if context.json {
-        context.printJSON(person.showJSON(config: vault.config, today: try context.today()))
-    } else {
-        context.terminal.print("Added \(person.name) (\(person.path))" + (location.map { " from \($0.display)" } ?? ""))
     }
 }
 

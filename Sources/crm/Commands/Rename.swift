@@ -27,24 +27,9 @@ let renameCommand = Command(
     """,
     run: { context in
         let args = try context.positionals("PERSON", "NEW-NAME")
-        let name = try usage { try FieldAssignment.name(args[1]) }
         let vault = try context.vault()
-        let person = try vault.find(args[0])
-        let renamed = try vault.renameAndRelink(person, to: name, force: context.arguments.flag(RenameOption.force))
-        let moved = renamed.person
-        if context.json {
-            context.printJSON(renamed.json(previousPath: person.path))
-        } else {
-            let file = renamed.keptFileName ? " (\(person.path) keeps its file name: it is not made from the name)"
-                : moved.path == person.path ? "" : " (\(person.path) → \(moved.path))"
-            context.terminal.print("Renamed \(person.name) to \(name)" + file)
-            let count = renamed.links.reduce(0) { $0 + $1.lines.count }
-            if count > 0 {
-                context.terminal.print("Updated the links to \(name) on \(count) line\(count == 1 ? "" : "s") of \(renamed.links.count) file\(renamed.links.count == 1 ? "" : "s"):")
-                for change in renamed.links { context.terminal.print("  \(change.path):" + change.lines.map(String.init).joined(separator: ",")) }
-            }
-        }
-        for failure in renamed.failures { context.warn("links not updated in \(failure)") }
-        if !renamed.failures.isEmpty { throw ExitStatus(code: 1) }
+        let outcome = try usage { try vault.rename(RenameRequest(person: args[0], name: args[1], force: context.arguments.flag(RenameOption.force))) }
+        context.show(outcome)
+        if !outcome.renamed.failures.isEmpty { throw ExitStatus(code: 1) }
     }
 )

@@ -300,6 +300,21 @@ import CRMTerminal
         #expect(fixture.text.contains("name"))
     }
 
+    @Test func addingAContactSaysWhatCrmAddFromSays() throws {
+        let fixture = try BrowseFixture(environment: ["CRM_CONTACTS": "~/grace.vcf"])
+        try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Grace Hopper\r\nEMAIL:grace@example.org\r\nEND:VCARD\r\n".utf8)
+            .write(to: fixture.home.appendingPathComponent("grace.vcf"))
+        fixture.press(.character("a"))
+        fixture.type("grace")
+        fixture.press(.enter)
+        let vault = try TemporaryVault(copyingExample: true)
+        let crm = try CRM.run(["--vault", vault.path, "add", "--from", "~/grace.vcf", "grace"], environment: ["HOME": fixture.home.path],
+                              launcher: ["sh", "-c", "exec \"$0\" \"$@\" 2>&1"])
+        #expect(crm.status == 0 && crm.stdout.contains("has no UID"), "\(crm.stdout)")
+        #expect(fixture.state.message?.text == BrowseFixture.message(crm.stdout))
+        #expect(fixture.read("people/grace-hopper.md") == vault.read("people/grace-hopper.md"))
+    }
+
     @Test func thePickerAloneReturnsTheContactOrNothing() throws {
         let fixture = try BrowseFixture()
         let book = try ContactBook.load(fixture.home.appendingPathComponent("contacts.vcf").path)
