@@ -121,47 +121,6 @@ extension PersonDocument {
         }
     }
 
-    /// 1-based line and column of each item of a list value (one position for a single value):
-    /// for a block list, where each `- ` item's text starts; for a flow list on the key's line,
-    /// where each item starts after `[` or `,`. Items whose place cannot be told get the value's.
-    func itemPositions(_ pair: YAMLSpannedPair) -> [(line: Int, column: Int)] {
-        func column(_ line: Int, _ offset: Int) -> Int {
-            let prefix = text.content(line).prefix(offset)
-            return (prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count) + 1
-        }
-        if let inline = pair.inlineValue {
-            let bytes = Array(text.content(pair.lineIndex))
-            guard inline.lowerBound < bytes.count, bytes[inline.lowerBound] == 0x5B else { return [(pair.lineIndex + 1, column(pair.lineIndex, inline.lowerBound))] }
-            var positions: [(Int, Int)] = []
-            var quote: UInt8?
-            var expectingItem = true
-            var i = inline.lowerBound + 1
-            while i < inline.upperBound {
-                let byte = bytes[i]
-                if let q = quote {
-                    if q == 0x22, byte == 0x5C { i += 2; continue }
-                    if byte == q { quote = nil }
-                } else if byte == 0x2C {
-                    expectingItem = true
-                } else if byte == 0x5D {
-                    break
-                } else if byte != 0x20, byte != 0x09 {
-                    if expectingItem { positions.append((pair.lineIndex + 1, column(pair.lineIndex, i))); expectingItem = false }
-                    if byte == 0x22 || byte == 0x27 { quote = byte }
-                }
-                i += 1
-            }
-            return positions
-        }
-        var positions: [(Int, Int)] = []
-        for i in (pair.lineIndex + 1)..<pair.endLineIndex {
-            let line = text.content(i)
-            let indent = line.prefix { $0 == 0x20 }.count
-            let rest = line.dropFirst(indent)
-            guard rest.first == 0x2D, rest.dropFirst().first == 0x20 || rest.count == 1 else { continue }
-            let offset = indent + 1 + rest.dropFirst().prefix { $0 == 0x20 }.count
-            positions.append((i + 1, column(i, offset)))
-        }
-        return positions
-    }
+    /// 1-based line and column of each item of a list value (see `YAMLSpannedPair.itemPositions`).
+    func itemPositions(_ pair: YAMLSpannedPair) -> [(line: Int, column: Int)] { pair.itemPositions(in: text) }
 }

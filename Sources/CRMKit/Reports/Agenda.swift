@@ -47,8 +47,6 @@ package struct Agenda: Sendable {
     package let days: [(day: Day, items: [Item])]
     /// Undated follow-ups, by name.
     package let someday: [Item]
-    /// Invalid `birthday`, `every`, `snooze` and `added` values.
-    package let problems: [Diagnostic]
 
     /// The agenda of `people`, each with their timeline (plans and follow-ups).
     package init(people: [(person: PeopleListing.Row, timeline: Timeline)], today: Day, within: Cadence) {
@@ -97,7 +95,6 @@ package struct Agenda: Sendable {
         }.map(\.element)
         for item in timed + due.filter({ $0.date! >= today }) + birthdays { byDay[item.date!, default: []].append(item) }
         days = byDay.keys.sorted().map { ($0, byDay[$0]!) }
-        problems = dueList.problems + birthdayList.problems
     }
 
     /// Every item in the order printed.

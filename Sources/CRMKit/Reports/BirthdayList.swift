@@ -20,8 +20,6 @@ package struct BirthdayList: Sendable {
     package let entries: [Entry]
     /// The first birthday after `horizon`, if any.
     package let next: Entry?
-    /// Invalid `birthday` values; those people are not listed.
-    package let problems: [Diagnostic]
 
     /// Birthdays from `today` to `today` plus `within`, both included.
     package init(people: [PeopleListing.Row], today: Day, within: Cadence) {
@@ -29,15 +27,14 @@ package struct BirthdayList: Sendable {
         let horizon = within.step(from: today)
         self.horizon = horizon
         var all: [Entry] = []
-        var problems: [Diagnostic] = []
         for person in people {
-            if let problem = person.birthdayProblem { problems.append(problem); continue }
+            // An invalid `birthday` is not guessed at: a read problem of the file (`ReadProblems`), said once.
+            if person.birthdayProblem != nil { continue }
             guard let birthday = person.birthday.flatMap(Birthday.init) else { continue }
             let next = birthday.next(onOrAfter: today)
             all.append(Entry(person: person, birthday: birthday, next: next, age: birthday.age(on: next)))
         }
         (entries, next) = Upcoming.split(all, day: \.next, person: \.person, through: horizon)
-        self.problems = problems
     }
 
     /// `crm birthdays --json`: `[{"id", "name", "birthday", "next", "age"}]`.

@@ -20,8 +20,6 @@ package struct DueList: Sendable {
     package let entries: [Entry]
     /// The first person due after `horizon`, if any: what to tell someone whose list is empty.
     package let next: Entry?
-    /// Invalid `every`, `snooze` and `added` values; a person with an invalid `every` is not listed.
-    package let problems: [Diagnostic]
     /// How many open items everyone has dated before today: overdue follow-ups, which `crm agenda`
     /// lists with the overdue people, so that an empty list can say they are there.
     package let overdueFollowUps: Int
@@ -31,17 +29,14 @@ package struct DueList: Sendable {
         self.today = today
         horizon = within?.step(from: today) ?? today
         var all: [Entry] = []
-        var problems: [Diagnostic] = []
         var overdueFollowUps = 0
         for person in people {
             overdueFollowUps += person.overdueFollowUps
             let schedule = person.schedule
-            problems += schedule.problems
             guard let due = schedule.due else { continue }
             all.append(Entry(person: person, due: due, overdueDays: due.days(until: today)))
         }
         (entries, next) = Upcoming.split(all, day: \.due, person: \.person, through: horizon)
-        self.problems = problems
         self.overdueFollowUps = overdueFollowUps
     }
 

@@ -23,7 +23,9 @@ public struct Vault: Sendable {
             }
             // Settings read wrong would be a wrong log heading or types in every write: not read, nothing runs.
             if let problem = TextProblem(bytes) { throw VaultError("cannot read \(configPath): \(problem.reason)") }
-            config = VaultConfig(bytes: bytes, path: ".crm/config.yaml")
+            var read = VaultConfig(bytes: bytes, path: ".crm/config.yaml")
+            read.checkJournalFolders { FileSystem.isDirectory(root + "/" + $0) }
+            config = read
         } else {
             config = VaultConfig()
         }

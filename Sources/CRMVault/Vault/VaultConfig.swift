@@ -23,6 +23,8 @@ public struct VaultConfig: Sendable {
     /// The folders of daily notes (`journal: Daily`, or a list: `journal: [Daily, journals]`),
     /// relative to the vault, without `./` or a trailing `/` (`.` is the vault): see `DailyNote`.
     package var journals: [String] = []
+    /// Where each folder of `journals` is written, for `checkJournalFolders(_:)`.
+    package var journalPlaces: [String: Place] = [:]
     /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
     package var gitCommit = false
     /// `check:`: the rules of `crm check` turned off or given another severity.
@@ -130,12 +132,17 @@ public struct VaultConfig: Sendable {
                          "no daily notes are read")
                     continue
                 }
-                for folder in folders {
+                journalPlaces = [:]
+                let positions = pair.itemPositions(in: text)
+                for (index, folder) in folders.enumerated() {
+                    let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, pair.valueColumn(in: text))
                     if let normalized = Self.journalFolder(folder) {
                         if !journals.contains(normalized) { journals.append(normalized) }
+                        if journalPlaces[normalized] == nil { journalPlaces[normalized] = Place(path: path, written: folder, line: line, column: column) }
                     } else {
-                        warn(pair, "journal: '\(folder)' is not a folder inside the vault, relative to it (journal: Daily)",
-                             "no daily notes are read from it")
+                        diagnostics.append(Diagnostic(path: path, line: line, column: column, rule: .configValue,
+                                                      message: "journal: '\(folder)' is not a folder inside the vault, relative to it (journal: Daily); "
+                                                          + "no daily notes are read from it"))
                     }
                 }
             case "git":
@@ -154,8 +161,7 @@ public struct VaultConfig: Sendable {
                 warn(pair, "unknown key '\(pair.key)' (the keys are \(Self.keys.joined(separator: ", ")))", "ignored", rule: .configUnknownKey)
             }
         }
-        diagnostics = diagnostics.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
-            .map(\.element)
+        diagnostics = Self.sorted(diagnostics)
     }
 
     /// `check:`: each rule id below it mapped to off, warning or error. An id that is no rule
@@ -183,6 +189,33 @@ public struct VaultConfig: Sendable {
             settings.levels[rule] = level
         }
         return (settings, problems)
+    }
+
+    /// A value as written in the file, and its 1-based line and column.
+    package struct Place: Sendable, Equatable {
+        package var path: String
+        package var written: String
+        package var line: Int
+        package var column: Int
+    }
+
+    /// Adds a problem for each folder `journal:` names that `isFolder` says is not one (a
+    /// misspelt folder would leave every daily note unread without a word), at the folder's
+    /// place in the file. Not set, `journal:` names no folder, and nothing is missing.
+    package mutating func checkJournalFolders(_ isFolder: (String) -> Bool) {
+        let missing = journals.filter { $0 != "." && !isFolder($0) }.compactMap { journalPlaces[$0] }
+        guard !missing.isEmpty else { return }
+        diagnostics += missing.map {
+            Diagnostic(path: $0.path, line: $0.line, column: $0.column, rule: .configValue,
+                       message: "journal: '\($0.written)' is not a folder of the vault; no daily notes are read from it")
+        }
+        diagnostics = Self.sorted(diagnostics)
+    }
+
+    /// Diagnostics in file order (line, then column), the file's order kept for one place.
+    private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+            .map(\.element)
     }
 
     /// How many values `node` holds: the items of a list, one for anything else that is not empty.

@@ -30,7 +30,6 @@ let agendaCommand = Command(
         let today = try context.today()
         let (agenda, problems) = Agenda.of(vault.everyone(today: today), today: today, within: within)
         for problem in problems { context.warn(problem) }
-        for problem in agenda.problems { context.warn(problem) }
         if context.json {
             context.printJSON(agenda.json)
             return

@@ -12,18 +12,33 @@ import Testing
     static let badCadence = ".crm/config.yaml:1:8: warning: every: '3 months' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y); "
         + "people without a cadence of their own or from a tag are never due [config-value]\n"
 
+    /// A `journal:` folder that is not there: no daily note is read, which is said.
+    static let missingJournal = ".crm/config.yaml:1:18: warning: journal: 'Dialy' is not a folder of the vault; "
+        + "no daily notes are read from it [config-value]\n"
+
+    /// A config and the warnings every command prints for it.
+    struct Sample: Sendable, CustomTestStringConvertible {
+        var config: String
+        var stderr: String
+        var testDescription: String { config.trimmingCharacters(in: .newlines) }
+    }
+
+    static let samples = [Sample(config: "every: 3 months\n", stderr: badCadence),
+                          Sample(config: "journal: [Daily, Dialy]\n", stderr: missingJournal)]
+
     /// Every command that opens the vault prints the config's problems once, as warnings at
     /// `path:line:col`, before what it prints itself, and says what it did instead.
     @Test(arguments: [["list"], ["due"], ["agenda"], ["birthdays"], ["summary"], ["search", "x"], ["show", "ada"], ["index", "--check"],
                       ["export", "--format", "json"], ["calendar", "--due"], ["log", "ada", "Tea"], ["set", "ada", "every=10d"],
-                      ["completions", "--tags"], ["relate", "ada", "friend", "bob"]])
-    func everyCommandThatReadsTheConfigSaysItsProblemsOnce(_ arguments: [String]) throws {
+                      ["completions", "--tags"], ["relate", "ada", "friend", "bob"]], samples)
+    func everyCommandThatReadsTheConfigSaysItsProblemsOnce(_ arguments: [String], _ sample: Sample) throws {
         let vault = try TemporaryVault()
-        try vault.write(".crm/config.yaml", "every: 3 months\n")
+        try vault.write(".crm/config.yaml", sample.config)
         try vault.write("people/ada.md", "---\nname: Ada\n---\n")
         try vault.write("people/bob.md", "---\nname: Bob\n---\n")
+        try vault.write("Daily/2026-11-20.md", "- [[Bob]] tea\n")
         let result = try CRM.run(["--vault", vault.path] + arguments)
-        #expect(result.stderr == Self.badCadence, "\(arguments): \(result.stderr)")
+        #expect(result.stderr == sample.stderr, "\(arguments): \(result.stderr)")
     }
 
     @Test func dueSaysNobodyIsDueButNotWithoutAWord() throws {
@@ -40,13 +55,30 @@ import Testing
                 + "people/bea.md:3:8: warning: every: 'often' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y) [invalid-value]\n")
     }
 
-    @Test func checkReportsThemAsErrorsOnce() throws {
+    @Test(arguments: samples)
+    func checkReportsThemAsErrorsOnce(_ sample: Sample) throws {
         let vault = try TemporaryVault()
-        try vault.write(".crm/config.yaml", "every: 3 months\n")
+        try vault.write(".crm/config.yaml", sample.config)
+        try vault.write("Daily/2026-11-20.md", "- tea\n")
         let check = try vault.crm("check")
         #expect(check.status == 1)
         #expect(check.stderr == "")
-        #expect(check.stdout == Self.badCadence.replacingOccurrences(of: "warning:", with: "error:"))
+        #expect(check.stdout == sample.stderr.replacingOccurrences(of: "warning:", with: "error:"))
+    }
+
+    /// Only a folder the config names must be there: without `journal:`, or with the folder
+    /// there (a block list's items each at their own line), nothing is said.
+    @Test func aJournalFolderThatIsThereOrNotNamedIsNoProblem() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada.md", "---\nname: Ada\n---\n")
+        #expect(try vault.crm("check").stdout == "")
+        try vault.write(".crm/config.yaml", "journal:\n  - ./Daily/\n  - journals\n  - .\n")
+        try vault.write("Daily/2026-11-20.md", "- [[Ada]] tea\n")
+        let check = try vault.crm("check")
+        #expect(check.stdout == ".crm/config.yaml:3:5: error: journal: 'journals' is not a folder of the vault; no daily notes are read from it [config-value]\n")
+        try vault.write("journals/2026_11_21.md", "- [[Ada]] tea\n")
+        #expect(try vault.crm("check").stdout == "")
+        #expect(try vault.crm("list").stderr == "")
     }
 
     @Test func aDuplicateKeyIsReadAsTheLastOneAsInPersonFiles() throws {
@@ -84,9 +116,14 @@ import Testing
             ".crm/config.yaml:9:12: error: tag_every: friends: 'monthly' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y); "
                 + "people tagged friends get no cadence from it [config-value]",
             ".crm/config.yaml:10:13: warning: unknown key 'tag_every2' (the keys are \(VaultConfig.keys.joined(separator: ", "))); ignored [config-unknown-key]",
-            ".crm/config.yaml:11:10: error: journal: '/etc' is not a folder inside the vault, relative to it (journal: Daily); "
+            ".crm/config.yaml:11:18: error: journal: '/etc' is not a folder inside the vault, relative to it (journal: Daily); "
                 + "no daily notes are read from it [config-value]",
-            ".crm/config.yaml:11:10: error: journal: '../out' is not a folder inside the vault, relative to it (journal: Daily); "
+            ".crm/config.yaml:11:24: error: journal: '../out' is not a folder inside the vault, relative to it (journal: Daily); "
+                + "no daily notes are read from it [config-value]",
+        ])
+        // Each item is said at its own column, an empty one too.
+        #expect(config("journal: [Daily, 5, \"\"]\n").diagnostics.map(\.description) == [
+            ".crm/config.yaml:1:21: error: journal: '' is not a folder inside the vault, relative to it (journal: Daily); "
                 + "no daily notes are read from it [config-value]",
         ])
         #expect(found.types == ["call"])

@@ -68,6 +68,31 @@ import CRMTerminal
         #expect(try vault.crm("list").stderr == agenda.stderr)
     }
 
+    /// Every report prints each of a file's warnings once, a front matter's too: `agenda` printed
+    /// `birthday: 1990-02-30`'s twice (once from the file's read, once from its birthday list).
+    @Test(arguments: [["list"], ["due"], ["agenda"], ["birthdays"], ["summary"], ["calendar"], ["calendar", "--due"], ["calendar", "--plans"],
+                      ["index", "--check"], ["show", "tom"]])
+    func everyReportPrintsEachFileWarningOnce(_ command: [String]) throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/tom.md", Self.tom.replacingOccurrences(of: "name: Tom Baker\n", with: """
+            name: Tom Baker
+            birthday: 1990-02-30
+            every: often
+            snooze: someday
+            added: 2026-02-30
+
+            """) + "- 2026-13-22: never\n")
+        let result = try CRM.run(["--vault", vault.path] + command)
+        #expect(result.stderr == """
+            people/tom.md:3:11: warning: birthday: '1990-02-30' is not a date (YYYY-MM-DD, or --MM-DD without the year) [invalid-value]
+            people/tom.md:4:8: warning: every: 'often' is not a cadence: a number and d, w, m or y (10d, 2w, 3m, 1y) [invalid-value]
+            people/tom.md:5:9: warning: snooze: 'someday' is not a date (YYYY-MM-DD) [invalid-value]
+            people/tom.md:6:8: warning: added: '2026-02-30' is not a date (YYYY-MM-DD) [invalid-value]
+            people/tom.md:17:3: warning: invalid date '2026-13-22' [invalid-entry]
+
+            """, "\(command): \(result.stderr)")
+    }
+
     /// The sample of the issue: Oldest / Newest / a paragraph / Middle. `fmt` moves Oldest alone
     /// (the fewest entries), and the paragraph stays under Newest.
     @Test func fmtMovesTheFewestEntriesAndTheTextWithItsEntry() throws {
