@@ -1,0 +1,145 @@
+"""What an editor sees from `crm lsp`, for each editor's declared capabilities (conftest.py)."""
+import asyncio
+
+from lsprotocol import types
+
+LENA = "people/lena-marsh.md"
+PRIYA = "people/priya-raman.md"
+
+
+async def request(coroutine):
+    return await asyncio.wait_for(coroutine, 10)
+
+
+def doc(session, relative):
+    return types.TextDocumentIdentifier(uri=session.uri(relative))
+
+
+async def test_initialize_declares_the_features(session):
+    capabilities = session.result.capabilities
+    assert session.result.server_info.name == "crm"
+    sync = capabilities.text_document_sync
+    assert sync.open_close and sync.change == types.TextDocumentSyncKind.Incremental
+    assert "[" in capabilities.completion_provider.trigger_characters
+    for provider in ("hover_provider", "definition_provider", "references_provider",
+                     "document_symbol_provider", "workspace_symbol_provider"):
+        assert getattr(capabilities, provider), provider
+    offered = session.client.capabilities.general and session.client.capabilities.general.position_encodings
+    if offered and types.PositionEncodingKind.Utf8 in offered:
+        assert session.encoding == types.PositionEncodingKind.Utf8
+    else:
+        assert session.encoding == types.PositionEncodingKind.Utf16
+
+
+async def test_a_dead_link_is_a_diagnostic_with_its_rule(session):
+    session.open(LENA)
+    found = await session.diagnostics(LENA, until=lambda found: any(d.code == "dead-link" for d in found))
+    dead = [d for d in found if d.code == "dead-link"]
+    assert len(dead) == 1, found
+    assert dead[0].source == "crm"
+    assert dead[0].severity in (types.DiagnosticSeverity.Error, types.DiagnosticSeverity.Warning)
+    assert "Nobody Here" in dead[0].message
+    assert dead[0].range.start == session.position(LENA, "[[Nobody Here]]")
+    # Fixing the buffer (not the file) clears it.
+    start = session.position(LENA, "Nobody Here")
+    end = types.Position(line=start.line, character=start.character + len("Nobody Here"))
+    session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=session.uri(LENA), version=2),
+        content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="Priya Raman")]))
+    await session.diagnostics(LENA, until=lambda found: not any(d.code == "dead-link" for d in found))
+    assert "[[Nobody Here]]" in session.text(LENA), "the server never writes the file"
+
+
+async def test_completion_after_two_brackets_offers_the_person(session):
+    session.open(LENA)
+    await session.diagnostics(LENA)
+    # Type "[[pri" at the end of the notes' line.
+    line_text = "Kept in Obsidian; the log links to daily notes."
+    start = session.position(LENA, line_text, len(line_text))
+    session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=session.uri(LENA), version=2),
+        content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=start, end=start), text=" See [[pri")]))
+    cursor = types.Position(line=start.line, character=start.character + len(" See [[pri"))
+    result = await request(session.client.text_document_completion_async(types.CompletionParams(
+        text_document=doc(session, LENA), position=cursor,
+        context=types.CompletionContext(trigger_kind=types.CompletionTriggerKind.Invoked))))
+    items = result.items if isinstance(result, types.CompletionList) else result
+    assert items, "no completion after [[pri"
+    first = items[0]
+    assert first.label == "Priya Raman", [item.label for item in items]
+    assert "friends" in (first.detail or "")
+    inserted = first.text_edit.new_text if first.text_edit else first.insert_text
+    assert inserted == "priya-raman|Priya Raman]]", inserted
+    if isinstance(first.text_edit, types.TextEdit):
+        # The edit replaces what was typed after [[ (the client filters on it).
+        assert first.text_edit.range.end == cursor
+        assert first.text_edit.range.start.character == cursor.character - len("pri")
+
+
+async def test_hover_on_a_link_shows_the_card(session):
+    session.open(LENA)
+    await session.diagnostics(LENA)
+    hover = await request(session.client.text_document_hover_async(types.HoverParams(
+        text_document=doc(session, LENA), position=session.position(LENA, "[[priya-raman|", 4))))
+    assert hover is not None
+    contents = hover.contents
+    text = contents.value if isinstance(contents, types.MarkupContent) else str(contents)
+    assert "Priya Raman" in text
+    assert "+1 555 0142" in text and "priya.raman@example.com" in text
+    if isinstance(contents, types.MarkupContent):
+        assert contents.kind == types.MarkupKind.Markdown  # every profile offers markdown
+
+
+async def test_definition_goes_to_the_persons_file(session):
+    session.open(LENA)
+    await session.diagnostics(LENA)
+    result = await request(session.client.text_document_definition_async(types.DefinitionParams(
+        text_document=doc(session, LENA), position=session.position(LENA, "[[priya-raman|", 4))))
+    locations = result if isinstance(result, list) else [result]
+    assert [location.uri for location in locations] == [session.uri(PRIYA)]
+
+
+async def test_references_list_every_link(session):
+    session.open(PRIYA)
+    await session.diagnostics(PRIYA)
+    result = await request(session.client.text_document_references_async(types.ReferenceParams(
+        text_document=doc(session, PRIYA), position=session.position(PRIYA, "name: Priya", 7),
+        context=types.ReferenceContext(include_declaration=False))))
+    assert result, "no references to Priya"
+    link = session.position(LENA, "[[priya-raman|Priya Raman]]")
+    end = types.Position(line=link.line, character=link.character + len("[[priya-raman|Priya Raman]]"))
+    assert [(r.uri, r.range) for r in result] == [(session.uri(LENA), types.Range(start=link, end=end))]
+
+
+async def test_document_symbols_are_the_log(session):
+    session.open(LENA)
+    await session.diagnostics(LENA)
+    result = await request(session.client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=doc(session, LENA))))
+    assert result
+    # Every profile here declares hierarchical symbols: years, months, entries.
+    assert all(isinstance(symbol, types.DocumentSymbol) for symbol in result)
+    names = [symbol.name for symbol in result]
+    assert names == ["2026", "2025"], names
+    months = [month.name for month in result[0].children]
+    assert any("November" in month for month in months), months
+    entries = [entry.name for month in result[0].children for entry in month.children]
+    assert any("Book club at her flat" in entry for entry in entries), entries
+
+
+async def test_workspace_symbols_find_people(session):
+    result = await request(session.client.workspace_symbol_async(types.WorkspaceSymbolParams(query="lenny")))
+    assert [(symbol.name, symbol.location.uri) for symbol in result] == [("Lena Marsh", session.uri(LENA))]
+    result = await request(session.client.workspace_symbol_async(types.WorkspaceSymbolParams(query="pri")))
+    assert "Priya Raman" in [symbol.name for symbol in result]
+
+
+async def test_watched_files_are_registered_when_the_client_can(session):
+    session.open(LENA)
+    await session.diagnostics(LENA)
+    watched = session.client.capabilities.workspace and session.client.capabilities.workspace.did_change_watched_files
+    methods = [registration.method for registration in session.client.registrations]
+    if watched and watched.dynamic_registration:
+        assert methods == ["workspace/didChangeWatchedFiles"]
+    else:
+        assert methods == []
