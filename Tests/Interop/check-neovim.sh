@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# A real Neovim as crm lsp's client: check_neovim.lua (run headless, with --clean) starts the
-# server with vim.lsp.start_client on a copy of example-vault/, checks what Neovim shows
-# (a dead link with its rule, completion after [[pri, hover, definition), applies edits and
-# writes the buffers; this script then checks the files on disk. Fails on any missed
-# expectation, and after 60 seconds rather than hang. Needs $CRM (the built crm) and nvim ≥ 0.7.
+# A real Neovim as crm lsp's client, set up as docs/editors.md's "Neovim 0.7" block says (taken
+# from the file, run as written, with crm on the PATH): check_neovim.lua, run headless with
+# --clean, opens a person file of a copy of example-vault/ and checks what Neovim shows (a dead
+# link with its rule, completion after [[pri, hover, definition), applies edits and writes the
+# buffers; this script then checks the files on disk. Fails on any missed expectation, and after
+# 60 seconds rather than hang. Needs $CRM (the built crm) and nvim ≥ 0.7.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 : "${CRM:?set CRM to the crm binary}"
@@ -15,9 +16,16 @@ rm -rf "$work/vault/.crm/cache"
 printf -- '- 2025-10-01 call: Asked [[Nobody Here]] about the flat.\n' >>"$work/vault/people/lena-marsh.md"
 cp -R "$work/vault" "$work/before"
 
-export CRM VAULT="$work/vault" CRM_TODAY=2026-11-29 HOME="$work" XDG_STATE_HOME="$work/state"
+# The set-up docs/editors.md gives for Neovim 0.7: the Lua block under its heading.
+awk '/^### Neovim 0.7$/ { on = 1; next } on && /^```lua$/ { copy = 1; next } copy && /^```$/ { exit } copy { print }' \
+    "$here/../../docs/editors.md" >"$work/init.lua"
+grep -q 'vim.lsp.start_client' "$work/init.lua" || { echo "FAILED: no Neovim 0.7 set-up found in docs/editors.md"; exit 1; }
+mkdir "$work/bin"
+ln -s "$CRM" "$work/bin/crm"
+
+export PATH="$work/bin:$PATH" VAULT="$work/vault" CRM_TODAY=2026-11-29 HOME="$work" XDG_STATE_HOME="$work/state"
 status=0
-(cd "$work" && timeout 60 nvim --headless --clean -c "luafile $here/check_neovim.lua") </dev/null || status=$?
+(cd "$work" && timeout 60 nvim --headless --clean -c "luafile $work/init.lua" -c "luafile $here/check_neovim.lua") </dev/null || status=$?
 if [ "$status" = 124 ]; then echo "FAILED: Neovim did not finish within 60 seconds"; exit 1; fi
 if [ "$status" != 0 ]; then echo "FAILED: Neovim's checks ended with status $status"; exit 1; fi
 

@@ -1,10 +1,13 @@
--- A real Neovim (0.7 and later) as crm lsp's client: vim.lsp.start_client and
--- vim.lsp.buf_attach_client on a person file of a vault copy, the diagnostics Neovim shows, a
--- completion after [[pri applied to the buffer, hover and definition on a link; the buffers are
--- written (:wall) and the server stopped. Run by check-neovim.sh, which checks the files on disk:
---   nvim --headless --clean -c 'luafile check_neovim.lua'   with $CRM, $VAULT and $CRM_TODAY set.
+-- A real Neovim (0.7 and later) as crm lsp's client, set up as docs/editors.md's "Neovim 0.7"
+-- says (check-neovim.sh loads that block first, with crm on the PATH): its FileType autocommand
+-- starts the server (vim.lsp.start_client) and attaches the buffer (vim.lsp.buf_attach_client).
+-- On a person file of a vault copy this checks the diagnostics Neovim shows, applies a completion
+-- after [[pri, hovers and follows a link, checks that a second file of the vault gets the same
+-- server, writes the buffers (:wall) and stops the server. check-neovim.sh then checks the files
+-- on disk. Run as:
+--   nvim --headless --clean -c 'luafile init.lua' -c 'luafile check_neovim.lua'   ($VAULT, $CRM_TODAY set)
 -- Prints "ok: …" or "FAILED: …" per expectation and quits with status 1 on any failure.
-local crm, vault = os.getenv("CRM"), os.getenv("VAULT")
+local vault = os.getenv("VAULT")
 local failures, wait_ms = 0, 10000
 
 local function say(line) io.stdout:write(line .. "\n") io.stdout:flush() end
@@ -45,17 +48,29 @@ local function request_at(client, bufnr, method, needle, offset, extra)
 end
 
 local function run()
-  local exit_code
+  -- Each server the set-up starts: its status when it ends.
+  local started, exit_code = 0, nil
+  local start_client = vim.lsp.start_client
+  vim.lsp.start_client = function(config)
+    started = started + 1
+    local on_exit = config.on_exit
+    config.on_exit = function(code, signal, client_id)
+      exit_code = code
+      if on_exit then on_exit(code, signal, client_id) end
+    end
+    return start_client(config)
+  end
+
   vim.cmd("edit " .. vim.fn.fnameescape(vault .. "/people/lena-marsh.md"))
   local lena = vim.api.nvim_get_current_buf()
-  local id = vim.lsp.start_client({
-    name = "crm",
-    cmd = { crm, "lsp" },
-    root_dir = vault,
-    on_exit = function(code) exit_code = code end,
-  })
-  if not check(id ~= nil, "vim.lsp.start_client starts crm lsp") then return end
-  check(vim.lsp.buf_attach_client(lena, id), "vim.lsp.buf_attach_client attaches the person file")
+  check(vim.bo[lena].filetype == "markdown", "the person file is Markdown to Neovim", vim.bo[lena].filetype)
+  -- A client is listed once it is initialized.
+  vim.wait(wait_ms, function() return #vim.tbl_values(vim.lsp.buf_get_clients(lena)) > 0 end, 20)
+  local attached = vim.tbl_values(vim.lsp.buf_get_clients(lena))
+  if not check(started == 1 and #attached == 1 and attached[1].name == "crm", "opening a person file starts crm lsp and attaches it",
+    ("%d started, %d attached"):format(started, #attached)) then return end
+  local id = attached[1].id
+  check(attached[1].config.root_dir == vault, "the vault is the root", tostring(attached[1].config.root_dir))
   local client = vim.lsp.get_client_by_id(id)
   check(vim.wait(wait_ms, function() return client.initialized end, 20), "the server is initialized")
 
@@ -101,6 +116,12 @@ local function run()
   local target = result and (result.uri and result or result[1])
   check(target ~= nil and vim.uri_to_fname(target.uri) == vault .. "/people/jose-nunez.md", "definition goes to the person's file",
     err or vim.inspect(result))
+
+  -- A second file of the vault, in a subfolder: the same server.
+  vim.cmd("edit " .. vim.fn.fnameescape(vault .. "/people/family/" .. vim.fn.readdir(vault .. "/people/family")[1]))
+  local second = vim.tbl_values(vim.lsp.buf_get_clients(0))
+  check(started == 1 and #second == 1 and second[1].id == id, "a second file of the vault is attached to the same server",
+    ("%d started, %d attached"):format(started, #second))
 
   vim.cmd("silent wall")
   vim.lsp.stop_client(id)
