@@ -22,6 +22,10 @@ package final class LanguageServer {
     var diagnosticVersions = false
     var hoverMarkdown = false
     var hierarchicalSymbols = false
+    /// `workspace.workspaceEdit.resourceOperations`: the client renames and creates files an edit names.
+    var renamesFiles = false
+    var createsFiles = false
+    private var preparesRename = false
     private var watchesFiles = false
 
     var workspace: Workspace?
@@ -80,6 +84,10 @@ package final class LanguageServer {
         case "shutdown":
             phase = .shutDown
             return .success(.null)
+        case "textDocument/rename":
+            guard params.isObject else { return .failure(.invalidParams("\(method) takes an object of parameters")) }
+            sent += refreshed()
+            return rename(params, sending: &sent)
         default:
             break
         }
@@ -88,6 +96,7 @@ package final class LanguageServer {
         case "textDocument/hover": hover
         case "textDocument/definition": definition
         case "textDocument/references": references
+        case "textDocument/prepareRename": prepareRename
         case "textDocument/documentSymbol": documentSymbols
         case "workspace/symbol": workspaceSymbols
         default: nil
@@ -109,6 +118,10 @@ package final class LanguageServer {
         watchesFiles = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         hoverMarkdown = capabilities?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?.contains(.string("markdown")) == true
         hierarchicalSymbols = capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue == true
+        let resourceOperations = capabilities?["workspace"]?["workspaceEdit"]?["resourceOperations"]?.arrayValue ?? []
+        renamesFiles = resourceOperations.contains(.string("rename"))
+        createsFiles = resourceOperations.contains(.string("create"))
+        preparesRename = capabilities?["textDocument"]?["rename"]?["prepareSupport"]?.boolValue == true
         // The vault: from the workspace folders, the root URI or the root path, the first that is in one.
         let folders = (params["workspaceFolders"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }
         let roots = folders.compactMap(FileURI.path) + [params["rootUri"]?.stringValue.flatMap(FileURI.path), params["rootPath"]?.stringValue].compactMap { $0 }
@@ -124,6 +137,8 @@ package final class LanguageServer {
                 ("referencesProvider", .bool(true)),
                 ("documentSymbolProvider", .bool(true)),
                 ("workspaceSymbolProvider", .bool(true)),
+                // Options (`prepareProvider`) only to a client that says it sends `prepareRename`.
+                ("renameProvider", preparesRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)),
             ])),
             ("serverInfo", .object([("name", .string("crm"))])),
         ])

@@ -44,6 +44,8 @@ struct ResponseError: Error, Equatable {
     static func invalidRequest(_ message: String) -> ResponseError { ResponseError(code: -32600, message: message) }
     static func methodNotFound(_ method: String) -> ResponseError { ResponseError(code: -32601, message: "unknown method: \(method)") }
     static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: -32602, message: message) }
+    /// The request is valid but cannot be done (a name `crm rename` refuses): the message says why.
+    static func requestFailed(_ message: String) -> ResponseError { ResponseError(code: -32803, message: message) }
     static let serverNotInitialized = ResponseError(code: -32002, message: "the server is not initialized: send 'initialize' first")
 }
 
@@ -64,6 +66,11 @@ enum Outgoing {
 
     static func request(id: Int, _ method: String, _ params: JSON) -> JSON {
         .object([("jsonrpc", .string("2.0")), ("id", .number(id)), ("method", .string(method)), ("params", params)])
+    }
+
+    /// `window/showMessage`, for the user to read (type 3: info; 2: warning; 1: error).
+    static func showMessage(_ message: String, type: Int = 3) -> JSON {
+        notification("window/showMessage", .object([("type", .number(type)), ("message", .string(message))]))
     }
 
     /// `window/logMessage` (type 3: info; 2: warning; 1: error).

@@ -17,6 +17,14 @@ struct TextDocument: Sendable {
         index()
     }
 
+    /// A file's bytes, read from disk (UTF-8 text).
+    init(uri: String, version: Int?, bytes: [UInt8]) {
+        self.uri = uri
+        self.version = version
+        self.bytes = bytes
+        index()
+    }
+
     private mutating func index() {
         var starts = [0]
         var i = 0

@@ -175,6 +175,6 @@ extension Vault {
         let identity = LinkResolver.Identity(id: oldID, name: oldName, aliases: record.aliases)
         let before = VaultLinks(people: now.people.map { $0.id == person.id ? VaultLinks.Person(id: oldID, path: record.path, name: oldName, contactID: $0.contactID) : $0 },
                                 resolver: now.resolver.replacing(person.id, with: identity), files: now.files, notes: now.notes)
-        _ = rewriteLinks(from: old, to: person, before)
+        _ = rewriteLinks(RenamePlan(person: old, name: newName, stem: stem, moved: person, links: before))
     }
 }

@@ -49,26 +49,10 @@ extension Vault {
         try renameAndRelink(person, to: name, force: force, change: change).person
     }
 
-    /// `rename`, returning the links it rewrote (see `rewriteLinks`) and the files it could not.
+    /// `rename`, returning the links it rewrote (see `rewriteLinks`) and the files it could not:
+    /// `planRename`, then `apply`, under the vault lock.
     package func renameAndRelink(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Renamed {
-        if !force, let same = duplicate(name: name, excluding: person.id) {
-            throw VaultError(Vault.duplicateMessage(same, name: name) + "; use --force to rename anyway")
-        }
-        // Recorded before the first step: killed before the last, the next write finishes the rename
-        // (the name, the file's name, the links), and `crm check` says so until then.
-        return try recording {
-            let links = VaultLinks.read(self)
-            var record = Unfinished(.rename, path: person.path)
-            (record.id, record.name, record.aliases, record.newName) = (person.id, person.name, person.document.aliases, name)
-            try self.record(record)
-            let (renamed, _) = try update(person, change: change) { try $0.setting("name", to: .string(name)) }
-            let stem = Slug.renamed(String(person.id.split(separator: "/").last ?? ""), from: person.name, to: name)
-            let moved = try stem.map { try move(renamed, toSlug: $0) } ?? renamed
-            record.moved = moved.path
-            try self.record(record)
-            let (changes, failures) = rewriteLinks(from: person, to: moved, links)
-            return Renamed(person: moved, links: changes, failures: failures, keptFileName: stem == nil)
-        }
+        try recording { try apply(planRename(person, to: name, force: force), change: change) }
     }
 
 }

@@ -37,14 +37,11 @@ extension Vault {
     /// id, a name a name) when that form names the person after the rename, else it becomes the
     /// new id; text that was the old name (or, in `related`, `RELATION: old name`) becomes the
     /// new name; a `#heading` and any other text stay.
-    func rewriteLinks(from old: Person, to new: Person, _ before: VaultLinks) -> (changes: [LinkChange], failures: [String]) {
-        let after = before.resolver.replacing(old.id, with: LinkResolver.Identity(id: new.id, name: new.name, aliases: new.document.aliases))
-        let rewrite = LinkRewrite(old: old, new: new, before: before.resolver, after: after)
-        var paths: [String] = []
-        for reference in before.references(to: old.id) where paths.last != reference.path { paths.append(reference.path) }
+    func rewriteLinks(_ plan: RenamePlan) -> (changes: [LinkChange], failures: [String]) {
+        let (old, new, rewrite) = (plan.person, plan.moved, plan.rewrite)
         var changes: [LinkChange] = []
         var failures: [String] = []
-        for path in paths {
+        for path in plan.linkingPaths {
             let current = path == old.path ? new.path : path
             var lines: [Int] = []
             do {
@@ -96,15 +93,27 @@ extension Vault {
 
 /// The rewriting of one person's links in a file, by byte offsets: nothing but the links' targets
 /// and texts changes, line endings included.
-struct LinkRewrite {
+struct LinkRewrite: Sendable {
     let old: Person
     let new: Person
     let before: LinkResolver
     let after: LinkResolver
 
+    /// The rewriting of the links that named `old` (as `links` resolved them) to name `new`.
+    init(old: Person, new: Person, _ links: VaultLinks) {
+        (self.old, self.new, before) = (old, new, links.resolver)
+        after = links.resolver.replacing(old.id, with: LinkResolver.Identity(id: new.id, name: new.name, aliases: new.document.aliases))
+    }
+
     /// The file's bytes with each link that named `old` rewritten, and the 1-based lines changed.
     func apply(to text: TextBuffer) -> (bytes: [UInt8], lines: [Int]) {
-        var edits: [(range: Range<Int>, bytes: [UInt8])] = []
+        let (edits, lines) = edits(in: text)
+        return (ByteEdit.apply(edits, to: text.bytes), lines)
+    }
+
+    /// The changes `apply(to:)` makes, in order and apart, and the 1-based lines they are on.
+    func edits(in text: TextBuffer) -> (edits: [ByteEdit], lines: [Int]) {
+        var edits: [ByteEdit] = []
         var lines: [Int] = []
         let frontMatter = FileLinks.frontMatterLines(text)
         PersonLink.forEachLine(in: text, plain: frontMatter) { i, b, links in
@@ -116,34 +125,24 @@ struct LinkRewrite {
                 let link = written.unquoted(quote)
                 guard before.person(link.target) == old.id else { continue }
                 if let target = newTarget(link.target), target != link.target {
-                    edits.append(((start + link.targetSpan.lowerBound)..<(start + link.targetSpan.upperBound), PersonLink.quoted(target, quote)))
+                    edits.append(ByteEdit((start + link.targetSpan.lowerBound)..<(start + link.targetSpan.upperBound), PersonLink.quoted(target, quote)))
                     changed = true
                     // A link without text showed its target: it goes on showing a name (before the `]]`),
                     // in a front matter as in the text, quoted as its YAML string needs.
                     if link.textSpan == nil, !link.isEmbed, let shown = shownText(link.target, newTarget: target) {
                         let inTable = !frontMatter.contains(i) && b.first { $0 != 0x20 && $0 != 0x09 } == 0x7C
                         let end = start + written.span.upperBound - 2
-                        edits.append((end..<end, PersonLink.quoted((inTable ? "\\|" : "|") + shown, quote)))
+                        edits.append(ByteEdit(end..<end, PersonLink.quoted((inTable ? "\\|" : "|") + shown, quote)))
                     }
                 }
                 if let span = link.textSpan, let text = link.text, let shown = newText(text), shown != text {
-                    edits.append(((start + span.lowerBound)..<(start + span.upperBound), PersonLink.quoted(shown, quote)))
+                    edits.append(ByteEdit((start + span.lowerBound)..<(start + span.upperBound), PersonLink.quoted(shown, quote)))
                     changed = true
                 }
             }
             if changed { lines.append(i + 1) }
         }
-        guard !edits.isEmpty else { return (text.bytes, []) }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.bytes.count + 64 * edits.count)
-        var at = 0
-        for edit in edits {
-            out += text.bytes[at..<edit.range.lowerBound]
-            out += edit.bytes
-            at = edit.range.upperBound
-        }
-        out += text.bytes[at...]
-        return (out, lines)
+        return (edits, lines)
     }
 
     /// The target that names `new` in the form `target` named `old`: the id (with `people/` or

@@ -228,8 +228,17 @@ import Testing
             let renamed = people.randomElement(using: &g)!
             var newName = Self.newNames.randomElement(using: &g)!
             if people.contains(where: { $0.name.folded == newName.folded && $0.id != renamed.id }) { newName += " II" }
+            // The rename as planned, each file's edits made to its bytes, is what the rename writes.
+            let plan = try vault.planRename(try vault.find(renamed.id), to: newName)
+            var planned: [String: [UInt8]] = [:]
+            for (path, content) in files {
+                let bytes = Array(content.utf8)
+                planned[path == plan.person.path ? plan.moved.path : path] = ByteEdit.apply(try plan.edits(ofFile: path, bytes: bytes).edits, to: bytes)
+            }
             let result = try vault.renameAndRelink(try vault.find(renamed.id), to: newName)
             let moved = result.person
+            #expect(plan.moved.path == moved.path)
+            for (path, bytes) in planned { #expect(folder.bytes(path) == bytes, "round \(round): \(path) is not as planned") }
             #expect(result.failures.isEmpty, "round \(round): \(result.failures)")
             rewritten += result.links.reduce(0) { $0 + $1.lines.count }
             let after = VaultLinks.read(vault)
