@@ -26,6 +26,9 @@ package final class LanguageServer {
     var renamesFiles = false
     var createsFiles = false
     private var preparesRename = false
+    /// `workspace.workspaceEdit.documentChanges`: the client takes versioned edits.
+    var documentChanges = false
+    private var codeActionLiterals = false
     private var watchesFiles = false
 
     var workspace: Workspace?
@@ -97,6 +100,7 @@ package final class LanguageServer {
         case "textDocument/definition": definition
         case "textDocument/references": references
         case "textDocument/prepareRename": prepareRename
+        case "textDocument/codeAction": codeActions
         case "textDocument/documentSymbol": documentSymbols
         case "workspace/symbol": workspaceSymbols
         default: nil
@@ -122,6 +126,8 @@ package final class LanguageServer {
         renamesFiles = resourceOperations.contains(.string("rename"))
         createsFiles = resourceOperations.contains(.string("create"))
         preparesRename = capabilities?["textDocument"]?["rename"]?["prepareSupport"]?.boolValue == true
+        documentChanges = capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue == true
+        codeActionLiterals = capabilities?["textDocument"]?["codeAction"]?["codeActionLiteralSupport"] != nil
         // The vault: from the workspace folders, the root URI or the root path, the first that is in one.
         let folders = (params["workspaceFolders"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }
         let roots = folders.compactMap(FileURI.path) + [params["rootUri"]?.stringValue.flatMap(FileURI.path), params["rootPath"]?.stringValue].compactMap { $0 }
@@ -139,6 +145,8 @@ package final class LanguageServer {
                 ("workspaceSymbolProvider", .bool(true)),
                 // Options (`prepareProvider`) only to a client that says it sends `prepareRename`.
                 ("renameProvider", preparesRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)),
+                // The kinds, to a client that takes code actions as literals (and so knows kinds).
+                ("codeActionProvider", codeActionLiterals ? .object([("codeActionKinds", .array(Self.codeActionKinds.map(JSON.string)))]) : .bool(true)),
             ])),
             ("serverInfo", .object([("name", .string("crm"))])),
         ])

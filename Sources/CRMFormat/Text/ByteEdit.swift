@@ -25,13 +25,22 @@ package struct ByteEdit: Sendable, Equatable {
     }
 
     /// The one change that turns `old` into `new`: what lies between their common start and
-    /// common end; nil when they are the same.
-    package static func difference(from old: [UInt8], to new: [UInt8]) -> ByteEdit? {
+    /// common end; nil when they are the same. With `wholeLines`, the change starts and ends at
+    /// the start of a line (an entry inserted is a line inserted, not the end of one line and
+    /// the start of the next).
+    package static func difference(from old: [UInt8], to new: [UInt8], wholeLines: Bool = false) -> ByteEdit? {
         guard old != new else { return nil }
         var start = 0
         while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        if wholeLines {
+            while start > 0, old[start - 1] != 0x0A { start -= 1 }
+        }
         var end = 0
         while end < old.count - start, end < new.count - start, old[old.count - 1 - end] == new[new.count - 1 - end] { end += 1 }
+        if wholeLines {
+            // The common end starts a line in both (a line feed before it, or nothing).
+            while end > 0, old.count - end > start, old[old.count - end - 1] != 0x0A { end -= 1 }
+        }
         // Whole UTF-8 characters: a change never starts or ends inside one.
         while start > 0, old[start] & 0xC0 == 0x80 { start -= 1 }
         while end > 0, old[old.count - end] & 0xC0 == 0x80 { end -= 1 }

@@ -15,11 +15,19 @@ extension Vault {
     /// second person with the same name or contact id is refused (`DuplicatePerson`).
     package func add(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?, today: Day,
                     allowingDuplicate: Bool = false) throws -> Person {
+        let file = try newFile(fields, name: name, contactID: contactID, today: today, allowingDuplicate: allowingDuplicate)
+        return try create(slug: file.slug, bytes: file.bytes)
+    }
+
+    /// The file `add(_:name:contactID:today:allowingDuplicate:)` writes, and the slug it is
+    /// named by, nothing written; refused as it refuses it.
+    package func newFile(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?, today: Day,
+                         allowingDuplicate: Bool = false) throws -> (slug: String, bytes: [UInt8]) {
         if !allowingDuplicate, let same = duplicate(name: name, contactID: contactID) {
             throw DuplicatePerson(description: Vault.duplicateMessage(same, name: name))
         }
         let all = fields + [(key: "added", value: FieldValue.string(today.description))]
-        return try create(slug: Slug.make(name), bytes: NewPersonFile.render(all, heading: config.heading))
+        return (Slug.make(name), NewPersonFile.render(all, heading: config.heading))
     }
 
     /// Writes a new person from `contact`, as `crm add --from` does: its fields and notes

@@ -11,21 +11,9 @@ extension Vault {
     /// `a` both do.
     package func add(_ request: AddRequest, today: Day) throws -> AddOutcome {
         switch request.person {
-        case .typed(let typed, let phones, let emails, let birthday, let contactID):
-            let name = try FieldAssignment.name(typed)
-            var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
-            if let contactID { fields.append(("contact_id", .string(contactID))) }
-            for (key, values) in [("phone", phones), ("email", emails)] {
-                if let value = FieldValue(values) { fields.append((key, value)) }
-            }
-            if let birthday {
-                if let problem = FieldSchema.birthday.problem(with: birthday) { throw FieldInputError(problem) }
-                fields.append(("birthday", .string(birthday)))
-            }
-            let every = try AddRequest.cadence(request.every)
-            if !request.tags.isEmpty { fields.append(("tags", .list(spelt(request.tags)))) }
-            if let every { fields.append(("every", .string(every.description))) }
-            let person = try add(fields, name: name, contactID: contactID, today: today, allowingDuplicate: request.force)
+        case .typed:
+            let file = try newFile(request, today: today)
+            let person = try create(slug: file.slug, bytes: file.bytes)
             return AddOutcome(person: person, contact: nil, problems: [], config: config, today: today)
         case .contact(let contact, let source):
             let options = NewPersonOptions(tags: request.tags, every: try AddRequest.cadence(request.every), today: today)
@@ -33,5 +21,29 @@ extension Vault {
             let person = try add(contact, options: options, allowingTracked: request.force, problems: &problems)
             return AddOutcome(person: person, contact: (contact, source), problems: problems, config: config, today: today)
         }
+    }
+
+    /// The file `add(_:today:)` writes for typed fields, and the path it gets (`people/<slug>.md`,
+    /// or `-2`, `-3`… when taken), nothing written, refused as `add` refuses it: what `crm lsp`
+    /// offers to create for a link that names nobody. A contact is not planned (`VaultError`).
+    package func newFile(_ request: AddRequest, today: Day) throws -> (slug: String, path: String, bytes: [UInt8]) {
+        guard case .typed(let typed, let phones, let emails, let birthday, let contactID) = request.person else {
+            throw VaultError("a person added from a contact is not planned, only added")
+        }
+        let name = try FieldAssignment.name(typed)
+        var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
+        if let contactID { fields.append(("contact_id", .string(contactID))) }
+        for (key, values) in [("phone", phones), ("email", emails)] {
+            if let value = FieldValue(values) { fields.append((key, value)) }
+        }
+        if let birthday {
+            if let problem = FieldSchema.birthday.problem(with: birthday) { throw FieldInputError(problem) }
+            fields.append(("birthday", .string(birthday)))
+        }
+        let every = try AddRequest.cadence(request.every)
+        if !request.tags.isEmpty { fields.append(("tags", .list(spelt(request.tags)))) }
+        if let every { fields.append(("every", .string(every.description))) }
+        let file = try newFile(fields, name: name, contactID: contactID, today: today, allowingDuplicate: request.force)
+        return (file.slug, freePath(folder: "people", slug: file.slug), file.bytes)
     }
 }

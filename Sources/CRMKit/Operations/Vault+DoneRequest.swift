@@ -14,4 +14,12 @@ extension Vault {
         }
         return DoneOutcome(ticked: ticked, today: today)
     }
+
+    /// `done(_:today:)` without writing, for an item a list (or an editor) offers: `person`'s file
+    /// (as an editor holds it) with the item ticked, and its line then. An item named by its
+    /// number or text is not planned (`VaultError`).
+    package func ticking(_ request: DoneRequest, in person: Person, today: Day) throws -> (bytes: [UInt8], line: Int) {
+        guard case .open(let item) = request.item else { throw VaultError("an item named by its number or text is not planned, only ticked") }
+        return try ticking(item, of: person, date: request.date, today: today)
+    }
 }

@@ -20,6 +20,15 @@ extension Vault {
         return outcome
     }
 
+    /// `log(_:clock:)` without writing and without a calendar event: `person`'s file (as an
+    /// editor holds it) with the entry where `crm log` puts it, the others found and checked as
+    /// `log` checks them, and the entry's line.
+    package func logging(_ request: LogRequest, in person: Person) throws -> (bytes: [UInt8], line: Int) {
+        let (_, others) = try SharedEntry.participants(request.with, of: request.person, in: self)
+        try ReadProblems.refuseUnreadable(person, doing: "not changed")
+        return try person.document.inserting(loggedEntry(request.entry, of: person, with: others).entry)
+    }
+
     /// The entry's event, added to the calendar `choice` names: a plan's with the UID `crm calendar
     /// --plans` gives it, an interaction's with a new one.
     private func addEvent(of outcome: LogOutcome, to choice: LogRequest.CalendarChoice, stamp: Date) -> LogOutcome.CalendarEvent {

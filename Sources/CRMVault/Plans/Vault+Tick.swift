@@ -51,8 +51,7 @@ extension Vault {
     /// was read, looked up again by that number under the vault lock (see `KeptNumbers`).
     private func tick(_ person: Person, item wanted: OpenItem, numbered: (number: Int, read: LogItem)?, date: Day?, today: Day) throws -> TickedItem {
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
-        let movedToToday = date == nil && (wanted.date.map { $0 > today } ?? false)
-        let newDate = date ?? (wanted.date == nil || movedToToday ? today : nil)
+        let (newDate, movedToToday) = Self.tickDate(of: wanted, date: date, today: today)
         var line = 0
         let type: String
         if case .dated(let entry) = wanted { type = entry.type } else { type = "note" }
@@ -85,6 +84,20 @@ extension Vault {
             throw VaultError("\(person.path): the ticked item does not read back as an entry on line \(line)")
         }
         return TickedItem(person: written, entry: entry, item: wanted, movedToToday: movedToToday)
+    }
+
+    /// The date a ticked item takes: `date` when given; else today for an undated follow-up and
+    /// for an item dated after today (`movedToToday`); else none (it keeps its own).
+    static func tickDate(of item: OpenItem, date: Day?, today: Day) -> (date: Day?, movedToToday: Bool) {
+        let movedToToday = date == nil && (item.date.map { $0 > today } ?? false)
+        return (date ?? (item.date == nil || movedToToday ? today : nil), movedToToday)
+    }
+
+    /// `tick(_:item:date:today:)` without writing: `person`'s file (as read, or as an editor
+    /// holds it) with `item` ticked, and the line it is on then.
+    package func ticking(_ item: OpenItem, of person: Person, date: Day?, today: Day) throws -> (bytes: [UInt8], line: Int) {
+        try ReadProblems.refuseUnreadable(person, doing: "not changed")
+        return try person.document.ticking(item, date: Self.tickDate(of: item, date: date, today: today).date)
     }
 
     /// `item` as an open item, or why `number` cannot be ticked: it is done already.

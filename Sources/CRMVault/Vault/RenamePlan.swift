@@ -98,11 +98,16 @@ extension Vault {
     /// The path `move(_:toSlug:)` gives the person's file: `slug.md` in its folder, or `-2`,
     /// `-3`… when taken; the path it has when that is it.
     func freePath(for person: Person, slug: String) -> String {
-        let folder = FileSystem.parentDirectory(of: person.path)
+        freePath(folder: FileSystem.parentDirectory(of: person.path), slug: slug, keeping: person.path)
+    }
+
+    /// `folder/slug.md`, or `-2`, `-3`… when taken (by a file or a symbolic link), as
+    /// `create(slug:bytes:)` and `move(_:toSlug:)` name files; `keeping` counts as free.
+    package func freePath(folder: String, slug: String, keeping: String? = nil) -> String {
         var n = 1
         while true {
             let path = folder + "/" + slug + (n == 1 ? "" : "-\(n)") + ".md"
-            if path == person.path || !FileSystem.exists(root + "/" + path) && !FileSystem.isSymbolicLink(root + "/" + path) { return path }
+            if path == keeping || !FileSystem.exists(root + "/" + path) && !FileSystem.isSymbolicLink(root + "/" + path) { return path }
             n += 1
         }
     }

@@ -85,6 +85,6 @@ extension LSPTranscript {
     /// The server's capabilities as `initialize` answers them, positions in `encoding`.
     static func capabilities(encoding: String) -> String {
         #"{"positionEncoding":"\#(encoding)","textDocumentSync":{"openClose":true,"change":2},"completionProvider":{"triggerCharacters":["["]},"#
-            + #""hoverProvider":true,"definitionProvider":true,"referencesProvider":true,"documentSymbolProvider":true,"workspaceSymbolProvider":true,"renameProvider":true}"#
+            + #""hoverProvider":true,"definitionProvider":true,"referencesProvider":true,"documentSymbolProvider":true,"workspaceSymbolProvider":true,"renameProvider":true,"codeActionProvider":true}"#
     }
 }
