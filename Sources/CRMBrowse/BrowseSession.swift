@@ -153,7 +153,7 @@ package final class BrowseSession {
         var book: PersonView.AddressBook?
         if let location = ContactsLocation.resolve(explicit: nil, environment: environment, vault: vault, user: user) {
             do throws(ContactSourceError) {
-                book = PersonView.AddressBook(location: location, book: try ContactBook.load(location.path))
+                book = PersonView.AddressBook(location: location, book: try location.load())
             } catch {
                 state.message = .error("\(error.description); showing the snapshot")
             }
@@ -198,7 +198,7 @@ package final class BrowseSession {
             return
         }
         let book: ContactBook
-        do throws(ContactSourceError) { book = try ContactBook.load(location.path) } catch {
+        do throws(ContactSourceError) { book = try location.load() } catch {
             state.message = .error(error.description)
             return
         }

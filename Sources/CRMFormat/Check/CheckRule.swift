@@ -46,6 +46,7 @@ public enum CheckRule: String, CaseIterable, Sendable {
     case configValue = "config-value"
     case configUnknownKey = "config-unknown-key"
     case configProgram = "config-program"
+    case configOutside = "config-outside"
 
     /// The rule's id, as output and `check:` name it.
     public var id: String { rawValue }
@@ -94,6 +95,7 @@ public enum CheckRule: String, CaseIterable, Sendable {
         case .configValue: (.error, "a .crm/config.yaml value not of its form: the default is used")
         case .configUnknownKey: (.warning, "a key .crm/config.yaml does not have: ignored")
         case .configProgram: (.warning, "a program named in .crm/config.yaml (editor, pager, opener): ignored")
+        case .configOutside: (.warning, "a place outside the vault named in .crm/config.yaml (calendar, contacts): ignored")
         }
     }
 }

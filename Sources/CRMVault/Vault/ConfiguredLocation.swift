@@ -1,8 +1,8 @@
 import CRMFormat
 
-/// Where a file or folder outside the vault is (an address book, a calendar): named by an option,
-/// else an environment variable, else a key of the vault's `.crm/config.yaml`, else the same key
-/// of the person's own settings (`UserConfig`). The one rule `ContactsLocation` and
+/// Where an address book or a calendar is: named by an option, else an environment variable,
+/// else a key of the vault's `.crm/config.yaml` (a place inside the vault), else the same key of
+/// the person's own settings (`UserConfig`, anywhere). The one rule `ContactsLocation` and
 /// `CalendarTarget.configured` follow.
 package struct ConfiguredLocation: Sendable, Equatable {
     /// The location as the user wrote it, for messages (`~/contacts.vcf`).
@@ -12,6 +12,10 @@ package struct ConfiguredLocation: Sendable, Equatable {
     package var path: String
     /// What a leading `~` stands for (`$HOME`).
     package var home: String?
+    /// The place relative to the vault when the vault's config named it (always inside it, as
+    /// `VaultConfig` reads it); nil when the person named it. Such a place is used only through
+    /// `FileSystem.pathInside`, so that a symbolic link in the vault cannot lead out of it.
+    package var inVault: String?
 
     /// `path` with a leading `~/` (or a lone `~`) replaced by `home`.
     package var expandedPath: String {
@@ -19,8 +23,8 @@ package struct ConfiguredLocation: Sendable, Equatable {
         return home + path.dropFirst()
     }
 
-    /// `explicit` (an option or argument), else `$variable`, else `configured` (a relative path
-    /// there is relative to the vault at `vaultRoot`), else `userDefault` (absolute, or under
+    /// `explicit` (an option or argument), else `$variable`, else `configured` (a path relative
+    /// to the vault at `vaultRoot`, as `VaultConfig` keeps it), else `userDefault` (absolute, or under
     /// `~/`); `nil` when none of them names one.
     package static func resolve(explicit: String?, variable: String, configured: String?, userDefault: String?,
                                environment: [String: String], vaultRoot: String) -> ConfiguredLocation? {
@@ -34,7 +38,6 @@ package struct ConfiguredLocation: Sendable, Equatable {
         guard let configured, !configured.isEmpty else {
             return userDefault.flatMap { $0.isEmpty ? nil : ConfiguredLocation(display: $0, path: $0, home: home) }
         }
-        let isAbsolute = configured.hasPrefix("/") || configured == "~" || configured.hasPrefix("~/")
-        return ConfiguredLocation(display: configured, path: isAbsolute ? configured : vaultRoot + "/" + configured, home: home)
+        return ConfiguredLocation(display: configured, path: vaultRoot + "/" + configured, home: home, inVault: configured)
     }
 }

@@ -10,7 +10,8 @@ public struct VaultConfig: Sendable {
     package var every: Cadence?
     /// Cadence by tag, keyed by `Tag.key`: see `tagCadence(_:)`.
     package var tagEvery: [String: Cadence] = [:]
-    /// Where `crm log --calendar` adds events.
+    /// Where `crm log --calendar` adds events: a place inside the vault, relative to it (one
+    /// outside is ignored with a warning; it belongs in the person's own settings).
     package var calendar: String?
     /// How many minutes the event of a timed `crm log --calendar` entry lasts
     /// (`calendar_duration`, 0 to 1440; 0 writes no end, an event that ends when it starts).
@@ -18,7 +19,7 @@ public struct VaultConfig: Sendable {
     /// The alarm of every calendar event the tool writes (`calendar_alarm`: `15m`, `1h`, `2d`…;
     /// `none` for no alarms); 15 minutes before a timed event when not set. See `CalendarAlarm`.
     package var calendarAlarm: CalendarAlarm? = .standard
-    /// The default contacts source.
+    /// The default contacts source: a place inside the vault, relative to it, as `calendar`.
     package var contacts: String?
     /// The folders of daily notes (`journal: Daily`, or a list: `journal: [Daily, journals]`),
     /// relative to the vault, without `./` or a trailing `/` (`.` is the vault): see `DailyNote`.
@@ -44,6 +45,20 @@ public struct VaultConfig: Sendable {
     /// write the vault (a sync peer) would choose what runs on this machine. Each is ignored
     /// with a warning saying where it belongs (`UserConfig`).
     package static let programKeys = ["opener", "editor", "pager"]
+
+    /// What is said of `calendar:` or `contacts:` naming a place outside the vault: whoever can
+    /// write the vault would choose where on this machine `crm` writes events or reads contacts.
+    package static func placeOutsideIgnored(_ key: String, _ written: String) -> String {
+        let what = key == "calendar" ? "where crm writes events" : "which address book crm reads into the vault"
+        return "\(key): '\(written)' is outside the vault, and a vault's files never choose \(what) outside it "
+            + "(anyone who syncs the vault could change it)"
+    }
+
+    /// Where a `calendar:` or `contacts:` outside the vault belongs instead.
+    package static func placeOutsideInstead(_ key: String) -> String {
+        "ignored: set \(key): in your own ~/.config/crm/config.yaml (or $XDG_CONFIG_HOME/crm/config.yaml), "
+            + "or CRM_\(key.uppercased())"
+    }
 
     /// What is said of a key of `programKeys` in a vault's config.
     package static func programKeyIgnored(_ key: String) -> String {
@@ -114,7 +129,15 @@ public struct VaultConfig: Sendable {
                              "people tagged \(tag.key) get no cadence from it")
                     }
                 }
-            case "calendar": calendar = pair.value.string
+            case "calendar", "contacts":
+                // Read with the last one winning, as every key: each starts from nothing.
+                if pair.key == "calendar" { calendar = nil } else { contacts = nil }
+                guard let written = pair.value.string, !written.isEmpty else { continue }
+                guard let inside = Self.placeInside(written) else {
+                    warn(pair, Self.placeOutsideIgnored(pair.key, written), Self.placeOutsideInstead(pair.key), rule: .configOutside)
+                    continue
+                }
+                if pair.key == "calendar" { calendar = inside } else { contacts = inside }
             case "calendar_duration":
                 calendarDuration = standard.calendarDuration
                 if let minutes = pair.value.string.flatMap({ Int($0) }), (0...1440).contains(minutes) { calendarDuration = minutes }
@@ -123,7 +146,6 @@ public struct VaultConfig: Sendable {
                 calendarAlarm = standard.calendarAlarm
                 if let setting = pair.value.string.flatMap(CalendarAlarm.setting) { calendarAlarm = setting }
                 else { warn(pair, "calendar_alarm must be \(CalendarAlarm.form)", "using \(CalendarAlarm.standard)") }
-            case "contacts": contacts = pair.value.string
             case "journal":
                 journals = []
                 let folders = pair.value.strings
@@ -136,7 +158,7 @@ public struct VaultConfig: Sendable {
                 let positions = pair.itemPositions(in: text)
                 for (index, folder) in folders.enumerated() {
                     let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, pair.valueColumn(in: text))
-                    if let normalized = Self.journalFolder(folder) {
+                    if let normalized = Self.placeInside(folder) {
                         if !journals.contains(normalized) { journals.append(normalized) }
                         if journalPlaces[normalized] == nil { journalPlaces[normalized] = Place(path: path, written: folder, line: line, column: column) }
                     } else {
@@ -227,9 +249,11 @@ public struct VaultConfig: Sendable {
         }
     }
 
-    /// A journal folder as written, relative to the vault, without `./` or a trailing `/` (`.`
-    /// is the vault itself); nil for one outside the vault (`/…`, `~…`, `..`) or empty.
-    static func journalFolder(_ written: String) -> String? {
+    /// A place a vault's config names (a journal folder, a calendar, an address book) as
+    /// written, relative to the vault, without `./` or a trailing `/` (`.` is the vault itself);
+    /// nil for one outside the vault (`/…`, `~…`, a `..` part) or empty. Symbolic links are
+    /// looked at where the place is used (`FileSystem.pathInside`).
+    package static func placeInside(_ written: String) -> String? {
         var folder = written.trimmingSpaces
         guard !folder.isEmpty, !folder.hasPrefix("/"), !folder.hasPrefix("~"), !folder.split(separator: "/").contains("..") else { return nil }
         while folder.hasPrefix("./") { folder.removeFirst(2) }

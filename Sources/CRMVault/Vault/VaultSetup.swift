@@ -11,10 +11,10 @@ package enum VaultSetup {
     # tag_every:                                 # cadence by tag (the shortest wins; Family is family)
     #   family: 14d
     #   friends: 30d
-    # calendar: ~/calendars/personal             # where `crm log --calendar` adds events
+    # calendar: calendar.ics                     # where `crm log --calendar` adds events, in the vault (elsewhere: as contacts)
     # calendar_duration: 60                      # minutes of a timed interaction's event (0: no end)
     # calendar_alarm: 15m                        # alarm before an event (1h, 2d…; none: no alarms)
-    # contacts: ~/contacts                       # default contacts source
+    # contacts: contacts.vcf                     # default contacts source, in the vault (elsewhere: in ~/.config/crm/config.yaml)
     # journal: Daily                             # daily notes (a folder, or a list: [Daily, journals])
     # git: commit                                # commit every write (the vault must be in a git work tree)
     # check:                                     # crm check's rules turned off or given a severity

@@ -9,7 +9,7 @@ extension Context {
             throw UsageError("no contacts source: give \(option), set CRM_CONTACTS, or set contacts: in .crm/config.yaml or ~/.config/crm/config.yaml")
         }
         let book: ContactBook
-        do { book = try ContactBook.load(location.path) } catch { throw Failure(error.description) }
+        do { book = try location.load() } catch { throw Failure(error.description) }
         for diagnostic in book.diagnostics { terminal.error(diagnostic.description) }
         return (location, book)
     }

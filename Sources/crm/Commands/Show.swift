@@ -59,7 +59,7 @@ private func showAddressBook(_ context: Context, _ vault: Vault) throws -> Perso
     let explicit = context.arguments.value(ShowOption.contacts)
     guard let location = ContactsLocation.resolve(explicit: explicit, environment: context.environment, vault: vault, user: context.user) else { return nil }
     do throws(ContactSourceError) {
-        let book = try ContactBook.load(location.path)
+        let book = try location.load()
         if explicit != nil { for diagnostic in book.diagnostics { context.terminal.error(diagnostic.description) } }
         return PersonView.AddressBook(location: location, book: book)
     } catch {

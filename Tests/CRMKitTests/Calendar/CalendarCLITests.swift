@@ -127,7 +127,7 @@ import Testing
         let vault = try TemporaryVault(copyingExample: true)
         let fromEnvironment = try calendarFolder(in: vault, "from-env")
         let fromConfig = try calendarFolder(in: vault, "from-config")
-        try vault.write(".crm/config.yaml", vault.read(".crm/config.yaml") + "calendar: \(fromConfig)\n")
+        try vault.write(".crm/config.yaml", vault.read(".crm/config.yaml") + "calendar: from-config\n")
         let result = try vault.crm("log", "margaret", "Chess", "--calendar", environment: ["CRM_CALENDAR": fromEnvironment])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
@@ -135,7 +135,7 @@ import Testing
         #expect(try fileNames(in: fromConfig).isEmpty)
     }
 
-    @Test func plainCalendarUsesTheConfigWithHomeAndVaultRelativePaths() throws {
+    @Test func plainCalendarUsesTheVaultsConfigInsideTheVaultOnly() throws {
         let vault = try TemporaryVault(copyingExample: true)
         let inVault = try calendarFolder(in: vault, "calendars/personal")
         let config = vault.read(".crm/config.yaml")
@@ -145,13 +145,55 @@ import Testing
         #expect(first.stderr.isEmpty)
         #expect(try onlyEvent(in: inVault).contains("\r\nDTSTART:20261129T190000\r\nDTEND:20261129T203000\r\n"))
 
+        // A place outside the vault is a sync peer's choice of where this machine writes: ignored,
+        // with the warning every command prints, and the log still written.
         let home = try calendarFolder(in: vault, "home")
         let inHome = try calendarFolder(in: vault, "home/cal")
-        try vault.write(".crm/config.yaml", config + "calendar: ~/cal\n")
-        let second = try vault.crm("log", "margaret", "Chess", "--calendar", environment: ["HOME": home])
-        #expect(second.status == 0)
-        #expect(second.stderr.isEmpty)
-        #expect(try onlyEvent(in: inHome).contains("DTSTART;VALUE=DATE:20261129"))
+        for outside in ["~/cal", inHome, "calendars/../../cal"] {
+            try vault.write(".crm/config.yaml", config + "calendar: \(outside)\n")
+            let second = try vault.crm("log", "margaret", "Chess", "--calendar", environment: ["HOME": home])
+            #expect(second.status == 0)
+            let line = config.split(separator: "\n").count + 1
+            #expect(second.stderr == ".crm/config.yaml:\(line):11: warning: calendar: '\(outside)' is outside the vault, and a vault's "
+                    + "files never choose where crm writes events outside it (anyone who syncs the vault could change it); ignored: "
+                    + "set calendar: in your own ~/.config/crm/config.yaml (or $XDG_CONFIG_HOME/crm/config.yaml), or CRM_CALENDAR "
+                    + "[config-outside]\n"
+                    + "crm: warning: no calendar event added: no calendar set; use --calendar=TARGET, set CRM_CALENDAR, or add "
+                    + "'calendar:' to .crm/config.yaml or to ~/.config/crm/config.yaml\n", "\(outside)")
+            #expect(try fileNames(in: inHome).isEmpty)
+        }
+    }
+
+    @Test func theVaultsCalendarIsNotWrittenThroughALinkOutOfTheVault() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let outside = try TemporaryVault()
+        try FileManager.default.createDirectory(atPath: outside.path + "/cal", withIntermediateDirectories: true)
+        try vault.write(".crm/config.yaml", vault.read(".crm/config.yaml") + "calendar: linked\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/linked", withDestinationPath: outside.path + "/cal")
+        let folder = try vault.crm("log", "margaret", "Chess", "--calendar")
+        #expect(folder.status == 0)
+        #expect(folder.stderr.contains("no calendar event added: calendar: in .crm/config.yaml: linked is a symbolic link to "), "\(folder.stderr)")
+        #expect(try fileNames(in: outside.path + "/cal").isEmpty)
+
+        // A calendar file in a linked folder, and a file linked out of the vault.
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/dir", withDestinationPath: outside.path + "/cal")
+        try outside.write("cal.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nEND:VCALENDAR\r\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/file.ics", withDestinationPath: outside.path + "/cal.ics")
+        for target in ["dir/events.ics", "file.ics"] {
+            try vault.write(".crm/config.yaml", "calendar: \(target)\n")
+            let file = try vault.crm("log", "margaret", "Chess", "--calendar")
+            #expect(file.status == 0)
+            #expect(file.stderr.contains("no calendar event added: calendar: in .crm/config.yaml: "), "\(file.stderr)")
+        }
+        #expect(try fileNames(in: outside.path + "/cal").isEmpty)
+        #expect(outside.read("cal.ics") == "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nEND:VCALENDAR\r\n")
+        // A link that stays inside the vault is followed, as for person files.
+        try vault.write("real.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nEND:VCALENDAR\r\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/inside.ics", withDestinationPath: vault.path + "/real.ics")
+        try vault.write(".crm/config.yaml", "calendar: inside.ics\n")
+        let inside = try vault.crm("log", "margaret", "Chess", "--calendar")
+        #expect(inside.stderr.isEmpty, "\(inside.stderr)")
+        #expect(vault.read("real.ics").contains("SUMMARY:"))
     }
 
     @Test func noCalendarSetStillLogsWithOneWarning() throws {

@@ -16,7 +16,7 @@ import Testing
     /// than root: `LeftoversTests` has it).
     static func vaultWithEveryProblem() throws -> TemporaryVault {
         let vault = try TemporaryVault()
-        try vault.write(".crm/config.yaml", "every: often\ncolour: red\neditor: vim\njournal: [Daily, Outside]\n")
+        try vault.write(".crm/config.yaml", "every: often\ncolour: red\neditor: vim\njournal: [Daily, Outside]\ncalendar: /elsewhere\n")
         try vault.write("people/ada.md", """
         ---
         name: Ada

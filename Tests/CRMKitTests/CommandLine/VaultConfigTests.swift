@@ -175,9 +175,10 @@ import Testing
     static func keysReadInSource() throws -> [String] {
         let source = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/CRMVault/Vault/VaultConfig.swift"), encoding: .utf8)
         // The keys are the cases of the outer `switch pair.key`, at its indentation.
-        return source.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("            case \"") else { return nil }
-            return line.dropFirst(18).split(separator: "\"").first.map(String.init)
+        return source.split(separator: "\n").flatMap { line -> [String] in
+            guard line.hasPrefix("            case \"") else { return [] }
+            // `case "calendar", "contacts":` reads two keys.
+            return line.dropFirst(17).prefix { $0 != ":" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
         }
     }
 

@@ -53,7 +53,7 @@ struct ContactSnapshotTests {
                          "skip Cy: cy by name", "unnamed"])
     }
 
-    @Test("The source: the option, else CRM_CONTACTS, else the vault's config (relative to the vault), else the user's; ~/ is HOME")
+    @Test("The source: the option, else CRM_CONTACTS, else the vault's config (inside the vault), else the user's; ~/ is HOME")
     func location() throws {
         let vault = try TemporaryVault()
         try vault.write(".crm/config.yaml", "contacts: book.vcf\n")
@@ -65,7 +65,7 @@ struct ContactSnapshotTests {
         #expect(ContactsLocation.resolve(explicit: nil, environment: environment, vault: loaded, user: user)
                 == ContactsLocation(path: "/home/ada/env.vcf", display: "~/env.vcf"))
         #expect(ContactsLocation.resolve(explicit: nil, environment: ["CRM_CONTACTS": ""], vault: loaded, user: user)
-                == ContactsLocation(path: vault.path + "/book.vcf", display: "book.vcf"))
+                == ContactsLocation(path: vault.path + "/book.vcf", display: "book.vcf", inVault: "book.vcf"))
         let bare = try Vault(root: "/nonexistent")
         #expect(ContactsLocation.resolve(explicit: nil, environment: ["HOME": "/home/ada"], vault: bare, user: user)
                 == ContactsLocation(path: "/home/ada/mine.vcf", display: "~/mine.vcf"))

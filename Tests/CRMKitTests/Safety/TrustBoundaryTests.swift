@@ -167,6 +167,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/calendar").count == 1)
     }
 
+    @Test func aVaultsConfigNeverNamesAPlaceOutsideTheVault() throws {
+        let vault = try TemporaryVault(copyingExample: true)
+        let home = try Home()
+        try FileManager.default.copyItem(atPath: Fixtures.packageRoot.appendingPathComponent("docs/examples/contacts.vcf").path,
+                                         toPath: home.path + "/private.vcf")
+        try vault.write(".crm/config.yaml", "contacts: ~/private.vcf\n")
+        let imported = try vault.crm("import", "--dry-run", environment: home.environment())
+        #expect(imported.status != 0)
+        #expect(imported.stderr.hasPrefix(".crm/config.yaml:1:11: warning: contacts: '~/private.vcf' is outside the vault, and a vault's "
+                + "files never choose which address book crm reads into the vault outside it"), "\(imported.stderr)")
+        #expect(imported.stderr.contains("no contacts source"), "\(imported.stderr)")
+        let checked = try vault.crm("check", environment: home.environment())
+        #expect(checked.stdout.contains("[config-outside]"), "\(checked.stdout)")
+
+        // Nor through a symbolic link in the vault that leads out of it.
+        try vault.write(".crm/config.yaml", "contacts: book.vcf\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/book.vcf", withDestinationPath: home.path + "/private.vcf")
+        let linked = try vault.crm("import", "--dry-run", environment: home.environment())
+        #expect(linked.status != 0)
+        #expect(linked.stderr.contains("contacts: in .crm/config.yaml leads out of the vault through a symbolic link"), "\(linked.stderr)")
+        #expect(!linked.stdout.contains("Would add"), "\(linked.stdout)")
+    }
+
     // MARK: No shell anywhere
 
     /// No source file starts a shell or names one: every program starts from an argument vector.
