@@ -36,7 +36,10 @@ import Testing
         #expect(resolve(nil, home.merging(["CRM_CALENDAR": "/env"]) { a, _ in a }, "config.ics")?.path == "/env")
         #expect(resolve(nil, home, "calendars/me")?.path == "/vault/calendars/me")
         #expect(resolve(nil, home, "calendars/me")?.display == "calendars/me")
-        #expect(resolve(nil, home, "~/me")?.expandedPath == "/home/ada/me")
+        // The vault's config holds places inside the vault only (VaultConfig ignores others): they
+        // are kept relative to it, to be reached without a link out of it.
+        #expect(resolve(nil, home, "calendars/me")?.inVault == "calendars/me")
+        #expect(option?.inVault == nil)
         // The user's own setting comes last: when nothing else names one.
         #expect(resolve(nil, home, nil)?.expandedPath == "/home/ada/user.ics")
         #expect(ConfiguredLocation.resolve(explicit: nil, variable: "CRM_CALENDAR", configured: "", userDefault: nil,
