@@ -69,7 +69,7 @@ extension LanguageServer {
             let words = dueWording(due, from: today, snoozed: schedule.isSnoozed)
             hint(FieldSchema.name.key, due < today ? words : "due " + words)
         }
-        if let birthday = person.birthday.flatMap(Birthday.init) {
+        if person.deceased == nil, let birthday = person.birthday.flatMap(Birthday.init) {
             let next = birthday.next(onOrAfter: today)
             let days = today.days(until: next)
             let when = days == 0 ? "today" : days == 1 ? "tomorrow" : days < 7 ? "on " + weekdayName(next) : relative(next, from: today)

@@ -2,7 +2,7 @@ import CRMKit
 import CRMTerminal
 
 /// The Today view: the agenda as `crm agenda` words it (overdue follow-ups, then each day with
-/// its plans, people who become due and birthdays, then someday), one item selected.
+/// its plans, people who become due, birthdays and dates, then someday), one item selected.
 enum TodayLayout {
     static func draw(_ state: BrowseState, _ page: TodayPage, on screen: inout Screen, _ frame: Frame) {
         let agenda = page.agenda
@@ -18,7 +18,8 @@ enum TodayLayout {
             return
         }
         let items = agenda.items
-        let labelWidth = ([10] + agenda.overdue.map { DisplayWidth.of(dayMonth($0.date!, today: today)) }).max()!
+        let labelWidth = ([10] + agenda.overdue.map { DisplayWidth.of(dayMonth($0.date!, today: today)) }
+            + items.compactMap { $0.yearlyLabel.map(DisplayWidth.of) }).max()!
         // Names take at most half of what the labels leave, so the items' words keep room.
         let nameWidth = min(24, max(10, (frame.width - labelWidth - 6) / 2), items.map { DisplayWidth.of($0.person.name) }.max() ?? 0)
         let top = PeopleList.top(page.top, selected: page.selected ?? 0, count: page.rows.count, rows: frame.bodyRows)
@@ -50,14 +51,14 @@ enum TodayLayout {
     }
 
     /// What goes before the name: the date of an overdue item, the time of a plan, "due",
-    /// "birthday", or "[ ]" for someday.
+    /// "birthday", a date's name, or "[ ]" for someday.
     private static func label(_ item: Agenda.Item, today: Day) -> (String, Style) {
         switch item.kind {
         case .followUp where item.date == nil: return ("[ ]", .dim)
         case .followUp: return (dayMonth(item.date!, today: today), .dim)
         case .planned: return (item.time?.description ?? "", Style.plain.coloured(.cyan))
         case .due: return ("due", .dim)
-        case .birthday: return ("birthday", .dim)
+        case .birthday, .date: return (item.yearlyLabel ?? "", .dim)
         }
     }
 

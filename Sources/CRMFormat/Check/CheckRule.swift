@@ -67,7 +67,7 @@ public enum CheckRule: String, CaseIterable, Sendable {
         case .yamlUnsupported: (.warning, "YAML the tool does not interpret (anchors, aliases, tags, flow mappings): kept as written")
         case .yamlTab: (.warning, "a tab outside quotes in front matter, which YAML 1.1 readers (PyYAML) refuse")
         case .ambiguousKey: (.warning, "a key YAML readers read as a number, date, boolean or null: quote it")
-        case .invalidValue: (.error, "a value not of its key's form (birthday, every, snooze, added, name, tags, related …): not read")
+        case .invalidValue: (.error, "a value not of its key's form (birthday, dates, deceased, every, snooze, added, name, tags, related …): not read")
         case .ambiguousValue: (.warning, "plain text some YAML readers read as a number, date, boolean or null: quote it")
         case .commentedOutValue: (.warning, "a value or list item left empty by a '#' that starts a YAML comment")
         case .noName: (.warning, "a file without front matter or without name:; the name comes from its heading or file name")

@@ -64,3 +64,13 @@ package func dayHeading(_ day: Day, today: Day) -> String {
 package func dayMonth(_ day: Day, today: Day) -> String {
     "\(day.day) \(monthNames[day.month - 1])" + (day.year == today.year ? "" : " \(day.year)")
 }
+
+/// A date as far as it is known, in words: "2 April 2025", "April 2025", "2025", or "2 April"
+/// without the year.
+package func spelledOut(_ date: PartialDate) -> String {
+    var words: [String] = []
+    if let day = date.day { words.append(String(day)) }
+    if let month = date.month { words.append(monthNames[month - 1]) }
+    if let year = date.year { words.append(String(year)) }
+    return words.joined(separator: " ")
+}

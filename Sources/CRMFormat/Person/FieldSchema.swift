@@ -12,6 +12,9 @@ package struct FieldSchema: Sendable {
         /// A value of a form of its own (a date, a cadence), named by `form` in messages. Written
         /// plain, so Obsidian reads dates as dates.
         case typed(form: String, parse: @Sendable (String) -> Bool)
+        /// Names, each with a value of a form of its own, one a line below the key
+        /// (`dates:` then `  anniversary: 2015-06-20`); each value is checked at its own place.
+        case typedMap(form: String, parse: @Sendable (String) -> Bool)
     }
 
     package let key: String
@@ -50,12 +53,16 @@ package struct FieldSchema: Sendable {
     /// The person's LinkedIn profile URL, by which `crm import` and `crm refresh` know them in a
     /// LinkedIn export when their `contact_id` is another address book's.
     package static let linkedIn = FieldSchema("linkedin", .text(list: false))
+    /// Dates that matter besides the birthday, by name (`anniversary: 2015-06-20`, `met: 2019-03`).
+    package static let dates = FieldSchema("dates", .typedMap(form: PartialDate.form, parse: { PartialDate($0) != nil }))
+    /// The day the person died: never due, no birthday nor dates reminded; the log stays.
+    package static let deceased = FieldSchema("deceased", .typed(form: PartialDate.form, parse: { PartialDate($0) != nil }))
     /// Relationships, each item `"[[id|RELATION: Name]]"` or `"RELATION: Name"` (see `Relationship`).
     package static let related = FieldSchema("related", .text(list: true), itemProblem: Relationship.problem(with:))
 
     /// Every known key, in the order a new file lists them.
     package static let all: [FieldSchema] = [name, contactID, phone, email, birthday, tags, aliases, every, snooze, added, connected,
-                                             linkedIn, related]
+                                             linkedIn, related, dates, deceased]
 
     /// The known key `key`, if it is one.
     package static func named(_ key: String) -> FieldSchema? { all.first { $0.key == key } }
@@ -63,6 +70,12 @@ package struct FieldSchema: Sendable {
     /// Whether the key's value has a form of its own (a date, a cadence).
     package var isTyped: Bool {
         if case .typed = kind { return true }
+        return false
+    }
+
+    /// Whether the key holds names with values below it (`dates:`).
+    package var isMap: Bool {
+        if case .typedMap = kind { return true }
         return false
     }
 
@@ -75,8 +88,19 @@ package struct FieldSchema: Sendable {
 
     /// Whether `value` has this key's form; any text for a text key.
     package func accepts(_ value: String) -> Bool {
-        if case .typed(_, let parse) = kind { return parse(value) }
-        return true
+        switch kind {
+        case .typed(_, let parse): return parse(value)
+        case .typedMap: return false
+        case .text: return true
+        }
+    }
+
+    /// What is wrong with `value`, the value of `name` under this map key (`dates:`); nil when it
+    /// has the key's form.
+    package func problem(name: String, value: String?) -> String? {
+        guard case .typedMap(let form, let parse) = kind else { return nil }
+        guard let value else { return "\(key): \(name): the value is not \(form)" }
+        return parse(value) ? nil : "\(key): \(name): '\(value)' is not \(form)"
     }
 
     /// What is wrong with `value` (`nil` when it is written as is) as this key's one value: the
@@ -89,6 +113,8 @@ package struct FieldSchema: Sendable {
         case .typed(let form, let parse):
             guard let value else { return "\(label): the value is not \(form)" }
             return parse(value) ? nil : "\(label): '\(value)' is not \(form)"
+        case .typedMap:
+            return "\(label) holds a name and a date on each line below it ('  anniversary: 2015-06-20'), not one value"
         case .text(let list):
             guard let value else { return "\(key) must be text" + (list ? " or a list of text" : "") }
             if let itemProblem { return itemProblem(value) }
@@ -134,7 +160,7 @@ package struct FieldSchema: Sendable {
     func commentedOutWarning(_ comment: String, item: Bool) -> String {
         let bare = comment.drop { $0 == "#" }.trimmingSpaces
         var forms: [String] = []
-        if !isTyped { forms.append(item ? "- " + YAMLQuoting.doubleQuoted(comment) : "\(key): " + YAMLQuoting.doubleQuoted(comment)) }
+        if !isTyped, !isMap { forms.append(item ? "- " + YAMLQuoting.doubleQuoted(comment) : "\(key): " + YAMLQuoting.doubleQuoted(comment)) }
         if isTyped, !bare.isEmpty, accepts(bare) { forms.append("\(key): " + bare) }
         // Tags as Obsidian writes them: `#friends #family` is `[friends, family]`.
         let words = comment.split(separator: " ").map { String($0.drop { $0 == "#" }) }

@@ -61,6 +61,16 @@ extension PersonDocument {
             }
         }
         switch (field.kind, pair.value) {
+        case (.typedMap, .mapping):
+            // Each name's value at its own line and column.
+            return YAMLBlockParser.nestedPairs(of: pair, in: text).compactMap { item in
+                if case .empty = item.value { return nil }
+                if case .scalar(let s, .plain) = item.value, YAMLNode.isNullWord(s) { return nil }
+                guard let message = field.problem(name: item.key, value: item.value.string) else { return nil }
+                return Diagnostic(path: path, line: item.lineIndex + 1, column: item.valueColumn(in: text), rule: .invalidValue, message: message)
+            }
+        case (.typedMap, .unsupported):
+            return []   // reported where it was read (yaml-unsupported)
         case (.typed, _):
             return field.problem(with: pair.value.string).map { [diagnostic(.invalidValue, $0)] } ?? []
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ if case .scalar = $0 { true } else { false } }):

@@ -79,6 +79,19 @@ package struct PersonDocument: Sendable {
     package var every: Cadence? { frontMatter?["every"]?.string.flatMap(Cadence.init) }
     package var snooze: Day? { frontMatter?["snooze"]?.string.flatMap { Day($0) } }
     package var added: Day? { frontMatter?["added"]?.string.flatMap { Day($0) } }
+    /// `dates:`, each name with its date in file order (a name written twice: its last value);
+    /// values that are not dates are left out (`fieldProblems` has them).
+    package var dates: [NamedDate] {
+        guard case .mapping(let pairs) = frontMatter?["dates"] else { return [] }
+        var dates: [NamedDate] = []
+        for pair in pairs {
+            dates.removeAll { $0.name == pair.key }
+            if let date = pair.value.string.flatMap(PartialDate.init) { dates.append(NamedDate(name: pair.key, date: date)) }
+        }
+        return dates
+    }
+    /// `deceased:`, the day the person died, when it is a date.
+    package var deceased: PartialDate? { frontMatter?["deceased"]?.string.flatMap(PartialDate.init) }
 
     /// How many entries are interactions (plain or ticked, whatever their date; open items are
     /// plans): the count `crm list` and the CSV export give.

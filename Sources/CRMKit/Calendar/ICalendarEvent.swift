@@ -63,7 +63,7 @@ package struct ICalendarEvent: Sendable, Hashable {
         self.stamp = stamp
     }
 
-    /// A yearly all-day event for a `birthday` written as in a person file: `YYYY-MM-DD`, starting
+    /// A yearly all-day event for a `birthday` (or a date of `dates:`) written as in a person file: `YYYY-MM-DD`, starting
     /// on that day, or `--MM-DD` when the year is unknown; nil for anything else.
     ///
     /// Without a year the event starts in 1904: the first leap year from 1900 on, so 29 February

@@ -6,28 +6,46 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The events of `crm calendar`: a yearly all-day event per birthday and an all-day event on each
-/// person's due date, each with the vault's alarm (`CalendarAlarm`). UIDs are stable (``EventUID/stable(_:)`` of `birthday:` or `due:` and the
-/// person's `contact_id`, else their id), so importing a newer export updates its events.
+/// The events of `crm calendar`: a yearly all-day event per birthday and per date of `dates:`
+/// with a month and a day, and an all-day event on each person's due date, each with the vault's
+/// alarm (`CalendarAlarm`). A person whose `deceased:` is a date has no birthday nor date events
+/// (and no due date). UIDs are stable (``EventUID/stable(_:)`` of `birthday:`, `date:NAME:` or
+/// `due:` and the person's `contact_id`, else their id), so importing a newer export updates its
+/// events.
 package enum VaultCalendar {
-    /// The birthday events, then the due-date events, each in `people`'s order, then (with
+    /// The birthday events, then the date events, then the due-date events, each in `people`'s order, then (with
     /// `plans`) the open items and planned entries: `ownPlans` (each person's own file's, by
     /// key, in `people`'s order), then the daily notes' items, each once whoever it names.
     /// Birthdays that are not `YYYY-MM-DD` or `--MM-DD`, and people without a cadence, give none.
     package static func events(for people: [PeopleListing.Row], ownPlans: [(key: String, name: String, items: [Interaction])],
                                dailyNotes: [DailyNoteItem], config: VaultConfig, today: Day,
-                               birthdays: Bool, due: Bool, plans: Bool) -> [ICalendarEvent] {
+                               birthdays: Bool, dates: Bool = false, due: Bool, plans: Bool) -> [ICalendarEvent] {
         let stamp = today.midnightUTC
         var events: [ICalendarEvent] = []
         if birthdays {
             events += people.compactMap { person in
-                person.birthday.flatMap { birthday in
+                guard person.deceased == nil else { return nil }
+                return person.birthday.flatMap { birthday in
                     ICalendarEvent.birthday(
                         uid: EventUID.stable("birthday:" + key(id: person.id, contactID: person.contactID)),
                         summary: person.name + "'s birthday",
                         birthday: birthday,
                         description: birthday.hasPrefix("--") ? "Year of birth unknown." : nil,
                         categories: ["birthday"],
+                        stamp: stamp
+                    )
+                }
+            }
+        }
+        if dates {
+            for person in people where person.deceased == nil {
+                events += person.dates.compactMap { date in
+                    ICalendarEvent.birthday(
+                        uid: EventUID.stable("date:" + date.name + ":" + key(id: person.id, contactID: person.contactID)),
+                        summary: person.name + ": " + date.label,
+                        birthday: date.date.description,
+                        description: date.date.year == nil ? "Year unknown." : nil,
+                        categories: ["date"],
                         stamp: stamp
                     )
                 }
@@ -99,7 +117,8 @@ package enum VaultCalendar {
 extension VaultCalendar {
     /// The events of `crm calendar` on `today` of everyone the listings show (see `events`), and
     /// the warnings to print: files that could not be read are left out (see `ReadProblems`).
-    package static func events(of everyone: Everyone, today: Day, birthdays: Bool, due: Bool, plans: Bool) -> (events: [ICalendarEvent], problems: [Diagnostic]) {
+    package static func events(of everyone: Everyone, today: Day, birthdays: Bool, dates: Bool = false, due: Bool, plans: Bool)
+        -> (events: [ICalendarEvent], problems: [Diagnostic]) {
         let (people, problems) = PeopleListing.Row.listed(everyone, today: today)
         var own: [(key: String, name: String, items: [Interaction])] = []
         var daily: [DailyNoteItem] = []
@@ -114,7 +133,7 @@ extension VaultCalendar {
             daily = everyone.dailyNoteItems
         }
         let events = VaultCalendar.events(for: people, ownPlans: own, dailyNotes: daily, config: everyone.config, today: today,
-                                          birthdays: birthdays, due: due, plans: plans)
+                                          birthdays: birthdays, dates: dates, due: due, plans: plans)
         return (events, problems)
     }
 }

@@ -15,6 +15,7 @@ import CRMVault
 /// TEL;VALUE=text;PREF=1:+44 20 7946 0018
 /// EMAIL;PREF=1:ada@example.org
 /// BDAY:18151210
+/// ANNIVERSARY:18350708
 /// CATEGORIES:friends,mathematics
 /// NOTE:Met through the Analytical Society.
 /// END:VCARD
@@ -24,7 +25,9 @@ import CRMVault
 /// person's id, the same on every export. Phone numbers are written as text exactly as the file
 /// has them (a `tel:` URI could not hold `+44 20 7946 0018`); the first phone and email carry
 /// `PREF=1`, so `crm import` keeps them first. A birthday without a year is `--MMDD`; one that
-/// is not a date is left out (see `leftOut(of:)`). `N` is derived from the name (see
+/// is not a date is left out (see `leftOut(of:)`). `anniversary:` of `dates:` is `ANNIVERSARY`
+/// (`20150620`, `--0620`, `2019-03` or `2019`); the other dates have no vCard property and stay in
+/// the file only. `N` is derived from the name (see
 /// `StructuredName`), each alias is a `NICKNAME`, `company:` and `position:` are `ORG` and
 /// `TITLE` (a person whose company is their name is an organisation: `KIND:org`, and an empty
 /// `N`), tags become `CATEGORIES`, the notes `NOTE`, relationships `RELATED` (see
@@ -52,6 +55,9 @@ enum VCardExport {
         }
         if let birthday = doc.birthday.flatMap(Birthday.init) {
             lines.append("BDAY:" + basicFormat(birthday))
+        }
+        if let anniversary = doc.dates.last(where: { $0.name == "anniversary" }) {
+            lines.append("ANNIVERSARY:" + basicFormat(anniversary.date))
         }
         if !doc.tags.isEmpty {
             lines.append("CATEGORIES:" + doc.tags.map(text).joined(separator: ","))
@@ -87,6 +93,12 @@ enum VCardExport {
         let monthDay = (birthday.month < 10 ? "0" : "") + "\(birthday.month)" + (birthday.day < 10 ? "0" : "") + "\(birthday.day)"
         guard let year = birthday.year else { return "--" + monthDay }
         return String(repeating: "0", count: max(0, 4 - String(year).count)) + "\(year)" + monthDay
+    }
+
+    /// A date of `dates:` as RFC 6350 §4.3.1 writes one: `20150620`, `--0620`, `2019-03`, `2019`.
+    static func basicFormat(_ date: PartialDate) -> String {
+        if let yearly = date.yearly { return basicFormat(yearly) }
+        return date.description
     }
 
     /// A TEXT value: `\` `;` `,` and line breaks escaped (the same rules as iCalendar's).

@@ -4,7 +4,8 @@ extension Agenda.Item {
     /// The item's words after the person's name, as `crm agenda` and `crm browse`'s Today view
     /// show them: a plan's or a follow-up's `TYPE: NOTE` (links as the text they show, the note's
     /// first line with ` …` when it has more, no type for a note), a due person's `every 30d,
-    /// last contact 3 weeks ago` (or `never contacted`), a birthday's `turns 40`.
+    /// last contact 3 weeks ago` (or `never contacted`), a birthday's `turns 40`, a date's
+    /// `10 years` (its name without the year).
     package func words(today: Day) -> String {
         switch kind {
         case .due:
@@ -12,6 +13,8 @@ extension Agenda.Item {
             return (person.schedule.cadence.map { "every \($0), " } ?? "") + last
         case .birthday:
             return age.map { "turns \($0)" } ?? "birthday"
+        case .date:
+            return years.map { "\($0) year" + ($0 == 1 ? "" : "s") } ?? yearlyLabel ?? ""
         case .followUp, .planned:
             let lines = note.map(PersonLink.readable)?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
             let note = (lines.first.map(String.init) ?? "") + (lines.count > 1 ? " …" : "")

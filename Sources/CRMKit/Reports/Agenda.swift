@@ -3,7 +3,8 @@ import CRMVault
 
 /// What needs you, day by day (`crm agenda`): everything overdue first (open items whose day has
 /// passed and people whose due date has), then each day from today to the horizon with its planned
-/// items, the people who become due and the birthdays, then the undated follow-ups. Days with
+/// items, the people who become due, the birthdays and the dates of `dates:` that come back that
+/// day (see `DateList`), then the undated follow-ups. Days with
 /// nothing on them are left out.
 ///
 /// The agenda covers what `crm due --within` the same span lists: every `DueList` entry is one
@@ -20,6 +21,8 @@ package struct Agenda: Sendable {
             /// The person's due date: on this day, or passed (overdue).
             case due
             case birthday
+            /// A date of the person's `dates:` coming back (`anniversary`).
+            case date
         }
 
         package let kind: Kind
@@ -34,6 +37,20 @@ package struct Agenda: Sendable {
         package let overdueDays: Int?
         /// The age turned on a birthday; nil without a year of birth.
         package let age: Int?
+        /// For a date: its name in `dates:` (`anniversary`).
+        package var dateName: String? = nil
+        /// For a date: the years since it on this day; nil without its year.
+        package var years: Int? = nil
+
+        /// What `crm agenda` and browse's Today view print before the name of a birthday
+        /// (`birthday`) or a date (its name as words: `anniversary`, `first date`); nil for others.
+        package var yearlyLabel: String? {
+            switch kind {
+            case .birthday: "birthday"
+            case .date: dateName.map(NamedDate.label(of:))
+            default: nil
+            }
+        }
     }
 
     package let today: Day
@@ -43,7 +60,7 @@ package struct Agenda: Sendable {
     /// first (then by name; a person's due date before their follow-ups).
     package let overdue: [Item]
     /// Each day with something on it, in order, its items: planned (timed ones by time, then the
-    /// rest), due, birthdays; by name within a kind.
+    /// rest), due, birthdays, dates; by name within a kind.
     package let days: [(day: Day, items: [Item])]
     /// Undated follow-ups, by name.
     package let someday: [Item]
@@ -78,6 +95,10 @@ package struct Agenda: Sendable {
         let birthdays = birthdayList.entries.map {
             Item(kind: .birthday, date: $0.next, person: $0.person, time: nil, type: nil, note: nil, overdueDays: nil, age: $0.age)
         }
+        let dates = DateList(people: byName, today: today, within: within).entries.map {
+            Item(kind: .date, date: $0.next, person: $0.person, time: nil, type: nil, note: nil, overdueDays: nil, age: nil,
+                 dateName: $0.date.name, years: $0.years)
+        }
         // Most overdue first; among equals, by name, a person's due date before their follow-ups.
         let rank = Dictionary(byName.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let late = due.filter { $0.date! < today } + overdue
@@ -93,7 +114,7 @@ package struct Agenda: Sendable {
             let tb = b.element.time.map { $0.hour * 60 + $0.minute } ?? 24 * 60
             return (ta, a.offset) < (tb, b.offset)
         }.map(\.element)
-        for item in timed + due.filter({ $0.date! >= today }) + birthdays { byDay[item.date!, default: []].append(item) }
+        for item in timed + due.filter({ $0.date! >= today }) + birthdays + dates { byDay[item.date!, default: []].append(item) }
         days = byDay.keys.sorted().map { ($0, byDay[$0]!) }
     }
 
@@ -101,7 +122,7 @@ package struct Agenda: Sendable {
     package var items: [Item] { overdue + days.flatMap(\.items) + someday }
 
     /// `crm agenda --json`: `[{"date", "kind", "id", "name", "time", "type", "note", "overdue_days"}]`
-    /// in the order printed, plus `age` for birthdays.
+    /// in the order printed, plus `age` for birthdays, `key` (its name in `dates:`) and `years` for dates.
     package var json: JSON {
         .array(items.map { item in
             var pairs: [(String, JSON)] = [
@@ -115,6 +136,10 @@ package struct Agenda: Sendable {
                 ("overdue_days", item.overdueDays.map { .number($0) } ?? .null),
             ]
             if item.kind == .birthday { pairs.append(("age", item.age.map { .number($0) } ?? .null)) }
+            if item.kind == .date {
+                pairs.append(("key", .optional(item.dateName)))
+                pairs.append(("years", item.years.map { .number($0) } ?? .null))
+            }
             return .object(pairs)
         })
     }

@@ -1,7 +1,8 @@
 import CRMFormat
 import CRMVault
 
-/// Upcoming birthdays, soonest first (`crm birthdays`).
+/// Upcoming birthdays, soonest first (`crm birthdays`), of the living: a person whose
+/// `deceased:` is a date is not reminded of.
 package struct BirthdayList: Sendable {
     /// One person's next birthday.
     package struct Entry: Sendable {
@@ -29,7 +30,7 @@ package struct BirthdayList: Sendable {
         var all: [Entry] = []
         for person in people {
             // An invalid `birthday` is not guessed at: a read problem of the file (`ReadProblems`), said once.
-            if person.birthdayProblem != nil { continue }
+            if person.birthdayProblem != nil || person.deceased != nil { continue }
             guard let birthday = person.birthday.flatMap(Birthday.init) else { continue }
             let next = birthday.next(onOrAfter: today)
             all.append(Entry(person: person, birthday: birthday, next: next, age: birthday.age(on: next)))

@@ -5,7 +5,8 @@ import CRMVault
 /// else the shortest `tag_every` of their tags, else the vault's `every`; due is the last
 /// interaction plus the cadence, or `added` plus the cadence when never contacted, or today when
 /// neither is known; `snooze` postpones it (due becomes the later of the two), and so does the
-/// next planned or open item dated today or later (an overdue open item does not).
+/// next planned or open item dated today or later (an overdue open item does not). A person
+/// whose `deceased:` is a date is never due.
 ///
 /// Invalid values are not guessed at: a person whose `every` is not a cadence has no cadence and
 /// no due date (not the tag's or the vault's); an invalid `snooze` or `added` is ignored. Each is
@@ -64,7 +65,7 @@ package struct DueSchedule: Sendable {
             cadence = config.every
             cadenceSource = config.every == nil ? nil : .vault
         }
-        guard let cadence else {
+        guard let cadence, facts.deceased == nil else {
             datedDue = nil
             due = nil
             isSnoozed = false

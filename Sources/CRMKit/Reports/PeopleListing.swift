@@ -43,6 +43,10 @@ public struct PeopleListing: Sendable {
         package let birthdayProblem: Diagnostic?
         package let added: Day?
         package let snooze: Day?
+        /// `dates:`, the values that are dates.
+        package let dates: [NamedDate]
+        /// `deceased:`, when it is a date: never due, no birthday nor dates reminded.
+        package let deceased: PartialDate?
         /// When the person is due, and from what (see `DueSchedule`).
         package let schedule: DueSchedule
         // What a listing prints and sorts by, of the schedule, kept as plain values: read for
@@ -104,6 +108,8 @@ public struct PeopleListing: Sendable {
             birthdayProblem = facts.fieldProblems["birthday"]
             added = facts.added
             snooze = facts.snooze
+            dates = facts.dates
+            deceased = facts.deceased
             let schedule = DueSchedule(facts: facts, config: config, on: today)
             self.schedule = schedule
             (cadence, last, next, due, isSnoozed) = (schedule.cadence, schedule.last?.date, schedule.next?.date, schedule.due, schedule.isSnoozed)

@@ -22,6 +22,8 @@ extension Person {
             ("phones", .array(details.phones.map(JSON.string))),
             ("emails", .array(details.emails.map(JSON.string))),
             ("birthday", .optional(details.birthday)),
+            ("dates", .object(doc.dates.map { ($0.name, .string($0.date.description)) })),
+            ("deceased", .optional(doc.deceased?.description)),
             ("tags", .array(doc.tags.map(JSON.string))),
             ("aliases", .array(doc.aliases.map(JSON.string))),
             ("every", .optional(schedule.cadence?.description)),

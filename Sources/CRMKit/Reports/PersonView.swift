@@ -45,8 +45,9 @@ public struct PersonView: Sendable {
         }
     }
 
-    /// One line of details: `phone`, `email`, `birthday`, `tags`, `aliases`, `every`, `last`,
-    /// `next`, `due`, `snoozed`, `contact`, each only when there is something to say.
+    /// One line of details: `died` (`2 April 2025`, from `deceased:`), `phone`, `email`,
+    /// `birthday`, each date of `dates:` by its name (`anniversary`), `tags`, `aliases`, `every`,
+    /// `last`, `next`, `due`, `snoozed`, `contact`, each only when there is something to say.
     public struct Field: Sendable, Equatable {
         public let key: String
         public let value: String
@@ -206,9 +207,11 @@ public struct PersonView: Sendable {
         func add(_ key: String, _ value: String?) { if let value { fields.append(Field(key: key, value: value)) } }
         func listed(_ items: [String]) -> String? { items.isEmpty ? nil : items.joined(separator: ", ") }
         let snapshot = details, source = schedule.cadenceSource, snooze = snoozedUntil
+        add("died", document.deceased.map(spelledOut))
         add("phone", listed(snapshot.phones))
         add("email", listed(snapshot.emails))
         add("birthday", snapshot.birthday)
+        for date in document.dates { add(date.label, date.date.description) }
         add("tags", listed(document.tags))
         add("aliases", listed(document.aliases))
         add("every", schedule.cadence.map { $0.description + (source == .person ? "" : " (from \(source == .tag ? "a tag" : "the vault"))") })

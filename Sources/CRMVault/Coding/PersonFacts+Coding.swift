@@ -15,6 +15,11 @@ extension PersonFacts {
         w.optional(every) { $0.string($1.description) }
         w.optional(snooze) { $1.encode(to: &$0) }
         w.optional(added) { $1.encode(to: &$0) }
+        w.array(dates) { w, date in
+            w.string(date.name)
+            w.string(date.date.description)
+        }
+        w.optional(deceased) { $0.string($1.description) }
         timeline.encode(to: &w)
         tally.encode(to: &w)
         w.array(fieldProblems.sorted { $0.key < $1.key }) { w, pair in
@@ -41,6 +46,15 @@ extension PersonFacts {
         }
         snooze = try r.optional { r throws(Malformed) in try Day(from: &r) }
         added = try r.optional { r throws(Malformed) in try Day(from: &r) }
+        dates = try r.array { r throws(Malformed) in
+            let name = try r.string()
+            guard let date = PartialDate(try r.string()) else { throw Malformed() }
+            return NamedDate(name: name, date: date)
+        }
+        deceased = try r.optional { r throws(Malformed) in
+            guard let date = PartialDate(try r.string()) else { throw Malformed() }
+            return date
+        }
         timeline = try Timeline(from: &r)
         tally = try InteractionTally(from: &r)
         let keyed = try r.array { r throws(Malformed) in (try r.string(), try Diagnostic(from: &r, path: path)) }

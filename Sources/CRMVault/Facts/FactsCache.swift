@@ -45,7 +45,7 @@ struct FactsCache {
     /// A record is coded beside the fields it holds (`Entry.record`, `FileStamp+Coding.swift`,
     /// `PersonFacts+Coding.swift` and what they hold); a test holds a small cache to committed
     /// bytes, so a change to any of them fails until this is bumped.
-    private static let version = 14
+    private static let version = 15
 
     /// A folder the person files were listed from (`people` and each folder under it), with its
     /// stamp taken before it was read.

@@ -18,6 +18,10 @@ package struct PersonFacts: Sendable, Equatable {
     package var every: Cadence?
     package var snooze: Day?
     package var added: Day?
+    /// `dates:`, the values that are dates (see `PersonDocument.dates`).
+    package var dates: [NamedDate]
+    /// `deceased:`, when it is a date.
+    package var deceased: PartialDate?
     /// Last and next contact, open items and follow-ups.
     package var timeline: Timeline
     /// Every interaction's day and type (`crm summary` counts them).
@@ -30,7 +34,7 @@ package struct PersonFacts: Sendable, Equatable {
     package private(set) var shared: [SharedInteraction] = []
     /// Plain and ticked entries, shared ones included (open items are plans, not interactions).
     package var interactionCount: Int { tally.count + shared.count { $0.interaction.isInteraction } }
-    /// Invalid `every`, `snooze`, `added` and `birthday` values, by key.
+    /// Invalid `every`, `snooze`, `added`, `birthday` and `deceased` values, by key.
     package var fieldProblems: [String: Diagnostic]
     /// Every problem `crm check` reports for this file alone.
     package var problems: [Diagnostic]
@@ -67,6 +71,7 @@ package struct PersonFacts: Sendable, Equatable {
     init(keys: PersonKeys) {
         self.keys = keys
         tags = []
+        dates = []
         timeline = Timeline(interactions: [], open: [], followUps: [], horizon: nil)
         tally = .empty
         links = FileLinks()
@@ -94,6 +99,8 @@ package struct PersonFacts: Sendable, Equatable {
         every = document.every
         snooze = document.snooze
         added = document.added
+        dates = document.dates
+        deceased = document.deceased
         timeline = document.log.map { $0.timeline(today: today) }
             ?? Timeline(interactions: [], open: [], followUps: [], horizon: nil)
         tally = document.log?.tally ?? .empty

@@ -7,7 +7,7 @@ private enum AgendaOption {
 
 let agendaCommand = Command(
     name: "agenda",
-    summary: "What needs you, day by day: overdue people and follow-ups, plans, due dates, birthdays.",
+    summary: "What needs you, day by day: overdue people and follow-ups, plans, due dates, birthdays and dates.",
     usage: ["agenda [--within C]"],
     options: [AgendaOption.within],
     examples: ["crm agenda", "crm agenda --within 1m", "crm agenda --json | jq '.[] | select(.kind == \"planned\")'"],
@@ -15,12 +15,16 @@ let agendaCommand = Command(
     Everything overdue comes first, most overdue first: people whose due date has passed and
     follow-ups (open items '- [ ] …' whose day has passed), with how overdue they are. Then each
     day from today that has something on it: planned items (open items and entries dated after
-    today) with their times, people who become due that day, and birthdays with the age turned.
+    today) with their times, people who become due that day, birthdays with the age turned, and
+    the dates of 'dates:' in the front matter that come back that day (anniversary: 2015-06-20,
+    with the years since; a date without a day, met: 2019-03, never comes back). A person with
+    deceased: in the front matter is never due and gets no birthday nor date here.
     Undated follow-ups ('- [ ] NOTE') come last. The agenda lists everyone 'crm due --within' the
     same span lists, once each as "due" (a plan that moved a due date shows beside it). Tick an
     item with 'crm done' or in any editor.
-    JSON: a list of {date, kind (follow-up, planned, due, birthday), id, name, time, type, note,
-    overdue_days} in the order printed; date is null for undated follow-ups.
+    JSON: a list of {date, kind (follow-up, planned, due, birthday, date), id, name, time, type,
+    note, overdue_days} in the order printed, with age for a birthday and key (its name in dates:)
+    and years for a date; date is null for undated follow-ups.
     """,
     pages: true,
     run: { context in
@@ -41,8 +45,9 @@ let agendaCommand = Command(
         }
         func dueDetail(_ item: Agenda.Item) -> String { t.style(item.words(today: today), .dim) }
         let nameWidth = agenda.items.map { displayWidth($0.person.name) }.max() ?? 0
-        // Wide enough for "birthday" and the overdue items' dates.
-        let labelWidth = ([10] + agenda.overdue.filter { $0.kind != .due }.map { displayWidth(dayMonth($0.date!, today: today)) + 2 }).max()!
+        // Wide enough for "birthday", the dates' names and the overdue items' dates.
+        let labelWidth = ([10] + agenda.overdue.filter { $0.kind != .due }.map { displayWidth(dayMonth($0.date!, today: today)) + 2 }
+            + agenda.items.compactMap { $0.yearlyLabel.map { displayWidth($0) + 2 } }).max()!
         var sections: [String] = []
         func row(_ label: String, _ item: Agenda.Item, _ detail: String, labelStyle: Terminal.Style = .dim) -> String {
             "  " + t.style(label.padding(labelWidth), labelStyle) + t.style(item.person.name.padding(nameWidth), .bold) + "  " + detail
@@ -68,8 +73,8 @@ let agendaCommand = Command(
                     lines.append(row(item.time?.description ?? "", item, entryText(item), labelStyle: .cyan))
                 case .due:
                     lines.append(row("due", item, dueDetail(item)))
-                case .birthday:
-                    lines.append(row("birthday", item, item.words(today: today)))
+                case .birthday, .date:
+                    lines.append(row(item.yearlyLabel ?? "", item, item.words(today: today)))
                 case .followUp:
                     lines.append(row("", item, entryText(item)))
                 }

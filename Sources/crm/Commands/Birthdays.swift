@@ -14,6 +14,7 @@ let birthdaysCommand = Command(
     discussion: """
     Lists birthdays from today to today plus C, soonest first. A birthday written --MM-DD has no
     year, so no age. Someone born on 29 February celebrates on 28 February in other years.
+    A person with deceased: in the front matter is not listed.
     A file the tool cannot read (not UTF-8, front matter without its closing ---) is left out, and each
     line or value it could not read is a warning on stderr: path:line:col: warning: …
     """,

@@ -20,7 +20,9 @@ let exportCommand = Command(
     discussion: """
     vcard: one vCard 4.0 per person with the snapshot the file keeps: FN (the name), UID (the
     contact_id, else 'urn:uuid:' and a UUID derived from the id, the same on every export), TEL and
-    EMAIL (the first with PREF=1), BDAY (19851210, or --1210 without a year), CATEGORIES (the
+    EMAIL (the first with PREF=1), BDAY (19851210, or --1210 without a year), ANNIVERSARY (the
+    anniversary of dates:, as BDAY or 2019-03; the other dates have no vCard property and stay in
+    the file only), CATEGORIES (the
     tags) and RELATED for each relationship, on both people's cards (TYPE=partner, parent, …;
     urn:uuid: of the other's contact_id when it is a UUID, else their name as text).
     'crm import' of the file into an empty vault gives the same people.

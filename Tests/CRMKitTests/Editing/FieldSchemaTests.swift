@@ -30,6 +30,10 @@ import Testing
                  message: "added: '2026-02-30' is not a date (YYYY-MM-DD)"),
         BadValue(key: "connected", written: "connected: 14 Mar 2019", given: "14 Mar 2019", addArguments: nil,
                  message: "connected: '14 Mar 2019' is not a date (YYYY-MM-DD)"),
+        BadValue(key: "deceased", written: "deceased: yes", given: "yes", addArguments: nil,
+                 message: "deceased: 'yes' is not a date (YYYY-MM-DD, --MM-DD without the year, YYYY-MM or YYYY)"),
+        BadValue(key: "dates", written: "dates: 2015-06-20", given: "2015-06-20", addArguments: nil,
+                 message: "dates holds a name and a date on each line below it ('  anniversary: 2015-06-20'), not one value"),
         BadValue(key: "name", written: "name: \" \"", given: " ", addArguments: [" "],
                  message: "name cannot be empty"),
         BadValue(key: "related", written: "related: \"[[bob-marsh]]\"", given: "[[bob-marsh]]", addArguments: nil,
@@ -64,8 +68,9 @@ import Testing
 
     @Test func everyKnownKeyIsOneEntry() {
         #expect(PersonDocument.knownKeys == ["name", "contact_id", "phone", "email", "birthday", "tags", "aliases", "every", "snooze", "added",
-                                             "connected", "linkedin", "related"])
-        #expect(FieldSchema.all.filter(\.isTyped).map(\.key) == ["birthday", "every", "snooze", "added", "connected"])
+                                             "connected", "linkedin", "related", "dates", "deceased"])
+        #expect(FieldSchema.all.filter(\.isTyped).map(\.key) == ["birthday", "every", "snooze", "added", "connected", "deceased"])
+        #expect(FieldSchema.all.filter(\.isMap).map(\.key) == ["dates"])
         #expect(FieldSchema.all.filter(\.alwaysQuoted).map(\.key) == ["contact_id", "phone"])
         #expect(FieldSchema.named("nickname") == nil)
     }
