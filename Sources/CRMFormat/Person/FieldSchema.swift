@@ -185,4 +185,7 @@ package struct FieldSchema: Sendable {
 extension PersonDocument {
     /// The front-matter keys the tool gives a meaning to, in the order a new file lists them.
     package static var knownKeys: [String] { FieldSchema.all.map(\.key) }
+    /// The known keys `crm set KEY=VALUE` takes: all but `dates`, whose names and dates are
+    /// written one a line in the file.
+    package static var settableKeys: [String] { FieldSchema.all.filter { !$0.isMap }.map(\.key) }
 }

@@ -85,7 +85,7 @@ enum CompletionScripts {
         case .tags: "_crm_word; _crm_reply \"$(crm \"${vault[@]}\" completions --tags -- \"$word\" 2>/dev/null)\""
         case .keys: "COMPREPLY=($(compgen -W \"\(PersonDocument.knownKeys.joined(separator: " "))\" -- \"$cur\"))"
         case .assignments:
-            "COMPREPLY=($(compgen -W \"\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))\" -- \"$cur\")); compopt -o nospace 2>/dev/null"
+            "COMPREPLY=($(compgen -W \"\(PersonDocument.settableKeys.map { $0 + "=" }.joined(separator: " "))\" -- \"$cur\")); compopt -o nospace 2>/dev/null"
         case .words(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
         }
     }
@@ -247,7 +247,7 @@ enum CompletionScripts {
         case .folders: "_files -/"
         case .people: "compadd -U -- ${(f)\"$(crm $vault completions --people -- ${(Q)PREFIX} 2>/dev/null)\"}"
         case .keys: "compadd -- \(PersonDocument.knownKeys.joined(separator: " "))"
-        case .assignments: "compadd -S '' -- \(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))"
+        case .assignments: "compadd -S '' -- \(PersonDocument.settableKeys.map { $0 + "=" }.joined(separator: " "))"
         }
     }
 
@@ -332,7 +332,7 @@ enum CompletionScripts {
         case .files, .folders: "-F"
         case .people: "-a '(crm (__crm_vault) list --ids 2>/dev/null)'"
         case .keys: "-a '\(PersonDocument.knownKeys.joined(separator: " "))'"
-        case .assignments: "-a '\(PersonDocument.knownKeys.map { $0 + "=" }.joined(separator: " "))'"
+        case .assignments: "-a '\(PersonDocument.settableKeys.map { $0 + "=" }.joined(separator: " "))'"
         }
     }
 

@@ -30,6 +30,8 @@ import Testing
         ada.every = Cadence("2w")
         ada.snooze = day("2026-12-01")
         ada.added = day("2026-01-15")
+        ada.dates = [NamedDate(name: "anniversary", date: PartialDate("1835-07-08")!), NamedDate(name: "met", date: PartialDate("1833-06")!)]
+        ada.deceased = PartialDate("1852-11-27")
         ada.timeline = Timeline(
             interactions: [
                 Interaction(date: day("2026-11-28"), time: TimeOfDay(hour: 14, minute: 30), type: "call",

@@ -159,7 +159,8 @@ import Testing
         #expect(try complete("crm", "--vault", vault.path, "set", "bea", "every", "=", "30d", "sn") == ["snooze="])
         #expect(try complete("crm", "--vault", vault.path, "set", "bea", "every", "=", "") == [])
         #expect(try complete("crm", "--vault", vault.path, "unset", "bea", "") ==
-                ["added", "aliases", "birthday", "connected", "contact_id", "email", "every", "linkedin", "name", "phone", "related", "snooze", "tags"])
+                ["added", "aliases", "birthday", "connected", "contact_id", "dates", "deceased", "email", "every", "linkedin", "name", "phone",
+                 "related", "snooze", "tags"])
     }
 
     @Test func commandsOptionsAndFiles() throws {
@@ -176,7 +177,8 @@ import Testing
 
     /// What bash offers for a value that completes to `kind`, in this suite's vault and folder.
     func offered(_ kind: CompletionKind) -> [String] {
-        let keys = ["added", "aliases", "birthday", "connected", "contact_id", "email", "every", "linkedin", "name", "phone", "related", "snooze", "tags"]
+        let keys = ["added", "aliases", "birthday", "connected", "contact_id", "dates", "deceased", "email", "every", "linkedin", "name", "phone",
+                    "related", "snooze", "tags"]
         switch kind {
         case .none: return []
         case .people: return ["Mary\\ Ann", "ada-byron", "ada-lovelace", "bea"]
@@ -185,7 +187,7 @@ import Testing
         case .files: return ["crm.bash", "vaults"]
         case .folders: return ["vaults"]
         case .keys: return keys
-        case .assignments: return keys.map { $0 + "=" }
+        case .assignments: return keys.filter { $0 != "dates" }.map { $0 + "=" }
         case .words(let words): return words.sorted()
         }
     }
