@@ -24,7 +24,7 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A refusal in the tool's own words (`reason`), not a system call's.
-    init(_ path: String, refusing reason: String, errno code: Int32) {
+    package init(_ path: String, refusing reason: String, errno code: Int32) {
         (self.path, self.reason, self.code, isRefusal) = (path, reason, code, true)
     }
 
@@ -172,10 +172,11 @@ package enum FileSystem {
     /// link (each is looked at without following it), and, for `.write`, a file that is a
     /// symbolic link is replaced by its target only when that lies inside `root` (resolved, as
     /// `root` itself is). Throws, naming the part, when it would lead elsewhere.
-    package static func pathInside(_ root: String, _ relative: String, for use: Use) throws(FileSystemError) -> String {
+    /// `place` names `root` in the refusals ("the vault", "the folder ~/contacts").
+    package static func pathInside(_ root: String, _ relative: String, for use: Use, place: String = "the vault") throws(FileSystemError) -> String {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !relative.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-            throw FileSystemError(relative, refusing: "is not a path inside the vault (it is absolute, or has an empty, '.' or '..' part); nothing was written", errno: EPERM)
+            throw FileSystemError(relative, refusing: "is not a path inside \(place) (it is absolute, or has an empty, '.' or '..' part); nothing was written", errno: EPERM)
         }
         var path = root
         for (i, part) in parts.enumerated() {
@@ -194,7 +195,7 @@ package enum FileSystem {
             guard use == .write else { return path }
             let inside = try resolvedPath(root)
             guard target.hasPrefix(inside + "/") else {
-                throw FileSystemError(shown, refusing: "is a symbolic link to \(target), outside the vault; not writing through it", errno: ELOOP)
+                throw FileSystemError(shown, refusing: "is a symbolic link to \(target), outside \(place); not writing through it", errno: ELOOP)
             }
             return target
         }

@@ -31,13 +31,16 @@ package struct RefreshOutcome: Sendable {
     package var contact: Contact?
 
     /// Compares `person` with their contact in `book` (`contacts` is `book.contactsByUID()`):
-    /// the one whose id is their `contact_id`, else, in a LinkedIn export, their `linkedin:`.
+    /// the one whose id is their `contact_id`, else, in a LinkedIn export, their `linkedin:`;
+    /// a person without either, the card whose UID is the one `crm export` gives them.
     /// `pruning` drops the phones and emails the contact does not have.
     package init(person: Person, contacts: [String: Contact], in book: ContactBook, pruning: Bool = false) {
         self.person = person
         let id = person.document.contactID
         let linkedIn = person.document.linkedIn
-        guard let contact = id.flatMap({ contacts[$0] }) ?? (book.isLinkedIn ? linkedIn.flatMap { contacts[$0] } : nil) else {
+        // Without a contact_id, the card `crm export` gave the person (a vdir exported and edited on a phone).
+        let exported = id == nil ? contacts[VCardExport.uid(id: person.id, contactID: nil)] : nil
+        guard let contact = id.flatMap({ contacts[$0] }) ?? (book.isLinkedIn ? linkedIn.flatMap { contacts[$0] } : nil) ?? exported else {
             if let id {
                 status = book.isFromAnotherSource(id) ? .otherSource : .gone
             } else {

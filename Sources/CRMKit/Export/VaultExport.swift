@@ -10,6 +10,9 @@ package enum ExportFormat: String, Sendable, CaseIterable {
     /// An array of people in the shape of `crm show --json`, interactions (shared ones too),
     /// mentions and relationships included.
     case json
+    /// A folder of one vCard file per person (see `VdirExport`); `vault.export` gives the cards
+    /// as `vcard` does.
+    case vdir
 }
 
 /// An export of the vault: the bytes to write and what could not be exported as it stands.
@@ -29,14 +32,8 @@ extension Vault {
         var (people, problems) = loadAll()
         let text: String
         switch format {
-        case .vcard:
-            let links = VaultLinks.read(self, notes: false)
-            text = people.map { person in
-                VCardExport.card(for: person, related: links.connections(of: person.id).related.map { relation in
-                    RelatedCard(relation: relation.relation, name: relation.name,
-                                uid: relation.id.map { VCardExport.uid(id: $0, contactID: links.person($0)?.contactID) })
-                })
-            }.joined()
+        case .vcard, .vdir:
+            text = cards(of: people).joined()
             problems += people.compactMap(VCardExport.leftOut(of:))
         case .csv:
             let links = VaultLinks.read(self)
@@ -46,5 +43,16 @@ extension Vault {
             text = JSON.array(people.map { $0.showJSON(config: config, today: today, connections: links.connections(of: $0.id)) }).rendered() + "\n"
         }
         return VaultExport(format: format, bytes: Array(text.utf8), count: people.count, problems: problems)
+    }
+
+    /// The vCard of each of `people`, in their order, with their relationships.
+    func cards(of people: [Person]) -> [String] {
+        let links = VaultLinks.read(self, notes: false)
+        return people.map { person in
+            VCardExport.card(for: person, related: links.connections(of: person.id).related.map { relation in
+                RelatedCard(relation: relation.relation, name: relation.name,
+                            uid: relation.id.map { VCardExport.uid(id: $0, contactID: links.person($0)?.contactID) })
+            })
+        }
     }
 }

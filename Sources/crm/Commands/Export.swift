@@ -3,17 +3,18 @@ import CRMKit
 /// The options of `crm export`.
 private enum ExportOption {
     static let format = OptionSpec(name: "--format", short: "f", value: "FORMAT", completion: .words(ExportFormat.allCases.map(\.rawValue)),
-                                   help: "vcard (vCard 4.0), csv (RFC 4180, a header row) or json")
-    static let output = OptionSpec(name: "--output", short: "o", value: "FILE", completion: .files, help: "write FILE (atomically) instead of standard output")
+                                   help: "vcard (vCard 4.0), vdir (a folder of one vCard per person, with -o DIR), csv (RFC 4180, a header row) or json")
+    static let output = OptionSpec(name: "--output", short: "o", value: "FILE", completion: .files, help: "write FILE (atomically) instead of standard output; with vdir, the folder DIR")
 }
 
 let exportCommand = Command(
     name: "export",
-    summary: "Write every person as vCard, CSV or JSON.",
-    usage: ["export --format vcard|csv|json [-o FILE]"],
+    summary: "Write every person as vCard, a vdir of vCards, CSV or JSON.",
+    usage: ["export --format vcard|csv|json [-o FILE]", "export --format vdir -o DIR"],
     options: [ExportOption.format, ExportOption.output],
     examples: [
         "crm export --format vcard -o ~/people.vcf",
+        "crm export --format vdir -o ~/.contacts/crm",
         "crm export --format csv -o people.csv",
         "crm export --format json | jq '.[] | select(.due < \"2026-12-01\") | .name'",
     ],
@@ -26,6 +27,12 @@ let exportCommand = Command(
     tags) and RELATED for each relationship, on both people's cards (TYPE=partner, parent, …;
     urn:uuid: of the other's contact_id when it is a UUID, else their name as text).
     'crm import' of the file into an empty vault gives the same people.
+    vdir: the same cards, one file each in the folder DIR (made when missing), named for the
+    card's UID; a card whose file holds its bytes already is not touched, so a sync (vdirsyncer)
+    moves only what changed. A card changed since crm wrote it (on the phone) is replaced only when
+    the vault has what it says ('crm refresh --contacts DIR' first brings it back); DIR/.crm-export
+    lists the cards crm wrote, and only those, still as crm wrote them, are removed when their
+    person leaves the vault. Nothing is written through a symbolic link out of DIR.
     csv: UTF-8, CRLF, a header row; columns name, id, emails, phones, birthday, tags, every, last,
     next, due, interactions. Several emails, phones or tags in one cell are joined with '; '.
     A spreadsheet reads a lone phone number such as 0123 as the number 123: import the phones
@@ -42,13 +49,24 @@ let exportCommand = Command(
         _ = try context.positionals()
         let named = context.arguments.value(ExportOption.format)
         guard let name = named ?? (context.json ? "json" : nil) else {
-            throw UsageError("missing --format (vcard, csv or json)")
+            throw UsageError("missing --format (vcard, vdir, csv or json)")
         }
         guard let format = ExportFormat(rawValue: name) else {   // the parser checked --format's choices
-            throw UsageError("--format: unknown format '\(name)'; use vcard, csv or json")
+            throw UsageError("--format: unknown format '\(name)'; use vcard, vdir, csv or json")
         }
         if context.json, format != .json { throw UsageError("--json and --format \(name) disagree; give one") }
         let vault = try context.vault()
+        if format == .vdir {
+            guard let output = context.arguments.value(ExportOption.output) else {
+                throw UsageError("--format vdir writes a folder: give it with -o DIR")
+            }
+            let vdir = try vault.exportVdir(to: output)
+            for problem in vdir.problems { context.warn(problem) }
+            let written = vdir.written.count, removed = vdir.removed.count
+            context.terminal.print("Wrote \(written) card\(written == 1 ? "" : "s") to \(output) (\(vdir.unchanged) unchanged"
+                                   + (removed > 0 ? ", \(removed) removed" : "") + ")")
+            return
+        }
         let export = vault.export(format, today: try context.today())
         for problem in export.problems { context.warn(problem) }
         guard let output = context.arguments.value(ExportOption.output) else {
