@@ -77,8 +77,8 @@ import Testing
     }
 
     @Test func formatCompletesToTheExportFormats() throws {
-        #expect(try complete("crm", "export", "--format", "") == ["csv", "json", "vcard"])
-        #expect(try complete("crm", "export", "-f", "v") == ["vcard"])
+        #expect(try complete("crm", "export", "--format", "") == ["csv", "json", "vcard", "vdir"])
+        #expect(try complete("crm", "export", "-f", "v") == ["vcard", "vdir"])
         #expect(try complete("crm", "export", "--format", "=", "j") == ["json"])
     }
 

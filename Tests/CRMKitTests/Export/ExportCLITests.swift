@@ -156,10 +156,10 @@ import Testing
         let vault = try TemporaryVault()
         let missing = try vault.crm("export")
         #expect(missing.status == 2)
-        #expect(missing.stderr.hasPrefix("crm: error: missing --format (vcard, csv or json)\n"))
+        #expect(missing.stderr.hasPrefix("crm: error: missing --format (vcard, vdir, csv or json)\n"))
         let unknown = try vault.crm("export", "--format", "xml")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("crm: error: --format: unknown value 'xml'; use vcard, csv, json\n"))
+        #expect(unknown.stderr.hasPrefix("crm: error: --format: unknown value 'xml'; use vcard, csv, json, vdir\n"))
         let both = try vault.crm("export", "--format", "csv", "--json")
         #expect(both.status == 2)
     }
