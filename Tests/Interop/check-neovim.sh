@@ -2,8 +2,9 @@
 # A real Neovim as crm lsp's client, set up as docs/editors.md's "Neovim 0.7" block says (taken
 # from the file, run as written, with crm on the PATH): check_neovim.lua, run headless with
 # --clean, opens a person file of a copy of example-vault/ and checks what Neovim shows (a dead
-# link with its rule, completion after [[pri, hover, definition), applies edits and writes the
-# buffers; this script then checks the files on disk. Fails on any missed expectation, and after
+# link with its rule, completion after [[pri, hover, definition), applies a completion and a
+# rename and writes the buffers; this script then checks the files on disk against what
+# `crm rename` makes of the same vault. Fails on any missed expectation, and after
 # 60 seconds rather than hang. Needs $CRM (the built crm) and nvim ≥ 0.7.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -25,27 +26,30 @@ ln -s "$CRM" "$work/bin/crm"
 
 export PATH="$work/bin:$PATH" VAULT="$work/vault" CRM_TODAY=2026-11-29 HOME="$work" XDG_STATE_HOME="$work/state"
 status=0
-(cd "$work" && timeout 60 nvim --headless --clean -c "luafile $work/init.lua" -c "luafile $here/check_neovim.lua") </dev/null || status=$?
+(cd "$work" && timeout 60 nvim --headless --clean -c "luafile $work/init.lua" -c "luafile $here/check_neovim.lua") </dev/null 2>"$work/nvim.stderr" || status=$?
+[ "$status" = 0 ] || { echo "--- Neovim's messages:"; cat "$work/nvim.stderr"; echo; }
 if [ "$status" = 124 ]; then echo "FAILED: Neovim did not finish within 60 seconds"; exit 1; fi
 if [ "$status" != 0 ]; then echo "FAILED: Neovim's checks ended with status $status"; exit 1; fi
 
-# What Neovim wrote: the completed link, and nothing else in any file.
+# What Neovim wrote: the completed link, then what `crm rename` makes of it, and nothing else.
 failed=0
 lena="$work/vault/people/lena-marsh.md"
-if grep -qxF 'Kept in Obsidian; the log links to daily notes. See [[priya-raman|Priya Raman]]' "$lena"; then
-    echo "ok: the completed link is on disk"
+if grep -qxF 'Kept in Obsidian; the log links to daily notes. See [[priya-raman-okafor|Priya Raman-Okafor]]' "$lena"; then
+    echo "ok: the completed link is on disk, renamed"
 else
-    echo "FAILED: the completed link is not on disk"; failed=1
+    echo "FAILED: the completed and renamed link is not on disk"; failed=1
 fi
 if grep -qxF -- '- 2025-10-01 call: Asked [[Nobody Here]] about the flat.' "$lena"; then
     echo "ok: the dead link is still there (the server never writes)"
 else
     echo "FAILED: the dead link's line changed"; failed=1
 fi
-sed -i 's/^Kept in Obsidian; the log links to daily notes\. See \[\[priya-raman|Priya Raman\]\]$/Kept in Obsidian; the log links to daily notes./' "$lena"
-if diff -r "$work/before" "$work/vault"; then
-    echo "ok: no other change to the vault"
+# The same from crm: the completion typed in, then `crm rename`.
+sed -i 's/^Kept in Obsidian; the log links to daily notes\.$/& See [[priya-raman|Priya Raman]]/' "$work/before/people/lena-marsh.md"
+CRM_TODAY=2026-11-29 "$CRM" --vault "$work/before" rename priya-raman "Priya Raman-Okafor" >/dev/null
+if diff -r -x .crm "$work/before" "$work/vault"; then
+    echo "ok: the vault is what crm rename makes of it (Priya's file moved, every link changed)"
 else
-    echo "FAILED: the vault changed elsewhere"; failed=1
+    echo "FAILED: the vault differs from what crm rename makes"; failed=1
 fi
 exit "$failed"

@@ -3,8 +3,8 @@
 -- starts the server (vim.lsp.start_client) and attaches the buffer (vim.lsp.buf_attach_client).
 -- On a person file of a vault copy this checks the diagnostics Neovim shows, applies a completion
 -- after [[pri, hovers and follows a link, checks that a second file of the vault gets the same
--- server, writes the buffers (:wall) and stops the server. check-neovim.sh then checks the files
--- on disk. Run as:
+-- server, renames Priya from a link and applies the edit, writes the buffers (:wall) and stops
+-- the server. check-neovim.sh then checks the files on disk. Run as:
 --   nvim --headless --clean -c 'luafile init.lua' -c 'luafile check_neovim.lua'   ($VAULT, $CRM_TODAY set)
 -- Prints "ok: …" or "FAILED: …" per expectation and quits with status 1 on any failure.
 local vault = os.getenv("VAULT")
@@ -122,6 +122,17 @@ local function run()
   local second = vim.tbl_values(vim.lsp.buf_get_clients(0))
   check(started == 1 and #second == 1 and second[1].id == id, "a second file of the vault is attached to the same server",
     ("%d started, %d attached"):format(started, #second))
+
+  -- Rename Priya from the link the completion wrote (in Lena's buffer, not saved yet), applied as
+  -- Neovim applies a rename's edit: her file moved, the links in the buffers changed.
+  vim.cmd("buffer " .. lena)
+  result, err = request_at(client, lena, "textDocument/rename", "[[priya-raman|", 4, { newName = "Priya Raman-Okafor" })
+  if check(result ~= nil and (result.documentChanges or result.changes) ~= nil, "rename answers with a workspace edit", err or vim.inspect(result)) then
+    vim.lsp.util.apply_workspace_edit(result, client.offset_encoding)
+    local line = find(lena, "See [[")
+    local now = line and vim.api.nvim_buf_get_lines(lena, line - 1, line, false)[1] or ""
+    check(now:find("[[priya-raman-okafor|Priya Raman-Okafor]]", 1, true) ~= nil, "the link in the unsaved buffer is renamed", now)
+  end
 
   vim.cmd("silent wall")
   vim.lsp.stop_client(id)

@@ -1,7 +1,14 @@
 """What an editor sees from `crm lsp`, for each editor's declared capabilities (conftest.py)."""
 import asyncio
+import os
+import pathlib
+import shutil
+import subprocess
+import urllib.parse
 
 from lsprotocol import types
+
+from conftest import CRM, TODAY
 
 LENA = "people/lena-marsh.md"
 PRIYA = "people/priya-raman.md"
@@ -143,3 +150,88 @@ async def test_watched_files_are_registered_when_the_client_can(session):
         assert methods == ["workspace/didChangeWatchedFiles"]
     else:
         assert methods == []
+
+
+def offset(session, text, position):
+    """The index in TEXT of an LSP position in the negotiated encoding (lines end at \\n)."""
+    lines = text.split("\n")
+    start = sum(len(line) + 1 for line in lines[:position.line])
+    line = lines[position.line]
+    index = 0
+    while index < len(line) and session.column(line, index) < position.character:
+        index += 1
+    return start + index
+
+
+def apply_edit(session, edit):
+    """Applies a WorkspaceEdit to the files as an editor would (text edits, then file moves)."""
+    steps = []
+    if edit.document_changes is not None:
+        for change in edit.document_changes:
+            if isinstance(change, types.TextDocumentEdit):
+                steps.append(("edit", change.text_document.uri, change.edits))
+            elif isinstance(change, types.RenameFile):
+                steps.append(("rename", change.old_uri, change.new_uri))
+            else:
+                raise AssertionError(f"an unexpected change: {change!r}")
+    for uri, edits in (edit.changes or {}).items():
+        steps.append(("edit", uri, edits))
+    for kind, uri, more in steps:
+        path = pathlib.Path(urllib.parse.unquote(urllib.parse.urlparse(uri).path))
+        if kind == "rename":
+            target = pathlib.Path(urllib.parse.unquote(urllib.parse.urlparse(more).path))
+            assert not target.exists()
+            path.rename(target)
+            continue
+        text = path.read_bytes().decode("utf-8")
+        placed = sorted(((offset(session, text, e.range.start), offset(session, text, e.range.end), e.new_text) for e in more), reverse=True)
+        for start, end, new in placed:
+            text = text[:start] + new + text[end:]
+        path.write_bytes(text.encode("utf-8"))
+
+
+def vault_files(root):
+    return {str(path.relative_to(root)): path.read_bytes() for path in sorted(root.rglob("*.md")) if ".crm" not in path.parts}
+
+
+async def test_rename_makes_the_changes_crm_rename_makes(session):
+    # What `crm rename` makes, on a copy of the vault as it is now.
+    expected = session.vault.parent / "expected"
+    shutil.copytree(session.vault, expected)
+    subprocess.run([CRM, "--vault", str(expected), "rename", "priya-raman", "Priya Raman-Okafor"], check=True,
+                   env={**os.environ, "CRM_TODAY": TODAY}, stdout=subprocess.DEVNULL)
+    session.open(LENA)
+    await session.diagnostics(LENA)
+    link = session.position(LENA, "[[priya-raman|", 4)
+    prepared = await request(session.client.text_document_prepare_rename_async(types.PrepareRenameParams(
+        text_document=doc(session, LENA), position=link)))
+    start = session.position(LENA, "[[priya-raman|Priya Raman]]")
+    assert prepared.range == types.Range(start=start, end=types.Position(line=start.line, character=start.character + len("[[priya-raman|Priya Raman]]")))
+    assert prepared.placeholder == "Priya Raman"
+    edit = await request(session.client.text_document_rename_async(types.RenameParams(
+        text_document=doc(session, LENA), position=link, new_name="Priya Raman-Okafor")))
+    assert edit is not None
+    operations = session.client.capabilities.workspace.workspace_edit.resource_operations or []
+    if types.ResourceOperationKind.Rename in operations:
+        # The file's move is in the edit; Lena's open file carries the version the editor has.
+        assert edit.changes is None
+        moves = [c for c in edit.document_changes if isinstance(c, types.RenameFile)]
+        assert [(m.old_uri, m.new_uri) for m in moves] == [(session.uri(PRIYA), session.uri("people/priya-raman-okafor.md"))]
+        versions = {c.text_document.uri: c.text_document.version for c in edit.document_changes if isinstance(c, types.TextDocumentEdit)}
+        assert versions == {session.uri(PRIYA): None, session.uri(LENA): 1}
+        assert session.client.messages == []
+    else:
+        # Without file operations: the edits, and a message saying which file to move.
+        assert edit.document_changes is None
+        assert sorted(edit.changes) == sorted([session.uri(PRIYA), session.uri(LENA)])
+        for _ in range(500):
+            if session.client.messages:
+                break
+            await asyncio.sleep(0.02)
+        message = " ".join(m.message for m in session.client.messages)
+        assert "rename people/priya-raman.md to people/priya-raman-okafor.md" in message, message
+    apply_edit(session, edit)
+    if types.ResourceOperationKind.Rename not in operations:
+        (session.vault / PRIYA).rename(session.vault / "people/priya-raman-okafor.md")
+    assert vault_files(session.vault) == vault_files(expected)
+    assert not (session.vault / PRIYA).exists()
