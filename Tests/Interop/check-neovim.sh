@@ -2,8 +2,8 @@
 # A real Neovim as crm lsp's client, set up as docs/editors.md's "Neovim 0.7" block says (taken
 # from the file, run as written, with crm on the PATH): check_neovim.lua, run headless with
 # --clean, opens a person file of a copy of example-vault/ and checks what Neovim shows (a dead
-# link with its rule, completion after [[pri, hover, definition), applies a completion and a
-# rename and writes the buffers; this script then checks the files on disk against what
+# link with its rule, completion after [[pri, hover, definition), applies a completion, the code
+# action "Log an interaction today" and a rename, and writes the buffers; this script then checks the files on disk against what
 # `crm rename` makes of the same vault. Fails on any missed expectation, and after
 # 60 seconds rather than hang. Needs $CRM (the built crm) and nvim ≥ 0.7.
 set -euo pipefail
@@ -31,7 +31,8 @@ status=0
 if [ "$status" = 124 ]; then echo "FAILED: Neovim did not finish within 60 seconds"; exit 1; fi
 if [ "$status" != 0 ]; then echo "FAILED: Neovim's checks ended with status $status"; exit 1; fi
 
-# What Neovim wrote: the completed link, then what `crm rename` makes of it, and nothing else.
+# What Neovim wrote: the completed link, today's entry, then what `crm rename` makes of them, and
+# nothing else.
 failed=0
 lena="$work/vault/people/lena-marsh.md"
 if grep -qxF 'Kept in Obsidian; the log links to daily notes. See [[priya-raman-okafor|Priya Raman-Okafor]]' "$lena"; then
@@ -44,12 +45,15 @@ if grep -qxF -- '- 2025-10-01 call: Asked [[Nobody Here]] about the flat.' "$len
 else
     echo "FAILED: the dead link's line changed"; failed=1
 fi
-# The same from crm: the completion typed in, then `crm rename`.
+# The same from crm: the completion typed in, `crm log` (the action leaves the note to type),
+# then `crm rename`.
 sed -i 's/^Kept in Obsidian; the log links to daily notes\.$/& See [[priya-raman|Priya Raman]]/' "$work/before/people/lena-marsh.md"
-CRM_TODAY=2026-11-29 "$CRM" --vault "$work/before" rename priya-raman "Priya Raman-Okafor" >/dev/null
+"$CRM" --vault "$work/before" log lena-marsh NOTE >/dev/null
+sed -i 's/^- 2026-11-29 call: NOTE$/- 2026-11-29 call:/' "$work/before/people/lena-marsh.md"
+"$CRM" --vault "$work/before" rename priya-raman "Priya Raman-Okafor" >/dev/null
 if diff -r -x .crm "$work/before" "$work/vault"; then
-    echo "ok: the vault is what crm rename makes of it (Priya's file moved, every link changed)"
+    echo "ok: the vault is what crm log and crm rename make of it (today's entry, Priya's file moved, every link changed)"
 else
-    echo "FAILED: the vault differs from what crm rename makes"; failed=1
+    echo "FAILED: the vault differs from what crm log and crm rename make"; failed=1
 fi
 exit "$failed"

@@ -3,8 +3,8 @@
 -- starts the server (vim.lsp.start_client) and attaches the buffer (vim.lsp.buf_attach_client).
 -- On a person file of a vault copy this checks the diagnostics Neovim shows, applies a completion
 -- after [[pri, hovers and follows a link, checks that a second file of the vault gets the same
--- server, renames Priya from a link and applies the edit, writes the buffers (:wall) and stops
--- the server. check-neovim.sh then checks the files on disk. Run as:
+-- server, applies the code action "Log an interaction today" and a rename of Priya from a link,
+-- writes the buffers (:wall) and stops the server. check-neovim.sh then checks the files on disk. Run as:
 --   nvim --headless --clean -c 'luafile init.lua' -c 'luafile check_neovim.lua'   ($VAULT, $CRM_TODAY set)
 -- Prints "ok: …" or "FAILED: …" per expectation and quits with status 1 on any failure.
 local vault = os.getenv("VAULT")
@@ -122,6 +122,25 @@ local function run()
   local second = vim.tbl_values(vim.lsp.buf_get_clients(0))
   check(started == 1 and #second == 1 and second[1].id == id, "a second file of the vault is attached to the same server",
     ("%d started, %d attached"):format(started, #second))
+
+  -- "Log an interaction today", picked from the code actions on the buffer and applied.
+  local logged = false
+  local line_number = find(lena, "Kept in Obsidian")
+  local answers = vim.lsp.buf_request_sync(lena, "textDocument/codeAction", {
+    textDocument = { uri = vim.uri_from_bufnr(lena) },
+    range = { start = { line = line_number - 1, character = 0 }, ["end"] = { line = line_number - 1, character = 0 } },
+    context = { diagnostics = {} },
+  }, wait_ms)
+  local actions = answers and answers[id] and answers[id].result or {}
+  local titles = vim.tbl_map(function(action) return action.title end, actions)
+  for _, action in ipairs(actions) do
+    if action.title == "Log an interaction today" and action.edit then
+      vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+      logged = true
+    end
+  end
+  check(logged, "the code action \"Log an interaction today\" is offered and applied", vim.inspect(titles))
+  check(find(lena, "- " .. os.getenv("CRM_TODAY") .. " call:") ~= nil, "the buffer holds today's entry")
 
   -- Rename Priya from the link the completion wrote (in Lena's buffer, not saved yet), applied as
   -- Neovim applies a rename's edit: her file moved, the links in the buffers changed.
