@@ -17,7 +17,11 @@ let lspCommand = Command(
     '[[id|Name]]'), a log line to its date and type, the front matter to its keys, tags and
     relation words; hover shows a person's card on a link and the weekday of a log date; go to
     definition and references follow links; the log by year and month and the vault's people are
-    symbols. Files outside the vault get nothing. See docs/editors.md for each editor's set-up.
+    symbols. Rename on a link or on 'name:' renames the person across the vault as 'crm rename'
+    does; code actions log an interaction today, tick an open item, snooze a week, create a person
+    for a dead link, or sort the log as 'crm fmt' does, each the edit its command makes. The
+    server never writes a file: the editor applies each edit. Files outside the vault get nothing.
+    See docs/editors.md for each editor's set-up.
     """,
     printsData: false,
     run: { context in
