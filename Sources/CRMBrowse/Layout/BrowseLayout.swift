@@ -91,9 +91,15 @@ package enum BrowseLayout {
         }
     }
 
-    /// The title row: `left` in bold, `right` at the right edge when it fits.
+    /// The title row: `left` in bold, `right` at the right edge when both fit (the left one says more).
     static func drawTitle(_ left: String, right: String = "", on screen: inout Screen, _ frame: Frame) {
-        // The right part only when both fit: the left one says more.
+        drawTitle(TitleLine(left: [.init(left, until: 1)], right: right.isEmpty ? nil : .init(right, until: 0)), on: &screen, frame)
+    }
+
+    /// The title row: `title`'s left parts in bold, its right part at the right edge, as many of
+    /// them as fit (see `TitleLine`); the last part left is cut when even it does not fit.
+    static func drawTitle(_ title: TitleLine, on screen: inout Screen, _ frame: Frame) {
+        let (left, right) = title.fitted(width: frame.width)
         let rightWidth = DisplayWidth.of(right)
         let fits = !right.isEmpty && DisplayWidth.of(left) + 2 + rightWidth <= frame.width
         screen.put(TextLayout.truncated(left, width: frame.width), row: 0, column: 0, style: .bold)

@@ -50,17 +50,7 @@ enum PeopleListLayout {
         let listing = state.listing
         let list = state.list
         let count = listing.rows.count
-        var title = "crm · \(state.setting.vault) · \(count) \(count == 1 ? "person" : "people")"
-        if count > 0 { title += " · \(listing.dueCount) due today" }
-        let right = count == 0 ? "" : list.isFiltered ? "\(list.shown.count) of \(count) match" : "by \(BrowseState.orderName(list.order))"
-        // What Today lists as overdue besides the people due, as `crm due` counts them, where it fits.
-        let followUps = listing.overdueFollowUps
-        let overdue = followUps == 0 ? "" : " · \(followUps) follow-up\(followUps == 1 ? "" : "s") overdue"
-        if !overdue.isEmpty, DisplayWidth.of(title + overdue) + (right.isEmpty ? 0 : 2 + DisplayWidth.of(right)) <= frame.width {
-            title += overdue
-        }
-        if !list.marked.isEmpty { title += " · \(list.marked.count) marked" }
-        BrowseLayout.drawTitle(title, right: right, on: &screen, frame)
+        BrowseLayout.drawTitle(title(state), on: &screen, frame)
         if list.isTypingFilter { drawFilter(list, on: &screen, frame) }
         guard count > 0 else {
             let add = state.setting.contacts.map { "Press a to add someone from \($0)," } ?? "Press a to add someone by name,"
@@ -88,6 +78,40 @@ enum PeopleListLayout {
             let isSelected = top + offset == list.selected
             drawRow(row, today: listing.today, columns, selected: isSelected, marked: marked.contains(row.id), on: &screen, row: line, frame)
         }
+    }
+
+    /// The order in which the title's parts give way on a narrow terminal, first first: the
+    /// sort order, the vault's path (to its last folder, then gone), "crm", the number of
+    /// people, then what a person acts on: the filter's matches, the marked, the follow-ups
+    /// overdue and, last of all, how many are due today.
+    private enum TitleRank: Int {
+        case sortOrder, wholePath, appName, folderName, peopleCount, matches, marked, overdueFollowUps, dueToday
+    }
+
+    /// The title: the vault, how many people and how many are due today, the follow-ups Today
+    /// lists as overdue (as `crm due` counts them), how many are marked; at the right, the sort
+    /// order or the filter's matches.
+    static func title(_ state: BrowseState) -> TitleLine {
+        let listing = state.listing
+        let list = state.list
+        let count = listing.rows.count
+        let vault = state.setting.vault
+        let folder = vault.split(separator: "/").last.map(String.init) ?? vault
+        var left: [TitleLine.Part] = [
+            .init("crm", until: TitleRank.appName.rawValue),
+            .init(vault, until: TitleRank.wholePath.rawValue, then: folder, until: TitleRank.folderName.rawValue),
+            .init("\(count) \(count == 1 ? "person" : "people")", until: TitleRank.peopleCount.rawValue),
+        ]
+        if count > 0 { left.append(.init("\(listing.dueCount) due today", until: TitleRank.dueToday.rawValue)) }
+        let followUps = listing.overdueFollowUps
+        if followUps > 0 {
+            left.append(.init("\(followUps) follow-up\(followUps == 1 ? "" : "s") overdue", until: TitleRank.overdueFollowUps.rawValue))
+        }
+        if !list.marked.isEmpty { left.append(.init("\(list.marked.count) marked", until: TitleRank.marked.rawValue)) }
+        let right: TitleLine.Part? = count == 0 ? nil
+            : list.isFiltered ? .init("\(list.shown.count) of \(count) match", until: TitleRank.matches.rawValue)
+            : .init("by \(BrowseState.orderName(list.order))", until: TitleRank.sortOrder.rawValue)
+        return TitleLine(left: left, right: right)
     }
 
     private static func drawHeadings(_ columns: Columns, on screen: inout Screen, row: Int, _ frame: Frame) {

@@ -7,8 +7,14 @@ enum TodayLayout {
     static func draw(_ state: BrowseState, _ page: TodayPage, on screen: inout Screen, _ frame: Frame) {
         let agenda = page.agenda
         let today = agenda.today
-        BrowseLayout.drawTitle("crm · \(state.setting.vault) · Today · \(weekdayName(today)) \(dayMonth(today, today: today))",
-                               right: "until \(dayMonth(agenda.horizon, today: today))", on: &screen, frame)
+        // On a narrow terminal the horizon goes first, then the vault's path (to its last
+        // folder), "crm", the folder, "Today"; the day stays.
+        let vault = state.setting.vault
+        let title = TitleLine(left: [.init("crm", until: 2),
+                                     .init(vault, until: 1, then: vault.split(separator: "/").last.map(String.init) ?? vault, until: 3),
+                                     .init("Today", until: 4), .init("\(weekdayName(today)) \(dayMonth(today, today: today))", until: 5)],
+                              right: .init("until \(dayMonth(agenda.horizon, today: today))", until: 0))
+        BrowseLayout.drawTitle(title, on: &screen, frame)
         guard !page.rows.isEmpty else {
             let lines = ["Nothing overdue or planned until \(dayMonth(agenda.horizon, today: today)).",
                          "Plan with p on a person's page; t goes back to the people."]

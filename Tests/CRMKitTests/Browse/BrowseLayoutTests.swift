@@ -36,4 +36,25 @@ import CRMTerminal
         #expect(fixture.text.contains("Ask about the flat."))
         #expect(fixture.text.contains("Send the photos."))
     }
+
+    /// On a narrow terminal the title's parts give way in one order, what a person acts on last:
+    /// the sort order, the vault's path (to its folder), "crm", the people count; the due and
+    /// overdue counts stay. At 60 columns it said "0 due today" and "by due date" and dropped
+    /// the two overdue follow-ups Today lists.
+    @Test func browseTitleKeepsTheDueAndOverdueCountsLongestAtEveryWidth() throws {
+        let people = ["ana": SamplePerson.every30Days("Ana Lima", "- [ ] 2026-11-20 call: Ask about the flat.\n- [ ] 2026-11-25: Send the photos.\n- 2026-11-10 call: Talked.\n")]
+        let expected = [
+            80: "crm · ~/people · 1 person · 0 due today · 2 follow-ups overdue       by due date",
+            60: "crm · people · 1 person · 0 due today · 2 follow-ups overdue",
+            40: "0 due today · 2 follow-ups overdue",
+        ]
+        for (columns, title) in expected.sorted(by: { $0.key > $1.key }) {
+            let fixture = try BrowseFixture(example: false, size: Size(columns: columns, rows: 12), people: people)
+            #expect(fixture.screen.lines[0] == title, "at \(columns) columns")
+        }
+        // Filtering, the matches outlast the people count and the path.
+        let fixture = try BrowseFixture(example: false, size: Size(columns: 50, rows: 12), people: people)
+        fixture.type("/ana")
+        #expect(fixture.screen.lines[0] == "0 due today · 2 follow-ups overdue    1 of 1 match", "\(fixture.screen.lines[0])")
+    }
 }
