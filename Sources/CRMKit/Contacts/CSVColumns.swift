@@ -109,14 +109,13 @@ struct CSVColumns {
                 counts[index, default: 0] += 1
             }
         }
-        guard let first = counts.keys.min() else { return nil }
-        let listed = counts.keys.sorted().map { index in
+        var notImported = NotImported(unit: "row")
+        for index in counts.keys.sorted() {
             let name = index < header.count && !header[index].trimmingSpaces.isEmpty ? header[index].trimmingSpaces : "column \(index + 1)"
-            return "'\(name)' (\(counts[index]!) row\(counts[index]! == 1 ? "" : "s"))"
+            let position = index < row.positions.count ? row.positions[index] : (line: row.line, column: 1)
+            notImported.add("'\(name)'", count: counts[index]!, line: position.line, column: position.column)
         }
-        let position = first < row.positions.count ? row.positions[first] : (line: row.line, column: 1)
-        return Diagnostic(path: path, line: position.line, column: position.column, severity: .warning,
-                          message: "not imported, as a person file keeps no such field: " + listed.joined(separator: ", "))
+        return notImported.warning(path: path)
     }
 }
 

@@ -22,6 +22,9 @@ struct ContactBuilder {
     private var categories: [String] = []
     private var notes: [String] = []
     private var related: [ContactRelation] = []
+    /// The properties with a value that a person file has no field for (`ADR`, `URL`, `IMPP`,
+    /// `ORG`'s unit), each once, in card order: named by the import's one `NotImported` warning.
+    private(set) var leftOut: [String] = []
     /// The first `FN` or `N` that could not be decoded: the card's one error when no other
     /// name property can be, and a warning when one can.
     private var nameFailure: (line: Int, property: String, failure: VCardCharset.Failure)?
@@ -89,7 +92,9 @@ struct ContactBuilder {
         case "ORG":
             guard organization == nil else { break }
             switch VCardText.components(octets(), parameters) {
-            case .success(let components): organization = components.first?.joined(separator: ",").trimmingSpaces
+            case .success(let components):
+                organization = components.first?.joined(separator: ",").trimmingSpaces
+                if components.dropFirst().joined().contains(where: { !$0.trimmingSpaces.isEmpty }) { leave("ORG's unit") }
             case .failure(let failure): return ignored(failure)
             }
         case "CATEGORIES":
@@ -112,9 +117,26 @@ struct ContactBuilder {
             case .failure(let failure): return ignored(failure)
             }
         default:
-            break
+            if !Self.bookkeeping.contains(property.name), Self.hasValue(octets()) { leave(property.name) }
         }
         return nil
+    }
+
+    /// Properties an address book derives or keeps for itself, no detail of the person: not
+    /// imported, without a word.
+    static let bookkeeping: Set<String> = [
+        "VERSION", "PRODID", "REV", "CLIENTPIDMAP", "SOURCE", "NAME", "PROFILE", "CLASS", "SORT-STRING", "MAILER",
+        "X-ABUID", "X-ABLABEL", "X-ABADR", "X-EVOLUTION-FILE-AS", "X-MOZILLA-HTML",
+    ]
+
+    /// Whether a raw value holds anything but separators and white space (`ADR:;;;;;;` holds nothing).
+    private static func hasValue(_ octets: some Collection<UInt8>) -> Bool {
+        octets.contains { $0 != 0x3B && $0 != 0x2C && $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+    }
+
+    /// Names `field` as not imported (`AGENT`, whose card the reader skips, is named by it).
+    mutating func leave(_ field: String) {
+        if !leftOut.contains(field) { leftOut.append(field) }
     }
 
     /// The warning for a value with an unescaped comma, which is read whole (as Android, Apple

@@ -25,6 +25,7 @@ struct VCardReader {
         var nesting = 0
         var sawCard = false
         var reportedStrayText = false
+        var notImported = NotImported(unit: "card")
 
         func report(_ severity: Diagnostic.Severity, _ line: Int, _ message: String) {
             diagnostics.append(Diagnostic(path: path, line: line, severity: severity, message: message))
@@ -60,6 +61,7 @@ struct VCardReader {
                     if nestedBegin == nil { nestedBegin = beforeItem }
                 case .property(let property) where card != nil && isNestedCard(property, lexer):
                     nesting = 1
+                    card?.leave("AGENT")
                 case .property(let property) where isVCardDelimiter(property, "BEGIN", lexer):
                     card = ContactBuilder(line: property.line)
                     nestedBegin = nil
@@ -75,6 +77,7 @@ struct VCardReader {
                     case .contact(let contact, let warning):
                         if let warning { diagnostics.append(warning) }
                         contacts.append(contact)
+                        for field in open.leftOut { notImported.add(field, line: open.line) }
                     case .skipped(let error):
                         diagnostics.append(error)
                     }
@@ -97,6 +100,7 @@ struct VCardReader {
         guard sawCard else {
             return ([], [Diagnostic(path: path, line: 1, severity: .warning, message: "no vCard in this file")])
         }
+        if let leftOut = notImported.warning(path: path) { diagnostics.append(leftOut) }
         let inLineOrder = diagnostics.enumerated().sorted {
             ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
         }

@@ -70,6 +70,7 @@ struct CardErrorTests {
         #expect(book.contacts[0].phones == ["+1 555 0100"])
         #expect(book.diagnostics.map(\.description) == [
             "a.vcf:1:1: warning: vCard has no name (FN, N); named by its ORG \"Acme Plumbing\"",
+            "a.vcf:1:1: warning: not imported, as a person file keeps no such field: ORG's unit (1 card)",
             "a.vcf:6:1: warning: vCard has no name (FN, N); named by its ORG \"Corner Shop\"",
         ])
     }

@@ -43,6 +43,30 @@ struct VCardFieldsTests {
         #expect(try vault.crm("check").stdout == "")
     }
 
+    /// What a person file has no field for (an address, a website, a chat address, a social
+    /// profile, `ORG`'s unit) is named once per file at the first card that has it, as a CSV's
+    /// columns are: `import` and `import --dry-run` said nothing while it was dropped. An empty
+    /// `ADR:;;;;;;` and the address book's own bookkeeping (`PRODID`, `REV`) are no loss.
+    @Test func whatAPersonFileCannotKeepIsNamedOnceAtItsCardAsCSVColumnsAre() throws {
+        let vault = try TemporaryVault()
+        try vault.write("contacts.vcf", card(
+            "UID:ada-1", "FN:Ada Lovelace", "PRODID:-//Apple Inc.//iOS 17//EN", "REV:2026-01-01T00:00:00Z", "ADR;TYPE=work:;;;;;;")
+            + card("UID:tom-1", "FN:Tom Reed", "ORG:Acme;R&D", "ADR;TYPE=home:;;12 St James Sq;London;;SW1Y 4JH;UK",
+                   "URL:https://tom.example.org", "IMPP:xmpp:tom@example.org", "X-SOCIALPROFILE;TYPE=twitter:https://twitter.com/tom")
+            + card("UID:sam-1", "FN:Sam Lee", "URL:https://sam.example.org"))
+        let warning = "contacts.vcf:9:1: warning: not imported, as a person file keeps no such field: "
+            + "ORG's unit (1 card), ADR (1 card), URL (2 cards), IMPP (1 card), X-SOCIALPROFILE (1 card)"
+        vault.runsIn = vault.url
+        for result in [try vault.crm("import", "contacts.vcf", "--dry-run"), try vault.crm("import", "contacts.vcf")] {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").filter { $0.contains("not imported") } == [Substring(warning)], "\(result.stderr)")
+        }
+        #expect(vault.read("people/tom-reed.md").contains("\ncompany: Acme\n"))
+        // A file with nothing left out says nothing of the kind.
+        try vault.write("plain.vcf", card("UID:bea-1", "FN:Bea Quill", "ORG:Quill & Co", "ADR:;;;;;;"))
+        #expect(!(try vault.crm("import", "plain.vcf").stderr.contains("not imported")))
+    }
+
     @Test func aRelationOfACardTrackedAlreadyLinksItsPerson() throws {
         let vault = try TemporaryVault()
         try vault.write("people/bob.md", "---\nname: Bob Marsh\ncontact_id: \"66666666-7777-4888-8999-000000000000\"\n---\n")
