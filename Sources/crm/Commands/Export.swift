@@ -19,12 +19,14 @@ let exportCommand = Command(
         "crm export --format json | jq '.[] | select(.due < \"2026-12-01\") | .name'",
     ],
     discussion: """
-    vcard: one vCard 4.0 per person with the snapshot the file keeps: FN (the name), UID (the
-    contact_id, else 'urn:uuid:' and a UUID derived from the id, the same on every export), TEL and
-    EMAIL (the first with PREF=1), BDAY (19851210, or --1210 without a year), ANNIVERSARY (the
-    anniversary of dates:, as BDAY or 2019-03; the other dates have no vCard property and stay in
-    the file only), CATEGORIES (the
-    tags) and RELATED for each relationship, on both people's cards (TYPE=partner, parent, …;
+    vcard: one vCard 4.0 per person with the snapshot the file keeps: FN (the name), N (the name
+    split as name parsers split it; empty for a name that is no person's, such as an
+    organisation's), UID (the contact_id, else a 'urn:uuid:' derived from the id, the same on every
+    export), NICKNAME (each alias), ORG and TITLE (company and position), TEL and EMAIL (the first
+    with PREF=1), BDAY (19851210, or --1210 without a year), ANNIVERSARY (the anniversary of
+    dates:, as BDAY or 2019-03; the other dates have no vCard property and stay in the file only),
+    CATEGORIES (the tags), NOTE (the notes), KIND:org for a person whose company is their own
+    name, and RELATED for each relationship, on both people's cards (TYPE=partner, parent, …;
     urn:uuid: of the other's contact_id when it is a UUID, else their name as text).
     'crm import' of the file into an empty vault gives the same people.
     vdir: the same cards, one file each in the folder DIR (made when missing), named for the

@@ -17,6 +17,52 @@ import Testing
 
     // MARK: vCard
 
+    /// `crm export --help` names every property a card carries: those export writes for a person
+    /// with every field and for an organisation, and no other (it listed FN, UID, TEL, EMAIL,
+    /// BDAY, CATEGORIES and RELATED while export wrote N, NICKNAME, ORG, TITLE, NOTE and KIND too).
+    @Test func exportHelpNamesEveryPropertyACardCarries() throws {
+        let vault = try TemporaryVault()
+        try vault.write("people/ada-lovelace.md", """
+        ---
+        name: Ada Lovelace
+        contact_id: "6B29FC40-CA47-1067-B31D-00DD010662DA"
+        phone: "+44 20 7946 0018"
+        email: ada@example.org
+        birthday: 1815-12-10
+        dates:
+          anniversary: 1835-07-08
+        tags: [friends]
+        aliases: [Enchantress of Numbers]
+        company: Analytical Society
+        position: Programmer
+        related: ["[[charles-babbage|colleague: Charles Babbage]]"]
+        ---
+
+        Met through the Analytical Society.
+
+        """)
+        try vault.write("people/charles-babbage.md", "---\nname: Charles Babbage\n---\n")
+        try vault.write("people/acme.md", "---\nname: Acme Plumbing\ncompany: Acme Plumbing\n---\n")
+        let cards = try export(vault, "vcard")
+        var written = Set(cards.components(separatedBy: "\r\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map { line in
+            String(line.prefix { $0 != ":" && $0 != ";" })
+        })
+        written.subtract(["BEGIN", "END", "VERSION"])
+        let help = try CRM.run(["export", "--help"]).stdout
+        // The vcard paragraph: up to the next format's (vdir, then csv).
+        let vcard = try #require(help.range(of: "vcard: one").map { help[$0.lowerBound...] }.flatMap { text in
+            (text.range(of: "\nvdir:") ?? text.range(of: "\ncsv:")).map { text[..<$0.lowerBound] }
+        })
+        // Words in capitals but those with a `=` (a parameter such as PREF=1); UUID is the word.
+        let words = vcard.split { !($0.isLetter || $0 == "=" || $0 == "-") }
+        let named = Set(words.filter { $0.first!.isUppercase && $0.allSatisfy { $0.isUppercase || $0 == "-" } }.map(String.init))
+            .subtracting(["UUID"])
+        #expect(named == written, "help names \(named.subtracting(written).sorted()) that no card holds; leaves out \(written.subtracting(named).sorted())")
+        #expect(written.isSuperset(of: ["FN", "N", "UID", "TEL", "EMAIL", "BDAY", "ANNIVERSARY", "CATEGORIES", "RELATED", "ORG", "TITLE", "NOTE", "NICKNAME", "KIND"]))
+        let man = try CRM.run(["help", "--man"]).stdout
+        for name in written { #expect(man.contains(name), "the man page leaves out \(name)") }
+    }
+
     @Test func vcardHoldsTheSnapshotWithTheContactIDAsUID() throws {
         let vault = try TemporaryVault(copyingExample: true)
         let cards = try export(vault, "vcard")
