@@ -37,7 +37,6 @@ extension FileLinks {
         let frontMatter = Self.frontMatterLines(text)
         let items = DailyNoteItems(text, from: frontMatter.upperBound)
         var linked: [Int: [LinkTarget]] = [:]
-        var order: [Int] = []
         PersonLink.forEachLine(in: text, plain: frontMatter) { i, b, links in
             if frontMatter.contains(i) {
                 return add(links.map { $0.unquoted(PersonLink.yamlQuote(before: $0.span.lowerBound, in: b)) }, at: i, line: b)
@@ -45,13 +44,20 @@ extension FileLinks {
             guard let item = items.owner[i] else { return add(links, at: i, line: b) }
             let targets = separated(links, at: i, line: b)
             guard !targets.isEmpty else { return }
-            if linked[item] == nil { order.append(item) }
             linked[item, default: []] += targets
         }
-        for item in order {
-            switch items.entry(at: item, in: text, day: day, types: types, path: path) {
+        // A child item is its holder's note, and its links are the holder's.
+        let holders = items.holders(linking: Set(linked.keys))
+        var held: [Int: [LinkTarget]] = [:]
+        for item in linked.keys.sorted() { held[holders[item] ?? item, default: []] += linked[item]! }
+        var children: [Int: [Int]] = [:]
+        for (line, item) in items.owner where holders[item].map({ $0 != item }) ?? false {
+            children[holders[item]!, default: []].append(line)
+        }
+        for item in held.keys.sorted() {
+            switch items.entry(at: item, children: (children[item] ?? []).sorted(), in: text, day: day, types: types, path: path) {
             case .entry(let interaction, let warning):
-                entries.append(LinkedEntry(interaction: interaction, links: linked[item]!))
+                entries.append(LinkedEntry(interaction: interaction, links: held[item]!))
                 if let warning { problems.append(warning) }
             case .problem(let problem):
                 problems.append(problem)
@@ -63,32 +69,72 @@ extension FileLinks {
 }
 
 /// Which list item each line of a daily note belongs to: an item's own line, and the lines
-/// indented deeper than its bullet below it (blank lines between them do not end it).
+/// indented deeper than its bullet below it (blank lines between them do not end it) up to the
+/// next item; and which item each item is nested under.
 struct DailyNoteItems {
     /// Line (0-based) → the line of the item it belongs to; lines outside items are absent.
     var owner: [Int: Int] = [:]
-    /// Item line → the last line that belongs to it.
+    /// Item line → the last line that belongs to it (its children not counted).
     var last: [Int: Int] = [:]
+    /// Item line → the line of the item it is nested under.
+    var parent: [Int: Int] = [:]
+    /// The items that are tasks: Logseq's `TODO`, `DONE`, … or a checkbox `[ ]`, `[x]`.
+    var tasks: Set<Int> = []
 
     init(_ text: TextBuffer, from start: Int) {
         text.withLines { line in
-            var current: (line: Int, indent: Int)?
+            var open: [(line: Int, indent: Int)] = []
             for i in start..<text.lineCount {
                 let b = line(i)
                 var indent = 0, k = 0
                 while k < b.count, b[k] == 0x20 || b[k] == 0x09 { indent += b[k] == 0x09 ? 4 : 1; k += 1 }
                 if k == b.count { continue }   // blank: the item may go on below
-                if PersonLink.listItemContent(b, from: k) != nil {
-                    current = (i, indent)
-                } else if let item = current, indent <= item.indent {
-                    current = nil
+                let content = PersonLink.listItemContent(b, from: k)
+                // A line as deep as an item's bullet or less ends that item.
+                while let item = open.last, indent <= item.indent { open.removeLast() }
+                if let content {
+                    if let up = open.last { parent[i] = up.line }
+                    if Self.isTask(b, from: content) { tasks.insert(i) }
+                    open.append((i, indent))
                 }
-                if let item = current {
+                if let item = open.last {
                     owner[i] = item.line
                     last[item.line] = i
                 }
             }
         }
+    }
+
+    /// Whether the item's text (from offset `content` of its line) starts with a task marker or a checkbox.
+    private static func isTask(_ b: UnsafeBufferPointer<UInt8>, from content: Int) -> Bool {
+        var word = content
+        while word < b.count, b[word] != 0x20, b[word] != 0x09 { word += 1 }
+        if word < b.count, DailyNote.markers.keys.contains(String(decoding: UnsafeBufferPointer(rebasing: b[content..<word]), as: UTF8.self)) {
+            return true
+        }
+        return content + 3 <= b.count && b[content] == 0x5B && b[content + 2] == 0x5D
+            && (b[content + 1] == 0x20 || b[content + 1] == 0x78 || b[content + 1] == 0x58)
+    }
+
+    /// Item line → the item it is part of: itself, or, for a child item that is no task, the
+    /// nearest item above it that is a task or links someone (in `linking`), itself held as
+    /// this says. Logseq shows a block's children with it: a note under `DONE Called [[Hannah]]`
+    /// is that call's note, not a second interaction; a task under it stays a plan of its own,
+    /// and the items under a heading item that links nobody (`- Meetings`) stay items of their own.
+    func holders(linking: Set<Int>) -> [Int: Int] {
+        var holders: [Int: Int] = [:]
+        for item in Set(owner.values).sorted() {   // parents first: their holder is known
+            var holder = item
+            if !tasks.contains(item) {
+                var up = parent[item]
+                while let above = up {
+                    if tasks.contains(above) || linking.contains(above) { holder = holders[above] ?? above; break }
+                    up = parent[above]
+                }
+            }
+            holders[item] = holder
+        }
+        return holders
     }
 
     enum Reading {
@@ -97,8 +143,9 @@ struct DailyNoteItems {
         case none
     }
 
-    /// The item at line `i` read as an entry of a daily note of `day`.
-    func entry(at i: Int, in text: TextBuffer, day: Day, types: [String], path: String) -> Reading {
+    /// The item at line `i` read as an entry of a daily note of `day`, the lines `children` (of
+    /// the items it holds) after its own in its note.
+    func entry(at i: Int, children: [Int], in text: TextBuffer, day: Day, types: [String], path: String) -> Reading {
         let lastLine = last[i] ?? i
         return text.withLines { line -> Reading in
             let b = line(i)
@@ -152,11 +199,13 @@ struct DailyNoteItems {
                     return .problem(Diagnostic(path: path, line: i + 2 + problem.line, column: problem.column, rule: .invalidEntry,
                                                message: problem.message))
                 }
-                let continuation = block.textLines.map { String(decoding: line(i + 1 + $0), as: UTF8.self) }
+                // The children's properties and drawers are not text either; their planning is theirs.
+                let held = LogseqBlock(children.map { Array(line($0)) }).textLines.map { children[$0] }
+                let continuation = (block.textLines.map { i + 1 + $0 } + held).map { String(decoding: line($0), as: UTF8.self) }
                 let note = continuation.isEmpty ? first : Interaction.normalizedNote(([first] + continuation).joined(separator: "\n"))
                 let interaction = Interaction(date: block.planned?.day ?? head.date, time: block.planned.map { $0.time ?? head.time } ?? head.time,
                                               type: head.type.map { types[$0] } ?? "note",
-                                              note: note, line: i + 1, lineCount: lastLine - i + 1, checkbox: head.checkbox ?? box)
+                                              note: note, line: i + 1, lineCount: max(lastLine, children.last ?? i) - i + 1, checkbox: head.checkbox ?? box)
                 let warning = head.oddTime.map { odd in
                     Diagnostic(path: path, line: i + 1, column: column(odd.lowerBound), rule: .oddTime,
                                message: "time '\(String(decoding: tail[(odd.lowerBound - start)..<(odd.upperBound - start)], as: UTF8.self))' is not HH:MM; read as part of the note")

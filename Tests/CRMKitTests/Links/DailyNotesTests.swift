@@ -52,17 +52,19 @@ import Testing
         #expect(entries.map(\.line) == [1, 3, 4, 6])
         #expect(entries.map(\.checkbox) == [nil, .open, .done, nil])
         #expect(entries.map(\.type) == ["note", "note", "call", "note"])
-        #expect(entries.map(\.note) == ["[[Noor Haddad]] coffee", "send [[Noor Haddad]] the slides", "[[Theo Vance]] about it",
+        // A block nested under an item that links someone is its note; a nested task is a plan of its own.
+        #expect(entries.map(\.note) == ["[[Noor Haddad]] coffee\n- talked about the roadmap", "send [[Noor Haddad]] the slides", "[[Theo Vance]] about it",
                                         "meeting\nnotes with [[Theo Vance]] indented under it"])
         #expect(found.mentions.isEmpty)
     }
 
     @Test func aBadDateIsAProblemAtItsColumn() {
-        let found = links("- call: fine [[Noor]]\n  - 2026-13-01 call: [[Noor]]\n- 9:30 coffee [[Noor]]\n")
+        // (Under an item that links nobody, a nested item is one of its own; see logseqNestsItemsWithTabsAndMarksTasks.)
+        let found = links("- call: fine [[Noor]]\n- notes\n  - 2026-13-01 call: [[Noor]]\n- 9:30 coffee [[Noor]]\n")
         #expect(found.entries.count == 2)
         #expect(found.problems.map(\.description) == [
-            "Daily/2026-11-20.md:2:5: error: invalid date '2026-13-01'; the item is not read as an interaction [invalid-entry]",
-            "Daily/2026-11-20.md:3:3: warning: time '9:30' is not HH:MM; read as part of the note [odd-time]",
+            "Daily/2026-11-20.md:3:5: error: invalid date '2026-13-01'; the item is not read as an interaction [invalid-entry]",
+            "Daily/2026-11-20.md:4:3: warning: time '9:30' is not HH:MM; read as part of the note [odd-time]",
         ])
     }
 

@@ -41,6 +41,31 @@ import Testing
         #expect(found.problems.isEmpty)
     }
 
+    /// A child block is part of its parent, as Logseq shows it: a note under a task (or under an
+    /// item that links someone) is that item's note, not a second interaction. A task under it
+    /// stays a plan of its own, and the items under a heading item that links nobody stay items.
+    @Test func aChildBlockIsItsParentsNoteNotAnInteractionOfItsOwn() {
+        let found = links("""
+        - DONE Called [[Hannah Berg]]
+        \t- sub note about [[Hannah Berg]]
+        \t  collapsed:: true
+        \t- and [[Tom Reed]] was there
+        \t\t- deeper still
+        \t- TODO send [[Hannah Berg]] the photos
+        \t  SCHEDULED: <2026-12-09 Wed>
+        - Meetings
+        \t- Coffee with [[Tom Reed]]
+        \t- Lunch with [[Hannah Berg]]
+        """)
+        let entries = found.entries.map(\.interaction)
+        #expect(entries.map(\.note) == ["Called [[Hannah Berg]]\n- sub note about [[Hannah Berg]]\n- and [[Tom Reed]] was there\n\t- deeper still",
+                                        "send [[Hannah Berg]] the photos", "Coffee with [[Tom Reed]]", "Lunch with [[Hannah Berg]]"])
+        #expect(entries.map(\.date.description) == ["2026-12-05", "2026-12-09", "2026-12-05", "2026-12-05"])
+        #expect(entries.map(\.checkbox) == [.done, .open, nil, nil])
+        #expect(found.entries.map { Set($0.links.map(\.target)) } == [["Hannah Berg", "Tom Reed"], ["Hannah Berg"], ["Tom Reed"], ["Hannah Berg"]])
+        #expect(found.problems.isEmpty)
+    }
+
     @Test func aPlanningTimeStandsForTheItemsOwn() {
         let found = links("- TODO 08:00 call: [[Hannah Berg]]\n  SCHEDULED: <2026-12-09 Wed 10:00-11:00>\n- TODO 08:00 [[Tom Reed]]\n  SCHEDULED: <2026-12-09 Wed>\n")
         #expect(found.entries.map { $0.interaction.time?.description } == ["10:00", "08:00"])
@@ -141,6 +166,24 @@ import Testing
         #expect(!show.stdout.contains("SCHEDULED") && !show.stdout.contains("collapsed"))
         let tom = try vault.crm("show", "tom", "--json")
         #expect(!tom.stdout.contains("id::"), "\(tom.stdout)")
+    }
+
+    /// `crm show` and `crm list` count a task and the block under it as one interaction: the
+    /// block is shown as the task's note (it made two calls with Hannah on one day).
+    @Test func showAndListCountATaskAndItsChildBlockOnce() throws {
+        let vault = try vault()
+        try vault.write("journals/2026_11_27.md", "- DONE Called [[Hannah Berg]]\n\t- sub note about [[Hannah Berg]]\n")
+        let show = try vault.crm("show", "hannah")
+        #expect(show.stdout.contains("""
+        Interactions (1)
+             2026-11-27        note  Called Hannah Berg
+                                     - sub note about Hannah Berg
+                                     in journals/2026_11_27.md:1
+        """), "\(show.stdout)")
+        let list = try vault.crm("list", "--json")
+        let hannah = try #require((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])?.first { $0["name"] as? String == "Hannah Berg" })
+        #expect(hannah["interactions"] as? Int == 1, "\(list.stdout)")
+        #expect(hannah["last"] as? String == "2026-11-27")
     }
 
     @Test func logseqDateLinksAreNotDead() throws {
