@@ -76,7 +76,7 @@ enum PeopleListLayout {
             let row = listing.rows[index]
             let line = frame.bodyTop + 1 + offset
             let isSelected = top + offset == list.selected
-            drawRow(row, today: listing.today, columns, selected: isSelected, marked: marked.contains(row.id), on: &screen, row: line, frame)
+            drawRow(row, name: listing.label(row), today: listing.today, columns, selected: isSelected, marked: marked.contains(row.id), on: &screen, row: line, frame)
         }
     }
 
@@ -123,7 +123,7 @@ enum PeopleListLayout {
         }
     }
 
-    private static func drawRow(_ person: PeopleListing.Row, today: Day, _ columns: Columns, selected: Bool, marked: Bool,
+    private static func drawRow(_ person: PeopleListing.Row, name: String, today: Day, _ columns: Columns, selected: Bool, marked: Bool,
                                 on screen: inout Screen, row: Int, _ frame: Frame) {
         screen.put((selected ? ">" : " ") + (marked ? "*" : " "), row: row, column: 0, style: .bold)
         var column = gutter
@@ -132,7 +132,7 @@ enum PeopleListLayout {
             screen.put(TextLayout.truncated(text, width: width), row: row, column: column, style: style)
             column += width + gap
         }
-        cell(person.name, columns.name, .bold)
+        cell(name, columns.name, .bold)
         cell(person.last.map { relative($0, from: today) } ?? "never", columns.last)
         cell(person.next.map { relative($0, from: today) } ?? "-", columns.next)
         let overdue = person.due.map { $0 < today } ?? false

@@ -27,7 +27,7 @@ enum TodayLayout {
         let labelWidth = ([10] + agenda.overdue.map { DisplayWidth.of(dayMonth($0.date!, today: today)) }
             + items.compactMap { $0.yearlyLabel.map(DisplayWidth.of) }).max()!
         // Names take at most half of what the labels leave, so the items' words keep room.
-        let nameWidth = min(24, max(10, (frame.width - labelWidth - 6) / 2), items.map { DisplayWidth.of($0.person.name) }.max() ?? 0)
+        let nameWidth = min(24, max(10, (frame.width - labelWidth - 6) / 2), items.map { DisplayWidth.of(state.listing.label($0.person)) }.max() ?? 0)
         let top = PeopleList.top(page.top, selected: page.selected ?? 0, count: page.rows.count, rows: frame.bodyRows)
         for (offset, row) in page.rows[top..<min(page.rows.count, top + frame.bodyRows)].enumerated() {
             let line = frame.bodyTop + offset
@@ -42,7 +42,7 @@ enum TodayLayout {
                 let (label, labelStyle) = Self.label(item, today: today)
                 screen.put(TextLayout.padded(label, width: labelWidth), row: line, column: column, style: labelStyle)
                 column += labelWidth + 2
-                screen.put(TextLayout.padded(item.person.name, width: nameWidth), row: line, column: column, style: .bold)
+                screen.put(TextLayout.padded(state.listing.label(item.person), width: nameWidth), row: line, column: column, style: .bold)
                 column += nameWidth + 2
                 let (detail, late) = Self.detail(item, today: today)
                 column = screen.put(TextLayout.truncated(detail, width: max(0, frame.width - column)), row: line, column: column,

@@ -35,7 +35,7 @@ package struct PeopleList: Sendable {
     }
 
     private static func widestName(_ listing: PeopleListing) -> Int {
-        listing.rows.reduce(0) { max($0, DisplayWidth.of($1.name)) }
+        listing.rows.reduce(0) { max($0, DisplayWidth.of(listing.label($1))) }
     }
 
     package var isFiltered: Bool { !pattern.isEmpty }

@@ -31,7 +31,7 @@ public struct PeopleListing: Sendable {
         public let tags: [String]
         /// The rest of what the person is known by, decoded when asked for (a listing of
         /// thousands prints none of it).
-        private let keys: PersonKeys
+        package let keys: PersonKeys
         /// Aliases, folded.
         public var aliases: [String] { keys.foldedAliases }
         /// Emails in lower case.
@@ -124,12 +124,19 @@ public struct PeopleListing: Sendable {
     public let rows: [Row]
     /// Warnings about files not read, or read in part (see `ReadProblems`).
     public let problems: [Diagnostic]
+    /// The labels of people who share a name with another (`Vault.namesakeLabels`), by id.
+    package var namesakes: [String: String] = [:]
 
-    package init(today: Day, rows: [Row], problems: [Diagnostic] = []) {
+    package init(today: Day, rows: [Row], problems: [Diagnostic] = [], namesakes: [String: String] = [:]) {
         self.today = today
         self.rows = rows
         self.problems = problems
+        self.namesakes = namesakes
     }
+
+    /// How a listing names `row`: by name, or with their id and a detail when someone else has
+    /// that name (`Sam Lee (sam-lee-2, Lee Design)`), as a PERSON matching both words them.
+    public func label(_ row: Row) -> String { namesakes[row.id] ?? row.name }
 
     /// The people of `vault` on `today` (from its one read, `Vault.everyone`).
     public init(vault: Vault, today: Day) {
@@ -140,7 +147,7 @@ public struct PeopleListing: Sendable {
     package init(_ everyone: Everyone, today: Day) {
         let (rows, problems) = Row.listed(everyone, today: today)
         let order = NameOrder(rows.map(\.sortName), ties: rows.map(\.id)).sortedIndices()
-        self.init(today: today, rows: order.map { rows[$0] }, problems: problems)
+        self.init(today: today, rows: order.map { rows[$0] }, problems: problems, namesakes: everyone.vault.namesakeLabels(among: rows))
     }
 
     /// The rows' indices in `order`; rows that tie stay in name order.
@@ -157,7 +164,7 @@ public struct PeopleListing: Sendable {
     /// The listing of the people with `tag` (compared by `Tag.key`) alone.
     public func tagged(_ tag: String) -> PeopleListing {
         let tag = Tag.key(tag)
-        return PeopleListing(today: today, rows: rows.filter { $0.tags.contains { Tag.key($0) == tag } }, problems: problems)
+        return PeopleListing(today: today, rows: rows.filter { $0.tags.contains { Tag.key($0) == tag } }, problems: problems, namesakes: namesakes)
     }
 
     /// How many people are due today or were due before (what `crm due` lists).
@@ -204,5 +211,15 @@ extension PeopleListing.Row {
         let (people, problems) = everyone.listed()
         let config = everyone.config
         return (people.map { PeopleListing.Row(facts: $0, config: config, today: today) }, problems)
+    }
+}
+
+extension Vault {
+    /// The labels of those of `rows` who share a name with another of them (each person once,
+    /// however many rows they have), by id: `Sam Lee (sam-lee-2, Lee Design)`, as a PERSON
+    /// that matches both names them (see `labels(of:)`).
+    package func namesakeLabels(among rows: [PeopleListing.Row]) -> [String: String] {
+        var seen: Set<String> = []
+        return namesakeLabels(among: rows.filter { seen.insert($0.id).inserted }.map(\.keys))
     }
 }

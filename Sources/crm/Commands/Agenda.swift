@@ -44,13 +44,15 @@ let agendaCommand = Command(
             return
         }
         func dueDetail(_ item: Agenda.Item) -> String { t.style(item.words(today: today), .dim) }
-        let nameWidth = agenda.items.map { displayWidth($0.person.name) }.max() ?? 0
+        let namesakes = vault.namesakeLabels(among: agenda.items.map(\.person))
+        func name(_ item: Agenda.Item) -> String { namesakes[item.person.id] ?? item.person.name }
+        let nameWidth = agenda.items.map { displayWidth(name($0)) }.max() ?? 0
         // Wide enough for "birthday", the dates' names and the overdue items' dates.
         let labelWidth = ([10] + agenda.overdue.filter { $0.kind != .due }.map { displayWidth(dayMonth($0.date!, today: today)) + 2 }
             + agenda.items.compactMap { $0.yearlyLabel.map { displayWidth($0) + 2 } }).max()!
         var sections: [String] = []
         func row(_ label: String, _ item: Agenda.Item, _ detail: String, labelStyle: Terminal.Style = .dim) -> String {
-            "  " + t.style(label.padding(labelWidth), labelStyle) + t.style(item.person.name.padding(nameWidth), .bold) + "  " + detail
+            "  " + t.style(label.padding(labelWidth), labelStyle) + t.style(name(item).padding(nameWidth), .bold) + "  " + detail
         }
         func entryText(_ item: Agenda.Item) -> String { item.words(today: today) }
         if !agenda.overdue.isEmpty {

@@ -48,8 +48,9 @@ let dueCommand = Command(
             return
         }
         var table = TextTable(headers: ["NAME", "DUE", "EVERY", "NEXT", "LAST CONTACT"])
+        let namesakes = vault.namesakeLabels(among: list.entries.map(\.person))
         for entry in list.entries {
-            table.rows.append([entry.person.name, dueText(entry, today: today),
+            table.rows.append([namesakes[entry.person.id] ?? entry.person.name, dueText(entry, today: today),
                                entry.schedule.cadence?.description ?? "-",
                                entry.schedule.next.map { relative($0.date, from: today) } ?? "-", lastContact(entry, today: today)])
         }

@@ -53,7 +53,7 @@ let listCommand = Command(
             let row = listing.rows[position]
             if let due = row.due, due < today { overdue.insert(index) }
             table.rows.append([
-                row.name,
+                listing.label(row),
                 row.last.map { relative($0, from: today) } ?? "never",
                 row.next.map { relative($0, from: today) } ?? "-",
                 row.cadence?.description ?? "-",

@@ -37,6 +37,18 @@ import CRMTerminal
         #expect(fixture.text.contains("Send the photos."))
     }
 
+    /// The people list tells namesakes apart as `crm list` and the matcher do: two rows said
+    /// `Sam Lee`.
+    @Test func browseTellsNamesakesApart() throws {
+        let fixture = try BrowseFixture(example: false, people: [
+            "sam": "---\nname: Sam Lee\ncompany: Acme\n---\n",
+            "sam-2": "---\nname: Sam Lee\nemail: sam@lee.io\n---\n",
+            "bo": "---\nname: Bo Li\n---\n",
+        ])
+        let names = fixture.screen.lines.dropFirst(2).prefix(3).map { $0.dropFirst(2).components(separatedBy: "  ")[0] }
+        #expect(names == ["Bo Li", "Sam Lee (sam, Acme)", "Sam Lee (sam-2, sam@lee.io)"], "\(fixture.text)")
+    }
+
     /// On a narrow terminal the title's parts give way in one order, what a person acts on last:
     /// the sort order, the vault's path (to its folder), "crm", the people count; the due and
     /// overdue counts stay. At 60 columns it said "0 due today" and "by due date" and dropped

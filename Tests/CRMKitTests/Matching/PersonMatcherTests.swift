@@ -83,6 +83,23 @@ import Testing
                                         + "Sam Ng (sam-ng-2, sng@work.example)\n"), "\(summary.stdout)")
     }
 
+    /// `list`, `due` and `agenda` tell namesakes apart as the "matches 2 people" message does
+    /// (one rule, `Vault.namesakeLabels`): they showed two identical `Sam Lee` rows.
+    @Test func listingsTellNamesakesApartAsTheMatcherDoes() throws {
+        let vault = try namesakes()
+        for id in ["sam-lee", "sam-lee-2"] { #expect(try vault.crm("set", id, "every=30d", "added=2026-10-01").status == 0) }
+        let list = try vault.crm("list")
+        #expect(list.stdout.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "  ")[0] } == [
+            "Sam Lee (sam-lee, Acme)", "Sam Lee (sam-lee-2, Lee Design)", "Sam Ng (sam-ng, sam@ng.example)", "Sam Ng (sam-ng-2, sng@work.example)",
+        ], "\(list.stdout)")
+        let due = try vault.crm("due")
+        #expect(due.stdout.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "  ")[0] } == [
+            "Sam Lee (sam-lee, Acme)", "Sam Lee (sam-lee-2, Lee Design)",
+        ], "\(due.stdout)")
+        let agenda = try vault.crm("agenda")
+        #expect(agenda.stdout.contains("Sam Lee (sam-lee, Acme)  ") && agenda.stdout.contains("Sam Lee (sam-lee-2, Lee Design)  "), "\(agenda.stdout)")
+    }
+
     @Test func completionOffersThePeopleAWordStartsAWordOfIgnoringCaseAndAccentsAndScripts() throws {
         let vault = try vault(["Ana María López", "Kenji Watanabe", "Ольга Петрова", "Bea", "Beatrice Ortiz"])
         #expect(try vault.crm("completions", "--people", "ANA").stdout == "ana-maria-lopez\n")
