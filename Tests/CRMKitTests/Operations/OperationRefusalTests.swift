@@ -10,16 +10,6 @@ import CRMVault
 @Suite struct OperationRefusalTests {
     private let today = Day("2026-11-29")!
 
-    private func files(_ vault: TemporaryVault) -> [String: Data] {
-        let enumerator = FileManager.default.enumerator(atPath: vault.path)!
-        var files: [String: Data] = [:]
-        while let path = enumerator.nextObject() as? String {
-            guard !path.hasPrefix(".crm/cache"), !path.hasPrefix(".crm/lock") else { continue }
-            if let data = FileManager.default.contents(atPath: vault.url.appendingPathComponent(path).path) { files[path] = data }
-        }
-        return files
-    }
-
     /// `crm ARGUMENTS` fails as the library's `operation` does: the same message, exit status 2
     /// for a `FieldInputError` and 1 for a `VaultError`.
     private func expectSameRefusal(_ vault: TemporaryVault, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation,
@@ -40,7 +30,7 @@ import CRMVault
 
     @Test func snoozeSetAndUnsetRefuseWhatCrmRefuses() throws {
         let vault = try TemporaryVault(copyingExample: true)
-        let before = files(vault)
+        let before = vault.files()
         let library = try Vault(root: vault.path)
         try expectSameRefusal(vault, ["snooze", "lena-marsh", "2026-11-01"]) {
             try library.snooze(SnoozeRequest(person: "lena-marsh", until: Day("2026-11-01")!), today: today)
@@ -53,12 +43,12 @@ import CRMVault
         for key in ["name", "not a key"] {
             try expectSameRefusal(vault, ["unset", "lena-marsh", key]) { try library.unset(UnsetRequest(person: "lena-marsh", keys: [key])) }
         }
-        #expect(files(vault) == before)
+        #expect(vault.files() == before)
     }
 
     @Test func relateAndUnrelateRefuseWhatCrmRefuses() throws {
         let vault = try TemporaryVault(copyingExample: true)
-        let before = files(vault)
+        let before = vault.files()
         let library = try Vault(root: vault.path)
         for (relation, other) in [("god:mother", "theo-vance"), ("partner", "lena-marsh"), ("", "theo-vance"), ("friend", "Bob | Marsh")] {
             try expectSameRefusal(vault, ["relate", "lena-marsh", relation, other]) {
@@ -70,14 +60,14 @@ import CRMVault
                 try library.unrelate(UnrelateRequest(person: "lena-marsh", other: other))
             }
         }
-        #expect(files(vault) == before)
+        #expect(vault.files() == before)
     }
 
     @Test func removeAndRestoreRefuseWhatCrmRefuses() throws {
         let vault = try TemporaryVault(copyingExample: true)
         #expect(try vault.crm("unlog", "lena-marsh", "1").status == 0)
         #expect(try vault.crm("unlog", "lena-marsh", "2").status == 0)
-        let before = files(vault)
+        let before = vault.files()
         let library = try Vault(root: vault.path)
         let clock = try Clock(environment: ["CRM_TODAY": "2026-11-29"])
         try expectSameRefusal(vault, ["rm", "nobody-at-all", "--yes"]) {
@@ -87,12 +77,12 @@ import CRMVault
         for name in ["piano", "lena"] {
             try expectSameRefusal(vault, ["restore", name]) { try library.restore(RestoreRequest(name: name)) }
         }
-        #expect(files(vault) == before)
+        #expect(vault.files() == before)
     }
 
     @Test func renameAndAddRefuseWhatCrmRefuses() throws {
         let vault = try TemporaryVault(copyingExample: true)
-        let before = files(vault)
+        let before = vault.files()
         let library = try Vault(root: vault.path)
         try expectSameRefusal(vault, ["rename", "lena-marsh", "  "]) { try library.rename(RenameRequest(person: "lena-marsh", name: "  ")) }
         try expectSameRefusal(vault, ["rename", "lena-marsh", "Theo Vance"]) {
@@ -117,6 +107,6 @@ import CRMVault
         }
         #expect(throws: VaultError.self) { try library.add(book.contacts[0], options: NewPersonOptions(today: today)) }
         try FileManager.default.removeItem(atPath: vault.path + "/nameless.vcf")
-        #expect(files(vault) == before)
+        #expect(vault.files() == before)
     }
 }

@@ -7,19 +7,9 @@ import CRMVault
 /// `Vault.done(_:today:)` and `Vault.unlog(_:clock:)`, the operations `crm done`, `crm unlog` and
 /// `crm browse` share: they refuse what the command line refuses, in its words.
 @Suite struct DoneOperationTests {
-    private func files(_ vault: TemporaryVault) -> [String: Data] {
-        let enumerator = FileManager.default.enumerator(atPath: vault.path)!
-        var files: [String: Data] = [:]
-        while let path = enumerator.nextObject() as? String {
-            guard !path.hasPrefix(".crm/cache"), !path.hasPrefix(".crm/lock") else { continue }
-            if let data = FileManager.default.contents(atPath: vault.url.appendingPathComponent(path).path) { files[path] = data }
-        }
-        return files
-    }
-
     @Test func theLibrarysDoneAndUnlogRefuseWhatCrmRefusesInItsWords() throws {
         let vault = try TemporaryVault(copyingExample: true)
-        let before = files(vault)
+        let before = vault.files()
         let library = try Vault(root: vault.path)
         let clock = try Clock(environment: ["CRM_TODAY": "2026-11-29"])
         // 3: a done entry; 9: no such item; two open items hold 'Leeds'; none holds 'piano'.
@@ -37,6 +27,6 @@ import CRMVault
         #expect(error.map { "crm: error: \($0.message)\n" } == crm.stderr)
         #expect(try vault.crm("unlog", "lena-marsh", "0").status != 0)
         #expect(throws: VaultError.self) { try library.unlog(UnlogRequest(person: "lena-marsh", number: 0), clock: clock) }
-        #expect(files(vault) == before)
+        #expect(vault.files() == before)
     }
 }

@@ -250,4 +250,16 @@ class TemporaryVault {
     func exists(_ relative: String) -> Bool {
         FileManager.default.fileExists(atPath: url.appendingPathComponent(relative).path)
     }
+
+    /// Every file of the vault by its relative path, but the cache and the lock (machine-local
+    /// state a refused command may still touch): what "nothing was written" compares.
+    func files() -> [String: Data] {
+        let enumerator = FileManager.default.enumerator(atPath: path)!
+        var files: [String: Data] = [:]
+        while let relative = enumerator.nextObject() as? String {
+            guard !relative.hasPrefix(".crm/cache"), !relative.hasPrefix(".crm/lock") else { continue }
+            if let data = FileManager.default.contents(atPath: url.appendingPathComponent(relative).path) { files[relative] = data }
+        }
+        return files
+    }
 }
