@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file read a megabyte at a time and handed out a line at a time, so a gigabyte export is read
+/// in bounded memory. Lines end at LF; a CR before it is dropped; the last line may lack its LF.
+package struct StreamedLines {
+    private final class Descriptor {
+        let fd: Int32
+        init(_ fd: Int32) { self.fd = fd }
+        deinit { close(fd) }
+    }
+
+    private let file: Descriptor
+    private let path: String
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    private let chunk: Int
+
+    /// The file's size when opened, in bytes (for a progress bar).
+    package let size: Int64
+    /// How many bytes the lines handed out so far took, with their line ends.
+    package private(set) var bytesRead: Int64 = 0
+    /// The number (1-based) of the line `next()` returned last; 0 before the first.
+    package private(set) var lineNumber = 0
+
+    /// Opens the regular file at `path`; a folder, a pipe or a device is refused by name.
+    package init(path: String, chunk: Int = 1 << 20) throws(FileSystemError) {
+        var st = stat()
+        if stat(path, &st) == 0, let what = FileSystem.Kind(mode: st.st_mode).notAFile {
+            throw FileSystemError(path, notAFile: what)
+        }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError(path, "cannot open") }
+        file = Descriptor(fd)
+        guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
+        if let what = FileSystem.Kind(mode: st.st_mode).notAFile { throw FileSystemError(path, notAFile: what) }
+        (self.path, self.chunk, size) = (path, chunk, Int64(st.st_size))
+    }
+
+    /// The next line without its line end, or nil when the file is read.
+    package mutating func next() throws(FileSystemError) -> ArraySlice<UInt8>? {
+        while true {
+            if let lf = buffer[start...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<lf]
+                bytesRead += Int64(lf + 1 - start)
+                start = lf + 1
+                lineNumber += 1
+                return line.last == 0x0D ? line.dropLast() : line
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                bytesRead += Int64(line.count)
+                start = buffer.count
+                lineNumber += 1
+                return line.last == 0x0D ? line.dropLast() : line
+            }
+            try fill()
+        }
+    }
+
+    /// Drops the lines handed out and reads the next chunk after what is left.
+    private mutating func fill() throws(FileSystemError) {
+        buffer.removeSubrange(..<start)
+        start = 0
+        let kept = buffer.count
+        buffer.reserveCapacity(kept + chunk)
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        var n = 0
+        while n < chunk {
+            let got = buffer.withUnsafeMutableBufferPointer { read(file.fd, $0.baseAddress! + kept + n, chunk - n) }
+            if got < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard got >= 0 else { throw FileSystemError(path, "cannot read") }
+            if got == 0 { atEnd = true; break }
+            n += got
+        }
+        buffer.removeSubrange((kept + n)...)
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CRMFormat
+
+/// One thing that happened with somebody, as a history file records it: a call, a message, a
+/// mail or a meeting. Readers give events one at a time; only counts and lengths are kept, never
+/// what was said.
+package struct HistoryEvent: Sendable, Hashable {
+    /// How the user and the other side were in touch; the log entry's kind.
+    package enum Channel: String, Sendable, Hashable, CaseIterable {
+        case call, message, email, meeting
+    }
+
+    /// Who the event was with, as the file names them: matched to people by the importer.
+    package enum Party: Sendable, Hashable {
+        case phone(String)
+        case email(String)
+        case name(String)
+    }
+
+    package var channel: Channel
+    /// The user's own date of it: a time with a zone or offset is moved into the user's time
+    /// zone (`localDay(epochSeconds:)`); a time the file writes without one is taken as written.
+    package var day: Day
+    /// The other side: one or more parties (a group message, a meeting's attendees).
+    package var parties: [Party]
+    /// A call's length in seconds; 0 for everything else.
+    package var seconds: Int
+    /// The line of the file where the event is written (1-based), for messages that point at it.
+    package var line: Int
+
+    package init(channel: Channel, day: Day, parties: [Party], seconds: Int = 0, line: Int) {
+        (self.channel, self.day, self.parties, self.seconds, self.line) = (channel, day, parties, seconds, line)
+    }
+
+    /// The user's date at `epochSeconds` (seconds since 1970-01-01 UTC), in `zone` (by default
+    /// the one `$TZ` or the system sets).
+    package static func localDay(epochSeconds: Int64, in zone: TimeZone = .current) -> Day {
+        let offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(epochSeconds))))
+        let local = epochSeconds + offset
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return Day(dayNumber: Int(days))
+    }
+}
+
+/// A history file read one event at a time, in bounded memory.
+package protocol HistoryReader {
+    /// The source as the log shows it in parentheses: `call log`, `SMS`, `WhatsApp`, `Telegram`,
+    /// `calendar`, `mail`.
+    var source: String { get }
+    /// The next event, or nil at the end of the file. Throws `HistoryFileError` for what it
+    /// cannot read, with the line.
+    mutating func next() throws(HistoryFileError) -> HistoryEvent?
+    /// What the reader noticed and could not be sure of (an ambiguous date order, a skipped
+    /// record), each with its line: shown as `path:line:col: warning: …`.
+    var warnings: [HistoryFileWarning] { get }
+}
+
+/// A history file the reader cannot go on with.
+package struct HistoryFileError: Error, Sendable, Hashable {
+    package var line: Int
+    package var column: Int
+    package var message: String
+    package init(line: Int, column: Int = 1, _ message: String) {
+        (self.line, self.column, self.message) = (line, column, message)
+    }
+}
+
+/// Something a reader noticed and says, without stopping.
+package struct HistoryFileWarning: Sendable, Hashable {
+    package var line: Int
+    package var column: Int
+    package var message: String
+    package init(line: Int, column: Int = 1, _ message: String) {
+        (self.line, self.column, self.message) = (line, column, message)
+    }
+}
