@@ -83,8 +83,10 @@ package struct Timeline: Sendable, Equatable {
     /// What is coming on `today` and through `through`: open items dated in that span and planned
     /// entries (dated after today), by date, then time (untimed first), then file order.
     package func coming(on today: Day, through: Day) -> [Interaction] {
+        // Interactions are newest first: those after today are a prefix.
         let items = open.filter { $0.date >= today && $0.date <= through }
-            + interactions.filter { $0.date > today && $0.date <= through }
+            + interactions.prefix { $0.date > today }.filter { $0.date <= through }
+        guard items.count > 1 else { return items }
         return items.enumerated().sorted { a, b in
             let x = a.element, y = b.element
             if x.date != y.date { return x.date < y.date }

@@ -100,20 +100,16 @@ package struct Agenda: Sendable {
                  dateName: $0.date.name, years: $0.years)
         }
         // Most overdue first; among equals, by name, a person's due date before their follow-ups.
-        let rank = Dictionary(byName.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Positions are sorted by keys made once, not the items.
+        let rank = Dictionary(byName.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { first, _ in first })
         let late = due.filter { $0.date! < today } + overdue
-        self.overdue = late.enumerated().sorted { a, b in
-            let x = a.element, y = b.element
-            return (-(x.overdueDays ?? 0), rank[x.person.id] ?? 0, a.offset) < (-(y.overdueDays ?? 0), rank[y.person.id] ?? 0, b.offset)
-        }.map(\.element)
+        let lateKeys = late.map { (-($0.overdueDays ?? 0), rank[ObjectIdentifier($0.person)] ?? 0) }
+        self.overdue = late.indices.sorted { a, b in (lateKeys[a].0, lateKeys[a].1, a) < (lateKeys[b].0, lateKeys[b].1, b) }.map { late[$0] }
         self.someday = someday
         var byDay: [Day: [Item]] = [:]
         // Timed plans by time first, then untimed ones; stable, so names stay in order.
-        let timed = planned.enumerated().sorted { a, b in
-            let ta = a.element.time.map { $0.hour * 60 + $0.minute } ?? 24 * 60
-            let tb = b.element.time.map { $0.hour * 60 + $0.minute } ?? 24 * 60
-            return (ta, a.offset) < (tb, b.offset)
-        }.map(\.element)
+        let minutes = planned.map { $0.time.map { $0.hour * 60 + $0.minute } ?? 24 * 60 }
+        let timed = planned.indices.sorted { a, b in (minutes[a], a) < (minutes[b], b) }.map { planned[$0] }
         for item in timed + due.filter({ $0.date! >= today }) + birthdays + dates { byDay[item.date!, default: []].append(item) }
         days = byDay.keys.sorted().map { ($0, byDay[$0]!) }
     }
