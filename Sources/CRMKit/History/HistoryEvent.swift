@@ -14,11 +14,26 @@ package struct HistoryEvent: Sendable, Hashable {
         case call, message, email, meeting
     }
 
-    /// Who the event was with, as the file names them: matched to people by the importer.
-    package enum Party: Sendable, Hashable {
-        case phone(String)
-        case email(String)
-        case name(String)
+    /// Who the event was with, as the file names them: a phone number, an email address, a
+    /// name, or several of them for one person (`Ada <ada@example.org>`, a number with the
+    /// phone's contact name). The importer tries them in that order: the first that matches
+    /// anyone decides (several people for it: ambiguous, listed, not logged).
+    package struct Party: Sendable, Hashable {
+        package var phone: String?
+        package var email: String?
+        package var name: String?
+
+        package init(phone: String? = nil, email: String? = nil, name: String? = nil) {
+            func given(_ text: String?) -> String? { text.flatMap { $0.trimmingSpaces.isEmpty ? nil : $0.trimmingSpaces } }
+            (self.phone, self.email, self.name) = (given(phone), given(email), given(name))
+        }
+
+        package static func phone(_ number: String) -> Party { Party(phone: number) }
+        package static func email(_ address: String) -> Party { Party(email: address) }
+        package static func name(_ name: String) -> Party { Party(name: name) }
+
+        /// Whether the file gave nothing to match the party by (a hidden number, an empty name).
+        package var isEmpty: Bool { phone == nil && email == nil && name == nil }
     }
 
     package var channel: Channel
