@@ -1,7 +1,7 @@
 /// The file `crm add` writes for a new person.
 package enum NewPersonFile {
-    /// Front matter with `fields` in the given order, then `notes` (when there are any, between
-    /// blank lines), then an empty log heading.
+    /// Front matter with `fields` in the given order and `dates` as a `dates:` mapping after
+    /// them, then `notes` (when there are any, between blank lines), then an empty log heading.
     ///
     ///     ---
     ///     name: Ada Lovelace
@@ -12,9 +12,11 @@ package enum NewPersonFile {
     ///     Met at the Analytical Society.
     ///
     ///     ## Interactions
-    package static func render(_ fields: [(key: String, value: FieldValue)], notes: String? = nil, heading: String) -> [UInt8] {
+    package static func render(_ fields: [(key: String, value: FieldValue)], dates: [(name: String, date: PartialDate)] = [],
+                               notes: String? = nil, heading: String) -> [UInt8] {
         let body = notes.map { ["", $0] } ?? []
-        let lines = ["---"] + fields.map { "\($0.key): " + $0.value.yaml(key: $0.key) } + ["---"] + body + ["", "## \(heading)"]
+        let mapping = dates.isEmpty ? [] : ["\(FieldSchema.dates.key):"] + dates.map { "  \(YAMLQuoting.scalar($0.name)): \($0.date)" }
+        let lines = ["---"] + fields.map { "\($0.key): " + $0.value.yaml(key: $0.key) } + mapping + ["---"] + body + ["", "## \(heading)"]
         return Array(lines.map { $0 + "\n" }.joined().utf8)
     }
 }

@@ -19,6 +19,9 @@ public struct Contact: Sendable, Equatable {
     public var emails: [String]
     /// `YYYY-MM-DD`, or `--MM-DD` when the card does not know the year.
     public var birthday: String?
+    /// The card's `ANNIVERSARY` (vCard 4.0), as `birthday` is written: the person's
+    /// `dates: anniversary:`, which the vCard export writes back.
+    package var anniversary: PartialDate?
     /// Nicknames (vCard `NICKNAME`, Android's nickname row, a CSV's nickname column), kept once
     /// ignoring case and accents: the person's `aliases`.
     package var nicknames: [String]

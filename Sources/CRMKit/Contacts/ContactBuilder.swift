@@ -12,6 +12,7 @@ struct ContactBuilder {
     private var phones: [Candidate] = []
     private var emails: [Candidate] = []
     private var birthday: String?
+    private var anniversary: PartialDate?
     private var nicknames: [String] = []
     /// The first part of `ORG`: the company, and the name of a card that has no other.
     private var organization: String?
@@ -108,11 +109,11 @@ struct ContactBuilder {
             case .success(let value): addText(property.name, value.text, parameters)
             case .failure(let failure): return ignored(failure)
             }
-        case "UID", "TEL", "EMAIL", "BDAY":
+        case "UID", "TEL", "EMAIL", "BDAY", "ANNIVERSARY":
             switch VCardText.text(octets(), parameters) {
             case .success(let value):
                 let problem = add(property.name, value.text, parameters)
-                guard problem == nil, value.hasUnescapedComma, property.name != "BDAY" else { return problem }
+                guard problem == nil, value.hasUnescapedComma, property.name != "BDAY", property.name != "ANNIVERSARY" else { return problem }
                 return Self.unescapedComma(property.name, value.text)
             case .failure(let failure): return ignored(failure)
             }
@@ -173,7 +174,7 @@ struct ContactBuilder {
             && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
-    /// Takes in a decoded `UID`, `TEL`, `EMAIL` or `BDAY`.
+    /// Takes in a decoded `UID`, `TEL`, `EMAIL`, `BDAY` or `ANNIVERSARY`.
     private mutating func add(_ name: String, _ value: String, _ parameters: VCardParameters)
         -> Problem? {
         switch name {
@@ -188,6 +189,10 @@ struct ContactBuilder {
             if let address = Self.nonEmpty(Self.removingScheme("mailto:", from: value)) {
                 emails.append(Candidate(value: address, rank: Self.rank(parameters), isCell: false))
             }
+        case "ANNIVERSARY":
+            guard anniversary == nil else { break }
+            anniversary = VCardBirthday.parse(value, valueType: parameters.valueType, omitYear: parameters.omitYear).flatMap(PartialDate.init)
+            if anniversary == nil { return (.warning, "anniversary \"\(value)\" is not a date; ignored") }
         default:
             guard birthday == nil else { break }
             birthday = VCardBirthday.parse(value, valueType: parameters.valueType, omitYear: parameters.omitYear)
@@ -220,7 +225,7 @@ struct ContactBuilder {
             return .skipped(Diagnostic(path: path, line: line, severity: .error, message: "vCard has no FN, N or ORG; skipped"))
         }
         let name = organization ?? decoded
-        let contact = Contact(
+        var contact = Contact(
             uid: uid,
             name: name,
             phones: Self.ordered(phones, key: PhoneNumber.compact),
@@ -236,6 +241,7 @@ struct ContactBuilder {
             related: related,
             path: path,
             line: line)
+        contact.anniversary = anniversary
         var warning: Diagnostic?
         if let nameFailure {
             let other = nameFailure.property == "FN" ? "N" : "FN"

@@ -52,7 +52,8 @@ extension Contact {
     /// first; a list when several), `birthday`, `aliases` (its nicknames), `company`,
     /// `position`, `tags` (its groups, then `options.tags`, as the vault spells them), `every`, `snooze` (when given: see
     /// `ImportSpread`), `added` (`options.today`: the cadence starts at the import), `connected`
-    /// (when the address book says when you connected). Its relations are written once every
+    /// (when the address book says when you connected); then its `ANNIVERSARY` as `dates:` (see
+    /// `newFile`). Its relations are written once every
     /// person of the import has a file (`Vault.relateImported`).
     package func personFields(_ options: NewPersonOptions, snooze: Day? = nil) -> [(key: String, value: FieldValue)] {
         var fields: [(key: String, value: FieldValue)] = [("name", .string(name))]
@@ -84,22 +85,23 @@ extension Contact {
     package func newFile(_ options: NewPersonOptions, snooze: Day? = nil, settings: PersonDocument.LogSettings)
         -> (bytes: [UInt8], problem: Diagnostic?) {
         let fields = personFields(options, snooze: snooze)
-        guard let notes else { return (NewPersonFile.render(fields, heading: settings.heading), nil) }
+        let dates = anniversary.map { [(name: "anniversary", date: $0)] } ?? []
+        guard let notes else { return (NewPersonFile.render(fields, dates: dates, heading: settings.heading), nil) }
         var changes: [String] = []
         let cleaned = String(String.UnicodeScalarView(notes.unicodeScalars.map { scalar in
             scalar.properties.generalCategory == .control && scalar != "\t" && scalar != "\n" ? "\u{FFFD}" : scalar
         }))
         if cleaned != notes { changes.append("its control characters are written as U+FFFD") }
-        var bytes = NewPersonFile.render(fields, notes: cleaned, heading: settings.heading)
+        var bytes = NewPersonFile.render(fields, dates: dates, notes: cleaned, heading: settings.heading)
         if !Self.readsBack(bytes, notes: cleaned, settings: settings) {
             let longest = cleaned.split { $0 != "`" }.map(\.count).max() ?? 0
             let fence = String(repeating: "`", count: max(3, longest + 1))
             let fenced = fence + "\n" + cleaned + "\n" + fence
-            bytes = NewPersonFile.render(fields, notes: fenced, heading: settings.heading)
+            bytes = NewPersonFile.render(fields, dates: dates, notes: fenced, heading: settings.heading)
             changes.append("it is written inside a code block: as Markdown it would change the file's sections "
                            + "(a heading '\(settings.heading)', or a code fence or comment left open)")
             if !Self.readsBack(bytes, notes: fenced, settings: settings) {
-                bytes = NewPersonFile.render(fields, heading: settings.heading)
+                bytes = NewPersonFile.render(fields, dates: dates, heading: settings.heading)
                 changes = ["it is left out: no way of writing it keeps the file's sections"]
             }
         }

@@ -5,7 +5,10 @@ import CRMVault
 /// DAVx5 (through a CardDAV server) keep an address book, written so that a sync moves the least:
 ///
 /// - Each card is `VCardExport.card`, its `UID` the person's `contact_id` (else the UID derived
-///   from their id), in a file named for the UID alone (`fileName(uid:)`), the same on every export.
+///   from their id), in a file named for the UID alone (`fileName(uid:)`), the same on every export;
+///   except that a card already in DIR with that UID under another name (made on the phone, named
+///   by DAVx5 or vdirsyncer) is the person's card, written in its place: never a second file of
+///   the same UID, which khard and the phone would show as two people.
 /// - A card whose file already holds its bytes is not touched (its modification time stays);
 ///   another is replaced atomically. A card file changed since `crm` wrote it (edited on the
 ///   phone, or never written by `crm`) is replaced only when it holds nothing the vault lacks:
@@ -14,7 +17,8 @@ import CRMVault
 /// - `.crm-export` in DIR lists the cards `crm` wrote there with the SHA-1 of their bytes. A card
 ///   listed there whose person left the vault is removed when the file still holds those bytes;
 ///   a card changed since, or one `crm` never wrote, is never removed.
-/// - Nothing is written through a symbolic link out of DIR (`FileSystem.pathInside`).
+/// - Nothing is written through a symbolic link out of DIR (`FileSystem.pathInside`), and two
+///   exports into one DIR run one after the other (the folder is locked while one writes).
 package struct VdirExport: Sendable {
     /// Cards written (new or changed), by file name.
     package var written: [String] = []
@@ -53,21 +57,38 @@ package struct VdirExport: Sendable {
         return digits.count == 1 ? "0" + digits : digits
     }
 
-    /// The manifest's lines: file name → digest. Lines that are not `DIGEST NAME` with a name of
-    /// `fileName`'s form are ignored (a hand-edited manifest names no other file).
+    /// The manifest's lines: file name → digest. Lines that are not `DIGEST NAME` with a card's
+    /// name (`isCardName`) are ignored (a hand-edited manifest names no other file).
     static func readManifest(_ bytes: [UInt8]) -> [String: String] {
         var entries: [String: String] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
             let parts = line.split(separator: " ")
-            guard parts.count == 2, parts[0].utf8.count == 40, isCardName(parts[1]) else { continue }
+            guard parts.count == 2, parts[0].utf8.count == 40, isCardName(String(parts[1])) else { continue }
             entries[String(parts[1])] = String(parts[0])
         }
         return entries
     }
 
-    static func isCardName(_ name: Substring) -> Bool {
-        name.utf8.count == 40 && name.hasSuffix(".vcf")
-            && name.dropLast(4).utf8.allSatisfy { $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    /// Whether `name` can be a card's file in the folder: `NAME.vcf`, not hidden, no `/`, no
+    /// control character.
+    static func isCardName(_ name: String) -> Bool {
+        name.hasSuffix(".vcf") && name.utf8.count > 4 && !name.hasPrefix(".")
+            && !name.utf8.contains { $0 == 0x2F || $0 < 0x20 || $0 == 0x7F }
+    }
+
+    /// The cards in `folder` under a name other than their UID's (`fileName(uid:)`), by that
+    /// name: `3f25….vcf` → `Ada.vcf` when the phone wrote Ada's card as `Ada.vcf`.
+    static func renamedCards(in folder: String) -> [String: String] {
+        var found: [String: String] = [:]
+        for entry in FileSystem.list(folder) where !entry.isDirectory && !entry.isSymbolicLink && isCardName(entry.name) {
+            let path = folder + "/" + entry.name
+            guard let bytes = try? FileSystem.readFile(path).bytes else { continue }
+            for uid in Set(VCardReader(path: path).read(bytes).contacts.compactMap(\.uid)) {
+                let own = fileName(uid: uid)
+                if own != entry.name, found[own] == nil || entry.name < found[own]! { found[own] = entry.name }
+            }
+        }
+        return found
     }
 
     static func manifest(_ entries: [(name: String, digest: String)]) -> [UInt8] {
@@ -84,6 +105,15 @@ extension Vault {
         let folder = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         try FileSystem.makeDirectories(folder)
         guard FileSystem.isDirectory(folder) else { throw FileSystemError(folder, refusing: "is not a folder", errno: 20) }
+        do {
+            return try FileSystem.withLock(on: folder) { () throws(FileSystemError) in try exportVdir(into: folder) }
+        } catch {
+            // Both the lock and the export throw only `FileSystemError`.
+            throw (error as? FileSystemError) ?? FileSystemError(folder, refusing: "was not written: \(error)", errno: 5)
+        }
+    }
+
+    private func exportVdir(into folder: String) throws(FileSystemError) -> VdirExport {
         let place = "the folder " + folder
         var (people, problems) = loadAll()
         problems += people.compactMap(VCardExport.leftOut(of:))
@@ -92,12 +122,14 @@ extension Vault {
         let former = FileSystem.exists(manifestPath) ? VdirExport.readManifest((try? FileSystem.readFile(manifestPath).bytes) ?? []) : [:]
         var manifest: [(name: String, digest: String)] = []
         var owner: [String: Person] = [:]
+        let renamed = VdirExport.renamedCards(in: folder)
         func keep(_ path: String, _ why: String) {
             outcome.problems.append(Diagnostic(path: path, line: 1, severity: .warning, message: why))
         }
         for (person, card) in zip(people, cards(of: people)) {
             let uid = VCardExport.uid(for: person)
-            let name = VdirExport.fileName(uid: uid)
+            let own = VdirExport.fileName(uid: uid)
+            let name = FileSystem.exists(folder + "/" + own) ? own : renamed[own] ?? own
             if let first = owner[name] {
                 keep(person.path, "has the contact_id of \(first.path) (\(uid)): one card per UID, so no card of its own")
                 continue

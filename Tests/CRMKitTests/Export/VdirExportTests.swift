@@ -38,7 +38,7 @@ import Testing
         let made = VdirExport.fileName(uid: uid)
         if uid.contains("/") {
             #expect(made == VdirExport.fileName(uid: uid) && made != VdirExport.fileName(uid: uid.uppercased()))
-            #expect(made.utf8.count == 40 && VdirExport.isCardName(Substring(made)), "\(made)")
+            #expect(made.utf8.count == 40 && VdirExport.isCardName(made), "\(made)")
         } else {
             #expect(made == name)
         }
@@ -128,6 +128,50 @@ import Testing
         #expect(after.stderr.isEmpty, "\(after.stderr)")
         #expect(after.stdout.hasPrefix("Wrote 2 cards"), "\(after.stdout)")
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("TEL;VALUE=text;PREF=1:+44 7700 900321\r\n"))
+    }
+
+    /// A card made on the phone reaches the folder under the phone's own name (DAVx5 and
+    /// vdirsyncer name files as they like). Imported, its person's card is written back into that
+    /// file, never beside it: two files of one UID are two people in khard and on the phone. Its
+    /// ANNIVERSARY comes in as `dates: anniversary:` and goes out again.
+    @Test func aCardMadeOnThePhoneKeepsItsFileAndItsAnniversary() throws {
+        let (vault, dir) = try Self.setUp()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try vault.crm("export", "--format", "vdir", "-o", dir).status == 0)
+        let uid = "urn:uuid:11111111-2222-3333-4444-555555555555"
+        try "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:\(uid)\r\nFN:Nina Berg\r\nTEL:+46 70 123 45 67\r\nANNIVERSARY:20150620\r\nEND:VCARD\r\n"
+            .write(toFile: dir + "/Nina Berg.vcf", atomically: true, encoding: .utf8)
+        let imported = try vault.crm("import", dir)
+        #expect(imported.status == 0)
+        #expect(!imported.stderr.contains("ANNIVERSARY"), "\(imported.stderr)")
+        #expect(vault.read("people/nina-berg.md").contains("\ndates:\n  anniversary: 2015-06-20\n---\n"), "\(vault.read("people/nina-berg.md"))")
+        #expect(try vault.crm("show", "nina-berg").stdout.contains("anniversary"))
+
+        #expect(try vault.crm("set", "nina-berg", "email=nina@example.org").status == 0)
+        let export = try vault.crm("export", "--format", "vdir", "-o", dir)
+        #expect(export.stdout == "Wrote 1 card to \(dir) (12 unchanged)\n", "\(export.stdout)\(export.stderr)")
+        #expect(Self.cards(dir).count == 13)
+        #expect(!Self.cards(dir).contains(VdirExport.fileName(uid: uid)))
+        let card = try String(contentsOfFile: dir + "/Nina Berg.vcf", encoding: .utf8)
+        #expect(card.contains("EMAIL;PREF=1:nina@example.org\r\n") && card.contains("ANNIVERSARY:20150620\r\n"), "\(card)")
+        #expect(try vault.crm("export", "--format", "vdir", "-o", dir).stdout == "Wrote 0 cards to \(dir) (13 unchanged)\n")
+    }
+
+    /// Two exports into one folder at once (a cron job and a hand-run) run one after the other:
+    /// every card written whole, the manifest naming each once.
+    @Test func twoExportsAtOnceRunOneAfterTheOther() throws {
+        let (vault, dir) = try Self.setUp()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        nonisolated(unsafe) var results = [CRMResult?](repeating: nil, count: 4)
+        let arguments = ["--vault", vault.path, "export", "--format", "vdir", "-o", dir]
+        DispatchQueue.concurrentPerform(iterations: 4) { index in results[index] = try? CRM.run(arguments) }
+        let finished = results.compactMap { $0 }
+        #expect(finished.count == 4)
+        #expect(finished.allSatisfy { $0.status == 0 }, "\(finished.map(\.stderr))")
+        #expect(finished.filter { $0.stdout.hasPrefix("Wrote 12 cards") }.count == 1, "\(finished.map(\.stdout))")
+        let manifest = try String(contentsOfFile: dir + "/" + VdirExport.manifestName, encoding: .utf8)
+        #expect(manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.count == 12)
     }
 
     @Test func nothingIsWrittenThroughALinkOutOfTheFolder() throws {
