@@ -49,7 +49,7 @@ public struct Contact: Sendable, Equatable {
 
     /// Creates a contact from its fields.
     package init(
-        uid: String?, name: String, phones: [String], emails: [String], birthday: String?,
+        uid: String?, name: String, phones: [String], emails: [String], birthday: String?, anniversary: PartialDate? = nil,
         nicknames: [String] = [], company: String? = nil, position: String? = nil,
         tags: [String] = [], notes: String? = nil, related: [ContactRelation] = [], connected: Day? = nil,
         path: String, line: Int
@@ -59,6 +59,7 @@ public struct Contact: Sendable, Equatable {
         self.phones = phones
         self.emails = emails
         self.birthday = birthday
+        self.anniversary = anniversary
         self.nicknames = nicknames
         self.company = company
         self.position = position

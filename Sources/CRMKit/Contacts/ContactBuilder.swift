@@ -225,12 +225,13 @@ struct ContactBuilder {
             return .skipped(Diagnostic(path: path, line: line, severity: .error, message: "vCard has no FN, N or ORG; skipped"))
         }
         let name = organization ?? decoded
-        var contact = Contact(
+        let contact = Contact(
             uid: uid,
             name: name,
             phones: Self.ordered(phones, key: PhoneNumber.compact),
             emails: Self.ordered(emails, key: { $0.lowercased() }),
             birthday: birthday,
+            anniversary: anniversary,
             nicknames: Self.ordered(nicknames.map { Candidate(value: $0, rank: 0, isCell: false) }, key: \.folded)
                 .filter { $0.folded != name.folded },
             // An organisation's card is its company's (`company:` is then its name).
@@ -241,7 +242,6 @@ struct ContactBuilder {
             related: related,
             path: path,
             line: line)
-        contact.anniversary = anniversary
         var warning: Diagnostic?
         if let nameFailure {
             let other = nameFailure.property == "FN" ? "N" : "FN"
