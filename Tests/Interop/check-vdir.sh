@@ -27,7 +27,7 @@ else
 fi
 
 python3 - "$out" "$CRM" "$people" <<'PY'
-import glob, json, os, subprocess, sys
+import glob, json, os, shutil, subprocess, sys
 import vobject
 out, crm, people = sys.argv[1], sys.argv[2], int(sys.argv[3])
 vault = ["--vault", f"{out}/vault"]
@@ -89,6 +89,31 @@ with open(path, encoding="utf-8") as f:
 added = json.loads(run("import", f"{out}/vdir", "--json").stdout)
 check(added.get("added", []) == [], f"import of the vdir added people: {added}")
 check(len(json.loads(run("list", "--json").stdout)) == people, "import doubled someone")
+
+# A contact made on the phone arrives under the phone's own file name, with an anniversary:
+# import adds it once (its ANNIVERSARY as dates: anniversary:), and the export writes its card
+# into that file, so khard lists it once.
+new = vobject.vCard()
+new.add("uid").value = "urn:uuid:11111111-2222-3333-4444-555555555555"
+new.add("fn").value = "Nina Berg"
+new.add("n").value = vobject.vcard.Name(family="Berg", given="Nina")
+new.add("tel").value = "+46 70 123 45 67"
+new.add("anniversary").value = "20150620"
+with open(f"{out}/vdir/Nina Berg.vcf", "w", encoding="utf-8", newline="") as f:
+    f.write(new.serialize())
+added = json.loads(run("import", f"{out}/vdir", "--json").stdout)
+check([a.get("name") for a in added.get("added", [])] == ["Nina Berg"], f"the phone's new contact: {added}")
+nina = json.loads(run("show", "nina-berg", "--json").stdout)
+check(nina.get("dates") == {"anniversary": "2015-06-20"}, f"dates after import: {nina.get('dates')}")
+fourth = run("export", "--format", "vdir", "-o", f"{out}/vdir")
+cards_now = sorted(glob.glob(f"{out}/vdir/*.vcf"))
+check(len(cards_now) == people + 1, f"{len(cards_now)} cards for {people + 1} people after the phone's new contact")
+uids = [vobject.readOne(open(p, encoding="utf-8").read()).uid.value for p in cards_now]
+check(len(set(uids)) == len(uids), "two cards share a UID")
+if shutil.which("khard"):
+    listing = subprocess.run(["khard", "-c", f"{out}/khard.conf", "list", "--parsable"], capture_output=True, text=True)
+    rows = [line for line in listing.stdout.splitlines() if line.strip()]
+    check(len(rows) == people + 1, f"khard lists {len(rows)} cards of {people + 1}:\n" + "\n".join(rows))
 print(f"vdir interop: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY
