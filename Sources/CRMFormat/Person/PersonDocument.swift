@@ -29,7 +29,11 @@ package struct PersonDocument: Sendable {
 
     /// `notesOnDemand`: the log keeps where each entry stands instead of its note, and reads a note
     /// when the entry is asked for (`InteractionLog.entry(at:)`): for showing a log of a million entries.
-    package init(bytes: [UInt8], path: String, settings: LogSettings = .standard, notesOnDemand: Bool = false) {
+    /// `namesOnly`: only what the person is known by (`name`, `aliases`, `emails`, `contactID`) is
+    /// read: the front matter, and the body's headings only when the front matter gives no name;
+    /// the log is not (`log` is nil). What finding a PERSON argument needs of a file the facts
+    /// cache does not hold; such a document is not for editing or reports.
+    package init(bytes: [UInt8], path: String, settings: LogSettings = .standard, notesOnDemand: Bool = false, namesOnly: Bool = false) {
         self.path = path
         self.settings = settings
         text = TextBuffer(bytes)
@@ -50,9 +54,14 @@ package struct PersonDocument: Sendable {
             blocker = "its front matter has no closing '---'"
         }
         let bodyStart = frontMatter.map { $0.closeLine + 1 } ?? 0
-        outline = MarkdownOutline(text, from: bodyStart)
-        log = InteractionLog.parse(text, outline: outline, heading: settings.heading, types: settings.types,
-                                   path: path, notesOnDemand: notesOnDemand, diagnostics: &diagnostics)
+        if namesOnly {
+            outline = Self.frontMatterName(frontMatter) != nil ? MarkdownOutline() : MarkdownOutline(text, from: bodyStart)
+            log = nil
+        } else {
+            outline = MarkdownOutline(text, from: bodyStart)
+            log = InteractionLog.parse(text, outline: outline, heading: settings.heading, types: settings.types,
+                                       path: path, notesOnDemand: notesOnDemand, diagnostics: &diagnostics)
+        }
         writeBlocker = blocker
         self.diagnostics = diagnostics
     }
@@ -61,10 +70,16 @@ package struct PersonDocument: Sendable {
 
     /// The display name: front matter `name`, else the first `# Heading`, else the file name.
     package var name: String {
-        if let name = frontMatter?["name"]?.string?.trimmingSpaces, !name.isEmpty { return name }
+        if let name = Self.frontMatterName(frontMatter) { return name }
         if let heading = outline.headings.first(where: { $0.level == 1 }), !heading.text.isEmpty { return heading.text }
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return file.hasSuffix(".md") ? String(file.dropLast(3)) : file
+    }
+
+    /// The front matter's `name`, trimmed, unless it is empty.
+    private static func frontMatterName(_ frontMatter: FrontMatter?) -> String? {
+        guard let name = frontMatter?["name"]?.string?.trimmingSpaces, !name.isEmpty else { return nil }
+        return name
     }
 
     package var contactID: String? { frontMatter?["contact_id"]?.string }

@@ -91,9 +91,7 @@ package struct PersonFacts: Sendable, Equatable {
     /// The facts of a document; `checking: false` leaves `problems` empty, for callers that only
     /// need the schedule.
     package init(document: PersonDocument, id: String, checking: Bool = true, today: Day? = nil) {
-        keys = PersonKeys(id: id, name: document.name, sortName: document.name.folded,
-                          foldedAliases: document.aliases.map(\.folded), emails: document.emails.map { $0.lowercased() },
-                          contactID: document.contactID)
+        keys = PersonKeys(document: document, id: id)
         tags = document.tags
         birthday = document.birthday
         every = document.every

@@ -31,10 +31,12 @@ extension Vault {
     /// unchanged (`cached`, given a reader of the record's facts), else from its facts read anew
     /// (`read`); then the cache is rewritten when it is out of date. Without `given` paths, the
     /// people are listed by the cache while the folders it recorded are unchanged, else by a walk
-    /// of `people/`.
+    /// of `people/`. With `uncached`, a file without a record of its present version is read by
+    /// it instead (given the path and the vault folder), and no new record is made.
     func rows<Row>(of given: [String]?, today: Day?,
                    cached: @escaping @Sendable (inout ByteReader, String) throws(ByteReader.Malformed) -> Row,
-                   read: @escaping @Sendable (PersonFacts) -> Row) -> (rows: [Row], problems: [Diagnostic]) {
+                   read: @escaping @Sendable (PersonFacts) -> Row,
+                   uncached: (@Sendable (String, Int32?) throws(VaultError) -> Row)? = nil) -> (rows: [Row], problems: [Diagnostic]) {
         // Files changed after this moment are not cached: taken before any file is read.
         let settled = FactsCache.settledTime
         let cache = FactsCache.load(self)
@@ -65,6 +67,7 @@ extension Vault {
                             return
                         }
                         do throws(VaultError) {
+                            if let uncached { return rows[i] = try uncached(path, folder) }
                             let person = try load(path: path, in: folder, notesOnDemand: true)   // only the notes the timeline keeps are read
                             let entry = FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
                             if entry.isSettled(settled) { kept[i] = .read(entry.record) }

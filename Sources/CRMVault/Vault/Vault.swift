@@ -204,7 +204,7 @@ public struct Vault: Sendable {
     }
 
     /// One file's bytes, unparsed, and the stamp of the version read.
-    private func read(path: String, in folder: Int32? = nil) throws(VaultError) -> (bytes: [UInt8], stamp: FileStamp) {
+    func read(path: String, in folder: Int32? = nil) throws(VaultError) -> (bytes: [UInt8], stamp: FileStamp) {
         do {
             if let folder { return try FileSystem.readFile(path, in: folder) }
             return try FileSystem.readFile(root + "/" + path)

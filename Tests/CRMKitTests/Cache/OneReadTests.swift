@@ -30,6 +30,21 @@ struct OneReadTests {
         #expect(vault.read("people/lena-marsh.md").contains("Dinner (with [[priya-raman|Priya Raman]] and [[jose-nunez|José Núñez]])"))
     }
 
+    /// A first `crm log NAME` (no facts cache) finds NAME in everyone's front matter and reads no
+    /// one else's log: its work does not grow with the log of someone else (Bob's 4,000 entries).
+    @Test(.enabled(if: Callgrind.isInstalled || Callgrind.isRequired, "needs valgrind to count instructions"))
+    func aColdLogByNameReadsNoOtherLog() throws {
+        func work(bobsEntries n: Int) throws -> Int {
+            let entries = (0..<n).map { "- 2026-\(String(format: "%02d-%02d", $0 % 12 + 1, $0 % 28 + 1)) call: Talk \($0) about the book club." }
+            return try Callgrind.instructions(["log", "Ann Lee", "call", "Asked about the book."], files: [
+                "people/ann-lee.md": "---\nname: Ann Lee\n---\n\n## Interactions\n\n- 2026-11-01 call: About the book club.\n",
+                "people/bob-one.md": "---\nname: Bob One\n---\n\n## Interactions\n\n" + entries.map { $0 + "\n" }.joined(),
+            ])
+        }
+        let small = try work(bobsEntries: 0), large = try work(bobsEntries: 4_000)
+        #expect(large - small < LinearTimeTests.slack, "Bob's 4,000 entries cost a log for Ann \(large - small) instructions")
+    }
+
     /// A copy of the example vault whose facts cache a first `list` wrote.
     private func warmedExample() throws -> TemporaryVault {
         let vault = try TemporaryVault(copyingExample: true)

@@ -116,12 +116,16 @@ enum Callgrind {
     /// The instructions of `crm --vault V COMMAND` on a vault of `person` (as `people/ann-lee.md`)
     /// and Bob One, whom it may link.
     static func instructions(_ command: [String], person: String) throws -> Int {
+        try instructions(command, files: ["people/ann-lee.md": person, "people/bob-one.md": "---\nname: Bob One\n---\n"])
+    }
+
+    /// The same on a vault of `files` (path: text).
+    static func instructions(_ command: [String], files: [String: String]) throws -> Int {
         let vault = try TemporaryVault()
-        try vault.write("people/ann-lee.md", person)
-        try vault.write("people/bob-one.md", "---\nname: Bob One\n---\n")
+        for (path, text) in files { try vault.write(path, text) }
         try vault.write(".crm/cache", "")   // a file: no facts cache is read or written
         // Changed "in the future": never settled enough to cache, whatever the time a run starts.
-        for file in ["people/ann-lee.md", "people/bob-one.md", "people", ".crm/cache", ".crm", ""] {
+        for file in files.keys.sorted() + ["people", ".crm/cache", ".crm", ""] {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 4_102_444_800)],
                                                   ofItemAtPath: vault.url.appendingPathComponent(file).path)
         }
