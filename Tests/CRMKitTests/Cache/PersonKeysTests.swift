@@ -298,22 +298,28 @@ import Testing
     }
 }
 
-/// What finding by name writes on a first run: the record of every file it reads.
+/// What finding by name reads on a first run (no facts cache): each file's front matter, not its
+/// log, so it writes no record; the next report reads everyone in full and writes them all.
 @Suite struct PersonKeysCacheTests {
-    @Test func aFirstRunCachesTheRecordOfEveryFileItReads() throws {
+    @Test func aFirstFindReadsFrontMattersAndCachesNothingTheNextReportCachesEveryone() throws {
         let copy = try TemporaryVault(copyingExample: true)
         try copy.write("people/team/ivo-brandt.md", "---\nname: Ivo Brandt\naliases: [Ivo, Brandt]\nemail: [ivo@example.org]\ncontact_id: C-1\ntags: [a, b]\n---\n")
         try copy.write("people/zoë.md", "---\nname: Zoë Ørsted\n---\n")
+        try copy.write("people/heading.md", "# Hanna Heading\n\n## Interactions\n\n- 2026-11-01 call: Hello.\n")
         try copy.write("people/empty.md", "")
         usleep(2_100_000)   // a file is cached once it has not changed for 2 s
         let vault = try Vault(root: copy.path)
         let facts = try vault.personPaths().map { PersonFacts(try vault.load(path: $0)) }
         #expect(vault.personKeys() == facts.map(\.keys))
+        #expect(try vault.find("brandt").path == "people/team/ivo-brandt.md")
+        #expect(try vault.find("Hanna Heading").path == "people/heading.md")
+        #expect(FactsCache.load(vault).entries.count == 0)
+        _ = vault.facts()
         let cached = FactsCache.load(vault).entries
         #expect(cached.count == facts.count && facts.count > 10)
         #expect(facts.allSatisfy { cached[$0.path]?.facts == $0 })
         #expect(FactsCache.load(vault).listing(in: vault) == vault.personPaths())   // the folders, too, had settled
-        #expect(try vault.find("brandt").path == "people/team/ivo-brandt.md")
+        #expect(vault.personKeys() == facts.map(\.keys))
     }
 }
 
