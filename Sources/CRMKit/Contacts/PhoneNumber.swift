@@ -26,4 +26,21 @@ package enum PhoneNumber {
         let national = short.drop { $0 == "0" }
         return national.count >= 7 && long.hasSuffix(national)
     }
+
+    /// The digits of `number` as an international number, its calling code first
+    /// (`+44 20 7946 0018` and, with `region` GB, `020 7946 0018` are both `442079460018`): a
+    /// number that starts with `+` or `00` has its code; another gets `region`'s (`CallingCodes`)
+    /// in place of the region's trunk prefix. Nil when it cannot be sure: no region for a number
+    /// without a code, or fewer than four digits (a short code, a sender's name).
+    package static func international(_ number: String, region: String?) -> String? {
+        let written = compact(number)
+        let digits = digits(written)
+        guard digits.count >= 4 else { return nil }
+        if written.hasPrefix("+") { return digits }
+        if written.hasPrefix("00") { return String(digits.dropFirst(2)) }
+        guard let region, let code = CallingCodes.code(of: region) else { return nil }
+        let trunk = CallingCodes.trunkPrefix(of: region)
+        let national = !trunk.isEmpty && digits.hasPrefix(trunk) ? String(digits.dropFirst(trunk.count)) : digits
+        return code + national
+    }
 }

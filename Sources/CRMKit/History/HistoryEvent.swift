@@ -72,6 +72,13 @@ package protocol HistoryReader {
     /// What the reader noticed and could not be sure of (an ambiguous date order, a skipped
     /// record), each with its line: shown as `path:line:col: warning: …`.
     var warnings: [HistoryFileWarning] { get }
+    /// How many bytes of the file are read, of how many, for a progress bar
+    /// (`StreamedLines.bytesRead` and `size`); a reader without it shows no bar.
+    var progress: (done: Int64, total: Int64) { get }
+}
+
+extension HistoryReader {
+    package var progress: (done: Int64, total: Int64) { (0, 0) }
 }
 
 /// A history file the reader cannot go on with.

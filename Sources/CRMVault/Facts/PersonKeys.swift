@@ -125,7 +125,7 @@ extension Vault {
     /// the file's front matter alone (`PersonDocument(bytes:path:namesOnly:)`; its log is not
     /// read, and nothing is cached from it). Files that cannot be read are left out. What finding
     /// a PERSON argument reads: with no cache, every file's front matter and no log.
-    func personKeys() -> [PersonKeys] {
+    package func personKeys() -> [PersonKeys] {
         rows(of: nil, today: nil, cached: { reader, _ throws(ByteReader.Malformed) in try PersonKeys(from: &reader) },
              read: \.keys, uncached: { path, folder throws(VaultError) in
                  let (bytes, _) = try read(path: path, in: folder)

@@ -36,6 +36,16 @@ package enum PersonMatcher {
         return .none(closest: closest.map(\.0))
     }
 
+    /// The people `query` is the whole name or an alias of (ignoring case and accents), the
+    /// matcher's name stage, else its alias stage, without the parts and spellings `match` goes
+    /// on to: what an import that must never guess matches a name from a file by.
+    package static func named(_ query: String, in people: [PersonKeys]) -> [PersonKeys] {
+        let folded = query.folded
+        guard !folded.isEmpty else { return [] }
+        let byName = people.filter { $0.isNamed(folded) }
+        return byName.isEmpty ? people.filter { $0.hasAlias(folded) } : byName
+    }
+
     /// The one person `query` names; several are listed by `labels` (`Vault.labels(of:)`, which
     /// reads namesakes' files; by default name and id).
     static func match(_ query: String, in people: [PersonKeys],

@@ -26,6 +26,9 @@ public struct VaultConfig: Sendable {
     package var journals: [String] = []
     /// Where each folder of `journals` is written, for `checkJournalFolders(_:)`.
     package var journalPlaces: [String: Place] = [:]
+    /// `default_region: GB`: the country (ISO 3166 code, in `CallingCodes`) of phone numbers
+    /// written without a calling code, for matching them in history files; nil when not set.
+    package var defaultRegion: String?
     /// `git: commit`: every write is committed (see `Vault.commitChanges(command:)`).
     package var gitCommit = false
     /// `check:`: the rules of `crm check` turned off or given another severity.
@@ -39,7 +42,7 @@ public struct VaultConfig: Sendable {
 
     /// The keys the file may hold; any other is reported, as a misspelt key would do nothing.
     package static let keys = ["types", "heading", "every", "tag_every", "calendar", "calendar_duration", "calendar_alarm",
-                               "contacts", "journal", "git", "check"]
+                               "contacts", "journal", "git", "check", "default_region"]
 
     /// Keys that would name a program to run, which a vault's config never does: whoever can
     /// write the vault (a sync peer) would choose what runs on this machine. Each is ignored
@@ -166,6 +169,13 @@ public struct VaultConfig: Sendable {
                                                       message: "journal: '\(folder)' is not a folder inside the vault, relative to it (journal: Daily); "
                                                           + "no daily notes are read from it"))
                     }
+                }
+            case "default_region":
+                defaultRegion = nil
+                if let region = pair.value.string?.trimmingSpaces, CallingCodes.code(of: region) != nil { defaultRegion = region.uppercased() }
+                else {
+                    warn(pair, "default_region must be a country's two-letter code (ISO 3166), e.g. GB, US, DE, not '\(pair.value.string ?? "")'",
+                         "numbers without a calling code are matched only as written")
                 }
             case "git":
                 switch pair.value.string {

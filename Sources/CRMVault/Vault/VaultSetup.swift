@@ -16,6 +16,7 @@ package enum VaultSetup {
     # calendar_alarm: 15m                        # alarm before an event (1h, 2d…; none: no alarms)
     # contacts: contacts.vcf                     # default contacts source, in the vault (elsewhere: in ~/.config/crm/config.yaml)
     # journal: Daily                             # daily notes (a folder, or a list: [Daily, journals])
+    # default_region: GB                         # country of phone numbers without a calling code (crm history)
     # git: commit                                # commit every write (the vault must be in a git work tree)
     # check:                                     # crm check's rules turned off or given a severity
     #   dead-link: off                           # (off, warning or error; crm check --rules lists them)

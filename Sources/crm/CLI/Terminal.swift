@@ -8,10 +8,12 @@ struct Terminal {
     let unicode: Bool
     let stdinIsTerminal: Bool
     let stdoutIsTerminal: Bool
+    let stderrIsTerminal: Bool
 
     init(environment: [String: String]) {
         stdoutIsTerminal = Platform.isTerminal(1)
         stdinIsTerminal = Platform.isTerminal(0)
+        stderrIsTerminal = Platform.isTerminal(2)
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         colour = stdoutIsTerminal && !noColour && environment["TERM"] != "dumb"
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
@@ -69,6 +71,29 @@ struct Terminal {
             VisibleText.append(bytes, passing: passing, to: &shown)
         }
         shown.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Platform.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 {
+                    if Platform.wasInterrupted { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// Draws `text` (shown as `VisibleText` shows one line) over the line of standard error the
+    /// cursor is on: a progress bar. `clearProgress()` rubs it out.
+    func progress(_ text: String) {
+        write(Array(("\r" + VisibleText.shown(text) + "\u{1B}[K").utf8), to: 2)
+    }
+
+    func clearProgress() { write(Array("\r\u{1B}[K".utf8), to: 2) }
+
+    /// Writes `bytes` as they are: only for the terminal's own controls drawn here.
+    private func write(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Platform.write(descriptor, raw.baseAddress! + offset, raw.count - offset)

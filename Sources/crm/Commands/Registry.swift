@@ -1,7 +1,7 @@
 /// Every `crm` command, in the order `crm --help` lists them.
 enum Commands {
     static let all: [Command] = [
-        initCommand, browseCommand, addCommand, importCommand, listCommand, showCommand, logCommand, planCommand, doneCommand, unlogCommand,
+        initCommand, browseCommand, addCommand, importCommand, historyCommand, listCommand, showCommand, logCommand, planCommand, doneCommand, unlogCommand,
         setCommand, unsetCommand, editCommand, renameCommand, removeCommand, restoreCommand, relateCommand, unrelateCommand,
         agendaCommand, dueCommand,
         snoozeCommand, birthdaysCommand,
