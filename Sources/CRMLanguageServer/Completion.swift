@@ -43,7 +43,7 @@ extension LanguageServer {
         else { return .null }
         let cursor = CursorLine(document, position, encoding)
         if let open = Self.openLink(cursor.before) {
-            return people(matching: Array(cursor.before[(open + 2)...]), cursor: cursor, position: position, snapshot: snapshot, vault: workspace.vault)
+            return people(matching: Array(cursor.before[(open + 2)...]), cursor: cursor, position: position, snapshot: snapshot, workspace: workspace)
         }
         guard kind == .person else { return .null }
         let person = PersonDocument(bytes: document.bytes, path: path, settings: workspace.vault.logSettings)
@@ -86,46 +86,28 @@ extension LanguageServer {
     }
 
     /// The people a link's target typed so far (`typed`) names part of: by name, id, alias or
-    /// email, ignoring case and accents; those whose name starts with it first, then a word of
-    /// their name, id, alias or email, then any part. Each inserts the canonical link
-    /// `[[ID|Name]]` (the `]]` after the cursor, when the editor closed the link, replaced).
-    private func people(matching typed: [UInt8], cursor: CursorLine, position: Position, snapshot: Workspace.Snapshot, vault: Vault) -> JSON {
+    /// email, ignoring case and accents, ranked (see `PeopleIndex.matching`). Each inserts the
+    /// canonical link `[[ID|Name]]` (the `]]` after the cursor, when the editor closed the link,
+    /// replaced).
+    private func people(matching typed: [UInt8], cursor: CursorLine, position: Position, snapshot: Workspace.Snapshot, workspace: Workspace) -> JSON {
         let query = String(decoding: typed, as: UTF8.self).trimmingSpaces.folded
-        var matches: [(rank: Int, facts: PersonFacts)] = []
-        for facts in snapshot.everyone.facts where facts.isReadable {
-            let rank = Self.rank(query, facts)
-            if rank < 3 { matches.append((rank, facts)) }
-        }
-        matches.sort { ($0.rank, $0.facts.sortName, $0.facts.id) < ($1.rank, $1.facts.sortName, $1.facts.id) }
-        let shown = matches.prefix(Self.completionLimit)
+        let (shown, more) = workspace.people(snapshot).matching(query, limit: Self.completionLimit)
         let start = cursor.position(back: typed.count, encoding)
         var end = position
         if cursor.after.starts(with: [UInt8(ascii: "]"), UInt8(ascii: "]")]) {
             end.character += encoding.units([UInt8(ascii: "]"), UInt8(ascii: "]")])
         }
         let range = TextRange(start: start, end: end)
-        let listed = shown.enumerated().map { index, match in
-            let facts = match.facts
-            let link = PersonLink.markup(facts.id, text: facts.name)
+        let listed = shown.enumerated().map { index, at in
+            let facts = snapshot.everyone.facts[at]
+            // The typed text first, so the client's own filter keeps every person the server chose.
             var keys = [facts.name, facts.name.folded, facts.id] + facts.foldedAliases + facts.emails
             if !query.isEmpty { keys.insert(String(decoding: typed, as: UTF8.self), at: 0) }
-            return item(facts.name, kind: 18, detail: detail(facts, snapshot: snapshot, vault: vault), range: range,
-                        newText: String(link.dropFirst(2)), sortText: pad(index, 4), filterText: keys.joined(separator: " "))
+            return item(facts.name, kind: 18, detail: detail(facts, snapshot: snapshot, vault: workspace.vault), range: range,
+                        newText: String(PersonLink.markup(facts.id, text: facts.name).dropFirst(2)), sortText: pad(index, 4),
+                        filterText: keys.joined(separator: " "))
         }
-        return items(listed, incomplete: matches.count > shown.count)
-    }
-
-    /// How well `query` (folded) names a person: 0 their name starts with it, 1 a word of their
-    /// name or id, an alias or an email does, 2 any of them holds it; 3 none.
-    static func rank(_ query: String, _ facts: PersonFacts) -> Int {
-        guard !query.isEmpty else { return 0 }
-        let name = facts.sortName
-        if name.hasPrefix(query) { return 0 }
-        let keys = [name, facts.id.folded] + facts.foldedAliases + facts.emails
-        func words(_ key: String) -> [Substring] { key.split { $0 == " " || $0 == "-" || $0 == "/" || $0 == "." || $0 == "_" } }
-        if keys.contains(where: { $0.hasPrefix(query) || words($0).contains { $0.hasPrefix(query) } }) { return 1 }
-        if keys.contains(where: { $0.contains(query) }) { return 2 }
-        return 3
+        return items(listed, incomplete: more)
     }
 
     /// "last contact 27 days ago · due in 3 days · friends, climbing".

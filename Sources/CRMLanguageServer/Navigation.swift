@@ -216,12 +216,11 @@ extension LanguageServer {
     func workspaceSymbols(_ params: JSON) -> JSON {
         guard let workspace, let snapshot = snapshot() else { return .array([]) }
         let query = (params["query"]?.stringValue ?? "").trimmingSpaces.folded
-        let found = snapshot.everyone.facts.filter(\.isReadable).map { (Self.rank(query, $0), $0) }.filter { $0.0 < 3 }
-            .sorted { ($0.0, $0.1.sortName, $0.1.id) < ($1.0, $1.1.sortName, $1.1.id) }.prefix(100)
-        return .array(found.map { _, facts in
-            .object([("name", .string(facts.name)), ("kind", .number(19)),
-                     ("location", location(workspace.uri(of: facts.path), TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))),
-                     ("containerName", .string(facts.id))])
+        return .array(workspace.people(snapshot).matching(query, limit: 100).facts.map { at in
+            let facts = snapshot.everyone.facts[at]
+            return .object([("name", .string(facts.name)), ("kind", .number(19)),
+                            ("location", location(workspace.uri(of: facts.path), TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))),
+                            ("containerName", .string(facts.id))])
         })
     }
 }

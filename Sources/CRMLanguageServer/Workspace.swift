@@ -27,6 +27,8 @@ final class Workspace {
     private var stamps: [(path: String, stamp: FileStamp?)] = []
     /// Every link of the vault, read when first asked for after the snapshot (hover, references).
     private var vaultLinks: VaultLinks?
+    /// Everyone as completion and symbols look them up, made when first asked for after the snapshot.
+    private var peopleIndex: PeopleIndex?
     /// Set when the client says a file changed (`workspace/didChangeWatchedFiles`).
     var isStale = false
 
@@ -75,6 +77,7 @@ final class Workspace {
                             byID: Dictionary(everyone.facts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a }))
         snapshot = read
         vaultLinks = nil
+        peopleIndex = nil
         return (read, !first)
     }
 
@@ -84,6 +87,14 @@ final class Workspace {
         let read = VaultLinks.read(vault)
         vaultLinks = read
         return read
+    }
+
+    /// Everyone as completion and symbols look them up (made once per snapshot).
+    func people(_ snapshot: Snapshot) -> PeopleIndex {
+        if let peopleIndex { return peopleIndex }
+        let made = PeopleIndex(snapshot.everyone.facts)
+        peopleIndex = made
+        return made
     }
 
     private func foldersChanged() -> Bool {

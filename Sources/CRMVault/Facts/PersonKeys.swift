@@ -41,7 +41,8 @@ package struct PersonKeys: Sendable, Equatable {
     /// Equal when their bytes are: the same keys, written the same way.
     package static func == (a: PersonKeys, b: PersonKeys) -> Bool { a.bytes[a.range] == b.bytes[b.range] }
 
-    private enum Key { case id, name, sortName, alias, email, contactID }
+    /// Each key of the record, in the order `init(id:…)` writes them.
+    package enum Key { case id, name, sortName, alias, email, contactID }
 
     /// Hands `body` each key and where its UTF-8 stands, in order, until it returns false: the
     /// one reading of the layout `init(id:…)` writes.
@@ -81,6 +82,15 @@ package struct PersonKeys: Sendable, Equatable {
         var found: [String] = []
         _ = contains(wanted) { found.append(string($0)); return false }
         return found
+    }
+
+    /// Hands `body` every key and its UTF-8 bytes, in order, without making a string of any.
+    package func forEach(_ body: (Key, ArraySlice<UInt8>) -> Void) {
+        var r = ByteReader(bytes, range: range)
+        try? Self.walk(&r) { key, range in
+            body(key, bytes[range])
+            return true
+        }
     }
 
     private func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }

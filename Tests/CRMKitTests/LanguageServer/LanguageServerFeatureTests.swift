@@ -83,6 +83,41 @@ import Testing
         ])
     }
 
+    /// More people than one list holds: the first 50 in name order (namesakes by id), marked
+    /// incomplete; typed text from the start of a word ranks above text inside a word; and each
+    /// person is in the list once their name is typed.
+    @Test func completionCapsTheListAndEveryPersonStaysReachable() throws {
+        let vault = try TemporaryVault()
+        try vault.write(".crm/config.yaml", "types: [call]\n")
+        var names = (0..<60).map { "Pat \($0 < 10 ? "0" : "")\($0) Okafor" }
+        names += ["Abe Blee 2", "Zia Lee 2", "Sam Lee", "Sam Lee", "Émile Zola"]
+        for (index, name) in names.enumerated() {
+            let id = name == "Sam Lee" && names[..<index].contains(name) ? "sam-lee-2" : Slug.make(name)
+            try vault.write("people/\(id).md", "---\nname: \(name)\naliases: [\"Alias \(index)\"]\n---\n")
+        }
+        let typed = ["", "lee 2", "emile", "alias 61"] + names
+        let cleo = "---\nname: Cleo\n---\n\n" + typed.map { "[[" + $0 + "\n" }.joined()
+        let answers = try Self.answers(vault, open: [("people/cleo.md", cleo)],
+                                       typed.enumerated().map { ("textDocument/completion", Self.at(vault, "people/cleo.md", 4 + $0, 2 + $1.utf16.count)) })
+        func labels(_ answer: JSON) -> [String] { answer["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? [] }
+        func incomplete(_ answer: JSON) -> Bool? { answer["result"]?["isIncomplete"]?.boolValue }
+        try #require(answers.count == typed.count)
+        #expect(labels(answers[0]) == ["Abe Blee 2", "Émile Zola"] + names[..<48])
+        #expect(incomplete(answers[0]) == true)
+        // "Zia Lee 2" has a word starting "lee 2"; in "Abe Blee 2" it is inside a word.
+        #expect(labels(answers[1]) == ["Zia Lee 2", "Abe Blee 2"])
+        #expect(incomplete(answers[1]) == false)
+        #expect(labels(answers[2]) == ["Émile Zola"])
+        #expect(answers[2]["result"]?["items"]?.arrayValue?.first?["filterText"] == .string("emile Émile Zola emile zola emile-zola alias 64"))
+        #expect(labels(answers[3]) == ["Zia Lee 2"])
+        for (name, answer) in zip(names, answers.dropFirst(4)) {
+            #expect(labels(answer).contains(name), "\(name): \(labels(answer))")
+        }
+        // The namesakes, by id.
+        #expect(answers[4 + 62]["result"]?["items"]?.arrayValue?.compactMap { $0["textEdit"]?["newText"]?.stringValue }
+                == ["sam-lee|Sam Lee]]", "sam-lee-2|Sam Lee]]"])
+    }
+
     @Test func completionOfDatesTypesKeysTagsAndRelations() throws {
         let vault = try Self.vault()
         let cleo = "---\nname: Cleo\nbi\ntags: [ch\nrelated:\n  - \"fr\n---\n\n## Interactions\n\n- \n- 2026-11-28 ca\n- [ ] 2026-12-01 10:00 \n"
