@@ -15,9 +15,13 @@ package enum Tag {
     package static func preferredSpellings(_ spellings: [String]) -> [String] {
         var counts: [String: [String: Int]] = [:]
         for spelling in spellings { counts[key(spelling), default: [:]][spelling, default: 0] += 1 }
-        return counts.sorted { $0.key < $1.key }.map { _, byCount in
-            byCount.min { ($1.value, $0.key) < ($0.value, $1.key) }!.key
-        }
+        return counts.sorted { $0.key < $1.key }.map { preferred($0.value) }
+    }
+
+    /// The spelling of one tag most people use, from how many use each (`counts`, not empty);
+    /// on a tie the first in byte order.
+    package static func preferred(_ counts: [String: Int]) -> String {
+        counts.min { ($1.value, $0.key) < ($0.value, $1.key) }!.key
     }
 }
 

@@ -19,12 +19,20 @@ extension VaultCheck {
 
     /// The rest of the vault as the check of one file sees it: everyone's keys and tags (for
     /// duplicates and tag spellings), every link target's person and the vault's other files (for
-    /// dead links). Read once; made again when files change.
+    /// dead links). Read once, with what the check of one file looks up in it (who has each
+    /// contact id, name and tag); made again when files change.
     package struct Others: Sendable {
+        /// In path order.
         let people: [Checked]
         package let resolver: LinkResolver
         package let notes: VaultNotes
         private let names: [String: String]
+        /// The people with each contact id, and with each sort name, in path order (places in `people`).
+        private let byContactID: [String: [Int]]
+        private let bySortName: [String: [Int]]
+        /// The people with each tag (by `Tag.key`), in path order, and how many write each spelling of it.
+        private let byTag: [String: [Int]]
+        private let tagCounts: [String: [String: Int]]
 
         /// From everyone's facts (`Vault.facts`, `Vault.everyone`) and the vault's notes (`Vault.notes()`).
         package init(facts: [PersonFacts], notes: VaultNotes) {
@@ -32,9 +40,61 @@ extension VaultCheck {
             resolver = LinkResolver(facts.map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $0.foldedAliases) })
             names = Dictionary(facts.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             self.notes = notes
+            var byContactID: [String: [Int]] = [:], bySortName: [String: [Int]] = [:], byTag: [String: [Int]] = [:]
+            var tagCounts: [String: [String: Int]] = [:]
+            bySortName.reserveCapacity(people.count)
+            for (index, person) in people.enumerated() {
+                if let id = person.keys.contactID, !id.isEmpty { byContactID[id, default: []].append(index) }
+                bySortName[person.keys.sortName, default: []].append(index)
+                for tag in Set(person.tags) {
+                    let key = Tag.key(tag)
+                    if byTag[key]?.last != index { byTag[key, default: []].append(index) }
+                    tagCounts[key, default: [:]][tag, default: 0] += 1
+                }
+            }
+            (self.byContactID, self.bySortName, self.byTag, self.tagCounts) = (byContactID, bySortName, byTag, tagCounts)
         }
 
         func name(of id: String) -> String { names[id] ?? id }
+
+        /// The place in `people` of the file at `path`, or where it would stand.
+        private func place(of path: String) -> (index: Int, found: Bool) {
+            var (low, high) = (0, people.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if Bytes.precedes(people[middle].keys.path, path) { low = middle + 1 } else { high = middle }
+            }
+            return (low, low < people.count && people[low].keys.path == path)
+        }
+
+        /// What `duplicates` and `tagSpellings` need to see to find every problem of `checked`
+        /// (the file at `path`, as it is now) that they find in the whole vault: the first
+        /// person before it with its contact id and with its name, and everyone with a tag it
+        /// spells in a way the vault does not (with only those tags), in path order, it among them.
+        func neighbours(of checked: Checked, at path: String) -> (duplicates: [Checked], tagSpellings: [Checked]) {
+            let (at, found) = place(of: path)
+            func firstBefore(_ holders: [Int]?) -> Int? { holders?.first.flatMap { $0 < at ? $0 : nil } }
+            let firsts = Set([checked.keys.contactID.flatMap { $0.isEmpty ? nil : firstBefore(byContactID[$0]) },
+                              firstBefore(bySortName[checked.keys.sortName])].compactMap { $0 }).sorted()
+            // The tags whose spelling in this file is not the one most people use.
+            let before = found ? Set(people[at].tags) : []
+            let spellings = Dictionary(grouping: Set(checked.tags), by: Tag.key)
+            let misspelt = Set(spellings.compactMap { key, spelt -> String? in
+                var counts = tagCounts[key] ?? [:]
+                for tag in before where Tag.key(tag) == key {
+                    counts[tag]! -= 1
+                    if counts[tag] == 0 { counts[tag] = nil }
+                }
+                for tag in spelt { counts[tag, default: 0] += 1 }
+                let preferred = Tag.preferred(counts)
+                return counts.count > 1 && spelt.contains { $0 != preferred } ? key : nil
+            })
+            var holders = Set(misspelt.flatMap { byTag[$0] ?? [] })
+            if found { holders.remove(at) }
+            var tagged = holders.sorted().map { people[$0].keeping(tags: misspelt) }
+            tagged.insert(checked.keeping(tags: misspelt), at: tagged.firstIndex { Bytes.precedes(path, $0.keys.path) } ?? tagged.count)
+            return (firsts.map { people[$0] } + [checked], misspelt.isEmpty ? [] : tagged)
+        }
     }
 
     /// What a file of the vault is to the check.
@@ -68,12 +128,11 @@ extension VaultCheck {
             let document = PersonDocument(bytes: bytes, path: path, settings: vault.logSettings)
             let facts = PersonFacts(document: document, id: Person.id(forPath: path), today: today)
             let checked = Checked(facts: facts, today: today)
-            // Everyone, this file as it is now in its place among them.
-            var people = others.people.filter { $0.keys.path != path }
-            people.insert(checked, at: people.firstIndex { Bytes.precedes(path, $0.keys.path) } ?? people.count)
+            // Only the people whose keys or tags meet this file's, this file as it is now among them.
+            let neighbours = others.neighbours(of: checked, at: path)
             found += checked.problems.map { Found($0) }
-            found += duplicates(people).filter { $0.problem.path == path }
-            found += tagSpellings(people, in: vault, buffer: (path, document)).filter { $0.path == path }.map { Found($0) }
+            found += duplicates(neighbours.duplicates).filter { $0.problem.path == path }
+            found += tagSpellings(neighbours.tagSpellings, in: vault, buffer: (path, document)).filter { $0.path == path }.map { Found($0) }
             let file = VaultLinks.LinkedFile(path: path, owner: facts.id, links: facts.links)
             found += VaultLinks.problems(of: file, resolver: others.resolver, notes: others.notes, name: others.name(of:)).map { Found($0) }
         case .dailyNote(let day):

@@ -34,7 +34,7 @@ package enum VaultCheck {
         let problems: [Diagnostic]
         let keysAndLinks: KeysAndLinks
         var keys: PersonKeys { keysAndLinks.keys }
-        let tags: [String]
+        private(set) var tags: [String]
         let nameLine: Int
         let contactIDLine: Int
 
@@ -43,6 +43,13 @@ package enum VaultCheck {
             problems = facts.problems + (today.map { facts.dateProblems(today: $0) } ?? [])
             keysAndLinks = KeysAndLinks(keys: facts.keys, links: facts.links.isEmpty ? nil : facts.links)
             (tags, nameLine, contactIDLine) = (facts.tags, facts.nameLine, facts.contactIDLine)
+        }
+
+        /// The same, with only the tags whose `Tag.key` is among `keys`.
+        func keeping(tags keys: Set<String>) -> Checked {
+            var copy = self
+            copy.tags = tags.filter { keys.contains(Tag.key($0)) }
+            return copy
         }
     }
 
