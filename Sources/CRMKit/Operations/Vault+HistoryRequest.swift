@@ -53,17 +53,10 @@ extension Vault {
             var skipped = 0
             /// The person's file with the entries not imported before, each where the log's order puts it.
             func adding(to document: PersonDocument) throws -> [UInt8] {
-                (added, skipped) = ([], 0)
-                var document = document
                 let imported = HistoryTally.importedDays(in: document)
-                for entry in wanted {
-                    if imported.contains(HistoryTally.ImportedDay(entry)) { skipped += 1; continue }
-                    let logged = try loggedEntry(entry, of: person, with: []).entry
-                    let bytes = try document.inserting(logged).bytes
-                    document = PersonDocument(bytes: bytes, path: document.path, settings: document.settings)
-                    added.append(logged)
-                }
-                return document.text.bytes
+                let new = wanted.filter { !imported.contains(HistoryTally.ImportedDay($0)) }
+                (added, skipped) = (try new.map { try loggedEntry($0, of: person, with: []).entry }, wanted.count - new.count)
+                return try document.inserting(all: added)
             }
             if request.dryRun {
                 try ReadProblems.refuseUnreadable(person, doing: "not changed")

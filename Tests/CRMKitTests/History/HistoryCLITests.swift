@@ -209,4 +209,68 @@ import Testing
         #expect(broken.stderr.contains("the value of 'type' is not in quotes; nothing was imported"), "\(broken.stderr)")
         #expect(vault.files().filter { !["notes.txt", "broken.xml"].contains($0.key) } == before.filter { $0.key != "notes.txt" })
     }
+
+    // MARK: Messages
+
+    /// Margaret's texts of 30 November (three, one of them over two lines, the body holding a
+    /// word no file may ever get), a group MMS sent to Priya and José, a received MMS from
+    /// José, and a draft to Theo (not sent: not counted).
+    static let messages = """
+        <?xml version='1.0' encoding='UTF-8' standalone='yes' ?>
+        <smses count="6">
+          <sms protocol="0" address="+44 20 7946 0123" date="1796029200000" type="1" subject="null" body="Rosebud &amp; the sled" toa="null" sc_toa="null" service_center="null" read="1" status="-1" locked="0" date_sent="0" readable_date="" contact_name="Margaret" />
+          <sms protocol="0" address="020 7946 0123" date="1796032800000" type="2" subject="null"
+               body="Rosebud, again&#10;on two lines" read="1" status="-1" contact_name="Margaret" />
+          <sms address="+442079460123" date="1796036400000" type="2" body="ok" contact_name="Margaret" />
+          <mms date="1795946400000" msg_box="2" address="+15550142~+34600000123" contact_name="Priya, José" read="1">
+            <parts><part seq="0" ct="text/plain" text="Rosebud in a group" /></parts>
+            <addrs>
+              <addr address="insert-address-token" type="137" charset="106" />
+              <addr address="+15550142" type="151" charset="106" />
+              <addr address="+34600000123" type="151" charset="106" />
+            </addrs>
+          </mms>
+          <mms date="1795950000000" msg_box="1" address="+34600000123" contact_name="José">
+            <addrs>
+              <addr address="+34600000123" type="137" charset="106" />
+              <addr address="+447700900000" type="151" charset="106" />
+            </addrs>
+          </mms>
+          <sms address="+49 30 901820" date="1796036400000" type="3" body="Rosebud draft" contact_name="Theo Vance" />
+        </smses>
+        """
+
+    @Test func messagesAreCountedPerPersonAndDayAndTheirTextIsNeverKept() throws {
+        let vault = try Self.vault()
+        try vault.write("sms.xml", Self.messages)
+        vault.readOnly.append("sms.xml")
+        let dry = try vault.crm("history", "sms.xml", "--dry-run")
+        #expect(dry.stdout.hasPrefix("""
+            PERSON             DATE        TYPE     NOTE
+            José Núñez         2026-11-29  message  2 messages (SMS)
+            Margaret Holloway  2026-11-30  message  3 messages (SMS)
+            Priya Raman        2026-11-29  message  1 message (SMS)
+            Would log 3 entries for 3 people from 5 events in 1 file; nothing was written (--dry-run)
+
+            """), "\(dry.stdout)")
+        let json = try vault.crm("history", "sms.xml", "--json")
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(vault.read("people/margaret-holloway.md").contains("- 2026-11-30 message: 3 messages (SMS)\n"))
+        // Priya's file has CRLF line ends, which the entry takes.
+        #expect(vault.read("people/priya-raman.md").contains("- 2026-11-29 message: 1 message (SMS)\r\n"))
+        for (file, data) in vault.files() where file != "sms.xml" {
+            #expect(!String(decoding: data, as: UTF8.self).contains("Rosebud"), "\(file) holds a message's text")
+        }
+        for output in [dry.stdout, dry.stderr, json.stdout, json.stderr] { #expect(!output.contains("Rosebud")) }
+    }
+
+    @Test func callsAndMessagesOfOneDayAreTwoEntries() throws {
+        let vault = try Self.vault()
+        try vault.write("sms.xml", Self.messages)
+        let result = try vault.crm("history", "calls.xml", "sms.xml")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(vault.read("people/priya-raman.md").contains(
+            "- 2026-11-29 message: 1 message (SMS)\r\n- 2026-11-26 call: 1 call, 50 min (call log)\r\n"), "\(vault.read("people/priya-raman.md"))")
+        #expect(try vault.crm("history", "sms.xml", "calls.xml").stdout.hasPrefix("Logged 0 entries"))
+    }
 }
