@@ -29,7 +29,7 @@ package struct VaultExport: Sendable {
 extension Vault {
     /// Every person (in path order) in `format`. `today` decides due dates.
     package func export(_ format: ExportFormat, today: Day) -> VaultExport {
-        var (people, problems) = loadAll()
+        var (people, problems) = scan { $0 }
         let text: String
         switch format {
         case .vcard, .vdir:

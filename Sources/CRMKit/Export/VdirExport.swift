@@ -115,7 +115,7 @@ extension Vault {
 
     private func exportVdir(into folder: String) throws(FileSystemError) -> VdirExport {
         let place = "the folder " + folder
-        var (people, problems) = loadAll()
+        var (people, problems) = scan { $0 }
         problems += people.compactMap(VCardExport.leftOut(of:))
         var outcome = VdirExport()
         let manifestPath = try FileSystem.pathInside(folder, VdirExport.manifestName, for: .write, place: place)

@@ -49,8 +49,8 @@ extension Vault {
     package func resolveConflicts(dryRun: Bool, stamp: String,
                                  storedBase: ((String) -> [UInt8]?)? = nil) throws -> [ConflictResolution] {
         let storedBase = storedBase ?? { Git(directory: root).mergeBase(of: $0) }
-        let copies = conflictCopies()
-        let marked = personPaths().filter { path in
+        let (people, copies, _) = personAndConflictPaths()
+        let marked = people.filter { path in
             guard let (bytes, _) = try? FileSystem.readFile(root + "/" + path) else { return false }
             return !ConflictMarkers.markerLines(in: bytes).isEmpty
         }

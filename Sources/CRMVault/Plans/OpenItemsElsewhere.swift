@@ -6,7 +6,7 @@ extension Vault {
     /// case and accents): what `crm done` says when the person's own file has none to tick. The
     /// tool never writes a daily note, and an entry of another log is ticked in that log (its
     /// number there is given). Nil when there are none.
-    package func openItemsElsewhere(of person: Person, matching text: String?) -> String? {
+    func openItemsElsewhere(of person: Person, matching text: String?) -> String? {
         let wanted = text?.folded ?? ""
         let items = VaultLinks.read(self).connections(of: person.id).shared.filter {
             $0.interaction.checkbox == .open && (wanted.isEmpty || $0.interaction.note.folded.contains(wanted))

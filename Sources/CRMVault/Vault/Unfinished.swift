@@ -173,7 +173,13 @@ extension Vault {
         let old = Person(id: oldID, path: record.path, document: PersonDocument(bytes: record.bytes, path: record.path),
                          stamp: FileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0, mode: 0))
         let identity = LinkResolver.Identity(id: oldID, name: oldName, aliases: record.aliases)
-        let before = VaultLinks(people: now.people.map { $0.id == person.id ? VaultLinks.Person(id: oldID, path: record.path, name: oldName, contactID: $0.contactID) : $0 },
+        let people = now.people.map { keys in
+            guard keys.id == person.id else { return keys }
+            var was = keys
+            (was.id, was.name) = (oldID, oldName)
+            return was
+        }
+        let before = VaultLinks(people: people,
                                 resolver: now.resolver.replacing(person.id, with: identity), files: now.files, notes: now.notes)
         _ = rewriteLinks(RenamePlan(person: old, name: newName, stem: stem, moved: person, links: before))
     }

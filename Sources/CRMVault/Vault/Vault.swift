@@ -104,11 +104,6 @@ public struct Vault: Sendable {
         return (files.compactMap { $0.isConflictCopy ? nil : $0.path }, folders, unreadable)
     }
 
-    /// Sync-conflict copies of person files anywhere under `people/`, sorted.
-    package func conflictCopies() -> [String] {
-        markdownPaths().compactMap { $0.isConflictCopy ? $0.path : nil }
-    }
-
     /// Person files and sync-conflict copies, from one walk of `people/`, and a warning for each
     /// folder that could not be listed.
     package func personAndConflictPaths() -> (people: [String], copies: [String], unreadable: [Diagnostic]) {
@@ -119,10 +114,6 @@ public struct Vault: Sendable {
         }
         return (people, copies, unreadable)
     }
-
-    /// Every `.md` file under `people/` that is not hidden, in byte order, and whether its name is
-    /// a sync-conflict copy's.
-    private func markdownPaths() -> [(path: String, isConflictCopy: Bool)] { markdownPathsAndFolders().files }
 
     /// The same, and every folder walked with its stamp, taken before the folder was read; none
     /// when one could not be stamped or listed (a change in it could not be seen); and a warning
@@ -170,9 +161,6 @@ public struct Vault: Sendable {
         return n == 3 || name[n - 4] < 0x80 ? true : String(decoding: name, as: UTF8.self).hasSuffix(".md")
     }
 
-    /// Every person's id, from the file names alone.
-    package func personIDs() -> [String] { personPaths().map(Person.id(forPath:)) }
-
     /// Syncthing (`x.sync-conflict-20261128-101500-ABCDEFG.md`) and Nextcloud / Dropbox
     /// (`x (conflicted copy 2026-11-28 101500).md`) conflict copies.
     /// `name` may be a path: only its last part counts.
@@ -211,12 +199,6 @@ public struct Vault: Sendable {
         } catch {
             throw VaultError("cannot read \(path): \(error.reason)")
         }
-    }
-
-    /// Reads every person, on all cores. Files that cannot be read are returned as problems.
-    package func loadAll() -> (people: [Person], problems: [Diagnostic]) {
-        let (people, problems) = scan { $0 }
-        return (people, problems)
     }
 
     /// Reads every person (or those at `paths`) on all cores and keeps only what `transform` makes of each (nil: nothing),

@@ -4,14 +4,6 @@ import CRMFormat
 /// notes, and resolved once: the answer to who took part in what, who is mentioned where and who
 /// is related to whom (`connections(of:)`), and what `check` says about links (`problems`).
 public struct VaultLinks: Sendable {
-    /// A person as links see them.
-    package struct Person: Sendable, Equatable {
-        package var id: String
-        package var path: String
-        package var name: String
-        package var contactID: String?
-    }
-
     /// A file that links anything, with what it links.
     package struct LinkedFile: Sendable {
         package var path: String
@@ -23,7 +15,7 @@ public struct VaultLinks: Sendable {
     }
 
     /// Everyone, in path order; empty when no file links anything (there is nobody to resolve).
-    let people: [Person]
+    let people: [PersonKeys]
     /// Who the files' links name (it knows only the targets they use; `LinkResolver.replacing`
     /// gives a full table).
     package let resolver: LinkResolver
@@ -60,14 +52,12 @@ public struct VaultLinks: Sendable {
     init(everyone: [PersonKeys], files: [LinkedFile], notes: VaultNotes = VaultNotes()) {
         let files = files.filter { !$0.links.isEmpty }
         let used = Set(files.flatMap { $0.links.targets.map { LinkResolver.key($0.target) } })
-        let everyone = used.isEmpty ? [] : everyone
-        let people = everyone.map { Person(id: $0.id, path: $0.path, name: $0.name, contactID: $0.contactID) }
-        let resolver = LinkResolver(zip(people, everyone).map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $1.foldedAliases) },
-                                    keys: used)
+        let people = used.isEmpty ? [] : everyone
+        let resolver = LinkResolver(people.map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $0.foldedAliases) }, keys: used)
         self.init(people: people, resolver: resolver, files: files, notes: notes)
     }
 
-    init(people: [Person], resolver: LinkResolver, files: [LinkedFile], notes: VaultNotes) {
+    init(people: [PersonKeys], resolver: LinkResolver, files: [LinkedFile], notes: VaultNotes) {
         self.people = people
         self.resolver = resolver
         self.files = files
@@ -77,7 +67,7 @@ public struct VaultLinks: Sendable {
     }
 
     /// The person with `id`.
-    package func person(_ id: String) -> Person? { byID[id].map { people[$0] } }
+    package func person(_ id: String) -> PersonKeys? { byID[id].map { people[$0] } }
 
     /// The name of the person with `id`; the id itself for someone not in the vault.
     package func name(of id: String) -> String { person(id)?.name ?? id }
@@ -97,7 +87,7 @@ public struct VaultLinks: Sendable {
     // MARK: Resolving
 
     /// Everyone's connections, from one pass over the files' links, each target resolved once.
-    private static func connections(files: [LinkedFile], people: [Person], byID: [String: Int],
+    private static func connections(files: [LinkedFile], people: [PersonKeys], byID: [String: Int],
                                     resolver: LinkResolver) -> [String: PersonConnections] {
         var all: [String: PersonConnections] = [:]
         func name(_ id: String) -> String { byID[id].map { people[$0].name } ?? id }

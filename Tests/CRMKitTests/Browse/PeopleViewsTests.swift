@@ -28,8 +28,9 @@ import CRMKit
         let opened = try Vault(root: vault.path)
         let today = Day("2026-11-29")!
         let links = VaultLinks.read(opened)
-        for id in opened.personIDs() {
-            let view = try PersonView(person: try opened.load(path: "people/\(id).md"), config: opened.config, today: today,
+        for path in opened.personPaths() {
+            let id = Person.id(forPath: path)
+            let view = try PersonView(person: try opened.load(path: path), config: opened.config, today: today,
                                       links: links)
             let shown = try vault.crm("show", id, "--json")
             let json = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as! [String: Any]

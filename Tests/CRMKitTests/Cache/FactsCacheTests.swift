@@ -28,7 +28,7 @@ import Testing
         let vault = try Vault(root: copy.path)
         try plantCache(vault)
         let cached = FactsCache.load(vault)
-        let fresh = vault.loadAll().people.map { PersonFacts($0) }
+        let fresh = vault.scan { $0 }.rows.map { PersonFacts($0) }
         #expect(cached.entries.count == fresh.count)
         for facts in fresh { #expect(cached.entries[facts.path]?.facts == facts, "\(facts.path)") }
     }
@@ -69,7 +69,7 @@ import Testing
         let rewritten = FactsCache.load(vault).entries
         #expect(rewritten.count == paths.count - 1)
         #expect(paths.filter { $0 != "people/p2100.md" }.allSatisfy { rewritten[$0]?.facts.name == "CACHED " + $0 })
-        #expect(vault.facts(today: today).rows.map(\.timeline) == vault.loadAll().people.map { PersonFacts($0, today: today).timeline })
+        #expect(vault.facts(today: today).rows.map(\.timeline) == vault.scan { $0 }.rows.map { PersonFacts($0, today: today).timeline })
     }
 
     @Test func everyUnchangedFileIsFoundInTheCacheWhateverItsName() throws {
@@ -98,7 +98,7 @@ import Testing
         bytes.removeLast(7)
         try copy.write(FactsCache.path, bytes)
         #expect(FactsCache.load(vault).entries.isEmpty)
-        #expect(vault.facts().rows.map(\.name).sorted() == vault.loadAll().people.map(\.name).sorted())
+        #expect(vault.facts().rows.map(\.name).sorted() == vault.scan { $0 }.rows.map(\.name).sorted())
     }
 
     @Test func deletingTheCacheChangesNothingTheUserSees() throws {

@@ -51,7 +51,7 @@ struct HeldMemoryTests {
         let (temporary, vault, cards) = try vault(people: 60, seed: seed)
         _ = temporary
         let book = ContactBook.parse(Array(cards.joined().utf8), path: "c.vcf")
-        let everyone = described(ContactImport.plan(book, people: vault.loadAll().people))
+        let everyone = described(ContactImport.plan(book, people: vault.scan { $0 }.rows))
         #expect(described(ContactImport.plan(book, vault: vault)) == everyone)
         #expect(everyone.contains { $0.hasPrefix("add ") } && everyone.contains { $0.hasPrefix("skip ") })
     }

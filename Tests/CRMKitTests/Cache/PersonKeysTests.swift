@@ -359,6 +359,6 @@ import Testing
         close(fd)
         let vault = try Vault(root: copy.path)
         #expect(vault.personPaths() == ["people/b.md", "people/dir.md/d.md", "people/e\u{301}.md", "people/linked.md", "people/team/a.md", "people/\u{FFFD}x.md"])
-        #expect(vault.conflictCopies() == ["people/a.sync-conflict-20261128-101500-ABCDEFG.md"])
+        #expect(vault.personAndConflictPaths().copies == ["people/a.sync-conflict-20261128-101500-ABCDEFG.md"])
     }
 }
