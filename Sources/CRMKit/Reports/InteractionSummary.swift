@@ -207,7 +207,7 @@ extension InteractionSummary {
             }
         }
         var summary = InteractionSummary(counted: counted, totals: totals, config: config, since: since, until: until)
-        summary.namesakes = everyone.vault.namesakeLabels(among: people.map(\.keys))
+        summary.namesakes = everyone.vault.namesakeLabels(among: counted.map(\.person))
         return (summary, problems)
     }
 }

@@ -218,8 +218,23 @@ extension Vault {
     /// The labels of those of `rows` who share a name with another of them (each person once,
     /// however many rows they have), by id: `Sam Lee (sam-lee-2, Lee Design)`, as a PERSON
     /// that matches both names them (see `labels(of:)`).
+    /// In name and id order one person's rows, and people of one name, are next to each other:
+    /// found by comparing neighbours, not by hashing every name and id (a tenth of `crm list`).
     package func namesakeLabels(among rows: [PeopleListing.Row]) -> [String: String] {
-        var seen: Set<String> = []
-        return namesakeLabels(among: rows.filter { seen.insert($0.id).inserted }.map(\.keys))
+        let order = NameOrder(rows.map(\.sortName), ties: rows.map(\.id)).sortedIndices()
+        var namesakes: [PersonKeys] = []
+        var start = 0
+        while start < order.count {
+            let name = rows[order[start]].sortName.utf8
+            var people = [rows[order[start]]]
+            var end = start + 1
+            while end < order.count, rows[order[end]].sortName.utf8.elementsEqual(name) {
+                if rows[order[end]].id != people.last!.id { people.append(rows[order[end]]) }
+                end += 1
+            }
+            if people.count > 1 { namesakes += people.map(\.keys) }
+            start = end
+        }
+        return namesakeLabels(among: namesakes)
     }
 }

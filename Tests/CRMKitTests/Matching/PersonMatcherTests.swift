@@ -96,8 +96,13 @@ import Testing
         #expect(due.stdout.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "  ")[0] } == [
             "Sam Lee (sam-lee, Acme)", "Sam Lee (sam-lee-2, Lee Design)",
         ], "\(due.stdout)")
+        // One person with two items is no namesake of themselves: Sam Ng's other namesake has none.
+        for note in ["Ask about the lease.", "Send the photos."] {
+            #expect(try vault.crm("plan", "sam-ng", note, "--date", "2026-12-01").status == 0)
+        }
         let agenda = try vault.crm("agenda")
         #expect(agenda.stdout.contains("Sam Lee (sam-lee, Acme)  ") && agenda.stdout.contains("Sam Lee (sam-lee-2, Lee Design)  "), "\(agenda.stdout)")
+        #expect(agenda.stdout.components(separatedBy: "Sam Ng  ").count == 3 && !agenda.stdout.contains("Sam Ng ("), "\(agenda.stdout)")
     }
 
     @Test func completionOffersThePeopleAWordStartsAWordOfIgnoringCaseAndAccentsAndScripts() throws {
