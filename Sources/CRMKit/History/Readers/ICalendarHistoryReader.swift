@@ -1,0 +1,173 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CRMFormat
+
+/// An iCalendar file (RFC 5545; one `.ics` of a calendar export or of a vdir): each past
+/// `VEVENT` with an organiser or attendees is a meeting with them. A party is the address of a
+/// `mailto:` value and the `CN` name, both when both are written; rooms and resources
+/// (`CUTYPE=ROOM`/`RESOURCE`) are not parties. A cancelled event (`STATUS:CANCELLED`) is not a
+/// meeting, nor one on or after `today`.
+///
+/// The day is `DTSTART`'s: a UTC time (`…Z`) or one with a `TZID` is moved into the user's time
+/// zone; a floating time or a date (`VALUE=DATE`) is taken as written, as is a time whose `TZID`
+/// the system does not know (said once per zone). A recurring event (`RRULE`/`RDATE`) counts
+/// once, on its first day — its repeats are not expanded — and an occurrence moved out of one
+/// (`RECURRENCE-ID`) is not counted again: said once per file. What an alarm (`VALARM`) inside an
+/// event names is not read.
+package struct ICalendarHistoryReader: HistoryReader {
+    package let source = "calendar"
+    package private(set) var warnings: [HistoryFileWarning] = []
+    /// Bytes read of the file's, for a progress bar.
+    package var progress: (done: Int64, total: Int64) { lines.progress }
+    private var lines: ICalendarLines
+    private let today: Day
+    private let zone: TimeZone
+    private var started = false
+    private var event: Event?
+    /// How deep inside the event's own components (`VALARM`) the reader is.
+    private var nested = 0
+    private var saidRecurring = false
+    private var unknownZones: Set<String> = []
+
+    private struct Event {
+        var line: Int
+        var start: ICalendarLines.Property?
+        var recurring = false
+        var override = false
+        var cancelled = false
+        var parties: [HistoryEvent.Party] = []
+    }
+
+    /// Opens the `.ics` at `path`. Events on or after `today` (the user's date) are not history;
+    /// days are the user's in `zone`.
+    package init(path: String, today: Day, zone: TimeZone = .current) throws(FileSystemError) {
+        lines = ICalendarLines(try HistoryLines(path: path))
+        (self.today, self.zone) = (today, zone)
+    }
+
+    /// The `.ics` files of a vdir (a folder of one file per event, as vdirsyncer and khal keep
+    /// them), sorted, for reading one after another.
+    package static func files(inFolder folder: String) -> [String] {
+        FileSystem.list(folder).filter { !$0.isDirectory && $0.name.lowercased().hasSuffix(".ics") && !$0.name.hasPrefix(".") }
+            .map(\.name).sorted()
+            .map { folder.hasSuffix("/") ? folder + $0 : folder + "/" + $0 }
+    }
+
+    package mutating func next() throws(HistoryFileError) -> HistoryEvent? {
+        while let item = try lines.next() {
+            guard case .property(let property) = item else {
+                if case .malformed(let line) = item, event != nil, nested == 0 {
+                    warnings.append(HistoryFileWarning(line: line, "not an iCalendar content line (`NAME;PARAM=…:value`); skipped"))
+                }
+                continue
+            }
+            if !started {
+                guard property.name == "BEGIN", property.value.uppercased() == "VCALENDAR" else {
+                    throw HistoryFileError(line: property.line, "not an iCalendar file: it does not start with BEGIN:VCALENDAR")
+                }
+                started = true
+                continue
+            }
+            if let historyEvent = read(property) { return historyEvent }
+        }
+        if !started { throw HistoryFileError(line: 1, "not an iCalendar file: it does not start with BEGIN:VCALENDAR") }
+        return nil
+    }
+
+    /// Takes in one property; the event it ends, if it ends one that counts.
+    private mutating func read(_ property: ICalendarLines.Property) -> HistoryEvent? {
+        let value = property.value.uppercased()
+        guard var current = event else {
+            if property.name == "BEGIN", value == "VEVENT" { (event, nested) = (Event(line: property.line), 0) }
+            return nil
+        }
+        switch property.name {
+        case "BEGIN": nested += 1
+        case "END" where nested > 0: nested -= 1
+        case "END" where value == "VEVENT":
+            event = nil
+            return finished(current)
+        case _ where nested > 0: break
+        case "DTSTART": current.start = property
+        case "RRULE", "RDATE": current.recurring = true
+        case "RECURRENCE-ID": current.override = true
+        case "STATUS": current.cancelled = value == "CANCELLED"
+        case "ORGANIZER", "ATTENDEE":
+            let kind = property.parameter("CUTYPE")?.uppercased()
+            guard kind != "ROOM", kind != "RESOURCE" else { break }
+            if property.value.lowercased().hasPrefix("mailto:") {
+                let address = String(property.value.dropFirst(7)).trimmingSpaces
+                if !address.isEmpty { current.parties.append(.email(address)) }
+            }
+            if let name = property.parameter("CN")?.trimmingSpaces, !name.isEmpty {
+                current.parties.append(.name(name))
+            }
+        default: break
+        }
+        event = current
+        return nil
+    }
+
+    private mutating func finished(_ event: Event) -> HistoryEvent? {
+        guard !event.cancelled, !event.parties.isEmpty else { return nil }
+        if (event.recurring || event.override) && !saidRecurring {
+            saidRecurring = true
+            warnings.append(HistoryFileWarning(line: event.line, "a recurring event counts once, on its first day: repeats (RRULE, RDATE) are not expanded and moved occurrences (RECURRENCE-ID) not counted"))
+        }
+        guard !event.override else { return nil }
+        guard let start = event.start else {
+            warnings.append(HistoryFileWarning(line: event.line, "an event without DTSTART; not counted"))
+            return nil
+        }
+        guard let day = day(of: start) else {
+            warnings.append(HistoryFileWarning(line: start.line, "DTSTART is not a date or date-time (`20231231`, `20231231T214100Z`); event not counted"))
+            return nil
+        }
+        guard day < today else { return nil }
+        var seen: Set<HistoryEvent.Party> = []
+        return HistoryEvent(channel: .meeting, day: day, parties: event.parties.filter { seen.insert($0).inserted }, line: event.line)
+    }
+
+    /// The user's day of a `DTSTART`.
+    private mutating func day(of start: ICalendarLines.Property) -> Day? {
+        let text = Array(start.value.trimmingSpaces.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= text.count, text[range].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return text[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let dayOfMonth = number(6..<8),
+              let date = Day(year: year, month: month, day: dayOfMonth)
+        else { return nil }
+        if text.count == 8 { return date }
+        guard text.count >= 15, text[8] == UInt8(ascii: "T"), let hour = number(9..<11), let minute = number(11..<13),
+              let second = number(13..<15)
+        else { return nil }
+        let wall = Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        if text.count == 16, text[15] == UInt8(ascii: "Z") { return HistoryEvent.localDay(epochSeconds: wall, in: zone) }
+        guard text.count == 15, let identifier = start.parameter("TZID") else { return text.count == 15 ? date : nil }
+        guard let eventZone = Self.zone(named: identifier) else {
+            if unknownZones.insert(identifier).inserted {
+                warnings.append(HistoryFileWarning(line: start.line, "time zone \"\(identifier)\" is not one this system knows; its events' days are taken as written"))
+            }
+            return date
+        }
+        // The wall time in the event's zone: its offset at that instant, found in two steps.
+        let guess = wall - Int64(eventZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wall))))
+        let epoch = wall - Int64(eventZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess))))
+        return HistoryEvent.localDay(epochSeconds: epoch, in: zone)
+    }
+
+    /// A zone by its IANA name, also when a calendar writes it with a prefix
+    /// (`/mozilla.org/20050126_1/Europe/London`).
+    private static func zone(named identifier: String) -> TimeZone? {
+        if let zone = TimeZone(identifier: identifier) { return zone }
+        let parts = identifier.split(separator: "/")
+        for count in [3, 2, 1] where parts.count > count {
+            if let zone = TimeZone(identifier: parts.suffix(count).joined(separator: "/")) { return zone }
+        }
+        return nil
+    }
+}

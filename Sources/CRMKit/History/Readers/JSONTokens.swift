@@ -1,0 +1,115 @@
+/// JSON (RFC 8259) read a token at a time from streamed lines, so a large export is never held
+/// whole (a file written on one line is, as that line). No token spans lines: a string holds no
+/// raw line break. Each token knows the line and column it starts at.
+struct JSONTokens {
+    enum Token: Equatable {
+        case beginObject, endObject, beginArray, endArray, colon, comma
+        case string(String)
+        /// A number, as its literal text.
+        case number(String)
+        case `true`, `false`, null
+
+        var isScalar: Bool {
+            switch self {
+            case .string, .number, .true, .false, .null: true
+            default: false
+            }
+        }
+    }
+
+    private var lines: HistoryLines
+    var progress: (done: Int64, total: Int64) { lines.progress }
+    private var line: ArraySlice<UInt8> = []
+    private var at = 0
+    /// Where the token `next()` returned last starts (1-based).
+    private(set) var tokenLine = 0
+    private(set) var tokenColumn = 0
+
+    init(_ lines: HistoryLines) { self.lines = lines }
+
+    /// The next token, or nil at the end of the text.
+    mutating func next() throws(HistoryFileError) -> Token? {
+        while true {
+            while at < line.endIndex, [0x20, 0x09, 0x0D].contains(line[at]) { at += 1 }
+            if at < line.endIndex { break }
+            line = []  // let go of the reader's buffer before it reads on
+            guard let next = try lines.next() else { return nil }
+            (line, at) = (next, next.startIndex)
+            if lines.lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { at += 3 }
+        }
+        tokenLine = lines.lineNumber
+        tokenColumn = at - line.startIndex + 1
+        let byte = line[at]
+        at += 1
+        switch byte {
+        case UInt8(ascii: "{"): return .beginObject
+        case UInt8(ascii: "}"): return .endObject
+        case UInt8(ascii: "["): return .beginArray
+        case UInt8(ascii: "]"): return .endArray
+        case UInt8(ascii: ":"): return .colon
+        case UInt8(ascii: ","): return .comma
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = at - 1
+            while at < line.endIndex, Self.isNumberByte(line[at]) { at += 1 }
+            return .number(String(decoding: line[start..<at], as: UTF8.self))
+        case UInt8(ascii: "t"): try word("rue"); return .true
+        case UInt8(ascii: "f"): try word("alse"); return .false
+        case UInt8(ascii: "n"): try word("ull"); return .null
+        default: throw error("not JSON here: an unexpected character")
+        }
+    }
+
+    /// A `HistoryFileError` at the last token.
+    func error(_ message: String) -> HistoryFileError {
+        HistoryFileError(line: tokenLine, column: tokenColumn, message)
+    }
+
+    private mutating func word(_ rest: String) throws(HistoryFileError) {
+        guard line[at...].starts(with: rest.utf8) else { throw error("not JSON here: an unexpected word") }
+        at += rest.utf8.count
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+            || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+    }
+
+    /// The string after an opening quote, its escapes decoded.
+    private mutating func string() throws(HistoryFileError) -> String {
+        var bytes: [UInt8] = []
+        while at < line.endIndex {
+            let byte = line[at]
+            at += 1
+            if byte == UInt8(ascii: "\"") { return String(decoding: bytes, as: UTF8.self) }
+            guard byte == UInt8(ascii: "\\") else { bytes.append(byte); continue }
+            guard at < line.endIndex else { break }
+            let escaped = line[at]
+            at += 1
+            switch escaped {
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800..<0xDC00).contains(scalar), line[at...].starts(with: [0x5C, 0x75]) {
+                    at += 2
+                    let low = try hex4()
+                    scalar = (0xDC00..<0xE000).contains(low) ? 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00) : 0xFFFD
+                }
+                bytes += Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+            default: bytes.append(escaped)
+            }
+        }
+        throw error("a string that does not end on its line")
+    }
+
+    private mutating func hex4() throws(HistoryFileError) -> UInt32 {
+        guard at + 4 <= line.endIndex, let value = UInt32(String(decoding: line[at..<(at + 4)], as: UTF8.self), radix: 16)
+        else { throw error("a \\u escape without four hex digits") }
+        at += 4
+        return value
+    }
+}
