@@ -46,8 +46,8 @@ struct ICalendarHistoryReaderTests {
         let (events, warnings) = try Self.read(text)
         #expect(warnings.isEmpty)
         #expect(events == [HistoryEvent(channel: .meeting, day: day("1997-09-03"), parties: [
-            .email("jsmith@example.com"), .name("John Smith"), .email("jdoe@example.com"), .name("Doe, Jane"),
-            .email("joecool@example.com"),
+            HistoryEvent.Party(email: "jsmith@example.com", name: "John Smith"),
+            HistoryEvent.Party(email: "jdoe@example.com", name: "Doe, Jane"), .email("joecool@example.com"),
         ], line: 4)])
     }
 

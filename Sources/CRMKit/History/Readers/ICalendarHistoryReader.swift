@@ -6,8 +6,8 @@ import Foundation
 import CRMFormat
 
 /// An iCalendar file (RFC 5545; one `.ics` of a calendar export or of a vdir): each past
-/// `VEVENT` with an organiser or attendees is a meeting with them. A party is the address of a
-/// `mailto:` value and the `CN` name, both when both are written; rooms and resources
+/// `VEVENT` with an organiser or attendees is a meeting with them. Each is a party with the
+/// address of a `mailto:` value and the `CN` name, as far as they are written; rooms and resources
 /// (`CUTYPE=ROOM`/`RESOURCE`) are not parties. A cancelled event (`STATUS:CANCELLED`) is not a
 /// meeting, nor one on or after `today`.
 ///
@@ -98,13 +98,9 @@ package struct ICalendarHistoryReader: HistoryReader {
         case "ORGANIZER", "ATTENDEE":
             let kind = property.parameter("CUTYPE")?.uppercased()
             guard kind != "ROOM", kind != "RESOURCE" else { break }
-            if property.value.lowercased().hasPrefix("mailto:") {
-                let address = String(property.value.dropFirst(7)).trimmingSpaces
-                if !address.isEmpty { current.parties.append(.email(address)) }
-            }
-            if let name = property.parameter("CN")?.trimmingSpaces, !name.isEmpty {
-                current.parties.append(.name(name))
-            }
+            let address = property.value.lowercased().hasPrefix("mailto:") ? String(property.value.dropFirst(7)) : nil
+            let party = HistoryEvent.Party(email: address, name: property.parameter("CN"))
+            if !party.isEmpty { current.parties.append(party) }
         default: break
         }
         event = current
