@@ -11,12 +11,14 @@ package struct HistoryRequest: Sendable {
     }
 
     package var files: [File]
+    /// The user's date: a calendar's events from it on are not history.
+    package var today: Day
     /// Events before this day are passed over (`--since`).
     package var since: Day?
     /// Say what would be logged; write nothing (`--dry-run`).
     package var dryRun: Bool
 
-    package init(files: [File], since: Day? = nil, dryRun: Bool = false) {
-        (self.files, self.since, self.dryRun) = (files, since, dryRun)
+    package init(files: [File], today: Day, since: Day? = nil, dryRun: Bool = false) {
+        (self.files, self.today, self.since, self.dryRun) = (files, today, since, dryRun)
     }
 }

@@ -19,8 +19,8 @@ extension Vault {
         var tally = HistoryTally()
         var outcome = HistoryOutcome(dryRun: request.dryRun)
 
-        for file in request.files {
-            let (format, opened) = try HistoryFormat.reader(path: file.path, shown: file.shown)
+        for file in try request.files.flatMap(HistoryFormat.files) {
+            let (format, opened) = try HistoryFormat.reader(path: file.path, shown: file.shown, today: request.today)
             var reader = opened
             var counted = 0
             do {

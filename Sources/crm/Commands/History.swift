@@ -9,19 +9,21 @@ private enum HistoryOption {
 
 let historyCommand = Command(
     name: "history",
-    summary: "Log calls and messages from history files: counts per person and day, never what was said.",
+    summary: "Log calls, messages, mail and meetings from history files: counts per person and day, never what was said.",
     usage: ["history FILE… [--since D] [--dry-run]"],
     arguments: [ArgumentSpec("FILE…", completion: .files,
-                             help: "a history file: an Android call log or messages backup (SMS Backup & Restore's calls.xml, sms.xml)")],
+                             help: "a history file: an Android call log or messages backup (SMS Backup & Restore's calls.xml, sms.xml), a WhatsApp chat (.txt), Telegram Desktop's result.json, an .ics calendar or a vdir folder of them, an mbox")],
     options: [HistoryOption.dryRun, HistoryOption.since],
     examples: [
         "crm history ~/Downloads/calls-20261201.xml --dry-run",
         "crm history calls.xml sms.xml",
+        "crm history _chat.txt result.json calendar.ics mail.mbox",
         "crm history sms.xml --since 2026-11-01",
         "crm history calls.xml --json",
     ],
     discussion: """
-    Each file's kind is known from its first bytes. People are matched by phone number (a number
+    Each file's kind is known from its first bytes; a folder is read as a calendar vdir (its .ics
+    files), and a calendar's events count once they are past. People are matched by phone number (a number
     without a calling code gets default_region's from .crm/config.yaml), else email, else their
     whole name or an alias, never a guess: a party no one matches, or several people match, is
     listed with its count and not logged. Each person gets at most one entry per day, channel and
@@ -42,7 +44,8 @@ let historyCommand = Command(
         let files = names.map { name in
             HistoryRequest.File(path: name.hasPrefix("/") ? name : context.currentDirectory + "/" + name, shown: name)
         }
-        let request = HistoryRequest(files: files, since: since, dryRun: context.arguments.flag(HistoryOption.dryRun))
+        let request = HistoryRequest(files: files, today: try context.today(), since: since,
+                                     dryRun: context.arguments.flag(HistoryOption.dryRun))
         var bar = ProgressBar(terminal: context.terminal)
         let outcome = try vault.importHistory(request) { file, done, total in bar.show(file, done, total) }
         bar.finish()

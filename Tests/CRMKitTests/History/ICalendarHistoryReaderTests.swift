@@ -71,6 +71,27 @@ struct ICalendarHistoryReaderTests {
         #expect(west.events.map(\.day) == [day("2024-01-10"), day("2024-01-10"), day("2024-01-10"), day("2024-01-10"), day("2024-01-10")])
     }
 
+    @Test("A meeting's length: to DTEND across zones, or its DURATION; none for a whole day or a day or more")
+    func lengths() throws {
+        func event(_ lines: String...) -> String {
+            (["BEGIN:VEVENT", "UID:\(lines.joined())", "ATTENDEE:mailto:ada@example.org"] + lines + ["END:VEVENT"]).joined(separator: "\r\n")
+        }
+        let text = Self.calendar(
+            event("DTSTART;TZID=Europe/London:20240110T100000", "DTEND;TZID=Europe/Paris:20240110T113000"),
+            event("DTSTART:20240110T100000Z", "DURATION:PT1H15M"),
+            event("DTSTART:20240110T100000", "DTEND:20240110T104500"),
+            event("DTSTART;VALUE=DATE:20240110", "DTEND;VALUE=DATE:20240111"),
+            event("DTSTART:20240110T100000Z", "DURATION:P2D"),
+            event("DTSTART:20240110T100000Z", "DTEND:20240110T090000Z"),
+            event("DTSTART:20240110T100000Z", "DURATION:PT"))
+        let (events, warnings) = try Self.read(text)
+        #expect(warnings.isEmpty)
+        #expect(events.map(\.seconds) == [1800, 4500, 2700, 0, 0, 0, 0])
+        #expect(ICalendarHistoryReader.seconds(duration: "P1W") == 604_800)
+        #expect(ICalendarHistoryReader.seconds(duration: "P1DT2H3M4S") == 93_784)
+        #expect(ICalendarHistoryReader.seconds(duration: "1H") == nil)
+    }
+
     @Test("A recurring event counts once on its first day, said once; cancelled and moved occurrences are not counted; a zone the system does not know is said")
     func recurringAndCancelled() throws {
         let text = Self.calendar(

@@ -11,6 +11,7 @@ import CRMFormat
 /// (`CUTYPE=ROOM`/`RESOURCE`) are not parties. A cancelled event (`STATUS:CANCELLED`) is not a
 /// meeting, nor one on or after `today`.
 ///
+/// A meeting's length is from `DTSTART` to `DTEND` (or its `DURATION`), when under a day.
 /// The day is `DTSTART`'s: a UTC time (`…Z`) or one with a `TZID` is moved into the user's time
 /// zone; a floating time or a date (`VALUE=DATE`) is taken as written, as is a time whose `TZID`
 /// the system does not know (said once per zone). A recurring event (`RRULE`/`RDATE`) counts
@@ -35,6 +36,8 @@ package struct ICalendarHistoryReader: HistoryReader {
     private struct Event {
         var line: Int
         var start: ICalendarLines.Property?
+        var end: ICalendarLines.Property?
+        var duration: String?
         var recurring = false
         var override = false
         var cancelled = false
@@ -92,6 +95,8 @@ package struct ICalendarHistoryReader: HistoryReader {
             return finished(current)
         case _ where nested > 0: break
         case "DTSTART": current.start = property
+        case "DTEND": current.end = property
+        case "DURATION": current.duration = property.value
         case "RRULE", "RDATE": current.recurring = true
         case "RECURRENCE-ID": current.override = true
         case "STATUS": current.cancelled = value == "CANCELLED"
@@ -118,18 +123,76 @@ package struct ICalendarHistoryReader: HistoryReader {
             warnings.append(HistoryFileWarning(line: event.line, "an event without DTSTART; not counted"))
             return nil
         }
-        guard let day = day(of: start) else {
+        guard let instant = instant(of: start) else {
             warnings.append(HistoryFileWarning(line: start.line, "DTSTART is not a date or date-time (`20231231`, `20231231T214100Z`); event not counted"))
             return nil
         }
+        let day = day(of: instant)
         guard day < today else { return nil }
         var seen: Set<HistoryEvent.Party> = []
-        return HistoryEvent(channel: .meeting, day: day, parties: event.parties.filter { seen.insert($0).inserted }, line: event.line)
+        return HistoryEvent(channel: .meeting, day: day, parties: event.parties.filter { seen.insert($0).inserted },
+                            seconds: seconds(event, from: instant), line: event.line)
     }
 
-    /// The user's day of a `DTSTART`.
-    private mutating func day(of start: ICalendarLines.Property) -> Day? {
-        let text = Array(start.value.trimmingSpaces.utf8)
+    /// When a `DTSTART` or `DTEND` is: a date, a floating time (seconds of its wall clock as if
+    /// UTC), or an instant (seconds since 1970 UTC).
+    private enum Instant {
+        case date(Day)
+        case floating(Int64)
+        case instant(Int64)
+    }
+
+    /// The user's day of an instant.
+    private func day(of instant: Instant) -> Day {
+        switch instant {
+        case .date(let day): day
+        case .floating(let wall): Day(dayNumber: Int((wall >= 0 ? wall : wall - 86_399) / 86_400))
+        case .instant(let epoch): HistoryEvent.localDay(epochSeconds: epoch, in: zone)
+        }
+    }
+
+    /// A meeting's length: from its start to its `DTEND` (of the same kind) or by its
+    /// `DURATION`; 0 for a day-long event, and for one of a day or more.
+    private mutating func seconds(_ event: Event, from start: Instant) -> Int {
+        let length: Int64
+        switch (start, event.end.flatMap { instant(of: $0) }) {
+        case (.instant(let a), .instant(let b)?), (.floating(let a), .floating(let b)?): length = b - a
+        case (.instant, nil), (.floating, nil): length = event.duration.flatMap(Self.seconds(duration:)) ?? 0
+        default: length = 0
+        }
+        return length > 0 && length < 86_400 ? Int(length) : 0
+    }
+
+    /// An RFC 5545 §3.3.6 duration (`PT1H30M`, `P1D`, `P1W`) in seconds.
+    static func seconds(duration text: String) -> Int64? {
+        var total: Int64 = 0, number: Int64 = 0, digits = false, inTime = false
+        var characters = Substring(text.trimmingSpaces)
+        if characters.first == "+" { characters = characters.dropFirst() }
+        guard characters.first == "P" else { return nil }
+        for character in characters.dropFirst() {
+            if let digit = character.wholeNumberValue, character.isASCII {
+                (number, digits) = (number * 10 + Int64(digit), true)
+                continue
+            }
+            if character == "T" { inTime = true; continue }
+            guard digits else { return nil }
+            switch (character, inTime) {
+            case ("W", false): total += number * 604_800
+            case ("D", false): total += number * 86_400
+            case ("H", true): total += number * 3600
+            case ("M", true): total += number * 60
+            case ("S", true): total += number
+            default: return nil
+            }
+            (number, digits) = (0, false)
+        }
+        return digits ? nil : total
+    }
+
+    /// A `DTSTART` or `DTEND` value: a UTC time (`…Z`) or one with a `TZID` is an instant; a time
+    /// whose `TZID` the system does not know is taken as floating (said once per zone).
+    private mutating func instant(of property: ICalendarLines.Property) -> Instant? {
+        let text = Array(property.value.trimmingSpaces.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= text.count, text[range].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
             return text[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
@@ -137,23 +200,23 @@ package struct ICalendarHistoryReader: HistoryReader {
         guard let year = number(0..<4), let month = number(4..<6), let dayOfMonth = number(6..<8),
               let date = Day(year: year, month: month, day: dayOfMonth)
         else { return nil }
-        if text.count == 8 { return date }
+        if text.count == 8 { return .date(date) }
         guard text.count >= 15, text[8] == UInt8(ascii: "T"), let hour = number(9..<11), let minute = number(11..<13),
               let second = number(13..<15)
         else { return nil }
         let wall = Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        if text.count == 16, text[15] == UInt8(ascii: "Z") { return HistoryEvent.localDay(epochSeconds: wall, in: zone) }
-        guard text.count == 15, let identifier = start.parameter("TZID") else { return text.count == 15 ? date : nil }
+        if text.count == 16, text[15] == UInt8(ascii: "Z") { return .instant(wall) }
+        guard text.count == 15 else { return nil }
+        guard let identifier = property.parameter("TZID") else { return .floating(wall) }
         guard let eventZone = Self.zone(named: identifier) else {
             if unknownZones.insert(identifier).inserted {
-                warnings.append(HistoryFileWarning(line: start.line, "time zone \"\(identifier)\" is not one this system knows; its events' days are taken as written"))
+                warnings.append(HistoryFileWarning(line: property.line, "time zone \"\(identifier)\" is not one this system knows; its events' days are taken as written"))
             }
-            return date
+            return .floating(wall)
         }
         // The wall time in the event's zone: its offset at that instant, found in two steps.
         let guess = wall - Int64(eventZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wall))))
-        let epoch = wall - Int64(eventZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess))))
-        return HistoryEvent.localDay(epochSeconds: epoch, in: zone)
+        return .instant(wall - Int64(eventZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))))
     }
 
     /// A zone by its IANA name, also when a calendar writes it with a prefix
