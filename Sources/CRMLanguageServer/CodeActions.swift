@@ -9,7 +9,9 @@ extension LanguageServer {
     /// the edit). In a person file: "Log an interaction today" (an entry of the vault's first type
     /// dated today, where `crm log` puts it), "Tick done" on an open item's line (`crm done`),
     /// "Snooze a week" (`crm snooze`), and on a problem `crm fmt` fixes (an entry out of order, a
-    /// value to quote) the file as `crm fmt` writes it. On a link that names nobody, in a person
+    /// value to quote) the file as `crm fmt` writes it; in a file with git conflict markers that the
+    /// merge rules settle (nothing left for a person to choose), the file as `crm resolve` merges
+    /// it. On a link that names nobody, in a person
     /// file or a daily note, "Create a person for NAME": the file `crm add NAME` writes, when the
     /// client creates files. An action the operation refuses is not offered.
     func codeActions(_ params: JSON) -> JSON {
@@ -26,6 +28,9 @@ extension LanguageServer {
             actions.append(.object(members))
         }
         if let (name, edit) = newPerson(at: place) { offer("Create a person for \(name)", "quickfix", edit) }
+        if place.kind == .person, let merged = mergedConflict(place) {
+            offer("Resolve the conflict as crm resolve does", "quickfix", change(place.document, to: merged))
+        }
         guard place.kind == .person, let facts = place.snapshot.facts(Person.id(forPath: place.path)) else { return .array(actions) }
         let vault = place.workspace.vault
         let person = Person(path: place.path, bytes: place.document.bytes, settings: vault.logSettings)
@@ -66,6 +71,18 @@ extension LanguageServer {
             .object([("textDocument", .object([("uri", .string(file.uri)), ("version", file.version.map { .number($0) } ?? .null)])),
                      ("edits", .array(file.edits))])
         }))])
+    }
+
+    /// A person file's text with git conflict markers merged as `crm resolve` merges it (with the
+    /// base the markers carry, else the one git keeps for a merge that stopped), when the merge
+    /// settles everything: no value, notes line or entry left for a person to choose between.
+    private func mergedConflict(_ place: Place) -> [UInt8]? {
+        let bytes = place.document.bytes
+        guard !ConflictMarkers.markerLines(in: bytes).isEmpty, !ConflictMarkers.hasOnlyMergeMarks(bytes) else { return nil }
+        let vault = place.workspace.vault
+        guard let merged = vault.mergingMarkers(bytes, path: place.path, gitBase: { Git(directory: vault.root).mergeBase(of: place.path) }),
+              !merged.resolution.needsAttention else { return nil }
+        return merged.bytes
     }
 
     /// On a link that names no person and no file of the vault (a dead link), when the client

@@ -121,20 +121,13 @@ extension Vault {
         }
         let gitBase = storedBase(path)
         let edit = { (document: PersonDocument) -> [UInt8] in
-            guard let versions = ConflictMarkers(document.text.bytes) else {
+            guard let merged = self.mergingMarkers(document.text.bytes, path: path, gitBase: { gitBase }) else {
                 result.kind = .skipped
                 result.problem = "not merged: its conflict markers are incomplete; fix them by hand"
                 return document.text.bytes
             }
-            let read = { (bytes: [UInt8]) in PersonDocument(bytes: bytes, path: path, settings: self.logSettings) }
-            let base = versions.base ?? gitBase
-            let merge = PersonMerge(base: base.map(read), current: read(versions.current), other: read(versions.other),
-                                    labels: versions.labels)
-            result.conflictingKeys = merge.conflictingKeys
-            result.markedConflicts = merge.markedConflicts
-            result.conflictingEntries = merge.conflictingEntries
-            result.entriesAdded = merge.entriesAdded
-            return merge.bytes
+            result = merged.resolution
+            return merged.bytes
         }
         if dryRun {
             _ = edit(person.document)
@@ -142,5 +135,21 @@ extension Vault {
             try update(person, edit)
         }
         return result
+    }
+
+    /// The person file at `path` holding `bytes` (with git conflict markers) merged as `crm resolve`
+    /// merges it, and what the merge did: three-way with the base the markers carry, else
+    /// `gitBase()` (asked only then); nil when its markers are incomplete. Writes nothing.
+    package func mergingMarkers(_ bytes: [UInt8], path: String, gitBase: () -> [UInt8]?) -> (bytes: [UInt8], resolution: ConflictResolution)? {
+        guard let versions = ConflictMarkers(bytes) else { return nil }
+        let read = { (bytes: [UInt8]) in PersonDocument(bytes: bytes, path: path, settings: self.logSettings) }
+        let merge = PersonMerge(base: (versions.base ?? gitBase()).map(read), current: read(versions.current), other: read(versions.other),
+                                labels: versions.labels)
+        var result = ConflictResolution(kind: .markers, path: path)
+        result.conflictingKeys = merge.conflictingKeys
+        result.markedConflicts = merge.markedConflicts
+        result.conflictingEntries = merge.conflictingEntries
+        result.entriesAdded = merge.entriesAdded
+        return (merge.bytes, result)
     }
 }

@@ -19,7 +19,8 @@ let lspCommand = Command(
     definition and references follow links; the log by year and month and the vault's people are
     symbols. Rename on a link or on 'name:' renames the person across the vault as 'crm rename'
     does; code actions log an interaction today, tick an open item, snooze a week, create a person
-    for a dead link, or sort the log as 'crm fmt' does, each the edit its command makes. The
+    for a dead link, sort the log as 'crm fmt' does, or merge a git conflict as 'crm resolve'
+    does when its rules settle it, each the edit its command makes. The
     server never writes a file: the editor applies each edit. Files outside the vault get nothing.
     See docs/editors.md for each editor's set-up.
     """,

@@ -148,4 +148,49 @@ import Testing
         #expect(try vault.crm("fmt").status == 0)
         #expect(try Self.applied(answers[1], "Sort the log as crm fmt does", to: bob) == vault.read("people/bob.md"))
     }
+
+    /// Bo's file after a git merge stopped (diff3 style, the base in the markers): ours changed the
+    /// phone, each side logged an entry. The merge rules settle it.
+    static let conflicted = """
+        ---
+        name: Bo Chen
+        <<<<<<< ours
+        phone: "+44 20 7946 0001"
+        ||||||| base
+        phone: "+44 20 7946 0000"
+        =======
+        phone: "+44 20 7946 0000"
+        >>>>>>> theirs
+        ---
+
+        ## Interactions
+
+        <<<<<<< ours
+        - 2026-11-20 call: hello
+        ||||||| base
+        =======
+        - 2026-11-21 visit: tea
+        >>>>>>> theirs
+        - 2026-10-01 call: first
+
+        """
+
+    @Test func aConflictTheMergeRulesSettleIsResolvedAsCrmResolveDoes() throws {
+        let vault = try Self.vault()
+        try vault.write("people/bo-chen.md", Self.conflicted)
+        // Both sides changed the phone differently: a person has to choose, so no action.
+        let unsettled = Self.conflicted.replacingOccurrences(of: "=======\nphone: \"+44 20 7946 0000\"", with: "=======\nphone: \"+44 20 7946 0002\"")
+        let answers = try Self.answers(vault, open: [("people/bo-chen.md", Self.conflicted), ("people/ada-lovelace.md", unsettled)], [
+            ("textDocument/codeAction", Self.actions(vault, "people/bo-chen.md", line: 0, only: #"["quickfix"]"#)),
+            ("textDocument/codeAction", Self.actions(vault, "people/ada-lovelace.md", line: 0, only: #"["quickfix"]"#)),
+        ])
+        let merged = "phone: \"+44 20 7946 0001\"\n---\n\n## Interactions\n\n- 2026-11-21 visit: tea\n- 2026-11-20 call: hello\n"
+        let resolve = #"{"title":"Resolve the conflict as crm resolve does","kind":"quickfix","edit":\#(Self.edit(vault, "people/bo-chen.md", 2, 19, merged))}"#
+        try expectMessages(answers, [Feature.result(2, "[\(resolve)]"), Feature.result(3, "[]")])
+        // Applied, it is the file crm resolve writes.
+        let resolved = try Self.vault()
+        try resolved.write("people/bo-chen.md", Self.conflicted)
+        #expect(try resolved.crm("resolve").status == 0)
+        #expect(try Self.applied(answers[0], "Resolve the conflict as crm resolve does", to: Self.conflicted) == resolved.read("people/bo-chen.md"))
+    }
 }
