@@ -73,11 +73,25 @@ package struct HistoryOutcome: Outcome {
         lines.append(.said(summary))
         if !unmatched.isEmpty {
             lines.append(.said("Not matched, not logged (\(unmatched.count)):"))
-            lines += unmatched.map { .said("  \($0.label): \($0.counted)") }
+            lines += Self.listed(unmatched) { "  \($0.label): \($0.counted)" }
         }
         if !ambiguous.isEmpty {
             lines.append(.said("Matching several people, not logged (\(ambiguous.count)):"))
-            lines += ambiguous.map { .said("  \($0.label): \($0.counted); could be \($0.people.joined(separator: ", "))") }
+            lines += Self.listed(ambiguous) { "  \($0.label): \($0.counted); could be \($0.people.joined(separator: ", "))" }
+        }
+        return lines
+    }
+
+    /// How many parties of a list the text shows: a mailbox names thousands of senders, and the
+    /// ones with most events come first (`--json` lists every one).
+    static let partiesShown = 20
+
+    /// The first `partiesShown` parties, one line each, and how many more there are.
+    private static func listed(_ parties: [Party], _ line: (Party) -> String) -> [OutcomeLine] {
+        var lines = parties.prefix(partiesShown).map { OutcomeLine.said(line($0)) }
+        if parties.count > partiesShown {
+            let rest = parties[partiesShown...].map { $0.events.values.reduce(0, +) }.reduce(0, +)
+            lines.append(.said("  … and \(parties.count - partiesShown) more with \(count(rest, "event")) (--json lists every one)"))
         }
         return lines
     }

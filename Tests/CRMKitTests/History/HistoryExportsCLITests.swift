@@ -191,6 +191,21 @@ extension HistoryExportsCLITests {
         #expect(!vault.read("people/анна-соколова.md").contains("Moscow"), "a subject or body was copied")
     }
 
+    @Test func aMailboxOfManySendersListsThoseWithMostMailFirstAndCountsTheRest() throws {
+        // Sender n (1…25) wrote n mails: the text lists the 20 with most, --json all 25.
+        let mails = (1...25).flatMap { n in
+            (0..<n).map { _ in "From x@xxx Mon Nov 30 08:00:00 +0000 2026\nFrom: sender\(n)@news.example\nDate: Mon, 30 Nov 2026 08:00:00 +0000\n\nHello.\n\n" }
+        }
+        let vault = try Self.vault(["mail.mbox": mails.joined()])
+        let result = try vault.crm("history", "mail.mbox", "--dry-run")
+        #expect(result.status == 0, "\(result.stderr)")
+        let listed = result.stdout.split(separator: "\n").drop { !$0.hasPrefix("Not matched") }
+        #expect(Array(listed) == ["Not matched, not logged (25):"] + (6...25).reversed().map { "  sender\($0)@news.example: \($0) emails" }
+            + ["  … and 5 more with 15 events (--json lists every one)"], "\(result.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(vault.crm("history", "mail.mbox", "--dry-run", "--json").stdout.utf8)) as? [String: Any])
+        #expect((json["unmatched"] as? [[String: Any]])?.count == 25)
+    }
+
     @Test func everyFormatAtOnceChangesExactlyTheMatchedPeopleAndASecondRunNothing() throws {
         let vault = try Self.vault(["chat.txt": Self.whatsApp, "result.json": Self.telegram,
                                     "calendar.ics": Self.calendar, "mail.mbox": Self.mailbox])
