@@ -212,16 +212,34 @@ extension LanguageServer {
     }
 
     /// `workspace/symbol`: the people whose name, id, alias or email holds the query (ignoring
-    /// case and accents), ranked as completion ranks them, at most 100.
+    /// case and accents), ranked as completion ranks them, then those one of whose phone numbers
+    /// holds the query's digits when it is written as a number (`+44 20 7946`, `020-7946`: its
+    /// digits, leading zeros left out, at least three); at most 100.
     func workspaceSymbols(_ params: JSON) -> JSON {
         guard let workspace, let snapshot = snapshot() else { return .array([]) }
-        let query = (params["query"]?.stringValue ?? "").trimmingSpaces.folded
-        return .array(workspace.people(snapshot).matching(query, limit: 100).facts.map { at in
+        let typed = (params["query"]?.stringValue ?? "").trimmingSpaces
+        var found = workspace.people(snapshot).matching(typed.folded, limit: 100).facts
+        if let digits = Self.phoneDigits(typed) {
+            let named = Set(found)
+            found += workspace.people(withPhoneHolding: digits, snapshot).filter { !named.contains($0) }
+        }
+        return .array(found.prefix(100).map { at in
             let facts = snapshot.everyone.facts[at]
             return .object([("name", .string(facts.name)), ("kind", .number(19)),
                             ("location", location(workspace.uri(of: facts.path), TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))),
                             ("containerName", .string(facts.id))])
         })
+    }
+}
+
+extension LanguageServer {
+    /// The digits a symbol query looks for in phone numbers: the query's when it holds only
+    /// digits, spaces, `+`, `-`, `.`, `(` and `)`, with leading zeros (a trunk prefix) left out;
+    /// nil when it is no number or fewer than three digits remain.
+    static func phoneDigits(_ query: String) -> String? {
+        guard query.allSatisfy({ $0.isASCII && ($0.isNumber || " +-.()".contains($0)) }) else { return nil }
+        let digits = String(PhoneNumber.digits(query).drop { $0 == "0" })
+        return digits.count >= 3 ? digits : nil
     }
 }
 

@@ -29,6 +29,9 @@ final class Workspace {
     private var vaultLinks: VaultLinks?
     /// Everyone as completion and symbols look them up, made when first asked for after the snapshot.
     private var peopleIndex: PeopleIndex?
+    /// Everyone's phone numbers as digits, by their place in `Everyone.facts`, read when a
+    /// symbol search first looks like a number after the snapshot (the facts keep no phones).
+    private var phoneDigits: [[String]]?
     /// Set when the client says a file changed (`workspace/didChangeWatchedFiles`).
     var isStale = false
 
@@ -78,6 +81,7 @@ final class Workspace {
         snapshot = read
         vaultLinks = nil
         peopleIndex = nil
+        phoneDigits = nil
         return (read, !first)
     }
 
@@ -95,6 +99,19 @@ final class Workspace {
         let made = PeopleIndex(snapshot.everyone.facts)
         peopleIndex = made
         return made
+    }
+
+    /// The people (by their place in `Everyone.facts`) one of whose phone numbers holds `digits`,
+    /// in name order. The numbers are read from the files once per snapshot.
+    func people(withPhoneHolding digits: String, _ snapshot: Snapshot) -> [Int] {
+        let facts = snapshot.everyone.facts
+        if phoneDigits == nil {
+            let read = vault.scan(paths: facts.map(\.path)) { ($0.path, $0.document.phones.map(PhoneNumber.digits)) }.rows
+            let byPath = Dictionary(read, uniquingKeysWith: { first, _ in first })
+            phoneDigits = facts.map { byPath[$0.path] ?? [] }
+        }
+        return phoneDigits!.indices.filter { at in facts[at].isReadable && phoneDigits![at].contains { $0.contains(digits) } }
+            .sorted { (facts[$0].sortName, facts[$0].id) < (facts[$1].sortName, facts[$1].id) }
     }
 
     private func foldersChanged() -> Bool {

@@ -162,6 +162,19 @@ import Testing
         ])
     }
 
+    /// A number typed as the workspace symbol query finds the people one of whose phones holds
+    /// it, however either is written (spaces, dashes, a trunk `0` or a `+` and calling code);
+    /// a query that is no number, or too short a one, looks at names only.
+    @Test func workspaceSymbolsFindPeopleByPhone() throws {
+        let vault = try Self.vault()
+        try vault.write("people/cleo.md", "---\nname: Cleo\nphone: [\"+44 20 7946 0018\", \"555-0100\"]\n---\n")
+        try vault.write("people/dan.md", "---\nname: Dan\nphone: \"(020) 7946-0999\"\n---\n")
+        let queries = ["020 7946", "7946-0018", "+44 20 79", "555", "0100", "12", "Cleo 7946"]
+        let answers = try Self.answers(vault, open: [], queries.map { ("workspace/symbol", #"{"query":"\#($0)"}"#) })
+        let names = answers.map { $0["result"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? ["?"] }
+        #expect(names == [["Cleo", "Dan"], ["Cleo"], ["Cleo"], ["Cleo"], ["Cleo"], [], []], "\(names)")
+    }
+
     /// A person file written on disk by another program is completed at the next request, with
     /// no notice from the client: the stamps of the vault's folders changed.
     @Test func aPersonAddedOnDiskIsCompletedAtOnce() throws {
