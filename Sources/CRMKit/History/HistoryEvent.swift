@@ -46,9 +46,14 @@ package struct HistoryEvent: Sendable, Hashable {
     package var seconds: Int
     /// The line of the file where the event is written (1-based), for messages that point at it.
     package var line: Int
+    /// When it happened, as precisely as the file says (milliseconds or seconds since 1970, or a
+    /// local time as written): the same event in two files (an export and a newer one that holds
+    /// it) has the same moment, which is how a run of both counts it once. Nil when the file
+    /// gives no more than the day.
+    package var moment: Int64?
 
-    package init(channel: Channel, day: Day, parties: [Party], seconds: Int = 0, line: Int) {
-        (self.channel, self.day, self.parties, self.seconds, self.line) = (channel, day, parties, seconds, line)
+    package init(channel: Channel, day: Day, parties: [Party], seconds: Int = 0, line: Int, moment: Int64? = nil) {
+        (self.channel, self.day, self.parties, self.seconds, self.line, self.moment) = (channel, day, parties, seconds, line, moment)
     }
 
     /// The user's date at `epochSeconds` (seconds since 1970-01-01 UTC), in `zone` (by default

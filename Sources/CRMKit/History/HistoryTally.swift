@@ -4,6 +4,12 @@ import CRMVault
 /// The counts a history import keeps, never what was said: for each matched person, day, channel
 /// and source, how many events and how many seconds of calls; for each party not matched (or
 /// matched by several people), how many events by channel.
+///
+/// A run of several files may be given an export and a newer one that holds it (last month's
+/// backup and this month's): an event both hold counts once. So, with several files, each
+/// matched event that says when it happened (`HistoryEvent.moment`) is counted by its moment, and
+/// a moment counts the most events any one file has at it; events without a moment add up. A
+/// single file needs none of this and keeps only the counts.
 struct HistoryTally {
     private struct Key: Hashable {
         var person: Int
@@ -15,18 +21,59 @@ struct HistoryTally {
     private var counts: [Key: (events: Int, seconds: Int)] = [:]
     private var unmatchedCounts: [HistoryEvent.Party: [String: Int]] = [:]
     private var ambiguousCounts: [HistoryEvent.Party: (people: [Int], events: [String: Int])] = [:]
+    /// With several files: the events with a moment, of the files read before and of the one
+    /// being read; matched ones by key, the others by party and channel.
+    private var moments: MomentCounts<Key>?
+    private var partyMoments: MomentCounts<PartyKey>?
+
+    private struct PartyKey: Hashable {
+        var party: HistoryEvent.Party
+        var channel: String
+    }
+
+    /// A tally of `files` files.
+    init(files: Int) {
+        if files > 1 { (moments, partyMoments) = (MomentCounts(), MomentCounts()) }
+    }
 
     mutating func add(_ event: HistoryEvent, party: HistoryEvent.Party, match: HistoryMatcher.Match, source: String) {
         switch match {
         case .person(let person):
             let key = Key(person: person, day: event.day, channel: event.channel, source: source)
+            if moments != nil, let moment = event.moment { return moments!.add(key, at: moment, seconds: event.seconds) }
             let now = counts[key] ?? (0, 0)
             counts[key] = (now.events + 1, now.seconds + event.seconds)
         case .several(let people):
-            ambiguousCounts[party, default: (people, [:])].events[event.channel.rawValue, default: 0] += 1
+            if ambiguousCounts[party] == nil { ambiguousCounts[party] = (people, [:]) }
+            if partyMoments != nil, let moment = event.moment {
+                return partyMoments!.add(PartyKey(party: party, channel: event.channel.rawValue), at: moment, seconds: 0)
+            }
+            ambiguousCounts[party]!.events[event.channel.rawValue, default: 0] += 1
         case .none:
+            if partyMoments != nil, let moment = event.moment {
+                return partyMoments!.add(PartyKey(party: party, channel: event.channel.rawValue), at: moment, seconds: 0)
+            }
             unmatchedCounts[party, default: [:]][event.channel.rawValue, default: 0] += 1
         }
+    }
+
+    /// A file has been read: its moments join those of the files before.
+    mutating func endFile() {
+        moments?.endFile()
+        partyMoments?.endFile()
+    }
+
+    /// The events of each party not logged, by channel: those counted by moment too.
+    private var partyCounts: (unmatched: [HistoryEvent.Party: [String: Int]], ambiguous: [HistoryEvent.Party: [String: Int]]) {
+        var unmatched = unmatchedCounts, ambiguous = ambiguousCounts.mapValues(\.events)
+        for (key, count) in partyMoments?.totals ?? [:] {
+            if ambiguousCounts[key.party] != nil {
+                ambiguous[key.party, default: [:]][key.channel, default: 0] += count.events
+            } else {
+                unmatched[key.party, default: [:]][key.channel, default: 0] += count.events
+            }
+        }
+        return (unmatched, ambiguous)
     }
 
     /// How a party is named in messages: `+44 7700 900123 (Sam)`, `sam@example.org`, `Sam`.
@@ -38,13 +85,13 @@ struct HistoryTally {
 
     /// The parties matched by no one, most events first.
     var unmatched: [HistoryOutcome.Party] {
-        Self.sorted(unmatchedCounts.map { HistoryOutcome.Party(label: Self.label($0.key), events: $0.value) })
+        Self.sorted(partyCounts.unmatched.map { HistoryOutcome.Party(label: Self.label($0.key), events: $0.value) })
     }
 
     /// The parties matched by several people, each with those people as `labels` names them.
     func ambiguous(labels: ([Int]) -> [String]) -> [HistoryOutcome.Party] {
-        Self.sorted(ambiguousCounts.map {
-            HistoryOutcome.Party(label: Self.label($0.key), events: $0.value.events, people: labels($0.value.people))
+        Self.sorted(partyCounts.ambiguous.map {
+            HistoryOutcome.Party(label: Self.label($0.key), events: $0.value, people: labels(ambiguousCounts[$0.key]!.people))
         })
     }
 
@@ -72,6 +119,11 @@ struct HistoryTally {
     func entries(types: [String]) -> (byPerson: [Int: [Interaction]], unlisted: [String]) {
         var byPerson: [Int: [Interaction]] = [:]
         var unlisted: [String: Int] = [:]
+        var counts = counts
+        for (key, count) in moments?.totals ?? [:] {
+            let now = counts[key] ?? (0, 0)
+            counts[key] = (now.events + count.events, now.seconds + count.seconds)
+        }
         for (key, count) in counts {
             let type = Self.type(of: key.channel, types: types)
             guard types.contains(type) else { unlisted[type, default: 0] += 1; continue }
@@ -113,5 +165,33 @@ struct HistoryTally {
         Set(document.interactions.compactMap { entry in
             ImportedDay.source(of: entry.note) != nil ? ImportedDay(entry) : nil
         })
+    }
+}
+
+/// Events of several files counted once where the files overlap (see `HistoryTally`): for each
+/// key and moment, the most events (and their seconds) any one file has.
+struct MomentCounts<Key: Hashable> {
+    typealias Count = (events: Int, seconds: Int)
+    private var merged: [Key: [Int64: Count]] = [:]
+    private var file: [Key: [Int64: Count]] = [:]
+
+    mutating func add(_ key: Key, at moment: Int64, seconds: Int) {
+        let now = file[key]?[moment] ?? (0, 0)
+        file[key, default: [:]][moment] = (now.events + 1, now.seconds + seconds)
+    }
+
+    /// The file being read is done: at each of its moments, the most events of any file so far.
+    mutating func endFile() {
+        for (key, counted) in file {
+            for (moment, count) in counted where count.events > merged[key]?[moment]?.events ?? 0 {
+                merged[key, default: [:]][moment] = count
+            }
+        }
+        file = [:]
+    }
+
+    /// Each key's events and seconds, over its moments.
+    var totals: [Key: Count] {
+        merged.mapValues { $0.values.reduce((0, 0)) { ($0.events + $1.events, $0.seconds + $1.seconds) } }
     }
 }

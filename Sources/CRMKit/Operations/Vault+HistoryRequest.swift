@@ -16,10 +16,11 @@ extension Vault {
         let people = personKeys()
         let phones = Dictionary(scan { ($0.id, $0.document.phones) }.rows, uniquingKeysWith: { a, _ in a })
         var matcher = HistoryMatcher(people: people, phones: phones, region: config.defaultRegion)
-        var tally = HistoryTally()
+        let files = try request.files.flatMap(HistoryFormat.files)
+        var tally = HistoryTally(files: files.count)
         var outcome = HistoryOutcome(dryRun: request.dryRun)
 
-        for file in try request.files.flatMap(HistoryFormat.files) {
+        for file in files {
             let (format, opened) = try HistoryFormat.reader(path: file.path, shown: file.shown, today: request.today)
             var reader = opened
             var counted = 0
@@ -35,6 +36,7 @@ extension Vault {
             } catch {
                 throw VaultError("\(file.shown):\(error.line):\(error.column): error: \(error.message); nothing was imported")
             }
+            tally.endFile()
             outcome.warnings += reader.warnings.map { "\(file.shown):\($0.line):\($0.column): warning: \($0.message)" }
             outcome.files.append(.init(shown: file.shown, format: format.name, source: reader.source, events: counted))
         }

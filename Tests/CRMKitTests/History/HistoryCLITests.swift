@@ -121,6 +121,26 @@ import Testing
         #expect(margaret.contains("- 2026-12-01 call: 1 call, 10 min (call log)\n- 2026-11-29 call: 2 calls, 34 min (call log)\n"), "\(margaret)")
     }
 
+    /// Last month's backup and this month's, given in one run: the calls both hold count once
+    /// (with their minutes), those only the newer holds are added, and two calls at one moment
+    /// (a conference call logged twice) stay two. A party no one matches is counted once too.
+    @Test func overlappingFilesInOneRunCountEachCallOnce() throws {
+        let vault = try Self.vault()
+        try vault.write("newer.xml", Self.calls(
+            Self.call("+44 20 7946 0123", 1200, 1_795_946_400_000, type: 2),
+            Self.call("020 7946 0123", 840, 1_795_975_200_000, type: 1),
+            Self.call("+44 20 7946 0123", 300, 1_795_975_800_000, type: 1),
+            Self.call("+34600000123", 300, 1_795_608_000_000, type: 2),
+            Self.call("+34600000123", 300, 1_795_608_000_000, type: 2),
+            Self.call("+44 7700 900123", 60, 1_795_291_200_000, type: 1, name: "Sam &amp; Co")))
+        let result = try vault.crm("history", "calls.xml", "newer.xml")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Logged call with Margaret Holloway on 2026-11-29: 3 calls, 39 min (call log)"), "\(result.stdout)")
+        #expect(result.stdout.contains("Logged call with José Núñez on 2026-11-25: 2 calls, 10 min (call log)"), "\(result.stdout)")
+        #expect(result.stdout.contains("  +44 7700 900123 (Sam & Co): 1 call\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("Logged 4 entries for 4 people from 14 events in 2 files\n"), "\(result.stdout)")
+    }
+
     @Test func dryRunShowsATableAndWritesNoByte() throws {
         let vault = try Self.vault()
         let before = vault.files()

@@ -127,6 +127,23 @@ extension HistoryExportsCLITests {
         #expect(vault.read("people/margaret-holloway.md").contains("- 2026-11-30 message: 1 message (WhatsApp)\n"))
     }
 
+    /// The same chat exported twice, a week apart, and given in one run: each message counts
+    /// once; the messages of another chat (a group) on one of those days count too.
+    @Test func aChatExportedTwiceAndGivenInOneRunCountsEachMessageOnce() throws {
+        let later = Self.whatsApp + "12/1/26, 8:15 AM - Margaret Holloway: And one more\n"
+        let group = "11/30/26, 9:41 PM - Margaret Holloway: In the club chat\n11/30/26, 9:50 PM - Margaret Holloway: Again\n"
+        let vault = try Self.vault(["old.txt": Self.whatsApp, "new.txt": later, "group.txt": group])
+        let result = try vault.crm("history", "old.txt", "new.txt", "group.txt", "--dry-run")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("""
+            PERSON             DATE        TYPE     NOTE
+            Margaret Holloway  2026-11-28  message  2 messages (WhatsApp)
+            Margaret Holloway  2026-11-30  message  3 messages (WhatsApp)
+            Margaret Holloway  2026-12-01  message  1 message (WhatsApp)
+
+            """), "\(result.stdout)")
+    }
+
     @Test func aTelegramExportLogsPersonalChatsGroupSendersAndCalls() throws {
         let vault = try Self.vault(["result.json": Self.telegram])
         let result = try vault.crm("history", "result.json")

@@ -48,7 +48,7 @@ struct ICalendarHistoryReaderTests {
         #expect(events == [HistoryEvent(channel: .meeting, day: day("1997-09-03"), parties: [
             HistoryEvent.Party(email: "jsmith@example.com", name: "John Smith"),
             HistoryEvent.Party(email: "jdoe@example.com", name: "Doe, Jane"), .email("joecool@example.com"),
-        ], line: 4)])
+        ], line: 4, moment: 873_304_200)])   // 1997-09-03T16:30:00Z, seconds since 1970
     }
 
     @Test("DTSTART in UTC, with a TZID, floating and as a date: the user's day")

@@ -40,7 +40,7 @@ struct AndroidCallLogReader: HistoryReader {
             let party = HistoryEvent.Party(phone: try tag.text("number"), name: AndroidContactName.known(try tag.text("contact_name")))
             guard !party.isEmpty else { continue }
             return HistoryEvent(channel: .call, day: HistoryEvent.localDay(epochSeconds: Self.seconds(milliseconds), in: zone),
-                                parties: [party], seconds: Int(seconds), line: tag.line)
+                                parties: [party], seconds: Int(seconds), line: tag.line, moment: milliseconds)
         }
         return nil
     }

@@ -28,6 +28,7 @@ struct AndroidMessagesReader: HistoryReader {
     private struct OpenMMS {
         var line: Int
         var day: Day
+        var moment: Int64?
         var box: Int64
         var address: String?
         var name: String?
@@ -47,9 +48,10 @@ struct AndroidMessagesReader: HistoryReader {
             if tag.isNamed("sms"), !tag.isEnd {
                 guard let day = day(of: tag, what: "a message") else { continue }
                 guard let type = tag.integer("type"), type == 1 || type == 2 else { continue }
+                let moment = tag.integer("date")
                 let party = HistoryEvent.Party(phone: try tag.text("address"), name: AndroidContactName.known(try tag.text("contact_name")))
                 guard !party.isEmpty else { continue }
-                return HistoryEvent(channel: .message, day: day, parties: [party], line: tag.line)
+                return HistoryEvent(channel: .message, day: day, parties: [party], line: tag.line, moment: moment)
             }
             if tag.isNamed("mms") {
                 if tag.isEnd {
@@ -57,7 +59,7 @@ struct AndroidMessagesReader: HistoryReader {
                     continue
                 }
                 guard let day = day(of: tag, what: "a message") else { continue }
-                mms = OpenMMS(line: tag.line, day: day, box: tag.integer("msg_box") ?? 0, address: try tag.text("address"),
+                mms = OpenMMS(line: tag.line, day: day, moment: tag.integer("date"), box: tag.integer("msg_box") ?? 0, address: try tag.text("address"),
                               name: AndroidContactName.known(try tag.text("contact_name")))
                 if tag.isEmpty, let event = finishedMMS() { return event }
                 continue
@@ -98,6 +100,6 @@ struct AndroidMessagesReader: HistoryReader {
         // `address` holds them all, `~` between them, and its name is everyone's).
         let single = numbers.count == 1 && !(done.address ?? "").contains("~")
         let parties = numbers.map { HistoryEvent.Party(phone: $0, name: single ? done.name : nil) }
-        return HistoryEvent(channel: .message, day: done.day, parties: parties, line: done.line)
+        return HistoryEvent(channel: .message, day: done.day, parties: parties, line: done.line, moment: done.moment)
     }
 }

@@ -131,7 +131,7 @@ package struct ICalendarHistoryReader: HistoryReader {
         guard day < today else { return nil }
         var seen: Set<HistoryEvent.Party> = []
         return HistoryEvent(channel: .meeting, day: day, parties: event.parties.filter { seen.insert($0).inserted },
-                            seconds: seconds(event, from: instant), line: event.line)
+                            seconds: seconds(event, from: instant), line: event.line, moment: instant.moment)
     }
 
     /// When a `DTSTART` or `DTEND` is: a date, a floating time (seconds of its wall clock as if
@@ -140,6 +140,15 @@ package struct ICalendarHistoryReader: HistoryReader {
         case date(Day)
         case floating(Int64)
         case instant(Int64)
+
+        /// Seconds since 1970 (or since 1970 on the wall clock, for a date or a floating time).
+        var moment: Int64 {
+            switch self {
+            case .date(let day): Int64(day.dayNumber) * 86_400
+            case .floating(let wall): wall
+            case .instant(let epoch): epoch
+            }
+        }
     }
 
     /// The user's day of an instant.

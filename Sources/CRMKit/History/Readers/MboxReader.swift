@@ -120,6 +120,6 @@ package struct MboxReader: HistoryReader {
             return nil
         }
         return HistoryEvent(channel: .email, day: HistoryEvent.localDay(epochSeconds: epoch, in: zone),
-                            parties: addresses.map { .email($0) }, line: message.line)
+                            parties: addresses.map { .email($0) }, line: message.line, moment: epoch)
     }
 }

@@ -203,7 +203,19 @@ package struct TelegramExportReader: HistoryReader {
             return
         }
         ready.append(HistoryEvent(channel: isCall ? .call : .message, day: day, parties: [.name(party)],
-                                  seconds: isCall ? message.duration ?? 0 : 0, line: message.line))
+                                  seconds: isCall ? message.duration ?? 0 : 0, line: message.line,
+                                  moment: message.unixTime.flatMap { Int64($0) } ?? message.date.map { Self.wallMoment($0, day: day) }))
+    }
+
+    /// `2026-11-25T10:01:30` as seconds since 1970 on the wall clock (the day's, when the time
+    /// cannot be read).
+    private static func wallMoment(_ date: String, day: Day) -> Int64 {
+        let digits = Array(date.utf8.dropFirst(11).prefix(8))
+        func number(_ at: Int) -> Int64 {
+            guard at + 2 <= digits.count, digits[at..<at + 2].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return 0 }
+            return Int64(digits[at] - 0x30) * 10 + Int64(digits[at + 1] - 0x30)
+        }
+        return Int64(day.dayNumber) * 86_400 + number(0) * 3600 + number(3) * 60 + number(6)
     }
 
     private func day(of message: Message) -> Day? {

@@ -60,7 +60,8 @@ package struct WhatsAppChatReader: HistoryReader {
                 warnings.append(HistoryFileWarning(line: number, "not a date when read as \(order.rawValue), as the rest of the chat is; message not counted"))
                 continue
             }
-            return HistoryEvent(channel: .message, day: day, parties: [Self.party(sender)], line: number)
+            return HistoryEvent(channel: .message, day: day, parties: [Self.party(sender)], line: number,
+                                moment: Int64(day.dayNumber) * 86_400 + Int64(header.time))
         }
         return nil
     }

@@ -10,6 +10,9 @@ struct WhatsAppHeader: Equatable {
     var separator: UInt8
     /// Whether the time had an AM/PM mark.
     var twelveHour: Bool
+    /// The time as written, in seconds (hours × 3600 + minutes × 60 + seconds; AM and PM not
+    /// told apart): with the day, what tells one message from another in two exports of a chat.
+    var time = 0
     /// Who sent it, as written after the time (bidirectional marks left out); nil for the lines
     /// WhatsApp writes itself ("Messages and calls are end-to-end encrypted", "Alice left").
     var sender: String?
@@ -33,11 +36,13 @@ struct WhatsAppHeader: Equatable {
         _ = scanner.take(separator)  // some locales end the date with a dot (`31.12.23.`)
         let comma = scanner.take(UInt8(ascii: ","))
         guard scanner.skipSpaces() || comma,
-              let (_, _) = scanner.number(maxDigits: 2), scanner.take(UInt8(ascii: ":")),
-              let (_, minuteDigits) = scanner.number(maxDigits: 2), minuteDigits == 2
+              let (hour, _) = scanner.number(maxDigits: 2), scanner.take(UInt8(ascii: ":")),
+              let (minute, minuteDigits) = scanner.number(maxDigits: 2), minuteDigits == 2
         else { return nil }
+        var time = hour * 3600 + minute * 60
         if scanner.take(UInt8(ascii: ":")) {
-            guard let (_, secondDigits) = scanner.number(maxDigits: 2), secondDigits == 2 else { return nil }
+            guard let (second, secondDigits) = scanner.number(maxDigits: 2), secondDigits == 2 else { return nil }
+            time += second
         }
         scanner.skipSpaces()
         let twelveHour = scanner.dayHalfMark()
@@ -49,7 +54,7 @@ struct WhatsAppHeader: Equatable {
             guard scanner.take(UInt8(ascii: "-")), scanner.skipSpaces() else { return nil }
         }
         return WhatsAppHeader(numbers: (first, second, third), firstDigits: firstDigits, separator: separator,
-                              twelveHour: twelveHour, sender: scanner.sender())
+                              twelveHour: twelveHour, time: time, sender: scanner.sender())
     }
 
     private struct Scanner {
