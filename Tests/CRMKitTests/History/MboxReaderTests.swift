@@ -60,11 +60,11 @@ struct MboxReaderTests {
             HistoryEvent(channel: .email, day: day("2003-07-01"), parties: [
                 .email("john.q.public@example.com"), .email("mary@x.test"), .email("jdoe@example.org"), .email("one@y.test"),
                 .email("boss@nil.test"), .email("sysservices@example.net"),
-            ], line: 1),
+            ], line: 1, moment: 1_057_049_557),   // 2003-07-01T08:52:37Z
             // 23:32 at -03:30 is 03:02 UTC the next day.
             HistoryEvent(channel: .email, day: day("1969-02-14"), parties: [
                 .email("pete@silly.test"), .email("c@public.example"), .email("joe@example.org"), .email("jdoe@one.test"),
-            ], line: 11),
+            ], line: 11, moment: -27_723_480),   // 1969-02-14T03:02:00Z
         ])
         #expect(reader.warnings == [
             HistoryFileWarning(line: 29, "a message without a Date header; not counted"),

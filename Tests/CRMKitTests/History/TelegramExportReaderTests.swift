@@ -127,10 +127,11 @@ struct TelegramExportReaderTests {
         let events = try allEvents(&reader)
         #expect(reader.warnings.isEmpty)
         #expect(events == [
-            HistoryEvent(channel: .message, day: day("2023-12-31"), parties: [.name("Ada Lovelace")], line: 16),
-            HistoryEvent(channel: .message, day: day("2023-12-31"), parties: [.name("Ada Lovelace")], line: 26),
-            HistoryEvent(channel: .call, day: day("2024-01-02"), parties: [.name("Ada Lovelace")], seconds: 754, line: 36),
-            HistoryEvent(channel: .message, day: day("2024-01-04"), parties: [.name("Charles Babbage")], line: 89),
+            // Each moment is the message's date_unixtime.
+            HistoryEvent(channel: .message, day: day("2023-12-31"), parties: [.name("Ada Lovelace")], line: 16, moment: 1_704_058_865),
+            HistoryEvent(channel: .message, day: day("2023-12-31"), parties: [.name("Ada Lovelace")], line: 26, moment: 1_704_066_600),
+            HistoryEvent(channel: .call, day: day("2024-01-02"), parties: [.name("Ada Lovelace")], seconds: 754, line: 36, moment: 1_704_189_600),
+            HistoryEvent(channel: .message, day: day("2024-01-04"), parties: [.name("Charles Babbage")], line: 89, moment: 1_704_359_100),
         ])
     }
 
@@ -150,6 +151,8 @@ struct TelegramExportReaderTests {
         let events = try allEvents(&reader)
         #expect(events.map(\.day) == [day("2019-05-04"), day("2019-05-05")])
         #expect(events.map(\.parties) == [[.name("Ada Lovelace")], [.name("Ada Lovelace")]])
+        // Without date_unixtime, the moment is the wall-clock time as written (seconds since 1970).
+        #expect(events.map(\.moment) == [1_557_014_399, 1_557_014_401])
     }
 
     @Test("Messages written before the chat's name and type wait for them")
@@ -157,7 +160,8 @@ struct TelegramExportReaderTests {
         let chat = #"{"messages": [{"type": "message", "date_unixtime": "1704058865", "from": "Charles Babbage"}], "type": "private_group", "name": "Society"}"#
         let file = try HistorySampleFile("result.json", chat)
         var reader = try TelegramExportReader(path: file.path, zone: zone(hours: 0))
-        #expect(try allEvents(&reader) == [HistoryEvent(channel: .message, day: day("2023-12-31"), parties: [.name("Charles Babbage")], line: 1)])
+        #expect(try allEvents(&reader) == [HistoryEvent(channel: .message, day: day("2023-12-31"), parties: [.name("Charles Babbage")], line: 1,
+                                                        moment: 1_704_058_865)])
     }
 
     @Test("A personal chat without a name (a deleted account) is said once and not counted")

@@ -30,10 +30,11 @@ struct WhatsAppChatReaderTests {
         #expect(order == .monthDayYear)
         #expect(warnings.isEmpty)
         #expect(events == [
-            HistoryEvent(channel: .message, day: day("2023-12-30"), parties: [.name("Ada Lovelace")], line: 2),
-            HistoryEvent(channel: .message, day: day("2023-12-30"), parties: [.name("Charles Babbage")], line: 3),
-            HistoryEvent(channel: .message, day: day("2023-12-31"), parties: [.name("Ada Lovelace")], line: 6),
-            HistoryEvent(channel: .message, day: day("2024-01-02"), parties: [.name("Ada Lovelace")], line: 7),
+            // Each moment is the day and the time as written (9:41 PM as 9:41), in seconds since 1970.
+            HistoryEvent(channel: .message, day: day("2023-12-30"), parties: [.name("Ada Lovelace")], line: 2, moment: 1_703_929_260),
+            HistoryEvent(channel: .message, day: day("2023-12-30"), parties: [.name("Charles Babbage")], line: 3, moment: 1_703_929_500),
+            HistoryEvent(channel: .message, day: day("2023-12-31"), parties: [.name("Ada Lovelace")], line: 6, moment: 1_704_016_920),
+            HistoryEvent(channel: .message, day: day("2024-01-02"), parties: [.name("Ada Lovelace")], line: 7, moment: 1_704_183_300),
         ])
     }
 
