@@ -14,10 +14,13 @@ import CRMFormat
 /// A meeting's length is from `DTSTART` to `DTEND` (or its `DURATION`), when under a day.
 /// The day is `DTSTART`'s: a UTC time (`…Z`) or one with a `TZID` is moved into the user's time
 /// zone; a floating time or a date (`VALUE=DATE`) is taken as written, as is a time whose `TZID`
-/// the system does not know (said once per zone). A recurring event (`RRULE`/`RDATE`) counts
-/// once, on its first day — its repeats are not expanded — and an occurrence moved out of one
-/// (`RECURRENCE-ID`) is not counted again: said once per file. What an alarm (`VALARM`) inside an
-/// event names is not read.
+/// the system does not know (said once per zone). A recurring event is a meeting on each day it
+/// took place: its `RRULE` expanded as `RecurrenceRule` reads it, with its `RDATE`s, less its
+/// `EXDATE`s and the occurrences moved or cancelled by an event of the same `UID` with a
+/// `RECURRENCE-ID` (itself a meeting on its own day, unless cancelled). A rule this reader does
+/// not expand counts once, on its first day, said once per file. Recurring events are counted at
+/// the end of the file (a moved occurrence may come after its series). What an alarm (`VALARM`)
+/// inside an event names is not read.
 package struct ICalendarHistoryReader: HistoryReader {
     package let source = "calendar"
     package private(set) var warnings: [HistoryFileWarning] = []
@@ -32,14 +35,23 @@ package struct ICalendarHistoryReader: HistoryReader {
     private var nested = 0
     private var saidRecurring = false
     private var unknownZones: Set<String> = []
+    /// Series read, counted when the file ends; the days moved or cancelled out of them, by
+    /// `UID`; events ready to be given.
+    private var series: [(event: Event, rule: RecurrenceRule?)] = []
+    private var moved: Set<String> = []
+    private var ready: [HistoryEvent] = []
+    private var ended = false
 
     private struct Event {
         var line: Int
+        var uid = ""
         var start: ICalendarLines.Property?
         var end: ICalendarLines.Property?
         var duration: String?
-        var recurring = false
-        var override = false
+        var rule: String?
+        var dates: [ICalendarLines.Property] = []
+        var exceptions: [ICalendarLines.Property] = []
+        var recurrenceID: ICalendarLines.Property?
         var cancelled = false
         var parties: [HistoryEvent.Party] = []
     }
@@ -60,6 +72,7 @@ package struct ICalendarHistoryReader: HistoryReader {
     }
 
     package mutating func next() throws(HistoryFileError) -> HistoryEvent? {
+        if !ready.isEmpty { return ready.removeFirst() }
         while let item = try lines.next() {
             guard case .property(let property) = item else {
                 if case .malformed(let line) = item, event != nil, nested == 0 {
@@ -74,18 +87,24 @@ package struct ICalendarHistoryReader: HistoryReader {
                 started = true
                 continue
             }
-            if let historyEvent = read(property) { return historyEvent }
+            read(property)
+            if !ready.isEmpty { return ready.removeFirst() }
         }
         if !started { throw HistoryFileError(line: 1, "not an iCalendar file: it does not start with BEGIN:VCALENDAR") }
-        return nil
+        if !ended {
+            ended = true
+            for (event, rule) in series { expand(event, rule: rule) }
+            series = []
+        }
+        return ready.isEmpty ? nil : ready.removeFirst()
     }
 
-    /// Takes in one property; the event it ends, if it ends one that counts.
-    private mutating func read(_ property: ICalendarLines.Property) -> HistoryEvent? {
+    /// Takes in one property; an event it ends joins `ready` or `series`.
+    private mutating func read(_ property: ICalendarLines.Property) {
         let value = property.value.uppercased()
         guard var current = event else {
             if property.name == "BEGIN", value == "VEVENT" { (event, nested) = (Event(line: property.line), 0) }
-            return nil
+            return
         }
         switch property.name {
         case "BEGIN": nested += 1
@@ -94,11 +113,14 @@ package struct ICalendarHistoryReader: HistoryReader {
             event = nil
             return finished(current)
         case _ where nested > 0: break
+        case "UID": current.uid = property.value
         case "DTSTART": current.start = property
         case "DTEND": current.end = property
         case "DURATION": current.duration = property.value
-        case "RRULE", "RDATE": current.recurring = true
-        case "RECURRENCE-ID": current.override = true
+        case "RRULE": current.rule = property.value
+        case "RDATE": current.dates.append(property)
+        case "EXDATE": current.exceptions.append(property)
+        case "RECURRENCE-ID": current.recurrenceID = property
         case "STATUS": current.cancelled = value == "CANCELLED"
         case "ORGANIZER", "ATTENDEE":
             let kind = property.parameter("CUTYPE")?.uppercased()
@@ -109,29 +131,64 @@ package struct ICalendarHistoryReader: HistoryReader {
         default: break
         }
         event = current
-        return nil
     }
 
-    private mutating func finished(_ event: Event) -> HistoryEvent? {
-        guard !event.cancelled, !event.parties.isEmpty else { return nil }
-        if (event.recurring || event.override) && !saidRecurring {
-            saidRecurring = true
-            warnings.append(HistoryFileWarning(line: event.line, "a recurring event counts once, on its first day: repeats (RRULE, RDATE) are not expanded and moved occurrences (RECURRENCE-ID) not counted"))
+    /// An event read: a meeting now, a series counted at the end of the file, or (with a
+    /// `RECURRENCE-ID`) a day moved or cancelled out of its series and, unless cancelled, a
+    /// meeting of its own.
+    private mutating func finished(_ event: Event) {
+        if let recurrenceID = event.recurrenceID, let wall = wallTime(recurrenceID.value, zone: recurrenceID.parameter("TZID"), line: recurrenceID.line) {
+            moved.insert(event.uid + "\n" + wall.day.description)
         }
-        guard !event.override else { return nil }
+        guard !event.cancelled, !event.parties.isEmpty else { return }
         guard let start = event.start else {
-            warnings.append(HistoryFileWarning(line: event.line, "an event without DTSTART; not counted"))
-            return nil
+            return warnings.append(HistoryFileWarning(line: event.line, "an event without DTSTART; not counted"))
         }
-        guard let instant = instant(of: start) else {
-            warnings.append(HistoryFileWarning(line: start.line, "DTSTART is not a date or date-time (`20231231`, `20231231T214100Z`); event not counted"))
-            return nil
+        guard let wall = wallTime(start.value, zone: start.parameter("TZID"), line: start.line) else {
+            return warnings.append(HistoryFileWarning(line: start.line, "DTSTART is not a date or date-time (`20231231`, `20231231T214100Z`); event not counted"))
         }
+        guard event.recurrenceID == nil, event.rule != nil || !event.dates.isEmpty else {
+            return meeting(event, at: instant(wall), length: seconds(event, from: instant(wall)))
+        }
+        let rule = event.rule.flatMap(RecurrenceRule.init)
+        if event.rule != nil, rule == nil, !saidRecurring {
+            saidRecurring = true
+            warnings.append(HistoryFileWarning(line: event.line, "a recurrence rule this reader does not expand (RRULE:\(event.rule!)) counts once, on its first day; it expands FREQ daily, weekly, monthly or yearly with INTERVAL, COUNT, UNTIL, WKST, BYDAY, BYMONTHDAY and BYMONTH"))
+        }
+        series.append((event, rule))
+    }
+
+    /// A series at the end of the file: a meeting on each day it took place before today.
+    private mutating func expand(_ event: Event, rule: RecurrenceRule?) {
+        guard let start = event.start, let first = wallTime(start.value, zone: start.parameter("TZID"), line: start.line) else { return }
+        let length = seconds(event, from: instant(first))
+        // Occurrences on days after today's in any zone are not history: a day's margin.
+        var walls = (rule?.days(from: first.day, before: today.adding(days: 2)) ?? [first.day]).map { WallTime(day: $0, seconds: first.seconds, clock: first.clock) }
+        for property in event.dates {
+            walls += Self.values(property).compactMap { wallTime($0, zone: property.parameter("TZID"), line: property.line) }
+        }
+        let excepted = Set(event.exceptions.flatMap { property in
+            Self.values(property).compactMap { wallTime($0, zone: property.parameter("TZID"), line: property.line)?.day }
+        })
+        var seen: Set<Day> = []
+        for wall in walls.sorted(by: { ($0.day, $0.seconds) < ($1.day, $1.seconds) })
+        where !excepted.contains(wall.day) && !moved.contains(event.uid + "\n" + wall.day.description) && seen.insert(wall.day).inserted {
+            meeting(event, at: instant(wall), length: length)
+        }
+    }
+
+    /// The meeting `event` is at `instant`, when it is past.
+    private mutating func meeting(_ event: Event, at instant: Instant, length: Int) {
         let day = day(of: instant)
-        guard day < today else { return nil }
+        guard day < today else { return }
         var seen: Set<HistoryEvent.Party> = []
-        return HistoryEvent(channel: .meeting, day: day, parties: event.parties.filter { seen.insert($0).inserted },
-                            seconds: seconds(event, from: instant), line: event.line, moment: instant.moment)
+        ready.append(HistoryEvent(channel: .meeting, day: day, parties: event.parties.filter { seen.insert($0).inserted },
+                                  seconds: length, line: event.line, moment: instant.moment))
+    }
+
+    /// The values of an `RDATE` or `EXDATE` (a list; of a period, its start).
+    private static func values(_ property: ICalendarLines.Property) -> [String] {
+        property.value.split(separator: ",").map { String($0.split(separator: "/").first ?? $0) }
     }
 
     /// When a `DTSTART` or `DTEND` is: a date, a floating time (seconds of its wall clock as if
@@ -198,10 +255,23 @@ package struct ICalendarHistoryReader: HistoryReader {
         return digits ? nil : total
     }
 
-    /// A `DTSTART` or `DTEND` value: a UTC time (`…Z`) or one with a `TZID` is an instant; a time
-    /// whose `TZID` the system does not know is taken as floating (said once per zone).
-    private mutating func instant(of property: ICalendarLines.Property) -> Instant? {
-        let text = Array(property.value.trimmingSpaces.utf8)
+    /// How a `DTSTART`'s wall time is read: a date, a floating time, a UTC time, or a time in a zone.
+    private enum Clock {
+        case date, floating, utc
+        case zoned(TimeZone)
+    }
+
+    /// A date or time as an event writes it: its day, the seconds into that day on its clock.
+    private struct WallTime {
+        var day: Day
+        var seconds: Int64
+        var clock: Clock
+    }
+
+    /// A `DTSTART`, `DTEND`, `RDATE`, `EXDATE` or `RECURRENCE-ID` value with its `TZID`: a time
+    /// whose zone the system does not know is taken as floating (said once per zone).
+    private mutating func wallTime(_ value: String, zone identifier: String?, line: Int) -> WallTime? {
+        let text = Array(value.trimmingSpaces.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= text.count, text[range].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
             return text[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
@@ -209,23 +279,39 @@ package struct ICalendarHistoryReader: HistoryReader {
         guard let year = number(0..<4), let month = number(4..<6), let dayOfMonth = number(6..<8),
               let date = Day(year: year, month: month, day: dayOfMonth)
         else { return nil }
-        if text.count == 8 { return .date(date) }
+        if text.count == 8 { return WallTime(day: date, seconds: 0, clock: .date) }
         guard text.count >= 15, text[8] == UInt8(ascii: "T"), let hour = number(9..<11), let minute = number(11..<13),
               let second = number(13..<15)
         else { return nil }
-        let wall = Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        if text.count == 16, text[15] == UInt8(ascii: "Z") { return .instant(wall) }
+        let seconds = Int64(hour * 3600 + minute * 60 + second)
+        if text.count == 16, text[15] == UInt8(ascii: "Z") { return WallTime(day: date, seconds: seconds, clock: .utc) }
         guard text.count == 15 else { return nil }
-        guard let identifier = property.parameter("TZID") else { return .floating(wall) }
+        guard let identifier else { return WallTime(day: date, seconds: seconds, clock: .floating) }
         guard let eventZone = Self.zone(named: identifier) else {
             if unknownZones.insert(identifier).inserted {
-                warnings.append(HistoryFileWarning(line: property.line, "time zone \"\(identifier)\" is not one this system knows; its events' days are taken as written"))
+                warnings.append(HistoryFileWarning(line: line, "time zone \"\(identifier)\" is not one this system knows; its events' days are taken as written"))
             }
-            return .floating(wall)
+            return WallTime(day: date, seconds: seconds, clock: .floating)
         }
-        // The wall time in the event's zone: its offset at that instant, found in two steps.
-        let guess = wall - Int64(eventZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wall))))
-        return .instant(wall - Int64(eventZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))))
+        return WallTime(day: date, seconds: seconds, clock: .zoned(eventZone))
+    }
+
+    /// When a wall time is.
+    private func instant(_ wall: WallTime) -> Instant {
+        let local = Int64(wall.day.dayNumber) * 86_400 + wall.seconds
+        switch wall.clock {
+        case .date: return .date(wall.day)
+        case .floating: return .floating(local)
+        case .utc: return .instant(local)
+        case .zoned(let eventZone):
+            // The wall time in the event's zone: its offset at that instant, found in two steps.
+            let guess = local - Int64(eventZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local))))
+            return .instant(local - Int64(eventZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))))
+        }
+    }
+
+    private mutating func instant(of property: ICalendarLines.Property) -> Instant? {
+        wallTime(property.value, zone: property.parameter("TZID"), line: property.line).map(instant)
     }
 
     /// A zone by its IANA name, also when a calendar writes it with a prefix
