@@ -19,7 +19,7 @@ guard let root = arguments.first else {
 }
 let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 5
 let vault = try Vault(root: root)
-let files = vault.personPaths().map { try! FileSystem.readFile(root + "/" + $0).bytes }
+let files = vault.personPaths().people.map { try! FileSystem.readFile(root + "/" + $0).bytes }
 let total = files.reduce(0) { $0 + $1.count }
 var seconds: [Double] = []
 var entries = 0

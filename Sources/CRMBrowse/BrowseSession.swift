@@ -189,7 +189,7 @@ package final class BrowseSession {
     }
 
     private func showToday() throws {
-        state.today = TodayPage(agenda: Agenda.of(vault.everyone(today: today), today: today, within: Cadence("2w")!).agenda, rows: state.bodyRows)
+        state.today = TodayPage(agenda: Agenda.of(Everyone(vault, today: today), today: today, within: Cadence("2w")!).agenda, rows: state.bodyRows)
     }
 
     private func openPicker() throws {

@@ -74,7 +74,7 @@ final class Workspace {
         stamps = folderStamps()
         isStale = false
         if let again = try? Vault(root: root) { vault = again }
-        let everyone = vault.everyone(today: today)
+        let everyone = Everyone(vault, today: today)
         let notes = vault.notes()
         let read = Snapshot(today: today, everyone: everyone, others: VaultCheck.Others(facts: everyone.facts, notes: notes),
                             byID: Dictionary(everyone.facts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a }))

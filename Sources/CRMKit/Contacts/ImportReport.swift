@@ -96,7 +96,7 @@ extension Vault {
         if !dryRun {
             // New files are written together: one lock, one flush of the folder.
             var options = options
-            options.tagSpellings = tagSpellings()
+            options.tagSpellings = facts().rows.tagSpellings
             let (files, notes) = ContactImport.newFiles(plan, options: options, settings: config.logSettings)
             problems += notes
             created = files.isEmpty ? [] : try create(files, keeping: { (id: $0.id, path: $0.path) })

@@ -13,7 +13,7 @@ public struct NewPersonOptions: Sendable {
     package var spread: Bool
     /// The day of the import: everyone added gets it as `added`, so their cadence starts then.
     public var today: Day
-    /// How the vault spells its tags (`Vault.tagSpellings`): a contact's group or `--tag` in
+    /// How the vault spells its tags (`tagSpellings` of everyone's facts): a contact's group or `--tag` in
     /// another case or with other accents is written so.
     package var tagSpellings: [String: String] = [:]
 

@@ -4,7 +4,7 @@ import CRMVault
 extension Vault {
     /// Someone the vault tracks already, which the `add` operations refuse unless told otherwise.
     package struct DuplicatePerson: Error, Sendable, CustomStringConvertible {
-        /// "people/ada.md already tracks Ada Lovelace" (see `duplicateMessage`,
+        /// "people/ada.md already tracks Ada Lovelace" (see `PersonKeys.duplicateMessage`,
         /// `ContactImport.trackedMessage`).
         package let description: String
     }
@@ -23,8 +23,8 @@ extension Vault {
     /// named by, nothing written; refused as it refuses it.
     package func newFile(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?, today: Day,
                          allowingDuplicate: Bool = false) throws -> (slug: String, bytes: [UInt8]) {
-        if !allowingDuplicate, let same = duplicate(name: name, contactID: contactID) {
-            throw DuplicatePerson(description: Vault.duplicateMessage(same, name: name))
+        if !allowingDuplicate, let same = personKeys().duplicate(name: name, contactID: contactID) {
+            throw DuplicatePerson(description: PersonKeys.duplicateMessage(same, name: name))
         }
         let all = fields + [(key: "added", value: FieldValue.string(today.description))]
         return (Slug.make(name), NewPersonFile.render(all, heading: config.heading))
@@ -47,7 +47,7 @@ extension Vault {
             throw DuplicatePerson(description: ContactImport.trackedMessage(tracker, match: match, contact: contact))
         }
         var options = options
-        options.tagSpellings = tagSpellings()
+        options.tagSpellings = facts().rows.tagSpellings
         let file = contact.newFile(options, settings: config.logSettings)
         let person = try create(slug: Slug.make(contact.name), bytes: file.bytes)
         problems += file.problem.map { [$0] } ?? []

@@ -10,7 +10,7 @@ package enum ExportFormat: String, Sendable, CaseIterable {
     /// An array of people in the shape of `crm show --json`, interactions (shared ones too),
     /// mentions and relationships included.
     case json
-    /// A folder of one vCard file per person (see `VdirExport`); `vault.export` gives the cards
+    /// A folder of one vCard file per person (see `VdirExport`); `VaultExport.of` gives the cards
     /// as `vcard` does.
     case vdir
 }
@@ -26,28 +26,29 @@ package struct VaultExport: Sendable {
     package var problems: [Diagnostic]
 }
 
-extension Vault {
-    /// Every person (in path order) in `format`. `today` decides due dates.
-    package func export(_ format: ExportFormat, today: Day) -> VaultExport {
-        var (people, problems) = scan { $0 }
+extension VaultExport {
+    /// Every person of `vault` (in path order, each file read whole) in `format`. `today` decides due dates.
+    package static func of(_ vault: Vault, format: ExportFormat, today: Day) -> VaultExport {
+        var (people, problems) = vault.scan { $0.person }
+        let config = vault.config
         let text: String
         switch format {
         case .vcard, .vdir:
-            text = cards(of: people).joined()
+            text = cards(of: people, in: vault).joined()
             problems += people.compactMap(VCardExport.leftOut(of:))
         case .csv:
-            let links = VaultLinks.read(self)
+            let links = VaultLinks.read(vault)
             text = CSVExport.render(people, config: config, today: today) { links.connections(of: $0).shared }
         case .json:
-            let links = VaultLinks.read(self)
+            let links = VaultLinks.read(vault)
             text = JSON.array(people.map { $0.showJSON(config: config, today: today, connections: links.connections(of: $0.id)) }).rendered() + "\n"
         }
         return VaultExport(format: format, bytes: Array(text.utf8), count: people.count, problems: problems)
     }
 
-    /// The vCard of each of `people`, in their order, with their relationships.
-    func cards(of people: [Person]) -> [String] {
-        let links = VaultLinks.read(self, notes: false)
+    /// The vCard of each of `people`, in their order, with their relationships (the links of `vault`).
+    static func cards(of people: [Person], in vault: Vault) -> [String] {
+        let links = VaultLinks.read(vault, notes: false)
         return people.map { person in
             VCardExport.card(for: person, related: links.connections(of: person.id).related.map { relation in
                 RelatedCard(relation: relation.relation, name: relation.name,

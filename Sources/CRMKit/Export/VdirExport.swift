@@ -99,23 +99,23 @@ package struct VdirExport: Sendable {
     }
 }
 
-extension Vault {
-    /// Writes everyone's card into the folder `directory` (made when missing), as `VdirExport` says.
-    package func exportVdir(to directory: String) throws(FileSystemError) -> VdirExport {
+extension VdirExport {
+    /// Writes the card of everyone in `vault` into the folder `directory` (made when missing), as `VdirExport` says.
+    package static func write(_ vault: Vault, to directory: String) throws(FileSystemError) -> VdirExport {
         let folder = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         try FileSystem.makeDirectories(folder)
         guard FileSystem.isDirectory(folder) else { throw FileSystemError(folder, refusing: "is not a folder", errno: 20) }
         do {
-            return try FileSystem.withLock(on: folder) { () throws(FileSystemError) in try exportVdir(into: folder) }
+            return try FileSystem.withLock(on: folder) { () throws(FileSystemError) in try write(vault, into: folder) }
         } catch {
             // Both the lock and the export throw only `FileSystemError`.
             throw (error as? FileSystemError) ?? FileSystemError(folder, refusing: "was not written: \(error)", errno: 5)
         }
     }
 
-    private func exportVdir(into folder: String) throws(FileSystemError) -> VdirExport {
+    private static func write(_ vault: Vault, into folder: String) throws(FileSystemError) -> VdirExport {
         let place = "the folder " + folder
-        var (people, problems) = scan { $0 }
+        var (people, problems) = vault.scan { $0.person }
         problems += people.compactMap(VCardExport.leftOut(of:))
         var outcome = VdirExport()
         let manifestPath = try FileSystem.pathInside(folder, VdirExport.manifestName, for: .write, place: place)
@@ -126,7 +126,7 @@ extension Vault {
         func keep(_ path: String, _ why: String) {
             outcome.problems.append(Diagnostic(path: path, line: 1, severity: .warning, message: why))
         }
-        for (person, card) in zip(people, cards(of: people)) {
+        for (person, card) in zip(people, VaultExport.cards(of: people, in: vault)) {
             let uid = VCardExport.uid(for: person)
             let own = VdirExport.fileName(uid: uid)
             let name = FileSystem.exists(folder + "/" + own) ? own : renamed[own] ?? own

@@ -41,7 +41,7 @@ extension Vault {
             fields.append(("birthday", .string(birthday)))
         }
         let every = try AddRequest.cadence(request.every)
-        if !request.tags.isEmpty { fields.append(("tags", .list(spelt(request.tags)))) }
+        if !request.tags.isEmpty { fields.append(("tags", .list(facts().rows.spelt(request.tags)))) }
         if let every { fields.append(("every", .string(every.description))) }
         let file = try newFile(fields, name: name, contactID: contactID, today: today, allowingDuplicate: request.force)
         return (file.slug, freePath(folder: "people", slug: file.slug), file.bytes)

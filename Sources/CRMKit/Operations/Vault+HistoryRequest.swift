@@ -14,7 +14,7 @@ extension Vault {
     package func importHistory(_ request: HistoryRequest,
                                progress: ((_ file: String, _ done: Int64, _ total: Int64) -> Void)? = nil) throws -> HistoryOutcome {
         let people = personKeys()
-        let phones = Dictionary(scan { ($0.id, $0.document.phones) }.rows, uniquingKeysWith: { a, _ in a })
+        let phones = Dictionary(scan { file in let person = file.person; return (person.id, person.document.phones) }.rows, uniquingKeysWith: { a, _ in a })
         var matcher = HistoryMatcher(people: people, phones: phones, region: config.defaultRegion)
         let files = try request.files.flatMap(HistoryFormat.files)
         var tally = HistoryTally(files: files.count)
@@ -42,7 +42,7 @@ extension Vault {
         }
 
         outcome.unmatched = tally.unmatched
-        outcome.ambiguous = tally.ambiguous(labels: { labels(of: $0.map { people[$0] }) })
+        outcome.ambiguous = tally.ambiguous(labels: { $0.map { people[$0] }.labels(reading: self) })
         let (byPerson, unlisted) = tally.entries(types: config.types)
         outcome.warnings += unlisted
         let order = byPerson.keys.sorted { (people[$0].sortName, people[$0].id) < (people[$1].sortName, people[$1].id) }

@@ -24,4 +24,15 @@ extension Vault {
         let removed = try findIfAny(request.other).person.map { try unrelate(person, $0) } ?? unrelate(person, named: request.other)
         return UnrelateOutcome(removed: removed)
     }
+
+    /// The person `query` names, as `find` finds them; when no one matches (someone without a
+    /// file in the vault: `crm relate … "Bob Marsh"`), nil and the "did you mean" for the names
+    /// close to it, if any, but for the person whose id is `besides`.
+    private func findIfAny(_ query: String, besides: String? = nil) throws(VaultError) -> (person: Person?, didYouMean: String?) {
+        do {
+            return (try find(query), nil)
+        } catch where error.unmatched != nil {
+            return (nil, PersonMatcher.didYouMean(error.unmatched!.filter { $0.id != besides }))
+        }
+    }
 }

@@ -28,7 +28,7 @@ package enum IndexPage {
     }
 
     /// The page's bytes (UTF-8, LF line endings) for everyone as the files alone say
-    /// (`Vault.everyone(today: nil)`), and the warnings to print: files that could not be read
+    /// (`Everyone(vault, today: nil)`), and the warnings to print: files that could not be read
     /// are left out (see `ReadProblems`).
     ///
     /// Only the facts of each file are needed for the table (they come from the cache), and only
@@ -43,9 +43,9 @@ package enum IndexPage {
             return threshold.map { last >= $0 } ?? true
         }
         let byPath = Dictionary(candidates.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let (recent, more) = everyone.vault.scan(paths: candidates.map(\.path)) { person -> [RecentEntry]? in
-            guard let facts = byPath[person.path] else { return nil }
-            return person.document.interactions.filter(\.isInteraction).enumerated().compactMap { order, entry in
+        let (recent, more) = everyone.vault.scan(paths: candidates.map(\.path)) { file -> [RecentEntry]? in
+            guard let facts = byPath[file.path] else { return nil }
+            return file.person.document.interactions.filter(\.isInteraction).enumerated().compactMap { order, entry in
                 threshold.map { entry.date >= $0 } ?? true ? RecentEntry(people: [facts], order: order, entry: entry) : nil
             }
         }

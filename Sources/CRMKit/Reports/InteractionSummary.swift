@@ -40,7 +40,7 @@ package struct InteractionSummary: Sendable {
     package let due: [DueList.Entry]
     /// People without any interaction at all, by name.
     package let neverContacted: [PeopleListing.Row]
-    /// The labels of people who share a name with another (`Vault.namesakeLabels`), by id.
+    /// The labels of people who share a name with another (`namesakeLabels(reading:)`), by id.
     package var namesakes: [String: String] = [:]
 
     /// How the summary names `person`: by name, or with their id and a detail when someone else
@@ -207,7 +207,7 @@ extension InteractionSummary {
             }
         }
         var summary = InteractionSummary(counted: counted, totals: totals, config: config, since: since, until: until)
-        summary.namesakes = everyone.vault.namesakeLabels(among: counted.map(\.person))
+        summary.namesakes = counted.map(\.person).namesakeLabels(reading: everyone.vault)
         return (summary, problems)
     }
 }

@@ -124,7 +124,7 @@ public struct PeopleListing: Sendable {
     public let rows: [Row]
     /// Warnings about files not read, or read in part (see `ReadProblems`).
     public let problems: [Diagnostic]
-    /// The labels of people who share a name with another (`Vault.namesakeLabels`), by id.
+    /// The labels of people who share a name with another (`namesakeLabels(reading:)`), by id.
     package var namesakes: [String: String] = [:]
 
     package init(today: Day, rows: [Row], problems: [Diagnostic] = [], namesakes: [String: String] = [:]) {
@@ -138,16 +138,16 @@ public struct PeopleListing: Sendable {
     /// that name (`Sam Lee (sam-lee-2, Lee Design)`), as a PERSON matching both words them.
     public func label(_ row: Row) -> String { namesakes[row.id] ?? row.name }
 
-    /// The people of `vault` on `today` (from its one read, `Vault.everyone`).
+    /// The people of `vault` on `today` (from its one read, `Everyone(_:today:)`).
     public init(vault: Vault, today: Day) {
-        self.init(vault.everyone(today: today), today: today)
+        self.init(Everyone(vault, today: today), today: today)
     }
 
     /// Everyone a listing shows (`Everyone.listed`), on `today`, in name order.
     package init(_ everyone: Everyone, today: Day) {
         let (rows, problems) = Row.listed(everyone, today: today)
         let order = NameOrder(rows.map(\.sortName), ties: rows.map(\.id)).sortedIndices()
-        self.init(today: today, rows: order.map { rows[$0] }, problems: problems, namesakes: everyone.vault.namesakeLabels(among: rows))
+        self.init(today: today, rows: order.map { rows[$0] }, problems: problems, namesakes: rows.namesakeLabels(reading: everyone.vault))
     }
 
     /// The rows' indices in `order`; rows that tie stay in name order.
@@ -214,13 +214,14 @@ extension PeopleListing.Row {
     }
 }
 
-extension Vault {
-    /// The labels of those of `rows` who share a name with another of them (each person once,
+extension [PeopleListing.Row] {
+    /// The labels of those of these rows who share a name with another of them (each person once,
     /// however many rows they have), by id: `Sam Lee (sam-lee-2, Lee Design)`, as a PERSON
-    /// that matches both names them (see `labels(of:)`).
+    /// that matches both names them (see `labels(reading:)`; namesakes' files are read from `vault`).
     /// In name and id order one person's rows, and people of one name, are next to each other:
     /// found by comparing neighbours, not by hashing every name and id (a tenth of `crm list`).
-    package func namesakeLabels(among rows: [PeopleListing.Row]) -> [String: String] {
+    package func namesakeLabels(reading vault: Vault) -> [String: String] {
+        let rows = self
         let order = NameOrder(rows.map(\.sortName), ties: rows.map(\.id)).sortedIndices()
         var namesakes: [PersonKeys] = []
         var start = 0
@@ -235,6 +236,6 @@ extension Vault {
             if people.count > 1 { namesakes += people.map(\.keys) }
             start = end
         }
-        return namesakeLabels(among: namesakes)
+        return namesakes.namesakeLabels(reading: vault)
     }
 }

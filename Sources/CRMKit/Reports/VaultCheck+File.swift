@@ -34,7 +34,7 @@ extension VaultCheck {
         private let byTag: [String: [Int]]
         private let tagCounts: [String: [String: Int]]
 
-        /// From everyone's facts (`Vault.facts`, `Vault.everyone`) and the vault's notes (`Vault.notes()`).
+        /// From everyone's facts (`Vault.facts`, `Everyone(_:today:)`) and the vault's notes (`Vault.notes()`).
         package init(facts: [PersonFacts], notes: VaultNotes) {
             people = facts.map { Checked(facts: $0, today: nil) }
             resolver = LinkResolver(facts.map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $0.foldedAliases) })

@@ -9,7 +9,7 @@ package enum VaultCheck {
     package static func run(_ vault: Vault, today: Day? = nil) -> [Diagnostic] {
         var found = vault.config.diagnostics + vault.unfinishedProblems
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
-        let (paths, copies, unlisted) = vault.personAndConflictPaths()
+        let (paths, copies, unlisted) = vault.personPaths()
         let (facts, unread) = vault.facts(of: paths, today: today)
         let people = facts.map { Checked(facts: $0, today: today) }
         found += unlisted + unread

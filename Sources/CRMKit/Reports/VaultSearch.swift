@@ -77,9 +77,10 @@ package enum VaultSearch {
                               _ body: (_ rendered: [[UInt8]], _ problems: [Diagnostic]) -> Void) {
         let settings = vault.logSettings
         let search = LineSearch(folded: needle)
-        for (paths, isPerson) in [(vault.personPaths(), true), (vault.dailyNotes().map(\.path), false)] {
+        for (paths, isPerson) in [(vault.personPaths().people, true), (vault.dailyNotes().map(\.path), false)] {
             for batch in stride(from: 0, to: paths.count, by: 2048) {
-                let (rows, unread) = vault.scanFiles(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { path, bytes -> ([UInt8]?, Diagnostic?) in
+                let (rows, unread) = vault.scan(paths: Array(paths[batch..<min(batch + 2048, paths.count)])) { file -> ([UInt8]?, Diagnostic?) in
+                    let (path, bytes) = (file.path, file.bytes)
                     if let found = hits(search, inFile: bytes, path: path, isPerson: isPerson) { return (found.isEmpty ? nil : render(found), nil) }
                     let document = PersonDocument(bytes: bytes, path: path, settings: settings)
                     return (nil, ReadProblems.of(document).first)

@@ -49,7 +49,7 @@ extension Vault {
     package func resolveConflicts(dryRun: Bool, stamp: String,
                                  storedBase: ((String) -> [UInt8]?)? = nil) throws -> [ConflictResolution] {
         let storedBase = storedBase ?? { Git(directory: root).mergeBase(of: $0) }
-        let (people, copies, _) = personAndConflictPaths()
+        let (people, copies, _) = personPaths()
         let marked = people.filter { path in
             guard let (bytes, _) = try? FileSystem.readFile(root + "/" + path) else { return false }
             return !ConflictMarkers.markerLines(in: bytes).isEmpty

@@ -6,7 +6,7 @@ import CRMFormat
 /// `DueSchedule` or any report's row on that day or any later one.
 ///
 /// Always whole: a report chooses what it keeps by the row it makes of these facts
-/// (`Vault.everyone(today:)`), never by emptying parts of them. The keys a PERSON argument is
+/// (`Everyone(_:today:)`), never by emptying parts of them. The keys a PERSON argument is
 /// matched by live in `keys`, and read as `facts.name`, `facts.id`…
 package struct PersonFacts: Sendable, Equatable {
     /// Id, name, sort name, aliases, emails and contact id: what a PERSON argument is matched by,
@@ -29,7 +29,7 @@ package struct PersonFacts: Sendable, Equatable {
     /// The links the file holds (entries with participants, mentions, `related`), unresolved.
     package var links: FileLinks
     /// Entries of other files this person takes part in (a shared entry of someone's log, a
-    /// daily note's item): not the file's, so never cached; `Vault.everyone` resolves them once per
+    /// daily note's item): not the file's, so never cached; `Everyone(_:today:)` resolves them once per
     /// run and adds them with `including(_:today:)`.
     package private(set) var shared: [SharedInteraction] = []
     /// Plain and ticked entries, shared ones included (open items are plans, not interactions).

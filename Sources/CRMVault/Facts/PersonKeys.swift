@@ -1,6 +1,6 @@
 import CRMFormat
 
-/// What a PERSON argument (`PersonMatcher`) and the duplicate rule (`Vault.duplicate`) know a
+/// What a PERSON argument (`PersonMatcher`) and the duplicate rule (`duplicate(name:contactID:excluding:)`) know a
 /// person by. They are the first field of a facts-cache record, so they are read from the cache
 /// without decoding the rest of it.
 ///

@@ -41,8 +41,8 @@ extension Vault {
         let settled = FactsCache.settledTime
         let cache = FactsCache.load(self)
         let listed = given == nil ? cache.listing(in: self) : nil
-        let walked = given == nil && listed == nil ? personPathsAndFolders() : nil
-        let unsorted = given ?? listed ?? walked!.paths
+        let walked = given == nil && listed == nil ? walkPeople() : nil
+        let unsorted = given ?? listed ?? walked!.people
         // The cache and the files are paired as two sorted lists, and the cache is written in order.
         let paths = zip(unsorted, unsorted.dropFirst()).contains { Bytes.precedes($1, $0) } ? unsorted.sorted(by: Bytes.precedes) : unsorted
         let cachedIndex = listed != nil ? Array(paths.indices) : cache.indices(of: paths)
@@ -68,7 +68,9 @@ extension Vault {
                         }
                         do throws(VaultError) {
                             if let uncached { return rows[i] = try uncached(path, folder) }
-                            let person = try load(path: path, in: folder, notesOnDemand: true)   // only the notes the timeline keeps are read
+                            let (bytes, stamp) = try self.read(path: path, in: folder)
+                            // Only the notes the timeline keeps are read.
+                            let person = ScannedFile(path: path, bytes: bytes, stamp: stamp, settings: logSettings).parsed(notesOnDemand: true)
                             let entry = FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: today))
                             if entry.isSettled(settled) { kept[i] = .read(entry.record) }
                             rows[i] = read(entry.facts)
@@ -98,17 +100,6 @@ extension Vault {
     }
 }
 
-extension Vault {
-    /// Everyone as a command sees them on `today` (nil: what the files alone say): each person
-    /// file's facts, the daily notes and the links between them, each read once. The one read of
-    /// everyone a report is made from.
-    package func everyone(today: Day?) -> Everyone {
-        let (facts, unread) = facts(today: today)
-        let (shared, daily) = sharedInteractions(everyone: facts)
-        return Everyone(vault: self, facts: facts, unread: unread, shared: shared, dailyNoteItems: daily, today: today)
-    }
-}
-
 /// Everyone as one command sees them: every person file's facts read once (one pass over the
 /// facts cache), the daily notes read once, and the links of both resolved once over everyone.
 /// The reports are functions of it.
@@ -127,6 +118,15 @@ package struct Everyone: Sendable {
     package let today: Day?
     /// The vault's settings the reports apply.
     package var config: VaultConfig { vault.config }
+
+    /// Everyone in `vault` as a command sees them on `today` (nil: what the files alone say): each
+    /// person file's facts (`Vault.facts`), the daily notes and the links between them, each read
+    /// once. The one read of everyone a report is made from.
+    package init(_ vault: Vault, today: Day?) {
+        let (facts, unread) = vault.facts(today: today)
+        let (shared, daily) = vault.sharedInteractions(everyone: facts)
+        (self.vault, self.facts, self.unread, self.shared, self.dailyNoteItems, self.today) = (vault, facts, unread, shared, daily, today)
+    }
 
     /// Everyone a listing shows, in path order, and the warnings to print. A file that could not
     /// be read is left out with a warning, and each part of a file that was not read is one (see

@@ -46,7 +46,7 @@ package enum PersonMatcher {
         return byName.isEmpty ? people.filter { $0.hasAlias(folded) } : byName
     }
 
-    /// The one person `query` names; several are listed by `labels` (`Vault.labels(of:)`, which
+    /// The one person `query` names; several are listed by `labels` (`labels(reading:)`, which
     /// reads namesakes' files; by default name and id).
     static func match(_ query: String, in people: [PersonKeys],
                       labels: ([PersonKeys]) -> [String] = { $0.map { "\($0.name) (\($0.id))" } }) throws(VaultError) -> PersonKeys {
@@ -54,12 +54,15 @@ package enum PersonMatcher {
         case .one(let person): return person
         case .several(let found, let what): throw ambiguity(query, found, what: what, labels: labels)
         case .none(let closest):
-            throw VaultError("no person matches '\(query)'" + (didYouMean(closest).map { "; " + $0 } ?? ""))
+            let named = closest.map { (id: $0.id, name: $0.name) }
+            var error = VaultError("no person matches '\(query)'" + (didYouMean(named).map { "; " + $0 } ?? ""))
+            error.unmatched = named
+            throw error
         }
     }
 
     /// "did you mean Ada Lovelace (ada-lovelace)?", or nil for no one.
-    static func didYouMean(_ closest: [PersonKeys]) -> String? {
+    package static func didYouMean(_ closest: [(id: String, name: String)]) -> String? {
         closest.isEmpty ? nil : "did you mean " + closest.map { "\($0.name) (\($0.id))" }.joined(separator: ", ") + "?"
     }
 

@@ -29,10 +29,14 @@ package enum SharedEntry {
 
     /// The person `owner` names (a PERSON argument) and the people `queries` name (as `--with`
     /// gives them) for an entry in the owner's log, in the order given, each once, each as
-    /// `checked` takes them: everyone is found in one read of everyone's keys (`Vault.find`).
+    /// `checked` takes them: everyone is found in one read of everyone's keys (`Vault.find`), none
+    /// when each is an id.
     package static func participants(_ queries: [String], of owner: String,
                                      in vault: Vault) throws(VaultError) -> (owner: Person, others: [Person]) {
-        let found = try vault.find([owner] + queries)
+        let all = [owner] + queries
+        let everyone = all.allSatisfy { vault.directPath($0) != nil } ? nil : VaultLinks(everyone: vault.personKeys(), files: [])
+        var found: [Person] = []
+        for query in all { found.append(try vault.find(query, in: everyone)) }
         return (found[0], try checked(Array(zip(queries, found.dropFirst())), of: found[0], in: vault))
     }
 

@@ -91,34 +91,20 @@ public struct Vault: Sendable {
     }
     // MARK: Reading
 
-    /// Person files relative to the vault (`people/ada.md`), in byte order (`Bytes.compare`).
-    /// Hidden files and folders, temporary files and sync-conflict copies are not people; symbolic
-    /// links to folders are not followed (they could lead out of the vault or in a circle).
-    package func personPaths() -> [String] { personPathsAndFolders().paths }
-
-    /// The same, and the folders they were listed from, each stamped before it was read (what
-    /// the facts cache lists the paths by while none of them changes).
-    /// `unreadable`: a warning for each folder under `people/` that could not be listed.
-    func personPathsAndFolders() -> (paths: [String], folders: [FactsCache.Folder], unreadable: [Diagnostic]) {
-        let (files, folders, unreadable) = markdownPathsAndFolders()
-        return (files.compactMap { $0.isConflictCopy ? nil : $0.path }, folders, unreadable)
+    /// One walk of `people/`: the person files relative to the vault (`people/ada.md`), and the
+    /// sync-conflict copies, each in byte order (`Bytes.compare`), and a warning for each folder
+    /// that could not be listed (`Permission denied`), whose people are left out. Hidden files and
+    /// folders and temporary files are not people; symbolic links to folders are not followed
+    /// (they could lead out of the vault or in a circle).
+    package func personPaths() -> (people: [String], copies: [String], unreadable: [Diagnostic]) {
+        let walked = walkPeople()
+        return (walked.people, walked.copies, walked.unreadable)
     }
 
-    /// Person files and sync-conflict copies, from one walk of `people/`, and a warning for each
-    /// folder that could not be listed.
-    package func personAndConflictPaths() -> (people: [String], copies: [String], unreadable: [Diagnostic]) {
-        var people: [String] = [], copies: [String] = []
-        let (files, _, unreadable) = markdownPathsAndFolders()
-        for file in files {
-            if file.isConflictCopy { copies.append(file.path) } else { people.append(file.path) }
-        }
-        return (people, copies, unreadable)
-    }
-
-    /// The same, and every folder walked with its stamp, taken before the folder was read; none
-    /// when one could not be stamped or listed (a change in it could not be seen); and a warning
-    /// for each folder that could not be listed (`Permission denied`), whose people are left out.
-    private func markdownPathsAndFolders() -> (files: [(path: String, isConflictCopy: Bool)], folders: [FactsCache.Folder], unreadable: [Diagnostic]) {
+    /// The same, and every folder walked with its stamp, taken before the folder was read (what
+    /// the facts cache lists the paths by while none of them changes); none when one could not be
+    /// stamped or listed (a change in it could not be seen).
+    func walkPeople() -> (people: [String], copies: [String], folders: [FactsCache.Folder], unreadable: [Diagnostic]) {
         var files: [(path: String, isConflictCopy: Bool)] = []
         var folders: [FactsCache.Folder] = [], unstamped = false
         var unreadable: [Diagnostic] = []
@@ -145,7 +131,12 @@ public struct Vault: Sendable {
         }
         walk("people", depth: 0)
         // Sorted as indices over one buffer of the paths' bytes: no strings moved or retained.
-        return (NameOrder(files.map(\.path)).sortedIndices().map { files[$0] }, unstamped ? [] : folders, unreadable)
+        var people: [String] = [], copies: [String] = []
+        people.reserveCapacity(files.count)
+        for i in NameOrder(files.map(\.path)).sortedIndices() {
+            if files[i].isConflictCopy { copies.append(files[i].path) } else { people.append(files[i].path) }
+        }
+        return (people, copies, unstamped ? [] : folders, unreadable)
     }
 
     /// `name.hasPrefix(".")`, decided on the bytes unless a combining mark follows the dot.
@@ -177,21 +168,16 @@ public struct Vault: Sendable {
 
     /// Reads one person file; `notesOnDemand`: see `PersonDocument.init(bytes:path:settings:notesOnDemand:)`.
     package func load(path: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
-        try load(path: path, in: nil, notesOnDemand: notesOnDemand)
-    }
-
-    /// The same, `path` opened relative to `folder` (the vault folder, opened once for many files) when given.
-    func load(path: String, in folder: Int32?, notesOnDemand: Bool) throws(VaultError) -> Person {
-        let (bytes, stamp) = try read(path: path, in: folder)
+        let (bytes, stamp) = try read(path: path)
         return person(path: path, bytes: bytes, stamp: stamp, notesOnDemand: notesOnDemand)
     }
 
     private func person(path: String, bytes: [UInt8], stamp: FileStamp, notesOnDemand: Bool = false) -> Person {
-        Person(id: Person.id(forPath: path), path: path,
-               document: PersonDocument(bytes: bytes, path: path, settings: logSettings, notesOnDemand: notesOnDemand), stamp: stamp)
+        ScannedFile(path: path, bytes: bytes, stamp: stamp, settings: logSettings).parsed(notesOnDemand: notesOnDemand)
     }
 
-    /// One file's bytes, unparsed, and the stamp of the version read.
+    /// One file's bytes, unparsed, and the stamp of the version read; `path` opened relative to
+    /// `folder` (the vault folder, opened once for many files) when given.
     func read(path: String, in folder: Int32? = nil) throws(VaultError) -> (bytes: [UInt8], stamp: FileStamp) {
         do {
             if let folder { return try FileSystem.readFile(path, in: folder) }
@@ -201,23 +187,13 @@ public struct Vault: Sendable {
         }
     }
 
-    /// Reads every person (or those at `paths`) on all cores and keeps only what `transform` makes of each (nil: nothing),
-    /// in path order. Each file's bytes are dropped as soon as it is transformed, so a report over
-    /// 100,000 people holds only its rows.
-    package func scan<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (Person) -> Row?) -> (rows: [Row], problems: [Diagnostic]) {
-        scanFiles(paths: paths) { path, bytes, stamp in transform(person(path: path, bytes: bytes, stamp: stamp)) }
-    }
-
-    /// `scan` without parsing: `transform` gets each file's path and bytes as read, for reports
-    /// that need only the text (search).
-    package func scanFiles<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (_ path: String, _ bytes: [UInt8]) -> Row?)
-        -> (rows: [Row], problems: [Diagnostic]) {
-        scanFiles(paths: paths) { path, bytes, _ in transform(path, bytes) }
-    }
-
-    private func scanFiles<Row: Sendable>(paths: [String]?, _ transform: @Sendable (String, [UInt8], FileStamp) -> Row?)
-        -> (rows: [Row], problems: [Diagnostic]) {
-        let paths = paths ?? personPaths()
+    /// Reads every person file (or the files at `paths`) on all cores and keeps only what
+    /// `transform` makes of each (nil: nothing), in path order. `transform` gets the file as read
+    /// (`ScannedFile`): its `person` is parsed when asked for, so a report that needs only the
+    /// text (search, a note's links) parses nothing. Each file's bytes are dropped as soon as it
+    /// is transformed, so a report over 100,000 people holds only its rows.
+    package func scan<Row: Sendable>(paths: [String]? = nil, _ transform: @Sendable (ScannedFile) -> Row?) -> (rows: [Row], problems: [Diagnostic]) {
+        let paths = paths ?? personPaths().people
         var results = [Result<Row?, VaultError>?](repeating: nil, count: paths.count)
         let folder = FileSystem.openDirectory(root)
         defer { FileSystem.closeDirectory(folder) }
@@ -226,7 +202,7 @@ public struct Vault: Sendable {
             DispatchQueue.concurrentPerform(iterations: paths.count) { i in
                 slots[i] = Result { () throws(VaultError) in
                     let (bytes, stamp) = try read(path: paths[i], in: folder)
-                    return transform(paths[i], bytes, stamp)
+                    return transform(ScannedFile(path: paths[i], bytes: bytes, stamp: stamp, settings: logSettings))
                 }
             }
         }
@@ -243,56 +219,18 @@ public struct Vault: Sendable {
     }
 
     /// The person a PERSON argument names. An id is looked up directly, without reading the
-    /// other files; anything else is matched against everyone's keys (see `PersonMatcher`), from
-    /// the facts cache where a file is unchanged (`personKeys`).
-    public func find(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
-        try find([query], notesOnDemand: notesOnDemand)[0]
-    }
-
-    /// The people `queries` name, in order, each found as `find(_:notesOnDemand:)` finds one:
-    /// everyone's keys are read once for all of them (not at all when each is an id).
-    package func find(_ queries: [String], notesOnDemand: Bool = false) throws(VaultError) -> [Person] {
-        var keys: [PersonKeys]?
-        var found: [Person] = []
-        for query in queries {
-            if let direct = directPath(query) {
-                found.append(try load(path: direct, notesOnDemand: notesOnDemand))
-                continue
-            }
-            if keys == nil { keys = personKeys() }
-            found.append(try load(path: PersonMatcher.match(query, in: keys!, labels: labels).path, notesOnDemand: notesOnDemand))
-        }
-        return found
-    }
-
-    /// The person `query` names (as `find` does) and every link of the vault (`VaultLinks.read`),
-    /// from one pass over everyone's facts: what a person's page shows.
-    public func findLinked(_ query: String, notesOnDemand: Bool = false) throws(VaultError) -> (person: Person, links: VaultLinks) {
-        let everyone = keysAndLinks().rows
-        var path = directPath(query)
-        if path == nil { path = try PersonMatcher.match(query, in: everyone.map(\.keys), labels: labels).path }
-        return (try load(path: path!, notesOnDemand: notesOnDemand), VaultLinks.read(self, everyone: everyone, fileNames: false))
-    }
-
-    /// The person `query` names, as `find` finds them; when no one matches (someone without a
-    /// file in the vault: `crm relate … "Bob Marsh"`), nil and the "did you mean" for the names
-    /// close to it, if any, but for the person whose id is `besides`.
-    package func findIfAny(_ query: String, besides: String? = nil) throws(VaultError) -> (person: Person?, didYouMean: String?) {
-        if let direct = directPath(query) { return (try load(path: direct), nil) }
-        let people = personKeys()
-        if case .none(let closest) = PersonMatcher.outcome(query, in: people) {
-            return (nil, PersonMatcher.didYouMean(closest.filter { $0.id != besides }))
-        }
-        return (try load(path: PersonMatcher.match(query, in: people, labels: labels).path), nil)
-    }
-
-    /// The ids shell completion offers for `word` as typed (see `PersonMatcher.completions`).
-    package func completions(_ word: String) -> [String] {
-        PersonMatcher.completions(word.trimmingSpaces.folded, in: personKeys()).map(\.id)
+    /// other files; anything else is matched against everyone's keys (see `PersonMatcher`): those
+    /// `links` holds when the caller has read them (`VaultLinks.read`, what a person's page shows
+    /// too), else from the facts cache where a file is unchanged (`personKeys`). When no one
+    /// matches, the error says who is closest (`VaultError.unmatched`).
+    public func find(_ query: String, in links: VaultLinks? = nil, notesOnDemand: Bool = false) throws(VaultError) -> Person {
+        if let direct = directPath(query) { return try load(path: direct, notesOnDemand: notesOnDemand) }
+        let keys = links?.everyone ?? personKeys()
+        return try load(path: PersonMatcher.match(query, in: keys, labels: { $0.labels(reading: self) }).path, notesOnDemand: notesOnDemand)
     }
 
     /// The file of the person whose id `query` is, when it exists.
-    private func directPath(_ query: String) -> String? {
+    func directPath(_ query: String) -> String? {
         let direct = "people/" + query + ".md"
         guard !query.isEmpty, !query.hasPrefix("/"), !query.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }),
               FileSystem.exists(root + "/" + direct) else { return nil }
@@ -440,6 +378,25 @@ public struct Vault: Sendable {
                 }
             }
         }
+    }
+}
+
+/// One file as `Vault.scan` read it: its path in the vault, its bytes, and the person they are,
+/// parsed only when asked for.
+package struct ScannedFile {
+    package let path: String
+    package let bytes: [UInt8]
+    /// The stamp of the version read.
+    let stamp: FileStamp
+    let settings: PersonDocument.LogSettings
+
+    /// The person file the bytes are, parsed now (with the vault's log settings).
+    package var person: Person { parsed() }
+
+    /// `notesOnDemand`: see `PersonDocument.init(bytes:path:settings:notesOnDemand:)`.
+    func parsed(notesOnDemand: Bool = false) -> Person {
+        Person(id: Person.id(forPath: path), path: path,
+               document: PersonDocument(bytes: bytes, path: path, settings: settings, notesOnDemand: notesOnDemand), stamp: stamp)
     }
 }
 

@@ -16,6 +16,8 @@ public struct VaultLinks: Sendable {
 
     /// Everyone, in path order; empty when no file links anything (there is nobody to resolve).
     let people: [PersonKeys]
+    /// Everyone's keys, in path order, as read (what a PERSON argument is found among, `Vault.find`).
+    package let everyone: [PersonKeys]
     /// Who the files' links name (it knows only the targets they use; `LinkResolver.replacing`
     /// gives a full table).
     package let resolver: LinkResolver
@@ -26,20 +28,21 @@ public struct VaultLinks: Sendable {
     private let byID: [String: Int]
     private let connectionsByID: [String: PersonConnections]
 
-    /// Reads the vault: every person file's links (from the facts cache where the file is
-    /// unchanged), and (with `notes`) every daily note and other Markdown note. Files that cannot
-    /// be read link nothing.
-    package static func read(_ vault: Vault, notes includeNotes: Bool = true) -> VaultLinks {
-        read(vault, everyone: vault.keysAndLinks().rows, notes: includeNotes)
+    /// Reads the vault: every person file's keys and links (from the facts cache where the file
+    /// is unchanged), and (with `notes`) every daily note and other Markdown note. Files that
+    /// cannot be read link nothing. Without `fileNames`, links are not told dead (see
+    /// `VaultNotes.holdsFile`): what a person's page needs (`crm show`, which finds the person
+    /// among `everyone`).
+    public static func read(_ vault: Vault, notes includeNotes: Bool = true, fileNames: Bool = true) -> VaultLinks {
+        read(vault, everyone: vault.keysAndLinks().rows, notes: includeNotes, fileNames: fileNames)
     }
 
-    /// `read(_:notes:)` with everyone's keys and links already read (`Vault.keysAndLinks`);
-    /// without `fileNames`, links are not told dead (see `VaultNotes.holdsFile`).
+    /// `read(_:notes:fileNames:)` with everyone's keys and links already read (`Vault.keysAndLinks`).
     package static func read(_ vault: Vault, everyone: [KeysAndLinks], notes includeNotes: Bool = true,
                      fileNames: Bool = true) -> VaultLinks {
         let notes = includeNotes ? vault.notes(fileNames: fileNames) : VaultNotes()
-        let (others, _) = vault.scanFiles(paths: notes.notes) { path, bytes in
-            LinkedFile(path: path, owner: nil, links: FileLinks(note: bytes))
+        let (others, _) = vault.scan(paths: notes.notes) { file in
+            LinkedFile(path: file.path, owner: nil, links: FileLinks(note: file.bytes))
         }
         let files = everyone.compactMap { row in row.links.map { LinkedFile(path: row.keys.path, owner: row.keys.id, links: $0) } }
             + vault.dailyNoteLinks(notes.dailyNotes) + others
@@ -54,11 +57,13 @@ public struct VaultLinks: Sendable {
         let used = Set(files.flatMap { $0.links.targets.map { LinkResolver.key($0.target) } })
         let people = used.isEmpty ? [] : everyone
         let resolver = LinkResolver(people.map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $0.foldedAliases) }, keys: used)
-        self.init(people: people, resolver: resolver, files: files, notes: notes)
+        self.init(people: people, resolver: resolver, files: files, notes: notes, everyone: everyone)
     }
 
-    init(people: [PersonKeys], resolver: LinkResolver, files: [LinkedFile], notes: VaultNotes) {
+    /// `everyone`: all the keys read (by default `people`).
+    init(people: [PersonKeys], resolver: LinkResolver, files: [LinkedFile], notes: VaultNotes, everyone: [PersonKeys]? = nil) {
         self.people = people
+        self.everyone = everyone ?? people
         self.resolver = resolver
         self.files = files
         self.notes = notes
@@ -184,8 +189,8 @@ extension Vault {
         guard !days.isEmpty else { return [] }
         let dayOf = Dictionary(days.map { ($0.path, $0.day) }, uniquingKeysWith: { a, _ in a })
         let types = logSettings.types
-        let (read, unread) = scanFiles(paths: days.map(\.path)) { path, bytes in
-            VaultLinks.LinkedFile(path: path, owner: nil, links: FileLinks(dailyNote: bytes, path: path, day: dayOf[path]!, types: types))
+        let (read, unread) = scan(paths: days.map(\.path)) { file in
+            VaultLinks.LinkedFile(path: file.path, owner: nil, links: FileLinks(dailyNote: file.bytes, path: file.path, day: dayOf[file.path]!, types: types))
         }
         // A daily note that could not be read (a FIFO, a folder) is said, as one not read as text is.
         return read + unread.map { problem in

@@ -32,7 +32,7 @@ let agendaCommand = Command(
         let within = try context.cadence(context.arguments.value(AgendaOption.within) ?? "2w", option: AgendaOption.within.name)
         let vault = try context.vault()
         let today = try context.today()
-        let (agenda, problems) = Agenda.of(vault.everyone(today: today), today: today, within: within)
+        let (agenda, problems) = Agenda.of(Everyone(vault, today: today), today: today, within: within)
         for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(agenda.json)
@@ -45,7 +45,7 @@ let agendaCommand = Command(
             return
         }
         func dueDetail(_ item: Agenda.Item) -> String { t.style(item.words(today: today), .dim) }
-        let namesakes = vault.namesakeLabels(among: items.map(\.person))
+        let namesakes = items.map(\.person).namesakeLabels(reading: vault)
         func name(_ item: Agenda.Item) -> String { namesakes[item.person.id] ?? item.person.name }
         let nameWidth = items.map { displayWidth(name($0)) }.max() ?? 0
         // Wide enough for "birthday", the dates' names and the overdue items' dates.

@@ -22,7 +22,7 @@ let birthdaysCommand = Command(
         let within = try context.cadence(context.arguments.value(BirthdaysOption.within) ?? "30d", option: BirthdaysOption.within.name)
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = PeopleListing.Row.listed(vault.everyone(today: today), today: today)
+        let (people, problems) = PeopleListing.Row.listed(Everyone(vault, today: today), today: today)
         let list = BirthdayList(people: people, today: today, within: within)
         for problem in problems { context.warn(problem) }
         if context.json {

@@ -48,7 +48,7 @@ let calendarCommand = Command(
         let onlyPlans = context.arguments.flag(CalendarOption.plans)
         let onlyDates = context.arguments.flag(CalendarOption.dates)
         let all = !onlyBirthdays && !onlyDates && !onlyDue && !onlyPlans
-        let (events, problems) = VaultCalendar.events(of: vault.everyone(today: today), today: today, birthdays: all || onlyBirthdays,
+        let (events, problems) = VaultCalendar.events(of: Everyone(vault, today: today), today: today, birthdays: all || onlyBirthdays,
                                                       dates: all || onlyDates, due: all || onlyDue, plans: onlyPlans)
         for problem in problems { context.warn(problem) }
         if context.json {

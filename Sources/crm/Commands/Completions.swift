@@ -43,14 +43,15 @@ let completionsCommand = Command(
         }
         if context.arguments.flag(CompletionsOption.tags) {
             let word = Tag.key(try completionWord(context))
-            for (key, tag) in try context.vault().tagSpellings().sorted(by: { $0.key < $1.key }) where key.hasPrefix(word) {
+            for (key, tag) in try context.vault().facts().rows.tagSpellings.sorted(by: { $0.key < $1.key }) where key.hasPrefix(word) {
                 context.terminal.print(tag)
             }
             return
         }
         if context.arguments.flag(CompletionsOption.people) {
             let word = try completionWord(context)
-            for id in try context.vault().completions(word).sorted() { context.terminal.print(id) }
+            let people = PersonMatcher.completions(word.trimmingSpaces.folded, in: try context.vault().personKeys())
+            for id in people.map(\.id).sorted() { context.terminal.print(id) }
             return
         }
         let shell = try context.positionals("SHELL")[0]

@@ -26,7 +26,7 @@ let dueCommand = Command(
         let within = try context.arguments.value(DueOption.within).map { try context.cadence($0, option: DueOption.within.name) }
         let vault = try context.vault()
         let today = try context.today()
-        let (people, problems) = PeopleListing.Row.listed(vault.everyone(today: today), today: today)
+        let (people, problems) = PeopleListing.Row.listed(Everyone(vault, today: today), today: today)
         let list = DueList(people: people, today: today, within: within)
         for problem in problems { context.warn(problem) }
         if context.json {
@@ -48,7 +48,7 @@ let dueCommand = Command(
             return
         }
         var table = TextTable(headers: ["NAME", "DUE", "EVERY", "NEXT", "LAST CONTACT"])
-        let namesakes = vault.namesakeLabels(among: list.entries.map(\.person))
+        let namesakes = list.entries.map(\.person).namesakeLabels(reading: vault)
         for entry in list.entries {
             table.rows.append([namesakes[entry.person.id] ?? entry.person.name, dueText(entry, today: today),
                                entry.schedule.cadence?.description ?? "-",

@@ -62,14 +62,14 @@ let exportCommand = Command(
             guard let output = context.arguments.value(ExportOption.output) else {
                 throw UsageError("--format vdir writes a folder: give it with -o DIR")
             }
-            let vdir = try vault.exportVdir(to: output)
+            let vdir = try VdirExport.write(vault, to: output)
             for problem in vdir.problems { context.warn(problem) }
             let written = vdir.written.count, removed = vdir.removed.count
             context.terminal.print("Wrote \(written) card\(written == 1 ? "" : "s") to \(output) (\(vdir.unchanged) unchanged"
                                    + (removed > 0 ? ", \(removed) removed" : "") + ")")
             return
         }
-        let export = vault.export(format, today: try context.today())
+        let export = VaultExport.of(vault, format: format, today: try context.today())
         for problem in export.problems { context.warn(problem) }
         guard let output = context.arguments.value(ExportOption.output) else {
             context.terminal.write(data: export.bytes[...])

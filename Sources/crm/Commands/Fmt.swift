@@ -26,10 +26,11 @@ let fmtCommand = Command(
         let checkOnly = context.arguments.flag(FmtOption.check)
         if !checkOnly { try vault.finishStoppedCommand() }
         // Everyone is read on all cores, one file at a time: only the names of files to change are kept.
-        let paths = context.arguments.positionals.isEmpty ? vault.personPaths()
+        let paths = context.arguments.positionals.isEmpty ? vault.personPaths().people
             : try context.arguments.positionals.map { try vault.find($0).path }
-        let changed = vault.scan(paths: paths) { person in
-            person.document.formatted() != person.document.text.bytes ? (id: person.id, path: person.path) : nil
+        let changed = vault.scan(paths: paths) { file in
+            let person = file.person
+            return person.document.formatted() != person.document.text.bytes ? (id: person.id, path: person.path) : nil
         }.rows
         if !checkOnly {
             try vault.refuseReadOnly(changed.map(\.path))

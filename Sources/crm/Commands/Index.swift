@@ -22,7 +22,7 @@ let indexCommand = Command(
     """,
     run: { context in
         let vault = try context.vault()
-        let (bytes, people, problems) = IndexPage.render(vault.everyone(today: nil))
+        let (bytes, people, problems) = IndexPage.render(Everyone(vault, today: nil))
         for problem in problems { context.warn(problem) }
         if context.arguments.flag(IndexOption.check) {
             let reason = vault.indexHolds(bytes) ? nil : staleness(of: vault.readIndex(), expected: bytes)

@@ -25,7 +25,7 @@ let listCommand = Command(
         let tag = context.arguments.value(ListOption.tag)
         let order = context.arguments.value(ListOption.sort).flatMap(PeopleListing.Order.init(rawValue:)) ?? .name
         if context.arguments.flag(ListOption.ids), tag == nil {
-            for path in vault.personPaths() { context.terminal.print(Person.id(forPath: path)) }   // no file needs to be read
+            for path in vault.personPaths().people { context.terminal.print(Person.id(forPath: path)) }   // no file needs to be read
             return
         }
         let everyone = PeopleListing(vault: vault, today: today)

@@ -37,7 +37,7 @@ let refreshCommand = Command(
         let (location, book) = try context.contactBook(args.value(RefreshOption.contacts), vault: vault, option: "--contacts SOURCE")
         var people: [Person] = []
         if args.positionals.isEmpty {
-            people = vault.scan { $0 }.rows
+            people = vault.scan { $0.person }.rows
         } else {
             for query in args.positionals {
                 let person = try vault.find(query)

@@ -38,7 +38,9 @@ let showCommand = Command(
         let query = try context.positionals("PERSON")[0]
         let vault = try context.vault()
         let today = try context.today()
-        let (person, links) = try vault.findLinked(query, notesOnDemand: true)
+        // Everyone's keys are read once, with their links: the person is found among them.
+        let links = VaultLinks.read(vault, fileNames: false)
+        let person = try vault.find(query, in: links, notesOnDemand: true)
         for problem in try ReadProblems.shown(person) { context.warn(problem) }
         vault.forgetNumbers(of: person)   // the numbers shown are the ones 'crm done' and 'crm unlog' take next
         let addressBook = try showAddressBook(context, vault)

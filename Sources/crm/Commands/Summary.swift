@@ -28,7 +28,7 @@ let summaryCommand = Command(
         let until = try context.arguments.value(SummaryOption.until).map { try context.date($0, option: SummaryOption.until.name, tense: .past) } ?? today
         guard since <= until else { throw UsageError("--since \(since) is after --until \(until)") }
         let vault = try context.vault()
-        let (summary, problems) = InteractionSummary.of(vault.everyone(today: today), today: today, since: since, until: until)
+        let (summary, problems) = InteractionSummary.of(Everyone(vault, today: today), today: today, since: since, until: until)
         for problem in problems { context.warn(problem) }
         if context.json {
             context.printJSON(summary.json)

@@ -28,7 +28,7 @@ import CRMKit
         let opened = try Vault(root: vault.path)
         let today = Day("2026-11-29")!
         let links = VaultLinks.read(opened)
-        for path in opened.personPaths() {
+        for path in opened.personPaths().people {
             let id = Person.id(forPath: path)
             let view = try PersonView(person: try opened.load(path: path), config: opened.config, today: today,
                                       links: links)

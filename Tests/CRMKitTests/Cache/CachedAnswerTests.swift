@@ -12,7 +12,7 @@ import Testing
 
     /// A cache of every file and folder of `vault`, as a run two seconds after the last change writes it.
     private func plant(_ vault: Vault) throws {
-        let (paths, folders, _) = vault.personPathsAndFolders()
+        let (paths, _, folders, _) = vault.walkPeople()
         FactsCache.save(try paths.map { path in
             let person = try vault.load(path: path)
             return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person, today: Self.today)))
@@ -38,7 +38,7 @@ import Testing
         var changes: [String] = []
         for step in 0..<14 {
             try plant(vault)
-            let paths = vault.personPaths()
+            let paths = vault.personPaths().people
             let path = paths.randomElement(using: &random)!
             let file = copy.path + "/" + path
             let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -68,7 +68,7 @@ import Testing
                 #expect(rename(other, copy.path + "/people/team") == 0)
                 changes.append("replaced people/team")
             }
-            let now = try vault.personPaths().map { try vault.load(path: $0) }
+            let now = try vault.personPaths().people.map { try vault.load(path: $0) }
             let queries = now.flatMap { [$0.name, $0.id, String($0.name.prefix(4))] } + ["Ivo", "new\(step)@example.org", "nobody at all"]
             let cached = answers(vault, queries: queries)
             try FileManager.default.removeItem(atPath: copy.path + "/" + FactsCache.path)

@@ -10,7 +10,7 @@ import Testing
     /// to `prefix` and the path for every file.
     func plantCache(_ vault: Vault, names: [String: String] = [:], prefix: String? = nil) throws {
         var entries: [(path: String, entry: FactsCache.Entry)] = []
-        for path in vault.personPaths() {
+        for path in vault.personPaths().people {
             let person = try vault.load(path: path)
             var facts = PersonFacts(person)
             if let name = names[path] { facts.name = name }
@@ -28,7 +28,7 @@ import Testing
         let vault = try Vault(root: copy.path)
         try plantCache(vault)
         let cached = FactsCache.load(vault)
-        let fresh = vault.scan { $0 }.rows.map { PersonFacts($0) }
+        let fresh = vault.scan { $0.person }.rows.map { PersonFacts($0) }
         #expect(cached.entries.count == fresh.count)
         for facts in fresh { #expect(cached.entries[facts.path]?.facts == facts, "\(facts.path)") }
     }
@@ -57,7 +57,7 @@ import Testing
             try copy.write("people/p\(i).md", "---\nname: P\(i)\n---\n\n## Interactions\n\n- 2026-12-24 call: \(note)\n")
         }
         let vault = try Vault(root: copy.path)
-        let paths = vault.personPaths()
+        let paths = vault.personPaths().people
         try plantCache(vault, prefix: "CACHED ")
         let size = try #require(FileSystem.stamp(copy.path + "/" + FactsCache.path)?.size)
         #expect(size > 1 << 20)
@@ -69,7 +69,7 @@ import Testing
         let rewritten = FactsCache.load(vault).entries
         #expect(rewritten.count == paths.count - 1)
         #expect(paths.filter { $0 != "people/p2100.md" }.allSatisfy { rewritten[$0]?.facts.name == "CACHED " + $0 })
-        #expect(vault.facts(today: today).rows.map(\.timeline) == vault.scan { $0 }.rows.map { PersonFacts($0, today: today).timeline })
+        #expect(vault.facts(today: today).rows.map(\.timeline) == vault.scan { $0.person }.rows.map { PersonFacts($0, today: today).timeline })
     }
 
     @Test func everyUnchangedFileIsFoundInTheCacheWhateverItsName() throws {
@@ -78,7 +78,7 @@ import Testing
             try copy.write("people/\(name).md", "---\nname: \(name)\n---\n")
         }
         let vault = try Vault(root: copy.path)
-        let paths = vault.personPaths()
+        let paths = vault.personPaths().people
         #expect(paths == paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
         // `ü` written as one code point and as `u` and a combining mark: two files, both cached.
         #expect(paths.contains("people/ü.md") && paths.contains("people/u\u{308}.md") && paths.count == 22)
@@ -98,7 +98,7 @@ import Testing
         bytes.removeLast(7)
         try copy.write(FactsCache.path, bytes)
         #expect(FactsCache.load(vault).entries.isEmpty)
-        #expect(vault.facts().rows.map(\.name).sorted() == vault.scan { $0 }.rows.map(\.name).sorted())
+        #expect(vault.facts().rows.map(\.name).sorted() == vault.scan { $0.person }.rows.map(\.name).sorted())
     }
 
     @Test func deletingTheCacheChangesNothingTheUserSees() throws {

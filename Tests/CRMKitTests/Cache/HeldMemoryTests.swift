@@ -51,7 +51,7 @@ struct HeldMemoryTests {
         let (temporary, vault, cards) = try vault(people: 60, seed: seed)
         _ = temporary
         let book = ContactBook.parse(Array(cards.joined().utf8), path: "c.vcf")
-        let everyone = described(ContactImport.plan(book, people: vault.scan { $0 }.rows))
+        let everyone = described(ContactImport.plan(book, people: vault.scan { $0.person }.rows))
         #expect(described(ContactImport.plan(book, vault: vault)) == everyone)
         #expect(everyone.contains { $0.hasPrefix("add ") } && everyone.contains { $0.hasPrefix("skip ") })
     }
@@ -85,7 +85,7 @@ struct HeldMemoryTests {
         try temporary.write("people/bo.md", "---\nname: Bo\n---\n")
         let vault = try Vault(root: temporary.path)
         let today = Day(year: 2026, month: 11, day: 29)!
-        let everyone = vault.everyone(today: today)
+        let everyone = Everyone(vault, today: today)
         let (people, problems) = PeopleListing.Row.listed(everyone, today: today)
         #expect(problems.isEmpty)
         let full = vault.facts(today: today).rows

@@ -4,7 +4,7 @@ import Testing
 @testable import CRMKit
 @testable import CRMVault
 
-/// Each listing makes its rows of each person's cached facts (`Vault.everyone(today:)`):
+/// Each listing makes its rows of each person's cached facts (`Everyone(_:today:)`):
 /// from a warm cache they print what they print when every file is read.
 @Suite struct ListingCacheTests {
     static let commands: [[String]] = [

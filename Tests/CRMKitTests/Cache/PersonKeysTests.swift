@@ -16,7 +16,7 @@ import Testing
     /// A cache of `vault` as this build would write it, each name (and so the name matched by)
     /// prefixed with `CACHED `: a match by such a name came from the cache.
     private func saveMarked(_ vault: Vault) throws {
-        FactsCache.save(try vault.personPaths().map { path in
+        FactsCache.save(try vault.personPaths().people.map { path in
             let person = try vault.load(path: path)
             var facts = PersonFacts(person)
             facts.name = "CACHED " + facts.name
@@ -46,7 +46,7 @@ import Testing
         // The marked name is only in the cache: matching it shows the cache answered.
         #expect(try vault.find("CACHED Henrik Dahl").path == "people/henrik-dahl.md")
         #expect(try vault.find("cached henrik").name == "Henrik Dahl")   // the person itself is read from the file
-        #expect(vault.duplicate(name: "Cached Lena Marsh")?.path == "people/lena-marsh.md")
+        #expect(vault.personKeys().duplicate(name: "Cached Lena Marsh")?.path == "people/lena-marsh.md")
     }
 
     @Test func aFileEditedToAnotherNameIsMatchedByItsNewNameNeverItsStaleOne() throws {
@@ -74,17 +74,17 @@ import Testing
         let copy = try TemporaryVault(copyingExample: true)
         let vault = try Vault(root: copy.path)
         try saveMarked(vault)
-        #expect(vault.duplicate(name: "CACHED Henrik Dahl") != nil)
+        #expect(vault.personKeys().duplicate(name: "CACHED Henrik Dahl") != nil)
         try edit(copy, "people/henrik-dahl.md") {
             $0.replacingOccurrences(of: "name: Henrik Dahl", with: "name: Henrik Nilsen\ncontact_id: ABC-1")
         }
-        #expect(vault.duplicate(name: "CACHED Henrik Dahl") == nil)
-        let same = try #require(vault.duplicate(name: "henrik nilsen"))
-        #expect(Vault.duplicateMessage(same, name: "henrik nilsen") == "people/henrik-dahl.md already tracks Henrik Nilsen")
-        let byID = try #require(vault.duplicate(name: "Someone Else", contactID: "ABC-1"))
-        #expect(Vault.duplicateMessage(byID, name: "Someone Else")
+        #expect(vault.personKeys().duplicate(name: "CACHED Henrik Dahl") == nil)
+        let same = try #require(vault.personKeys().duplicate(name: "henrik nilsen"))
+        #expect(PersonKeys.duplicateMessage(same, name: "henrik nilsen") == "people/henrik-dahl.md already tracks Henrik Nilsen")
+        let byID = try #require(vault.personKeys().duplicate(name: "Someone Else", contactID: "ABC-1"))
+        #expect(PersonKeys.duplicateMessage(byID, name: "Someone Else")
                 == "people/henrik-dahl.md already tracks Henrik Nilsen with that contact id")
-        #expect(vault.duplicate(name: "Henrik Nilsen", excluding: "henrik-dahl") == nil)
+        #expect(vault.personKeys().duplicate(name: "Henrik Nilsen", excluding: "henrik-dahl") == nil)
     }
 
     @Test func aFileTheCacheDoesNotHoldIsReadAndARemovedOneIsDropped() throws {
@@ -93,7 +93,7 @@ import Testing
         try saveMarked(vault)
         try copy.write("people/zed-quill.md", "---\nname: Zed Quill\naliases: [Zeddy]\n---\n")
         #expect(try vault.find("zeddy").path == "people/zed-quill.md")
-        #expect(vault.duplicate(name: "ZED QUILL")?.path == "people/zed-quill.md")
+        #expect(vault.personKeys().duplicate(name: "ZED QUILL")?.path == "people/zed-quill.md")
         try FileManager.default.removeItem(atPath: copy.path + "/people/lena-marsh.md")
         #expect(throws: VaultError.self) { try vault.find("CACHED Lena Marsh") }
         // The cache is rewritten without the removed file; the new one is too recent to be cached.
@@ -110,7 +110,7 @@ import Testing
         }
         let queries = ["henrik", "Henrik Dahl", "hnerik dahl", "zzzz", "a", "e", "anna", "山田", "jose nunez", "JOSÉ", "henrik@dahl.example", ""]
         let read = queries.map(message)
-        try FactsCache.save(vault.personPaths().map { path in
+        try FactsCache.save(vault.personPaths().people.map { path in
             let person = try vault.load(path: path)
             return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
         }, to: vault, settled: .max)
@@ -122,7 +122,7 @@ import Testing
     /// A cache of `vault` that lists its person files from the folders they are in, as a cache
     /// written two seconds after the last change does; each name marked as in `saveMarked`.
     private func saveListing(_ vault: Vault) throws {
-        let (paths, folders, _) = vault.personPathsAndFolders()
+        let (paths, _, folders, _) = vault.walkPeople()
         FactsCache.save(try paths.map { path in
             let person = try vault.load(path: path)
             var facts = PersonFacts(person)
@@ -154,7 +154,7 @@ import Testing
         try saveListing(vault)
         try FileManager.default.removeItem(atPath: copy.path + "/people/henrik-dahl.md")
         #expect(throws: VaultError.self) { try vault.find("CACHED Henrik Dahl") }
-        #expect(vault.duplicate(name: "CACHED Henrik Dahl") == nil)
+        #expect(vault.personKeys().duplicate(name: "CACHED Henrik Dahl") == nil)
 
         // A subfolder replaced by another of the same name.
         try saveListing(vault)
@@ -211,7 +211,7 @@ import Testing
     @Test func foldersAreRecordedOnlyOnceSettledAndWhenEveryFileHasARecord() throws {
         let copy = try TemporaryVault(copyingExample: true)
         let vault = try Vault(root: copy.path)
-        let (paths, folders, _) = vault.personPathsAndFolders()
+        let (paths, _, folders, _) = vault.walkPeople()
         func entry(_ path: String) throws -> (path: String, entry: FactsCache.Entry) {
             let person = try vault.load(path: path)
             return (path, FactsCache.Entry(stamp: person.stamp, facts: PersonFacts(person)))
@@ -309,7 +309,7 @@ import Testing
         try copy.write("people/empty.md", "")
         usleep(2_100_000)   // a file is cached once it has not changed for 2 s
         let vault = try Vault(root: copy.path)
-        let facts = try vault.personPaths().map { PersonFacts(try vault.load(path: $0)) }
+        let facts = try vault.personPaths().people.map { PersonFacts(try vault.load(path: $0)) }
         #expect(vault.personKeys() == facts.map(\.keys))
         #expect(try vault.find("brandt").path == "people/team/ivo-brandt.md")
         #expect(try vault.find("Hanna Heading").path == "people/heading.md")
@@ -318,7 +318,7 @@ import Testing
         let cached = FactsCache.load(vault).entries
         #expect(cached.count == facts.count && facts.count > 10)
         #expect(facts.allSatisfy { cached[$0.path]?.facts == $0 })
-        #expect(FactsCache.load(vault).listing(in: vault) == vault.personPaths())   // the folders, too, had settled
+        #expect(FactsCache.load(vault).listing(in: vault) == vault.personPaths().people)   // the folders, too, had settled
         #expect(vault.personKeys() == facts.map(\.keys))
     }
 }
@@ -358,7 +358,7 @@ import Testing
         #expect(fd >= 0)
         close(fd)
         let vault = try Vault(root: copy.path)
-        #expect(vault.personPaths() == ["people/b.md", "people/dir.md/d.md", "people/e\u{301}.md", "people/linked.md", "people/team/a.md", "people/\u{FFFD}x.md"])
-        #expect(vault.personAndConflictPaths().copies == ["people/a.sync-conflict-20261128-101500-ABCDEFG.md"])
+        #expect(vault.personPaths().people == ["people/b.md", "people/dir.md/d.md", "people/e\u{301}.md", "people/linked.md", "people/team/a.md", "people/\u{FFFD}x.md"])
+        #expect(vault.personPaths().copies == ["people/a.sync-conflict-20261128-101500-ABCDEFG.md"])
     }
 }

@@ -44,7 +44,7 @@ import Testing
         let vault = try Vault(root: copy.path)
         let build = try #require(FactsCache.build(ofExecutable: CRM.binary.resolvingSymlinksInPath().path))
         var entries: [(path: String, entry: FactsCache.Entry)] = []
-        for path in vault.personPaths() {
+        for path in vault.personPaths().people {
             let person = try vault.load(path: path)
             var facts = PersonFacts(person, today: today)
             facts.name = rename(facts.name)

@@ -35,7 +35,7 @@ import Testing
         for (index, person) in people.enumerated() { try vault.write("people/p\(index).md", person.text) }
         let today = Day("2026-11-29")!
         let read = try Vault(root: vault.path)
-        let others = VaultCheck.Others(facts: read.everyone(today: today).facts, notes: read.notes())
+        let others = VaultCheck.Others(facts: Everyone(read, today: today).facts, notes: read.notes())
         // A file of the vault edited (a tag spelt another way, or anything), or a new one (p5-new
         // sorts between the others), checked before it is saved.
         let path: String, edited: String

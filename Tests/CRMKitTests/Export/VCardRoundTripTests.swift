@@ -30,7 +30,7 @@ struct VCardRoundTripTests {
 
     /// `crm export --format json` of `vault`, person by person.
     static func people(_ vault: Vault) throws -> [[String: Any]] {
-        let export = vault.export(.json, today: today)
+        let export = VaultExport.of(vault, format: .json, today: today)
         return try #require(try JSONSerialization.jsonObject(with: Data(export.bytes)) as? [[String: Any]])
     }
 
@@ -95,7 +95,7 @@ struct VCardRoundTripTests {
     /// Exports `vault` as vCards, imports them into an empty vault, and returns what differs.
     static func roundTrip(_ vault: Vault, folder: URL) throws -> [String] {
         let file = folder.appendingPathComponent("export.vcf")
-        try Data(vault.export(.vcard, today: today).bytes).write(to: file)
+        try Data(VaultExport.of(vault, format: .vcard, today: today).bytes).write(to: file)
         let (again, againFolder) = try emptyVault()
         defer { try? FileManager.default.removeItem(at: againFolder) }
         let report = try importCards(file.path, into: again)

@@ -140,7 +140,7 @@ import Testing
         #expect(facts["ada"]?.readProblems == [])
         // Every record from the cache (marked by its name), none read from its file.
         try FactsCache.saveMarked(vault)
-        let (people, warnings) = PeopleListing.Row.listed(vault.everyone(today: Day("2026-11-30")!), today: Day("2026-11-30")!)
+        let (people, warnings) = PeopleListing.Row.listed(Everyone(vault, today: Day("2026-11-30")!), today: Day("2026-11-30")!)
         #expect(people.map(\.name) == ["CACHED Ada Lovelace", "CACHED Bea Bad"])
         #expect(warnings.map(\.description).map { String($0.prefix(60)) }
                 == [Self.latin1Warning, Self.unterminatedWarning, Self.everyWarning, Self.dateWarning].map { String($0.prefix(60)) })

@@ -84,7 +84,7 @@ import Testing
     }
 
     /// `list`, `due` and `agenda` tell namesakes apart as the "matches 2 people" message does
-    /// (one rule, `Vault.namesakeLabels`): they showed two identical `Sam Lee` rows.
+    /// (one rule, `namesakeLabels(reading:)`): they showed two identical `Sam Lee` rows.
     @Test func listingsTellNamesakesApartAsTheMatcherDoes() throws {
         let vault = try namesakes()
         for id in ["sam-lee", "sam-lee-2"] { #expect(try vault.crm("set", id, "every=30d", "added=2026-10-01").status == 0) }

@@ -97,7 +97,7 @@ extension FactsCache {
     /// test can tell a record that came from the cache from one read from its file.
     static func saveMarked(_ vault: Vault) throws {
         var entries: [(path: String, entry: FactsCache.Entry)] = []
-        for path in vault.personPaths() {
+        for path in vault.personPaths().people {
             let person = try vault.load(path: path)
             var facts = PersonFacts(person)
             facts.name = "CACHED " + facts.name

@@ -19,7 +19,8 @@ for index in listing.indices(in: .due).prefix(3) {
     print("due \(row.due.map { "\($0)" } ?? "-"): \(row.name)")
 }
 
-let (person, links) = try vault.findLinked("Lena")
+let person = try vault.find("Lena")
+let links = VaultLinks.read(vault)
 let page = try PersonView(person: person, config: vault.config, today: today, links: links)
 print("page: \(page.name), \(page.history.count) past, \(page.comingUp.count) to come")
 for field in page.fields { print("  \(field.key): \(field.value)") }
