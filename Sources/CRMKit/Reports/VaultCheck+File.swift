@@ -23,7 +23,7 @@ extension VaultCheck {
     /// contact id, name and tag); made again when files change.
     package struct Others: Sendable {
         /// In path order.
-        let people: [Checked]
+        let people: [PersonFacts]
         package let resolver: LinkResolver
         package let notes: VaultNotes
         private let names: [String: String]
@@ -36,7 +36,7 @@ extension VaultCheck {
 
         /// From everyone's facts (`Vault.facts`, `Everyone(_:today:)`) and the vault's notes (`Vault.notes()`).
         package init(facts: [PersonFacts], notes: VaultNotes) {
-            people = facts.map { Checked(facts: $0, today: nil) }
+            people = facts
             resolver = LinkResolver(facts.map { LinkResolver.Identity(id: $0.id, name: $0.name, aliases: $0.foldedAliases) })
             names = Dictionary(facts.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
             self.notes = notes
@@ -70,8 +70,8 @@ extension VaultCheck {
         /// What `duplicates` and `tagSpellings` need to see to find every problem of `checked`
         /// (the file at `path`, as it is now) that they find in the whole vault: the first
         /// person before it with its contact id and with its name, and everyone with a tag it
-        /// spells in a way the vault does not (with only those tags), in path order, it among them.
-        func neighbours(of checked: Checked, at path: String) -> (duplicates: [Checked], tagSpellings: [Checked]) {
+        /// spells in a way the vault does not, in path order, it among them, and those tags (their `Tag.key`s).
+        func neighbours(of checked: PersonFacts, at path: String) -> (duplicates: [PersonFacts], tagSpellings: [PersonFacts], tags: Set<String>) {
             let (at, found) = place(of: path)
             func firstBefore(_ holders: [Int]?) -> Int? { holders?.first.flatMap { $0 < at ? $0 : nil } }
             let firsts = Set([checked.keys.contactID.flatMap { $0.isEmpty ? nil : firstBefore(byContactID[$0]) },
@@ -91,9 +91,9 @@ extension VaultCheck {
             })
             var holders = Set(misspelt.flatMap { byTag[$0] ?? [] })
             if found { holders.remove(at) }
-            var tagged = holders.sorted().map { people[$0].keeping(tags: misspelt) }
-            tagged.insert(checked.keeping(tags: misspelt), at: tagged.firstIndex { Bytes.precedes(path, $0.keys.path) } ?? tagged.count)
-            return (firsts.map { people[$0] } + [checked], misspelt.isEmpty ? [] : tagged)
+            var tagged = holders.sorted().map { people[$0] }
+            tagged.insert(checked, at: tagged.firstIndex { Bytes.precedes(path, $0.keys.path) } ?? tagged.count)
+            return (firsts.map { people[$0] } + [checked], misspelt.isEmpty ? [] : tagged, misspelt)
         }
     }
 
@@ -127,12 +127,12 @@ extension VaultCheck {
         case .person:
             let document = PersonDocument(bytes: bytes, path: path, settings: vault.logSettings)
             let facts = PersonFacts(document: document, id: Person.id(forPath: path), today: today)
-            let checked = Checked(facts: facts, today: today)
             // Only the people whose keys or tags meet this file's, this file as it is now among them.
-            let neighbours = others.neighbours(of: checked, at: path)
-            found += checked.problems.map { Found($0) }
+            let neighbours = others.neighbours(of: facts, at: path)
+            found += problems(of: facts, today: today).map { Found($0) }
             found += duplicates(neighbours.duplicates).filter { $0.problem.path == path }
-            found += tagSpellings(neighbours.tagSpellings, in: vault, buffer: (path, document)).filter { $0.path == path }.map { Found($0) }
+            found += tagSpellings(neighbours.tagSpellings, only: neighbours.tags, in: vault, buffer: (path, document))
+                .filter { $0.path == path }.map { Found($0) }
             let file = VaultLinks.LinkedFile(path: path, owner: facts.id, links: facts.links)
             found += VaultLinks.problems(of: file, resolver: others.resolver, notes: others.notes, name: others.name(of:)).map { Found($0) }
         case .dailyNote(let day):

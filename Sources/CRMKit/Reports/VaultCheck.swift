@@ -10,13 +10,12 @@ package enum VaultCheck {
         var found = vault.config.diagnostics + vault.unfinishedProblems
         // Each file is checked as it is read (or its facts come from the cache): only the facts are kept.
         let (paths, copies, unlisted) = vault.personPaths()
-        let (facts, unread) = vault.facts(of: paths, today: today)
-        let people = facts.map { Checked(facts: $0, today: today) }
+        let (people, unread) = vault.facts(of: paths, today: today)
         found += unlisted + unread
-        for person in people { found += person.problems }
+        for person in people { found += problems(of: person, today: today) }
         found += duplicates(people).map(\.problem)
         found += tagSpellings(people, in: vault)
-        found += VaultLinks.read(vault, everyone: people.map(\.keysAndLinks)).problems
+        found += VaultLinks.read(vault, everyone: people.map { KeysAndLinks(keys: $0.keys, links: $0.links.isEmpty ? nil : $0.links) }).problems
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
             found.append(Diagnostic(path: copy, line: 1, rule: .syncConflictCopy,
@@ -28,40 +27,23 @@ package enum VaultCheck {
         return vault.config.check.applied(to: sorted)
     }
 
-    /// What `crm check` keeps of one file: its problems, what duplicates are found by, and its
-    /// links (checked against everyone's keys).
-    struct Checked: Sendable {
-        let problems: [Diagnostic]
-        let keysAndLinks: KeysAndLinks
-        var keys: PersonKeys { keysAndLinks.keys }
-        private(set) var tags: [String]
-        let nameLine: Int
-        let contactIDLine: Int
-
-        /// With `today`, entries dated more than a year after it, or ticked done after it, are problems too.
-        init(facts: PersonFacts, today: Day?) {
-            problems = facts.problems + (today.map { facts.dateProblems(today: $0) } ?? [])
-            keysAndLinks = KeysAndLinks(keys: facts.keys, links: facts.links.isEmpty ? nil : facts.links)
-            (tags, nameLine, contactIDLine) = (facts.tags, facts.nameLine, facts.contactIDLine)
-        }
-
-        /// The same, with only the tags whose `Tag.key` is among `keys`.
-        func keeping(tags keys: Set<String>) -> Checked {
-            var copy = self
-            copy.tags = tags.filter { keys.contains(Tag.key($0)) }
-            return copy
-        }
+    /// The problems of one file as its facts hold them; with `today`, entries dated more than a
+    /// year after it, or ticked done after it, too.
+    static func problems(of person: PersonFacts, today: Day?) -> [Diagnostic] {
+        person.problems + (today.map { person.dateProblems(today: $0) } ?? [])
     }
 
     /// Tags spelt in more than one way (`Family` and `family`, `cafe` and `Café`: one tag by
     /// `Tag.key`): each spelling but the one most people use is reported where it is written,
     /// naming the other spelling and where it is. Only the files involved are read again, for
     /// the places of their tags.
-    /// `buffer`: a file's text as an editor holds it, read instead of the file.
-    static func tagSpellings(_ people: [Checked], in vault: Vault, buffer: (path: String, document: PersonDocument)? = nil) -> [Diagnostic] {
+    /// `buffer`: a file's text as an editor holds it, read instead of the file. `only`: the
+    /// `Tag.key`s of the tags to look at (nil: all).
+    static func tagSpellings(_ people: [PersonFacts], only keys: Set<String>? = nil, in vault: Vault,
+                             buffer: (path: String, document: PersonDocument)? = nil) -> [Diagnostic] {
         var spellings: [String: [String]] = [:]   // each tag's spellings, once per person
         for person in people {
-            for tag in Set(person.tags) { spellings[Tag.key(tag), default: []].append(tag) }
+            for tag in Set(person.tags) where keys?.contains(Tag.key(tag)) ?? true { spellings[Tag.key(tag), default: []].append(tag) }
         }
         let preferred = Dictionary(uniqueKeysWithValues: spellings.values.filter { Set($0).count > 1 }
             .map { (Tag.key($0[0]), Tag.preferredSpellings($0)[0]) })
@@ -92,7 +74,7 @@ package enum VaultCheck {
 
     /// People sharing a contact id or a name (ignoring case and accents): reported on each but the
     /// first, with the first's line of the same key (`elsewhere`).
-    static func duplicates(_ people: [Checked]) -> [Found] {
+    static func duplicates(_ people: [PersonFacts]) -> [Found] {
         var found: [Found] = []
         // Each id and name points to the first person with it: a path is made only for a duplicate.
         var ids: [String: Int] = [:], names: [String: Int] = [:]
