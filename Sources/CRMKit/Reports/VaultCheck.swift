@@ -12,7 +12,8 @@ package enum VaultCheck {
         let (paths, copies, unlisted) = vault.personPaths()
         let (people, unread) = vault.facts(of: paths, today: today)
         found += unlisted + unread
-        for person in people { found += problems(of: person, today: today) }
+        // By index: a person's facts are not copied (each copy retains all their parts).
+        for i in people.indices { found += problems(of: people[i], today: today) }
         found += duplicates(people).map(\.problem)
         found += tagSpellings(people, in: vault)
         found += VaultLinks.read(vault, everyone: people.map { KeysAndLinks(keys: $0.keys, links: $0.links.isEmpty ? nil : $0.links) }).problems
@@ -42,8 +43,8 @@ package enum VaultCheck {
     static func tagSpellings(_ people: [PersonFacts], only keys: Set<String>? = nil, in vault: Vault,
                              buffer: (path: String, document: PersonDocument)? = nil) -> [Diagnostic] {
         var spellings: [String: [String]] = [:]   // each tag's spellings, once per person
-        for person in people {
-            for tag in Set(person.tags) where keys?.contains(Tag.key(tag)) ?? true { spellings[Tag.key(tag), default: []].append(tag) }
+        for i in people.indices {
+            for tag in Set(people[i].tags) where keys?.contains(Tag.key(tag)) ?? true { spellings[Tag.key(tag), default: []].append(tag) }
         }
         let preferred = Dictionary(uniqueKeysWithValues: spellings.values.filter { Set($0).count > 1 }
             .map { (Tag.key($0[0]), Tag.preferredSpellings($0)[0]) })
@@ -80,7 +81,9 @@ package enum VaultCheck {
         var ids: [String: Int] = [:], names: [String: Int] = [:]
         ids.reserveCapacity(people.count)
         names.reserveCapacity(people.count)
-        for (index, person) in people.enumerated() {
+        for index in people.indices {
+            // Its keys and lines, not the whole of its facts (each copy of which retains all their parts).
+            let person = (keys: people[index].keys, nameLine: people[index].nameLine, contactIDLine: people[index].contactIDLine)
             if let id = person.keys.contactID, !id.isEmpty {
                 if let first = ids[id] {
                     found.append(Found(Diagnostic(path: person.keys.path, line: person.contactIDLine, rule: .duplicateContactID,
