@@ -106,7 +106,7 @@ final class Workspace {
     func people(withPhoneHolding digits: String, _ snapshot: Snapshot) -> [Int] {
         let facts = snapshot.everyone.facts
         if phoneDigits == nil {
-            let read = vault.scan(paths: facts.map(\.path)) { ($0.path, $0.document.phones.map(PhoneNumber.digits)) }.rows
+            let read = vault.scan(paths: facts.map(\.path)) { ($0.path, $0.person.document.phones.map(PhoneNumber.digits)) }.rows
             let byPath = Dictionary(read, uniquingKeysWith: { first, _ in first })
             phoneDigits = facts.map { byPath[$0.path] ?? [] }
         }
