@@ -245,16 +245,30 @@ extension HistoryExportsCLITests {
         #expect(vault.files() == once)
     }
 
-    @Test func aCompressedWhatsAppZipSaysToUnzipItAndWritesNothing() throws {
+    /// The zip an iPhone makes (the chat deflated, as Python's zipfile writes it too) and one
+    /// that stores it are read as the chat; a damaged one is refused and nothing is written.
+    @Test func aWhatsAppZipIsReadAsItsChatAndADamagedOneWritesNothing() throws {
         let vault = try Self.vault([:])
-        try vault.write("WhatsApp Chat - Margaret Holloway.zip", ZipSample.archive([("_chat.txt", Array(Self.whatsApp.utf8), true)]))
+        let script = "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z: z.writestr('_chat.txt', sys.argv[2])"
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", script, vault.url.appendingPathComponent("WhatsApp Chat - Margaret Holloway.zip").path, Self.whatsApp]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0, "python3 failed")
+        try vault.write("stored.zip", ZipSample.archive([("_chat.txt", Array(Self.whatsApp.utf8), false)]))
+        for zip in ["WhatsApp Chat - Margaret Holloway.zip", "stored.zip"] {
+            let read = try vault.crm("history", zip, "--dry-run")
+            #expect(read.stdout.contains("Margaret Holloway  2026-11-28  message  2 messages (WhatsApp)"), "\(zip): \(read.stdout) \(read.stderr)")
+        }
+        var damaged = Array(try Data(contentsOf: vault.url.appendingPathComponent("stored.zip")))
+        damaged[40] ^= 0x01
+        try Data(damaged).write(to: vault.url.appendingPathComponent("damaged.zip"))
         let before = vault.files()
-        let result = try vault.crm("history", "WhatsApp Chat - Margaret Holloway.zip")
+        let result = try vault.crm("history", "damaged.zip")
         #expect(result.status != 0)
-        #expect(result.stderr.contains("WhatsApp Chat - Margaret Holloway.zip:1:1: error: _chat.txt in the zip is compressed (deflate), which this reader does not unpack: unzip it first (`unzip FILE.zip`) and import _chat.txt; nothing was imported"),
+        #expect(result.stderr.contains("damaged.zip:1:1: error: _chat.txt in the zip is damaged: its size or CRC-32 is not what the zip's directory says; nothing was imported"),
                 "\(result.stderr)")
         #expect(vault.files() == before)
-        try vault.write("stored.zip", ZipSample.archive([("_chat.txt", Array(Self.whatsApp.utf8), false)]))
-        #expect(try vault.crm("history", "stored.zip", "--dry-run").stdout.contains("Margaret Holloway  2026-11-28  message  2 messages (WhatsApp)"))
     }
 }

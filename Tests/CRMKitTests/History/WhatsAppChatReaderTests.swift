@@ -130,14 +130,18 @@ struct WhatsAppChatReaderTests {
         #expect(try allEvents(&reader).map(\.day) == [day("2023-12-31"), day("2024-01-01")])
     }
 
-    @Test("A deflated _chat.txt is not unpacked: the reader says to unzip it first")
+    @Test("A deflated _chat.txt is inflated; one whose CRC-32 is not the directory's is refused")
     func deflatedZip() throws {
-        let file = try HistorySampleFile("WhatsApp Chat - Ada Lovelace.zip", ZipSample.archive([
-            ("_chat.txt", Array("[31.12.23, 21:41:05] Ada Lovelace: Hello\n".utf8), true),
-        ]))
+        let chat = Array("[31.12.23, 21:41:05] Ada Lovelace: Hello\n".utf8)
+        let file = try HistorySampleFile("WhatsApp Chat - Ada Lovelace.zip", ZipSample.archive([("_chat.txt", chat, true)]))
         var reader = try WhatsAppChatReader(path: file.path)
-        #expect(throws: HistoryFileError(line: 1, "_chat.txt in the zip is compressed (deflate), which this reader does not unpack: unzip it first (`unzip FILE.zip`) and import _chat.txt")) {
-            _ = try reader.next()
+        #expect(try allEvents(&reader).map(\.day) == [day("2023-12-31")])
+        var damaged = ZipSample.archive([("_chat.txt", chat, true)])
+        damaged[50] ^= 0x01   // a byte of the text, inside its stored deflate block
+        let broken = try HistorySampleFile("broken.zip", damaged)
+        var brokenReader = try WhatsAppChatReader(path: broken.path)
+        #expect(throws: HistoryFileError(line: 1, "_chat.txt in the zip is damaged: its size or CRC-32 is not what the zip's directory says")) {
+            _ = try brokenReader.next()
         }
     }
 }

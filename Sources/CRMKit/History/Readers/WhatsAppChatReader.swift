@@ -33,8 +33,8 @@ package struct WhatsAppChatReader: HistoryReader {
     /// settles the day and month order. What is wrong with a zip is thrown by the first `next()`.
     package init(path: String) throws(FileSystemError) {
         var ahead: HistoryLines
-        if StoredZip.isZip(path: path) {
-            switch StoredZip.chatText(path: path) {
+        if ChatZip.isZip(path: path) {
+            switch ChatZip.chatText(path: path) {
             case .success(let bytes): lines = HistoryLines(bytes: bytes)
             case .failure(let error): (lines, pendingError) = (HistoryLines(bytes: []), error)
             }

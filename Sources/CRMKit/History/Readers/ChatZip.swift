@@ -5,10 +5,10 @@ import Darwin
 #endif
 
 /// The chat text inside the zip WhatsApp makes ("Export chat" on an iPhone, or with media on
-/// Android), read without an unzip library: the central directory names the entries, and an
-/// entry stored without compression is read as it is. A deflated entry — what WhatsApp usually
-/// writes — is not inflated here: the reader says to unzip the file first.
-enum StoredZip {
+/// Android), read without an unzip library: the central directory names the entries; an entry
+/// stored as it is is read, a deflated one (what WhatsApp writes) inflated (`Inflate`) and
+/// checked against its size and CRC-32.
+enum ChatZip {
     /// Whether the file at `path` starts as a zip does (`PK\3\4`).
     static func isZip(path: String) -> Bool {
         guard let file = File(path: path), let head = file.read(at: 0, count: 4) else { return false }
@@ -30,22 +30,40 @@ enum StoredZip {
                 : "the zip holds more than one .txt (\(texts.map(\.name).joined(separator: ", "))); unzip it and import the chat's")
         }
         guard entry.flags & 1 == 0 else { return failure("\(entry.name) in the zip is encrypted") }
-        guard entry.method == 0 else {
-            return failure("\(entry.name) in the zip is compressed (deflate), which this reader does not unpack: unzip it first (`unzip FILE.zip`) and import \(entry.name)")
+        guard entry.method == 0 || entry.method == 8 else {
+            return failure("\(entry.name) in the zip is compressed with method \(entry.method), which this reader does not unpack (it reads stored and deflated entries): unzip it first and import \(entry.name)")
         }
         guard let local = file.read(at: entry.offset, count: 30), Self.uint32(local, 0) == 0x0403_4B50 else {
             return failure("the zip's local header of \(entry.name) is not where its directory says")
         }
         let start = entry.offset + 30 + Int(Self.uint16(local, 26)) + Int(Self.uint16(local, 28))
-        guard let bytes = file.read(at: start, count: entry.size) else { return failure("the zip ends inside \(entry.name)") }
+        guard let stored = file.read(at: start, count: entry.size) else { return failure("the zip ends inside \(entry.name)") }
+        var bytes = stored
+        guard entry.uncompressedSize <= Self.largestChat else {
+            return failure("\(entry.name) in the zip unpacks to more than \(Self.largestChat >> 20) MiB, more than a chat's text: unzip it first and import \(entry.name)")
+        }
+        if entry.method == 8 {
+            do { bytes = try Inflate.bytes(stored, limit: entry.uncompressedSize) } catch {
+                return failure("\(entry.name) in the zip cannot be inflated: \(error.message)")
+            }
+        }
+        guard bytes.count == entry.uncompressedSize, Inflate.crc32(bytes) == entry.crc else {
+            return failure("\(entry.name) in the zip is damaged: its size or CRC-32 is not what the zip's directory says")
+        }
         return .success(bytes)
     }
+
+    /// The most a chat's text is unpacked to in memory (a zip's directory may claim anything).
+    static let largestChat = 256 << 20
 
     struct Entry {
         var name: String
         var method: UInt16
         var flags: UInt16
+        /// The bytes in the zip (compressed, when deflated), and what they unpack to.
         var size: Int
+        var uncompressedSize: Int
+        var crc: UInt32
         var offset: Int
     }
 
@@ -80,25 +98,26 @@ enum StoredZip {
         func centralDirectory() -> [Entry]? {
             let tailSize = Swift.min(size, 22 + 65_535)
             guard let tail = read(at: size - tailSize, count: tailSize), tail.count >= 22 else { return nil }
-            guard let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { StoredZip.uint32(tail, $0) == 0x0605_4B50 })
+            guard let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { ChatZip.uint32(tail, $0) == 0x0605_4B50 })
             else { return nil }
-            let count = Int(StoredZip.uint16(tail, end + 10))
-            let directorySize = Int(StoredZip.uint32(tail, end + 12))
-            let directoryOffset = Int(StoredZip.uint32(tail, end + 16))
+            let count = Int(ChatZip.uint16(tail, end + 10))
+            let directorySize = Int(ChatZip.uint32(tail, end + 12))
+            let directoryOffset = Int(ChatZip.uint32(tail, end + 16))
             guard count != 0xFFFF, directoryOffset != 0xFFFF_FFFF, let directory = read(at: directoryOffset, count: directorySize)
             else { return nil }
             var entries: [Entry] = []
             var at = 0
             for _ in 0..<count {
-                guard at + 46 <= directory.count, StoredZip.uint32(directory, at) == 0x0201_4B50 else { return nil }
-                let nameLength = Int(StoredZip.uint16(directory, at + 28))
-                let extraLength = Int(StoredZip.uint16(directory, at + 30))
-                let commentLength = Int(StoredZip.uint16(directory, at + 32))
+                guard at + 46 <= directory.count, ChatZip.uint32(directory, at) == 0x0201_4B50 else { return nil }
+                let nameLength = Int(ChatZip.uint16(directory, at + 28))
+                let extraLength = Int(ChatZip.uint16(directory, at + 30))
+                let commentLength = Int(ChatZip.uint16(directory, at + 32))
                 guard at + 46 + nameLength <= directory.count else { return nil }
                 entries.append(Entry(
                     name: String(decoding: directory[(at + 46)..<(at + 46 + nameLength)], as: UTF8.self),
-                    method: StoredZip.uint16(directory, at + 10), flags: StoredZip.uint16(directory, at + 8),
-                    size: Int(StoredZip.uint32(directory, at + 20)), offset: Int(StoredZip.uint32(directory, at + 42))))
+                    method: ChatZip.uint16(directory, at + 10), flags: ChatZip.uint16(directory, at + 8),
+                    size: Int(ChatZip.uint32(directory, at + 20)), uncompressedSize: Int(ChatZip.uint32(directory, at + 24)),
+                    crc: ChatZip.uint32(directory, at + 16), offset: Int(ChatZip.uint32(directory, at + 42))))
                 at += 46 + nameLength + extraLength + commentLength
             }
             return entries
