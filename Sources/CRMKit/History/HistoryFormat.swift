@@ -26,7 +26,7 @@ package struct HistoryFormat: Sendable {
         HistoryFormat(name: "iCalendar (.ics, or a folder of them)",
                       matches: { head, _ in Self.withoutByteOrderMark(head).uppercased().hasPrefix("BEGIN:VCALENDAR") },
                       makeReader: { path, today in try ICalendarHistoryReader(path: path, today: today) }),
-        HistoryFormat(name: "WhatsApp chat export (.txt; a zip only with _chat.txt stored uncompressed)",
+        HistoryFormat(name: "WhatsApp chat export (.txt, or the zip WhatsApp makes)",
                       matches: { head, _ in
                           head.hasPrefix("PK\u{03}\u{04}")
                               || WhatsAppHeader.parse(ArraySlice(head.utf8.prefix { $0 != 0x0A })) != nil

@@ -12,7 +12,7 @@ let historyCommand = Command(
     summary: "Log calls, messages, mail and meetings from history files: counts per person and day, never what was said.",
     usage: ["history FILE… [--since D] [--dry-run]"],
     arguments: [ArgumentSpec("FILE…", completion: .files,
-                             help: "a history file: an Android call log or messages backup (SMS Backup & Restore's calls.xml, sms.xml), a WhatsApp chat (.txt), Telegram Desktop's result.json, an .ics calendar or a vdir folder of them, an mbox")],
+                             help: "a history file: an Android call log or messages backup (SMS Backup & Restore's calls.xml, sms.xml), a WhatsApp chat (.txt, or the zip WhatsApp makes), Telegram Desktop's result.json, an .ics calendar or a vdir folder of them, an mbox")],
     options: [HistoryOption.dryRun, HistoryOption.since],
     examples: [
         "crm history ~/Downloads/calls-20261201.xml --dry-run",
@@ -23,14 +23,16 @@ let historyCommand = Command(
     ],
     discussion: """
     Each file's kind is known from its first bytes; a folder is read as a calendar vdir (its .ics
-    files), and a calendar's events count once they are past. People are matched by phone number (a number
+    files), and a calendar's events count once they are past, a recurring one on each day it took
+    place. People are matched by phone number (a number
     without a calling code gets default_region's from .crm/config.yaml), else email, else their
     whole name or an alias, never a guess: a party no one matches, or several people match, is
     listed with its count and not logged. Each person gets at most one entry per day, channel and
     source, with counts, not content: '- 2026-11-20 call: 2 calls, 34 min (call log)',
     '- 2026-11-21 message: 14 messages (SMS)'. A day whose entry of that type already ends with
     the same '(source)' was imported before and is left as it is, so importing a file again, or
-    a newer one that overlaps it, adds only the new days. A person's entries are written in one
+    a newer one that overlaps it, adds only the new days; overlapping files given together count
+    each event once. A person's entries are written in one
     write of their file, where the log's order puts each. A file that cannot be read stops the
     import before anything is written, naming its line. On a terminal, a file that takes over a
     second shows a progress bar on standard error.
