@@ -112,12 +112,13 @@ struct ICalendarHistoryReaderTests {
         #expect(warnings == [HistoryFileWarning(line: 18, "a recurrence rule this reader does not expand (RRULE:FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=1) counts once, on its first day; it expands FREQ daily, weekly, monthly or yearly with INTERVAL, COUNT, UNTIL, WKST, BYDAY, BYMONTHDAY and BYMONTH")])
     }
 
-    @Test("A weekly series is a meeting each week until COUNT, less the day moved out of it (the moved one on its own day); cancelled events are not meetings; a zone the system does not know is said")
+    @Test("A weekly series is a meeting each week until COUNT, less the occurrence moved out of it (named in UTC) (the moved one on its own day); cancelled events are not meetings; a zone the system does not know is said")
     func recurringAndCancelled() throws {
         let text = Self.calendar(
-            "BEGIN:VEVENT", "UID:weekly@example.com", "DTSTART;TZID=Europe/London:20240102T100000", "RRULE:FREQ=WEEKLY;COUNT=10",
+            "BEGIN:VEVENT", "UID:weekly@example.com", "DTSTART;TZID=America/Los_Angeles:20240102T180000", "RRULE:FREQ=WEEKLY;COUNT=10",
             "ATTENDEE;CN=Ada Lovelace:mailto:ada@example.org", "END:VEVENT",
-            "BEGIN:VEVENT", "UID:weekly@example.com", "RECURRENCE-ID;TZID=Europe/London:20240109T100000",
+            // Tuesday 9 January 18:00 in Los Angeles, written in UTC (the next day there).
+            "BEGIN:VEVENT", "UID:weekly@example.com", "RECURRENCE-ID:20240110T020000Z",
             "DTSTART;TZID=Europe/London:20240110T100000", "ATTENDEE;CN=Ada Lovelace:mailto:ada@example.org", "END:VEVENT",
             "BEGIN:VEVENT", "UID:cancelled@example.com", "DTSTART:20240103T100000Z", "STATUS:CANCELLED",
             "ATTENDEE;CN=Ada Lovelace:mailto:ada@example.org", "END:VEVENT",
@@ -125,9 +126,10 @@ struct ICalendarHistoryReaderTests {
             "ORGANIZER;CN=Charles Babbage:mailto:charles@example.org", "END:VEVENT",
             "BEGIN:VEVENT", "UID:alone@example.com", "DTSTART:20240105T100000Z", "SUMMARY:Dentist", "END:VEVENT")
         let (events, warnings) = try Self.read(text)
-        // The moved occurrence and Charles's meeting as they are read; the series when the file ends.
-        #expect(events.map(\.day) == [day("2024-01-10"), day("2024-01-04"), day("2024-01-02")]
-            + ["01-16", "01-23", "01-30", "02-06", "02-13", "02-20", "02-27", "03-05"].map { day("2024-" + $0) })
+        // The moved occurrence and Charles's meeting as they are read; the series when the file
+        // ends, each at 18:00 in Los Angeles: 02:00 the next day in UTC, the user's zone here.
+        #expect(events.map(\.day) == [day("2024-01-10"), day("2024-01-04"), day("2024-01-03")]
+            + ["01-17", "01-24", "01-31", "02-07", "02-14", "02-21", "02-28", "03-06"].map { day("2024-" + $0) })
         #expect(events.map(\.line) == [10, 22] + Array(repeating: 4, count: 9))
         #expect(warnings == [
             HistoryFileWarning(line: 24, "time zone \"W. Europe Standard Time\" is not one this system knows; its events' days are taken as written"),

@@ -35,8 +35,9 @@ package struct ICalendarHistoryReader: HistoryReader {
     private var nested = 0
     private var saidRecurring = false
     private var unknownZones: Set<String> = []
-    /// Series read, counted when the file ends; the days moved or cancelled out of them, by
-    /// `UID`; events ready to be given.
+    /// Series read, counted when the file ends; the occurrences moved or cancelled out of them,
+    /// by `UID` and moment (a `RECURRENCE-ID` in UTC names the same occurrence as its series'
+    /// time in a zone); events ready to be given.
     private var series: [(event: Event, rule: RecurrenceRule?)] = []
     private var moved: Set<String> = []
     private var ready: [HistoryEvent] = []
@@ -138,7 +139,7 @@ package struct ICalendarHistoryReader: HistoryReader {
     /// meeting of its own.
     private mutating func finished(_ event: Event) {
         if let recurrenceID = event.recurrenceID, let wall = wallTime(recurrenceID.value, zone: recurrenceID.parameter("TZID"), line: recurrenceID.line) {
-            moved.insert(event.uid + "\n" + wall.day.description)
+            moved.insert(event.uid + "\n" + String(instant(wall).moment))
         }
         guard !event.cancelled, !event.parties.isEmpty else { return }
         guard let start = event.start else {
@@ -172,7 +173,7 @@ package struct ICalendarHistoryReader: HistoryReader {
         })
         var seen: Set<Day> = []
         for wall in walls.sorted(by: { ($0.day, $0.seconds) < ($1.day, $1.seconds) })
-        where !excepted.contains(wall.day) && !moved.contains(event.uid + "\n" + wall.day.description) && seen.insert(wall.day).inserted {
+        where !excepted.contains(wall.day) && !moved.contains(event.uid + "\n" + String(instant(wall).moment)) && seen.insert(wall.day).inserted {
             meeting(event, at: instant(wall), length: length)
         }
     }
