@@ -1,7 +1,7 @@
 import CRMFormat
 
 /// A WhatsApp chat export ("Export chat" → without media): the `.txt` Android shares, or the
-/// `_chat.txt` in the zip iOS makes when the zip stores it uncompressed. Each message is an
+/// `_chat.txt` in the zip iOS makes (stored or deflated, see `ChatZip`). Each message is an
 /// event on the day written before it, with its sender as the party: a name, or a phone number
 /// for a sender not in the phone's contacts. Lines WhatsApp writes itself (no `Name: `) and the
 /// lines a message continues on are not messages; no text is kept.
