@@ -70,17 +70,7 @@ struct Terminal {
         } else {
             VisibleText.append(bytes, passing: passing, to: &shown)
         }
-        shown.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Platform.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 {
-                    if Platform.wasInterrupted { continue }
-                    return
-                }
-                offset += n
-            }
-        }
+        write(shown, to: descriptor)
     }
 
     /// Draws `text` (shown as `VisibleText` shows one line) over the line of standard error the
@@ -91,7 +81,8 @@ struct Terminal {
 
     func clearProgress() { write(Array("\r\u{1B}[K".utf8), to: 2) }
 
-    /// Writes `bytes` as they are: only for the terminal's own controls drawn here.
+    /// Writes `bytes` as they are, all of them unless the descriptor fails: the text made
+    /// visible above, and the terminal's own controls drawn here.
     private func write(_ bytes: [UInt8], to descriptor: Int32) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
