@@ -48,7 +48,7 @@ extension Vault {
     /// Copies then go to `.crm/trash/`, named with `stamp`. With `dryRun` nothing is written.
     package func resolveConflicts(dryRun: Bool, stamp: String,
                                  storedBase: ((String) -> [UInt8]?)? = nil) throws -> [ConflictResolution] {
-        let storedBase = storedBase ?? { Git(directory: root).mergeBase(of: $0) }
+        let storedBase = storedBase ?? { Git(directory: self.root).mergeBase(of: $0) }
         let (people, copies, _) = personPaths()
         let marked = people.filter { path in
             guard let (bytes, _) = try? FileSystem.readFile(root + "/" + path) else { return false }

@@ -138,8 +138,8 @@ extension Vault {
     package func personKeys() -> [PersonKeys] {
         rows(of: nil, today: nil, cached: { reader, _ throws(ByteReader.Malformed) in try PersonKeys(from: &reader) },
              read: \.keys, uncached: { path, folder throws(VaultError) in
-                 let (bytes, _) = try read(path: path, in: folder)
-                 return PersonKeys(document: PersonDocument(bytes: bytes, path: path, settings: logSettings, namesOnly: true),
+                 let (bytes, _) = try self.read(path: path, in: folder)
+                 return PersonKeys(document: PersonDocument(bytes: bytes, path: path, settings: self.logSettings, namesOnly: true),
                                    id: Person.id(forPath: path))
              }).rows
     }

@@ -1,14 +1,20 @@
 import CRMFormat
 import Dispatch
 
-/// A vault: a folder with `people/` (one Markdown file per person) and optional `.crm/config.yaml`.
-public struct Vault: Sendable {
+/// A vault as one command opened it: a folder with `people/` (one Markdown file per person)
+/// and optional `.crm/config.yaml`, with the settings read once.
+///
+/// A class, not a struct: the vault's writes are recorded in one change log (`changes`, which
+/// `git: commit` commits when the command ends), and everything holding the vault must see the
+/// same log. Open the vault again (`init(root:)`) for a new log and settings read anew, as each
+/// write of `crm browse` and the language server does.
+public final class Vault: Sendable {
     /// The vault folder, as found.
     public let root: String
     public let config: VaultConfig
     /// The config's interaction types and log heading, as every person file is read with them.
     package let logSettings: PersonDocument.LogSettings
-    /// The files this value's writes changed, for `commitChanges(command:)`.
+    /// The files this vault's writes changed, for `commitChanges(command:)`.
     package let changes = VaultChanges()
 
     public init(root: String) throws(VaultError) {
