@@ -116,21 +116,9 @@ package final class BrowseSession {
             case .open(let link, let shown): open(link, shown: shown)
             }
         } catch {
-            state.message = .error(Self.describe(error))
+            state.message = .error("\(error)")
         }
         return .draw
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as VaultError: error.message
-        case let error as PersonFileError: error.description
-        case let error as FileSystemError: error.description
-        case let error as ContactSourceError: error.description
-        case let error as Vault.DuplicatePerson: error.description
-        case let error as DateInputError: error.description
-        default: "\(error)"
-        }
     }
 
     // MARK: Reading
@@ -340,7 +328,7 @@ package final class BrowseSession {
                     if now == nil { state.message = .error("\(page.view.path) is gone") }
                     else if state.message == nil { state.message = .info("\(page.view.path) changed on disk; read again") }
                 } catch {
-                    state.message = .error(Self.describe(error))
+                    state.message = .error("\(error)")
                 }
                 changed = true
             }
