@@ -38,11 +38,7 @@ let importCommand = Command(
         let args = context.arguments
         guard args.positionals.count <= 1 else { throw UsageError("unexpected argument '\(args.positionals[1])'") }
         let dryRun = args.flag(ImportOption.dryRun)
-        var every: Cadence?
-        if let text = args.value(ImportOption.every) {
-            if let problem = FieldSchema.every.problem(with: text) { throw UsageError(problem) }
-            every = Cadence(text)
-        }
+        let every = try usage { try AddRequest.cadence(args.value(ImportOption.every)) }
         if args.flag(ImportOption.spread), every == nil { throw UsageError("--spread needs --every C: the cadence to spread over") }
         let vault = try context.vault()
         let options = NewPersonOptions(tags: args.all(ImportOption.tag), every: every, spread: args.flag(ImportOption.spread), today: try context.today())
