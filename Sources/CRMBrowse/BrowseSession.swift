@@ -45,8 +45,13 @@ package final class BrowseSession {
     /// how many more `crm check` lists.
     private func sayReadProblems() {
         let problems = vault.config.diagnostics.map { var problem = $0; problem.severity = .warning; return problem } + state.listing.problems
-        guard let first = problems.first else { return }
-        state.message = .error(first.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : ""))
+        if let said = Self.error(problems) { state.message = said }
+    }
+
+    /// The first of `problems` with its `path:line:col`, and how many more `crm check` lists; nil
+    /// when there are none.
+    private static func error(_ problems: [Diagnostic]) -> BrowseState.Message? {
+        problems.first.map { .error($0.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : "")) }
     }
 
     /// A session that only picks a contact of `book` (`crm add --from` on a terminal), the
@@ -154,9 +159,7 @@ package final class BrowseSession {
         let person = try person(id)
         let page = PersonPage(view: try view(of: person), stamp: FileSystem.stamp(vault.root + "/" + person.path), size: state.size)
         state.layers.append(.person(page))
-        if let problem = page.view.problems.first {
-            state.message = .error(problem.description + (page.view.problems.count > 1 ? " (and \(page.view.problems.count - 1) more: crm check)" : ""))
-        }
+        if let said = Self.error(page.view.problems) { state.message = said }
     }
 
     /// Reads the page of the person open again (after a write, or a change on disk).
@@ -278,9 +281,8 @@ package final class BrowseSession {
             state.message = .error("the editor '\(editor)' exited with status \(status)")
             return
         }
-        let problems = edited.document.problems
-        if let first = problems.first {
-            state.message = .error(first.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : ""))
+        if let said = Self.error(edited.document.problems) {
+            state.message = said
         } else if state.message == nil {
             state.message = .info("\(edited.path): no problems")
         }
