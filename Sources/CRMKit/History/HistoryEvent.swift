@@ -43,7 +43,7 @@ package struct HistoryEvent: Sendable, Hashable {
     /// The other side: one or more parties (a group message, a meeting's attendees).
     package var parties: [Party]
     /// A call's length in seconds; 0 for everything else.
-    package var seconds: Int
+    package var seconds = 0
     /// The line of the file where the event is written (1-based), for messages that point at it.
     package var line: Int
     /// When it happened, as precisely as the file says (milliseconds or seconds since 1970, or a
@@ -51,10 +51,6 @@ package struct HistoryEvent: Sendable, Hashable {
     /// it) has the same moment, which is how a run of both counts it once. Nil when the file
     /// gives no more than the day.
     package var moment: Int64?
-
-    package init(channel: Channel, day: Day, parties: [Party], seconds: Int = 0, line: Int, moment: Int64? = nil) {
-        (self.channel, self.day, self.parties, self.seconds, self.line, self.moment) = (channel, day, parties, seconds, line, moment)
-    }
 
     /// The user's date at `epochSeconds` (seconds since 1970-01-01 UTC), in `zone` (by default
     /// the one `$TZ` or the system sets).
