@@ -80,8 +80,4 @@ package struct DueSchedule: Sendable {
         }
         due = datedDue ?? today
     }
-
-    /// Days the person is overdue on `today`: positive when overdue, 0 when due today, negative
-    /// when not yet due; nil without a due date.
-    package func overdueDays(on today: Day) -> Int? { due.map { $0.days(until: today) } }
 }
