@@ -74,15 +74,11 @@ package protocol HistoryReader {
     /// record), each with its line: shown as `path:line:col: warning: …`.
     var warnings: [HistoryFileWarning] { get }
     /// How many bytes of the file are read, of how many, for a progress bar
-    /// (`StreamedLines.bytesRead` and `size`); a reader without it shows no bar.
+    /// (`StreamedLines.bytesRead` and `size`).
     var progress: (done: Int64, total: Int64) { get }
 }
 
-extension HistoryReader {
-    package var progress: (done: Int64, total: Int64) { (0, 0) }
-}
-
-/// A history file the reader cannot go on with.
+/// A history file the reader cannot go on with, at a line and column.
 package struct HistoryFileError: Error, Sendable, Hashable {
     package var line: Int
     package var column: Int
@@ -92,12 +88,5 @@ package struct HistoryFileError: Error, Sendable, Hashable {
     }
 }
 
-/// Something a reader noticed and says, without stopping.
-package struct HistoryFileWarning: Sendable, Hashable {
-    package var line: Int
-    package var column: Int
-    package var message: String
-    package init(line: Int, column: Int = 1, _ message: String) {
-        (self.line, self.column, self.message) = (line, column, message)
-    }
-}
+/// Something a reader noticed and says without stopping: a place and a message, as an error has.
+package typealias HistoryFileWarning = HistoryFileError
