@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm import`.
 private enum ImportOption {
     static let tag = OptionSpec(name: "--tag", value: "T", completion: .tags, help: "tag every person added (repeat for several)", repeatable: true)
     static let every = OptionSpec(name: "--every", value: "C", completion: .none, help: "stay-in-touch cadence of every person added: 10d, 2w, 3m, 1y")
