@@ -45,8 +45,13 @@ package final class BrowseSession {
     /// how many more `crm check` lists.
     private func sayReadProblems() {
         let problems = vault.config.diagnostics.map { var problem = $0; problem.severity = .warning; return problem } + state.listing.problems
-        guard let first = problems.first else { return }
-        state.message = .error(first.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : ""))
+        if let said = Self.error(problems) { state.message = said }
+    }
+
+    /// The first of `problems` with its `path:line:col`, and how many more `crm check` lists; nil
+    /// when there are none.
+    private static func error(_ problems: [Diagnostic]) -> BrowseState.Message? {
+        problems.first.map { .error($0.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : "")) }
     }
 
     /// A session that only picks a contact of `book` (`crm add --from` on a terminal), the
@@ -116,21 +121,9 @@ package final class BrowseSession {
             case .open(let link, let shown): open(link, shown: shown)
             }
         } catch {
-            state.message = .error(Self.describe(error))
+            state.message = .error("\(error)")
         }
         return .draw
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as VaultError: error.message
-        case let error as PersonFileError: error.description
-        case let error as FileSystemError: error.description
-        case let error as ContactSourceError: error.description
-        case let error as Vault.DuplicatePerson: error.description
-        case let error as DateInputError: error.description
-        default: "\(error)"
-        }
     }
 
     // MARK: Reading
@@ -166,9 +159,7 @@ package final class BrowseSession {
         let person = try person(id)
         let page = PersonPage(view: try view(of: person), stamp: FileSystem.stamp(vault.root + "/" + person.path), size: state.size)
         state.layers.append(.person(page))
-        if let problem = page.view.problems.first {
-            state.message = .error(problem.description + (page.view.problems.count > 1 ? " (and \(page.view.problems.count - 1) more: crm check)" : ""))
-        }
+        if let said = Self.error(page.view.problems) { state.message = said }
     }
 
     /// Reads the page of the person open again (after a write, or a change on disk).
@@ -290,9 +281,8 @@ package final class BrowseSession {
             state.message = .error("the editor '\(editor)' exited with status \(status)")
             return
         }
-        let problems = edited.document.problems
-        if let first = problems.first {
-            state.message = .error(first.description + (problems.count > 1 ? " (and \(problems.count - 1) more: crm check)" : ""))
+        if let said = Self.error(edited.document.problems) {
+            state.message = said
         } else if state.message == nil {
             state.message = .info("\(edited.path): no problems")
         }
@@ -340,7 +330,7 @@ package final class BrowseSession {
                     if now == nil { state.message = .error("\(page.view.path) is gone") }
                     else if state.message == nil { state.message = .info("\(page.view.path) changed on disk; read again") }
                 } catch {
-                    state.message = .error(Self.describe(error))
+                    state.message = .error("\(error)")
                 }
                 changed = true
             }

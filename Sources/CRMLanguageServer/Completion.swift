@@ -113,7 +113,7 @@ extension LanguageServer {
     /// "last contact 27 days ago · due in 3 days · friends, climbing".
     func detail(_ facts: PersonFacts, snapshot: Workspace.Snapshot, vault: Vault) -> String {
         let today = snapshot.today
-        let schedule = DueSchedule(facts: facts.including(snapshot.everyone.shared[facts.id] ?? [], today: today), config: vault.config, today: today)
+        let schedule = DueSchedule(facts: facts.including(snapshot.everyone.shared[facts.id] ?? [], today: today), config: vault.config, on: today)
         var parts = [schedule.last.map { "last contact " + relative($0.date, from: today) } ?? "never contacted"]
         if let due = schedule.due {
             let words = dueWording(due, from: today, snoozed: schedule.isSnoozed)

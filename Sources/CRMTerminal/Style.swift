@@ -2,7 +2,7 @@
 package struct Style: Hashable, Sendable {
     /// The eight-colour palette's foreground colours the app uses, by SGR number.
     package enum Colour: UInt8, Sendable {
-        case red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36
+        case red = 31, cyan = 36
     }
 
     package var colour: Colour?
@@ -22,7 +22,6 @@ package struct Style: Hashable, Sendable {
     package static let plain = Style()
     package static let bold = Style(bold: true)
     package static let dim = Style(dim: true)
-    package static let reverse = Style(reverse: true)
 
     /// This style with `colour`.
     package func coloured(_ colour: Colour) -> Style {

@@ -44,7 +44,8 @@ enum TodayLayout {
                 column += labelWidth + 2
                 screen.put(TextLayout.padded(state.listing.label(item.person), width: nameWidth), row: line, column: column, style: .bold)
                 column += nameWidth + 2
-                let (detail, late) = Self.detail(item, today: today)
+                // How late an overdue follow-up is; a due date's lateness is left out: its label says "due".
+                let (detail, late) = (item.words(today: today), item.kind == .followUp ? item.lateness : nil)
                 column = screen.put(TextLayout.truncated(detail, width: max(0, frame.width - column)), row: line, column: column,
                                     style: item.kind == .due ? .dim : .plain)
                 if let late, column + 2 < frame.width {
@@ -66,11 +67,5 @@ enum TodayLayout {
         case .due: return ("due", .dim)
         case .birthday, .date: return (item.yearlyLabel ?? "", .dim)
         }
-    }
-
-    /// The item's words as `crm agenda` words them, and how late an overdue follow-up is (a due
-    /// date's lateness is left out: its label says "due").
-    private static func detail(_ item: Agenda.Item, today: Day) -> (String, String?) {
-        (item.words(today: today), item.kind == .followUp ? item.lateness : nil)
     }
 }

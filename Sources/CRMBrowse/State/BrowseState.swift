@@ -14,21 +14,11 @@ package struct BrowseState: Sendable {
         /// The vault's interaction types; the first is the default.
         package var types: [String]
         /// The log's heading.
-        package var heading: String
+        package var heading = "Interactions"
         /// The calendar a log sheet can add an event to (`$CRM_CALENDAR`, else `calendar:`), as shown.
         package var calendar: String?
         /// The address book the picker offers (`$CRM_CONTACTS`, else `contacts:`), as shown.
         package var contacts: String?
-
-        package init(vault: String, version: String, types: [String], heading: String = "Interactions",
-                    calendar: String? = nil, contacts: String? = nil) {
-            self.vault = vault
-            self.version = version
-            self.types = types
-            self.heading = heading
-            self.calendar = calendar
-            self.contacts = contacts
-        }
     }
 
     /// A line at the foot of the screen saying what happened, until the next key.

@@ -24,17 +24,14 @@ package struct ContactPicker: Sendable {
     init(source: String, decisions: [ContactImport.Decision], filter: String = "", rows: Int = 20) {
         self.source = source
         choices = decisions.map { decision in
-            switch decision {
-            case .add(let contact), .unnamed(let contact):
-                return Choice(contact: contact, trackedBy: nil, candidate: Self.candidate(contact))
-            case .skip(let contact, let tracker, _):
-                // A card given twice in the book is tracked by an earlier card, not by a person.
-                return Choice(contact: contact, trackedBy: tracker.id == nil ? nil : tracker.name, candidate: Self.candidate(contact))
-            case .ambiguous(let contact, let candidates):
-                // Several people of its name might track it: which one is not known.
-                return Choice(contact: contact, trackedBy: candidates.map { $0.id ?? $0.name }.joined(separator: " or "),
-                              candidate: Self.candidate(contact))
+            let trackedBy: String? = switch decision {
+            case .add, .unnamed: nil
+            // A card given twice in the book is tracked by an earlier card, not by a person.
+            case .skip(_, let tracker, _): tracker.id == nil ? nil : tracker.name
+            // Several people of its name might track it: which one is not known.
+            case .ambiguous(_, let candidates): candidates.map { $0.id ?? $0.name }.joined(separator: " or ")
             }
+            return Choice(contact: decision.contact, trackedBy: trackedBy, candidate: Self.candidate(decision.contact))
         }
         shown = Array(choices.indices)
         if !filter.isEmpty {

@@ -17,14 +17,8 @@ import CRMVault
 package struct CalendarTarget: Sendable, Hashable {
     /// The target as the user wrote it (used in messages).
     package var path: String
-    /// The home folder for a leading `~`.
+    /// The home folder for a leading `~` (usually `$HOME`).
     package var home: String?
-
-    /// A target at `path`; `home` is what a leading `~` stands for (usually `$HOME`).
-    package init(path: String, home: String? = nil) {
-        self.path = path
-        self.home = home
-    }
 
     /// Adds `event` to the target and returns the path of the file written (`~` expanded; a
     /// calendar file as it was named, even when a link leads elsewhere).

@@ -32,10 +32,7 @@ package enum EventUID {
         var hash = Array(SHA1.digest(namespaceBytes + Array(name.utf8)).prefix(16))
         hash[6] = hash[6] & 0x0F | 0x50
         hash[8] = hash[8] & 0x3F | 0x80
-        let hex = hash.map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        let hex = hash.map { $0.hex() }.joined()
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
             let start = hex.index(hex.startIndex, offsetBy: range.lowerBound)
             let end = hex.index(hex.startIndex, offsetBy: range.upperBound)
@@ -48,5 +45,14 @@ package enum EventUID {
         return stride(from: 0, to: digits.count - 1, by: 2).map { index in
             UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) ?? 0
         }
+    }
+}
+
+extension UInt8 {
+    /// The byte as two hex digits (`0a`, or `0A` when `uppercase`): in UUIDs, digests and
+    /// percent-escapes.
+    func hex(uppercase: Bool = false) -> String {
+        let digits = String(self, radix: 16, uppercase: uppercase)
+        return self < 0x10 ? "0" + digits : digits
     }
 }

@@ -34,34 +34,13 @@ package struct ICalendarEvent: Sendable, Hashable {
     /// `RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1`, the last day of February, so it shows every
     /// year: on 29 February in leap years and on 28 February in the others. (A plain
     /// `FREQ=YEARLY` from 29 February recurs only in leap years.)
-    package var recursYearly: Bool
+    package var recursYearly = false
     /// The `CATEGORIES`, in order; empty writes none.
-    package var categories: [String]
+    package var categories: [String] = []
     /// The `DTSTAMP`: when this event's data was created, written in UTC.
     package var stamp: Date
     /// The reminder, written as a `VALARM` whose `DESCRIPTION` is the summary; nil writes none.
     package var alarm: CalendarAlarm?
-
-    /// An event; see the properties for what each value means.
-    package init(
-        uid: String,
-        summary: String,
-        description: String? = nil,
-        start: Start,
-        recursYearly: Bool = false,
-        categories: [String] = [],
-        stamp: Date,
-        alarm: CalendarAlarm? = nil
-    ) {
-        self.alarm = alarm
-        self.uid = uid
-        self.summary = summary
-        self.description = description
-        self.start = start
-        self.recursYearly = recursYearly
-        self.categories = categories
-        self.stamp = stamp
-    }
 
     /// A yearly all-day event for a `birthday` (or a date of `dates:`) written as in a person file: `YYYY-MM-DD`, starting
     /// on that day, or `--MM-DD` when the year is unknown; nil for anything else.

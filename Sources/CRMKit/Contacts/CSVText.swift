@@ -35,7 +35,7 @@ struct CSVText {
         for (offset, octet) in bytes.enumerated() {
             guard let scalar = VCardCharset.windows1252(octet) else {
                 return .failure(Failure(reason: "it is not UTF-8 (from offset \(invalidUTF8Offset(bytes[...]))), nor Windows-1252: "
-                                        + "octet 0x\(hex(octet)) at offset \(offset) is undefined there; save it as UTF-8"))
+                                        + "octet 0x\(octet.hex(uppercase: true)) at offset \(offset) is undefined there; save it as UTF-8"))
             }
             scalars.append(scalar)
         }
@@ -68,10 +68,5 @@ struct CSVText {
         var offset = 0
         while case .valid(let encoded) = parser.parseScalar(from: &iterator) { offset += encoded.count }
         return offset
-    }
-
-    private static func hex(_ octet: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(octet >> 4)], digits[Int(octet & 0xF)]])
     }
 }

@@ -24,7 +24,7 @@ public struct Contact: Sendable, Equatable {
     package var anniversary: PartialDate?
     /// Nicknames (vCard `NICKNAME`, Android's nickname row, a CSV's nickname column), kept once
     /// ignoring case and accents: the person's `aliases`.
-    package var nicknames: [String]
+    package var nicknames: [String] = []
     /// The organisation (`ORG`'s first part, a CSV's company column): the person's `company:`,
     /// shown and searched by the contact picker. An organisation's card (`KIND:org`, or no name
     /// but the organisation's) has its own name here.
@@ -33,12 +33,12 @@ public struct Contact: Sendable, Equatable {
     package var position: String?
     /// Groups the address book put the contact in (`CATEGORIES`, a Google export's labels, an
     /// Outlook export's categories), system groups left out: the person's `tags`.
-    package var tags: [String]
+    package var tags: [String] = []
     /// Free text about the person (`NOTE`, a CSV's Notes), line breaks as `\n`: the person's notes.
     package var notes: String?
     /// The people the card relates the contact to (`RELATED`, Google's relations, Outlook's
     /// spouse), in card order: the person's `related:`.
-    package var related: [ContactRelation]
+    package var related: [ContactRelation] = []
     /// When the address book says the contact was made (LinkedIn's "Connected On"): the
     /// person's `connected:`, not `added` (the cadence starts at the import).
     package var connected: Day?
@@ -46,30 +46,6 @@ public struct Contact: Sendable, Equatable {
     package var path: String
     /// The 1-based line of the card's `BEGIN:VCARD`, or of the CSV row.
     package var line: Int
-
-    /// Creates a contact from its fields.
-    package init(
-        uid: String?, name: String, phones: [String], emails: [String], birthday: String?, anniversary: PartialDate? = nil,
-        nicknames: [String] = [], company: String? = nil, position: String? = nil,
-        tags: [String] = [], notes: String? = nil, related: [ContactRelation] = [], connected: Day? = nil,
-        path: String, line: Int
-    ) {
-        self.uid = uid
-        self.name = name
-        self.phones = phones
-        self.emails = emails
-        self.birthday = birthday
-        self.anniversary = anniversary
-        self.nicknames = nicknames
-        self.company = company
-        self.position = position
-        self.tags = tags
-        self.notes = notes
-        self.related = related
-        self.connected = connected
-        self.path = path
-        self.line = line
-    }
 }
 
 extension Contact {
@@ -89,8 +65,4 @@ package struct ContactRelation: Sendable, Equatable {
     package var uid: String?
     /// The other person's name, when the card names them by text.
     package var name: String?
-
-    package init(relation: String, uid: String? = nil, name: String? = nil) {
-        (self.relation, self.uid, self.name) = (relation, uid, name)
-    }
 }

@@ -35,10 +35,6 @@ package enum ContactImport {
         package var name: String
         /// The person's `company:`, when known: what tells people of one name apart.
         package var company: String?
-
-        package init(id: String?, name: String, company: String? = nil) {
-            (self.id, self.name, self.company) = (id, name, company)
-        }
     }
 
     /// What happens to one card.

@@ -13,16 +13,10 @@ package struct ContactSnapshot: Sendable, Equatable {
     /// `YYYY-MM-DD` or `--MM-DD`.
     package var birthday: String?
     /// Other names (the file's `aliases`, the card's nicknames).
-    package var aliases: [String]
+    package var aliases: [String] = []
+}
 
-    /// A snapshot of the given fields.
-    package init(phones: [String], emails: [String], birthday: String?, aliases: [String] = []) {
-        self.phones = phones
-        self.emails = emails
-        self.birthday = birthday
-        self.aliases = aliases
-    }
-
+extension ContactSnapshot {
     /// What the contact says now, for a person called `name` (a nickname that is the person's
     /// name is no alias).
     package init(_ contact: Contact, name: String? = nil) {

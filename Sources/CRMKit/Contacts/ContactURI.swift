@@ -37,7 +37,7 @@ package enum ContactURI {
                 if "-._~!$'*+=:;@".utf8.contains(byte) {
                     out.unicodeScalars.append(Unicode.Scalar(byte))
                 } else {
-                    out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+                    out += "%" + byte.hex(uppercase: true)
                 }
             }
         }

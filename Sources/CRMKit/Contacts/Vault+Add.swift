@@ -9,18 +9,10 @@ extension Vault {
         package let description: String
     }
 
-    /// Writes a new person's file, as `crm add NAME` does: front matter with `fields` in their
-    /// order (`name` first) and `added:` on `today`, then the log heading (`NewPersonFile`), at
-    /// `people/<slug of name>.md` (or `-2`, `-3`… when taken). Unless `allowingDuplicate`, a
-    /// second person with the same name or contact id is refused (`DuplicatePerson`).
-    package func add(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?, today: Day,
-                    allowingDuplicate: Bool = false) throws -> Person {
-        let file = try newFile(fields, name: name, contactID: contactID, today: today, allowingDuplicate: allowingDuplicate)
-        return try create(slug: file.slug, bytes: file.bytes)
-    }
-
-    /// The file `add(_:name:contactID:today:allowingDuplicate:)` writes, and the slug it is
-    /// named by, nothing written; refused as it refuses it.
+    /// A new person's file, as `crm add NAME` writes it, and the slug it is named by, nothing
+    /// written: front matter with `fields` in their order (`name` first) and `added:` on `today`,
+    /// then the log heading (`NewPersonFile`). Unless `allowingDuplicate`, a second person with
+    /// the same name or contact id is refused (`DuplicatePerson`).
     package func newFile(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?, today: Day,
                          allowingDuplicate: Bool = false) throws -> (slug: String, bytes: [UInt8]) {
         if !allowingDuplicate, let same = personKeys().duplicate(name: name, contactID: contactID) {

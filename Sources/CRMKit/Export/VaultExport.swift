@@ -17,7 +17,6 @@ package enum ExportFormat: String, Sendable, CaseIterable {
 
 /// An export of the vault: the bytes to write and what could not be exported as it stands.
 package struct VaultExport: Sendable {
-    package var format: ExportFormat
     /// The whole file, UTF-8.
     package var bytes: [UInt8]
     /// How many people it holds.
@@ -43,7 +42,7 @@ extension VaultExport {
             let links = VaultLinks.read(vault)
             text = JSON.array(people.map { $0.showJSON(config: config, today: today, connections: links.connections(of: $0.id)) }).rendered() + "\n"
         }
-        return VaultExport(format: format, bytes: Array(text.utf8), count: people.count, problems: problems)
+        return VaultExport(bytes: Array(text.utf8), count: people.count, problems: problems)
     }
 
     /// The vCard of each of `people`, in their order, with their relationships (the links of `vault`).

@@ -49,12 +49,7 @@ package struct VdirExport: Sendable {
 
     /// The SHA-1 of `bytes` in hex, as the manifest records it.
     static func digest(_ bytes: [UInt8]) -> String {
-        SHA1.digest(bytes).map { pad(hex: $0) }.joined()
-    }
-
-    private static func pad(hex byte: UInt8) -> String {
-        let digits = String(byte, radix: 16)
-        return digits.count == 1 ? "0" + digits : digits
+        SHA1.digest(bytes).map { $0.hex() }.joined()
     }
 
     /// The manifest's lines: file name → digest. Lines that are not `DIGEST NAME` with a card's

@@ -43,7 +43,7 @@ package struct HistoryEvent: Sendable, Hashable {
     /// The other side: one or more parties (a group message, a meeting's attendees).
     package var parties: [Party]
     /// A call's length in seconds; 0 for everything else.
-    package var seconds: Int
+    package var seconds = 0
     /// The line of the file where the event is written (1-based), for messages that point at it.
     package var line: Int
     /// When it happened, as precisely as the file says (milliseconds or seconds since 1970, or a
@@ -51,10 +51,6 @@ package struct HistoryEvent: Sendable, Hashable {
     /// it) has the same moment, which is how a run of both counts it once. Nil when the file
     /// gives no more than the day.
     package var moment: Int64?
-
-    package init(channel: Channel, day: Day, parties: [Party], seconds: Int = 0, line: Int, moment: Int64? = nil) {
-        (self.channel, self.day, self.parties, self.seconds, self.line, self.moment) = (channel, day, parties, seconds, line, moment)
-    }
 
     /// The user's date at `epochSeconds` (seconds since 1970-01-01 UTC), in `zone` (by default
     /// the one `$TZ` or the system sets).
@@ -78,15 +74,11 @@ package protocol HistoryReader {
     /// record), each with its line: shown as `path:line:col: warning: …`.
     var warnings: [HistoryFileWarning] { get }
     /// How many bytes of the file are read, of how many, for a progress bar
-    /// (`StreamedLines.bytesRead` and `size`); a reader without it shows no bar.
+    /// (`StreamedLines.bytesRead` and `size`).
     var progress: (done: Int64, total: Int64) { get }
 }
 
-extension HistoryReader {
-    package var progress: (done: Int64, total: Int64) { (0, 0) }
-}
-
-/// A history file the reader cannot go on with.
+/// A history file the reader cannot go on with, at a line and column.
 package struct HistoryFileError: Error, Sendable, Hashable {
     package var line: Int
     package var column: Int
@@ -96,12 +88,5 @@ package struct HistoryFileError: Error, Sendable, Hashable {
     }
 }
 
-/// Something a reader noticed and says, without stopping.
-package struct HistoryFileWarning: Sendable, Hashable {
-    package var line: Int
-    package var column: Int
-    package var message: String
-    package init(line: Int, column: Int = 1, _ message: String) {
-        (self.line, self.column, self.message) = (line, column, message)
-    }
-}
+/// Something a reader noticed and says without stopping: a place and a message, as an error has.
+package typealias HistoryFileWarning = HistoryFileError

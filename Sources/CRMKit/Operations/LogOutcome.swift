@@ -23,10 +23,6 @@ package struct LogOutcome: Outcome {
         case notAdded(reason: String)
     }
 
-    init(person: Person, line: Int, entry: Interaction, others: [Person], today: Day) {
-        (self.person, self.line, self.entry, self.others, self.today) = (person, line, entry, others, today)
-    }
-
     /// Everyone the entry is with: `Lena Marsh, Priya Raman and José Núñez`.
     package var names: String { SharedEntry.list([person.name] + others.map(\.name)) }
 

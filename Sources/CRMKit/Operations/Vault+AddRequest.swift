@@ -5,7 +5,8 @@ extension Vault {
     /// Does `request` on `today`. Typed fields: refuses a name that is not one, a birthday and a
     /// cadence that are not (`FieldInputError`, a usage error for `crm`), and someone the vault
     /// has by that name or contact id unless `force` (`DuplicatePerson`), then writes the file
-    /// (`add(_:name:contactID:today:allowingDuplicate:)`). A contact: refuses a cadence that is
+    /// (`newFile(_:name:contactID:today:allowingDuplicate:)`, at `people/<slug of name>.md`, or
+    /// `-2`, `-3`… when taken). A contact: refuses a cadence that is
     /// not one, then adds it (`add(_:options:allowingTracked:problems:)`, which refuses a contact
     /// without a name and one someone tracks unless `force`). What `crm add` and `crm browse`'s
     /// `a` both do.

@@ -14,7 +14,6 @@ package struct BirthdayList: Sendable {
         package let age: Int?
     }
 
-    package let today: Day
     /// The last day included.
     package let horizon: Day
     /// Birthdays from today to `horizon`, soonest first (then by name, then by id).
@@ -24,7 +23,6 @@ package struct BirthdayList: Sendable {
 
     /// Birthdays from `today` to `today` plus `within`, both included.
     package init(people: [PeopleListing.Row], today: Day, within: Cadence) {
-        self.today = today
         let horizon = within.step(from: today)
         self.horizon = horizon
         var all: [Entry] = []

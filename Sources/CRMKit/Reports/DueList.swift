@@ -14,11 +14,10 @@ package struct DueList: Sendable {
     }
 
     package let today: Day
-    /// The last day included: today, or today plus `within`.
-    package let horizon: Day
-    /// People due on or before `horizon`, most overdue first (then by name, then by id).
+    /// People due on or before the last day included (today, or today plus `within`), most
+    /// overdue first (then by name, then by id).
     package let entries: [Entry]
-    /// The first person due after `horizon`, if any: what to tell someone whose list is empty.
+    /// The first person due after that day, if any: what to tell someone whose list is empty.
     package let next: Entry?
     /// How many open items everyone has dated before today: overdue follow-ups, which `crm agenda`
     /// lists with the overdue people, so that an empty list can say they are there.
@@ -27,7 +26,7 @@ package struct DueList: Sendable {
     /// The list on `today`: people due by today, or by today plus `within` when given.
     package init(people: [PeopleListing.Row], today: Day, within: Cadence? = nil) {
         self.today = today
-        horizon = within?.step(from: today) ?? today
+        let horizon = within?.step(from: today) ?? today
         var all: [Entry] = []
         var overdueFollowUps = 0
         for person in people {

@@ -38,13 +38,9 @@ package struct DueSchedule: Sendable {
                   config: config, on: today)
     }
 
-    package init(facts: PersonFacts, config: VaultConfig, today: Day) {
-        self.init(facts: facts, config: config, on: today)
-    }
-
     /// The schedule on `today`; nil: as the files alone say it on any day, with the newest
     /// interaction as the last and no plans (for `INDEX.md`, which must not change with the day).
-    init(facts: PersonFacts, config: VaultConfig, on today: Day?) {
+    package init(facts: PersonFacts, config: VaultConfig, on today: Day?) {
         // Most people have no problems and no tag cadence: those lookups are skipped, which counts
         // when 100,000 people are listed.
         let fieldProblems = facts.fieldProblems
@@ -84,8 +80,4 @@ package struct DueSchedule: Sendable {
         }
         due = datedDue ?? today
     }
-
-    /// Days the person is overdue on `today`: positive when overdue, 0 when due today, negative
-    /// when not yet due; nil without a due date.
-    package func overdueDays(on today: Day) -> Int? { due.map { $0.days(until: today) } }
 }

@@ -156,14 +156,9 @@ package enum IndexPage {
         guard !path.utf8.allSatisfy(isKept) else { return path }
         var out: [UInt8] = []
         for byte in path.utf8 {
-            if isKept(byte) { out.append(byte) } else { out += Array(("%" + pad16(byte)).utf8) }
+            if isKept(byte) { out.append(byte) } else { out += Array(("%" + byte.hex(uppercase: true)).utf8) }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func pad16(_ byte: UInt8) -> String {
-        let hex = String(byte, radix: 16, uppercase: true)
-        return hex.count == 1 ? "0" + hex : hex
     }
 
     /// Text as one line of Markdown that marks nothing up: its line breaks and other controls

@@ -71,27 +71,24 @@ package struct InteractionSummary: Sendable {
             months = [Int](repeating: 0, count: InteractionSummary.monthNumber(until) - firstMonth + 1)
         }
 
-        /// Adds one person's interactions (from their `InteractionTally`, so no file is read);
-        /// returns how many are in the period.
-        mutating func count(_ facts: PersonFacts) -> Int {
+        /// Adds one person's interactions (from their `InteractionTally`, so no file is read).
+        mutating func count(_ facts: PersonFacts) {
             // Only what happened counts; plans (open items from today on, entries after today) apart.
             planned += facts.timeline.open.count { $0.date >= today }
             let tally = facts.tally
             let names = tally.types
-            var count = 0, counts = [Int](repeating: 0, count: names.count)
+            var counts = [Int](repeating: 0, count: names.count)
             tally.forEach { day, type in
                 guard day <= now else {
                     planned += 1
                     return
                 }
                 guard day >= first && day <= last else { return }
-                count += 1
+                interactions += 1
                 counts[type] += 1
                 months[InteractionSummary.monthNumber(Day(dayNumber: day)) - firstMonth] += 1
             }
             for (name, count) in zip(names, counts) where count > 0 { types[name, default: 0] += count }
-            interactions += count
-            return count
         }
 
         /// Adds one interaction that is no one's own (a daily note's item).
@@ -109,14 +106,6 @@ package struct InteractionSummary: Sendable {
             interactions += 1
             types[entry.type, default: 0] += 1
             months[InteractionSummary.monthNumber(entry.date) - firstMonth] += 1
-        }
-
-        /// Adds the counts of `other`, made for the same days.
-        mutating func add(_ other: Totals) {
-            planned += other.planned
-            interactions += other.interactions
-            for (name, count) in other.types { types[name, default: 0] += count }
-            for (month, count) in other.months.enumerated() { months[month] += count }
         }
     }
 
@@ -192,7 +181,7 @@ extension InteractionSummary {
         // The totals count each file's own entries once; a shared entry counts for each
         // participant, and in the totals once, in its own file.
         var totals = InteractionSummary.Totals(today: today, since: since, until: until)
-        for facts in everyone.facts where facts.isReadable { _ = totals.count(facts) }
+        for facts in everyone.facts where facts.isReadable { totals.count(facts) }
         let (people, problems) = everyone.listed()
         let counted = people.map { facts in
             let own = facts.tally.count(from: first, through: last)

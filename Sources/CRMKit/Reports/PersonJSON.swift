@@ -34,7 +34,9 @@ extension Person {
             ("next", .optional(schedule.next?.date.description)),
             ("properties", .object((doc.frontMatter?.properties ?? []).map { ($0.key, $0.value.json) })),
             ("notes", .string(doc.notes)),
-            ("interactions", .array(Self.merged(doc.interactions, connections.shared).map { entry, shared in
+            // The person's own entries and the shared ones, newest first; on the same moment, the person's own first.
+            ("interactions", .array(doc.interactions.map { ($0, nil as SharedInteraction?) }
+                .merged(with: connections.shared.map { ($0.interaction, $0) }) { $0.0.isNewer(than: $1.0) }.map { entry, shared in
                 entry.json(on: today, from: shared?.path, with: shared?.with ?? connections.with[entry.line] ?? [],
                            text: shared == nil ? doc.log?.textBelow[entry.line]?.text : nil)
             })),
@@ -47,22 +49,6 @@ extension Person {
         ]
         if let view { pairs.append(("source", .string(view.source.rawValue))) }
         return .object(pairs)
-    }
-}
-
-extension Person {
-    /// The person's own entries and the shared ones (each with where it lives), newest first; on
-    /// the same moment, the person's own first.
-    package static func merged(_ own: [Interaction], _ shared: [SharedInteraction]) -> [(Interaction, SharedInteraction?)] {
-        var merged: [(Interaction, SharedInteraction?)] = []
-        merged.reserveCapacity(own.count + shared.count)
-        var s = 0
-        for entry in own {
-            while s < shared.count, shared[s].interaction.isNewer(than: entry) { merged.append((shared[s].interaction, shared[s])); s += 1 }
-            merged.append((entry, nil))
-        }
-        merged += shared[s...].map { ($0.interaction, $0) }
-        return merged
     }
 }
 

@@ -234,8 +234,8 @@ public struct PersonView: Sendable {
             Entry(number: nil, interaction: item.interaction, today: today,
                   elsewhere: Elsewhere(path: item.path, owner: item.owner.map { links?.name(of: $0) ?? $0 }))
         }
-        coming = Self.merged(coming, shared.filter { $0.status != .done }.reversed()) { $0.interaction!.date < $1.interaction!.date }
-        history = Self.merged(history, shared.filter { $0.status == .done }) { $0.interaction!.isNewer(than: $1.interaction!) }
+        coming = coming.merged(with: shared.filter { $0.status != .done }.reversed()) { $0.interaction!.date < $1.interaction!.date }
+        history = history.merged(with: shared.filter { $0.status == .done }) { $0.interaction!.isNewer(than: $1.interaction!) }
         if let log = document.log {
             for (index, item) in log.openFollowUps.enumerated() {
                 coming.append(Entry(number: log.number(ofFollowUp: index), followUp: item))
@@ -244,16 +244,18 @@ public struct PersonView: Sendable {
         comingUp = coming
         self.history = history
     }
+}
 
-    /// `own` with `others` (in the same order) put in: each before the first of `own` it comes
-    /// `before`.
-    private static func merged(_ own: [Entry], _ others: [Entry], before: (Entry, Entry) -> Bool) -> [Entry] {
-        var result: [Entry] = []
-        result.reserveCapacity(own.count + others.count)
+extension Array {
+    /// These elements with `others` (in the same order) put in: each before the first of these it
+    /// comes `before`.
+    func merged(with others: [Element], before: (Element, Element) -> Bool) -> [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(count + others.count)
         var rest = others[...]
-        for entry in own {
-            while let other = rest.first, before(other, entry) { result.append(other); rest.removeFirst() }
-            result.append(entry)
+        for element in self {
+            while let other = rest.first, before(other, element) { result.append(other); rest.removeFirst() }
+            result.append(element)
         }
         return result + rest
     }

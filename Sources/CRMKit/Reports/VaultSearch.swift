@@ -21,14 +21,6 @@ package enum VaultSearch {
         }
     }
 
-    /// The lines of one person file that contain `needle` (names and aliases in the front matter,
-    /// notes, log entries and their continuation lines), ignoring case and accents (`nunez` finds
-    /// `Núñez`), in line order; `needle` must already be folded (`String.folded`). The front
-    /// matter's `---` lines are skipped.
-    package static func hits(of needle: String, in person: Person) -> [Hit] {
-        hits(of: needle, inFile: person.document.text.bytes, path: person.path) ?? []
-    }
-
     /// The hits of one file, as found: its bytes as read and where each matching line is in them,
     /// so a line is printed by copying its bytes, without making a `Hit` of it. Its elements are
     /// each hit's 1-based line number and text as written (no line ending, no trailing spaces),
@@ -90,8 +82,10 @@ package enum VaultSearch {
         }
     }
 
-    /// The same, for a file's bytes as read, without parsing it; nil for a file the tool does not
-    /// read (NUL bytes, invalid UTF-8, front matter without its closing `---`). See `LineSearch`.
+    /// The lines of one file, its bytes as read, that contain `needle` (already folded:
+    /// `String.folded`), ignoring case and accents (`nunez` finds `Núñez`), in line order, the
+    /// front matter's `---` lines skipped; nil for a file the tool does not read (NUL bytes,
+    /// invalid UTF-8, front matter without its closing `---`). See `LineSearch`.
     package static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit]? {
         hits(LineSearch(folded: needle), inFile: bytes, path: path, isPerson: true)?.hits
     }

@@ -95,7 +95,7 @@ enum CLI {
         } catch let error as ExitStatus {
             return error.code
         } catch {
-            terminal.error("crm: error: \(message(for: error))")
+            terminal.error("crm: error: \(error)")
             return 1
         }
     }
@@ -139,17 +139,6 @@ enum CLI {
             return argument
         }
         return nil
-    }
-
-    static func message(for error: any Error) -> String {
-        switch error {
-        case let error as Failure: return error.message
-        case let error as VaultError: return error.message
-        case let error as PersonFileError: return error.description
-        case let error as FileSystemError: return error.description
-        case let error as ContactSourceError: return error.description
-        default: return "\(error)"
-        }
     }
 
     static func overview() -> String {

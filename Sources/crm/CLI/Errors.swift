@@ -13,10 +13,11 @@ struct UsageError: Error {
 }
 
 /// The command could not do what was asked: exit status 1. The message is printed as
-/// `crm: error: …`; `details` follow on their own lines.
-struct Failure: Error {
+/// `crm: error: …`, as every other error's description is.
+struct Failure: Error, CustomStringConvertible {
     var message: String
     init(_ message: String) { self.message = message }
+    var description: String { message }
 }
 
 /// Exit quietly with a status, after the command printed what it had to say

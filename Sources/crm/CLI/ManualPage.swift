@@ -54,7 +54,7 @@ enum ManualPage {
         out.options(Command.globalOptions)
 
         out.section("ENVIRONMENT")
-        for (name, meaning) in environment { out.item(name.split(separator: ",").map { "\\fB\($0.trimmed)\\fR" }.joined(separator: ", "), meaning) }
+        for (name, meaning) in environment { out.item(name.split(separator: ",").map { "\\fB\($0.trimmingSpaces)\\fR" }.joined(separator: ", "), meaning) }
 
         out.paragraph("""
         Programs are started from an argument vector, never a shell: a setting such as \
@@ -220,11 +220,5 @@ private struct Roff {
     static func escapeLine(_ plain: some StringProtocol) -> String {
         let escaped = escape(plain)
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
-    }
-}
-
-private extension StringProtocol {
-    var trimmed: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -46,9 +46,6 @@ enum Pager {
         return true
     }
 
-    /// Whether a pager is reading the output.
-    static var isRunning: Bool { pagerID != 0 }
-
     /// Ends the output into the pager (it sees the end of its input) and waits for the person
     /// reading to quit it. Only async-signal-safe calls, so a signal handler may call it.
     static func finish() {

@@ -22,7 +22,7 @@ struct Terminal {
     }
 
     enum Style: String {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
+        case bold = "1", dim = "2", red = "31", green = "32", cyan = "36"
     }
 
     /// What stands for `ESC [` in text until it is written: ESC and a number drawn when the process

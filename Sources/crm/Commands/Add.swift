@@ -1,7 +1,6 @@
 import CRMBrowse
 import CRMKit
 
-/// The options of `crm add`.
 private enum AddOption {
     static let phone = OptionSpec(name: "--phone", value: "P", completion: .none, help: "a phone number (repeat for several; the first is primary)", repeatable: true)
     static let email = OptionSpec(name: "--email", value: "E", completion: .none, help: "an email address (repeat for several; the first is primary)", repeatable: true)

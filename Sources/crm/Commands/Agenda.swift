@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm agenda`.
 private enum AgendaOption {
     static let within = OptionSpec(name: "--within", value: "C", completion: .none, help: "how far ahead (default 2w; 7d, 1m…)")
 }

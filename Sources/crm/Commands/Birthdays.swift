@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm birthdays`.
 private enum BirthdaysOption {
     static let within = OptionSpec(name: "--within", value: "C", completion: .none, help: "how far ahead to look (default 30d; 2w, 3m, 1y)")
 }

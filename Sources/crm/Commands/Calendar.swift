@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm calendar`.
 private enum CalendarOption {
     static let birthdays = OptionSpec(name: "--birthdays", help: "birthdays, as yearly all-day events")
     static let dates = OptionSpec(name: "--dates", help: "the dates of dates: (anniversary: …), as yearly all-day events")

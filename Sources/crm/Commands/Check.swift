@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm check`.
 private enum CheckOption {
     static let rules = OptionSpec(name: "--rules", help: "list the rules: id, default severity, what each finds")
 }

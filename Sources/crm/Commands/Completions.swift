@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm completions`.
 private enum CompletionsOption {
     static let types = OptionSpec(name: "--types", help: "print the vault's interaction types, one a line (the scripts complete --type with them)")
     static let tags = OptionSpec(name: "--tags", help: "print the tags the vault's people have, one a line, each once whatever its spellings; "

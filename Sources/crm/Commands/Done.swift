@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm done`.
 private enum DoneOption {
     static let date = OptionSpec(name: "--date", value: "D", completion: .none, help: "when it happened: \(Day.InputTense.past.forms); the item takes that date")
 }

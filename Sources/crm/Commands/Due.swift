@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm due`.
 private enum DueOption {
     static let within = OptionSpec(name: "--within", value: "C", completion: .none, help: "also list people due within this cadence from today (7d, 2w, 1m)")
 }
@@ -50,7 +49,8 @@ let dueCommand = Command(
         var table = TextTable(headers: ["NAME", "DUE", "EVERY", "NEXT", "LAST CONTACT"])
         let namesakes = list.entries.map(\.person).namesakeLabels(reading: vault)
         for entry in list.entries {
-            table.rows.append([namesakes[entry.person.id] ?? entry.person.name, dueText(entry, today: today),
+            table.rows.append([namesakes[entry.person.id] ?? entry.person.name,
+                               dueWording(entry.due, from: today, snoozed: entry.schedule.isSnoozed),
                                entry.schedule.cadence?.description ?? "-",
                                entry.schedule.next.map { relative($0.date, from: today) } ?? "-", lastContact(entry, today: today)])
         }
@@ -60,11 +60,6 @@ let dueCommand = Command(
         table.print(to: terminal) { terminal.style($0, .dim) }
     }
 )
-
-/// "12 days overdue", "today", "in 5 days (snoozed)".
-private func dueText(_ entry: DueList.Entry, today: Day) -> String {
-    dueWording(entry.due, from: today, snoozed: entry.schedule.isSnoozed)
-}
 
 /// "3 weeks ago, call: Talked about the winter…", or "never (added 2026-07-01)".
 private func lastContact(_ entry: DueList.Entry, today: Day) -> String {

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm export`.
 private enum ExportOption {
     static let format = OptionSpec(name: "--format", short: "f", value: "FORMAT", completion: .words(ExportFormat.allCases.map(\.rawValue)),
                                    help: "vcard (vCard 4.0), vdir (a folder of one vCard per person, with -o DIR), csv (RFC 4180, a header row) or json")

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm fmt`.
 private enum FmtOption {
     static let check = OptionSpec(name: "--check", help: "list the files that would change and exit 1 if any; write nothing")
 }

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm history`.
 private enum HistoryOption {
     static let dryRun = OptionSpec(name: "--dry-run", help: "show what would be logged as a table; write nothing")
     static let since = OptionSpec(name: "--since", value: "D", completion: .none,

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm import`.
 private enum ImportOption {
     static let tag = OptionSpec(name: "--tag", value: "T", completion: .tags, help: "tag every person added (repeat for several)", repeatable: true)
     static let every = OptionSpec(name: "--every", value: "C", completion: .none, help: "stay-in-touch cadence of every person added: 10d, 2w, 3m, 1y")
@@ -38,11 +37,7 @@ let importCommand = Command(
         let args = context.arguments
         guard args.positionals.count <= 1 else { throw UsageError("unexpected argument '\(args.positionals[1])'") }
         let dryRun = args.flag(ImportOption.dryRun)
-        var every: Cadence?
-        if let text = args.value(ImportOption.every) {
-            if let problem = FieldSchema.every.problem(with: text) { throw UsageError(problem) }
-            every = Cadence(text)
-        }
+        let every = try usage { try AddRequest.cadence(args.value(ImportOption.every)) }
         if args.flag(ImportOption.spread), every == nil { throw UsageError("--spread needs --every C: the cadence to spread over") }
         let vault = try context.vault()
         let options = NewPersonOptions(tags: args.all(ImportOption.tag), every: every, spread: args.flag(ImportOption.spread), today: try context.today())

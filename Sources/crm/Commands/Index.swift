@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm index`.
 private enum IndexOption {
     static let check = OptionSpec(name: "--check", help: "write nothing; exit 1 (saying why) when INDEX.md is missing or out of date")
 }

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm list`.
 private enum ListOption {
     static let tag = OptionSpec(name: "--tag", value: "T", completion: .tags, help: "only people with this tag")
     static let sort = OptionSpec(name: "--sort", value: "KEY", completion: .words(["name", "last", "due"]),

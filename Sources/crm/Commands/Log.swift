@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm log`.
 private enum LogOption {
     static let date = OptionSpec(name: "--date", value: "D", completion: .none, help: "when it happened (default: today): \(Day.InputTense.past.forms); a day to come: crm plan")
 }

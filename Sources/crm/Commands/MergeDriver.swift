@@ -5,7 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The options of `crm merge-driver`.
 private enum MergeDriverOption {
     static let install = OptionSpec(name: "--install", help: "set merge.crm.driver and merge.crm.name in this clone's git config")
 }

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm plan`.
 private enum PlanOption {
     static let date = OptionSpec(name: "--date", value: "D", completion: .none, help: "when it is to happen: \(Day.InputTense.future.forms); without it, an undated follow-up")
 }

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm refresh`.
 private enum RefreshOption {
     static let contacts = OptionSpec(name: "--contacts", value: "SOURCE", completion: .files, help: "a .vcf file, a vdir folder or a CSV export (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)")
     static let dryRun = OptionSpec(name: "--dry-run", help: "say what would change; write nothing")

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm rm`.
 private enum RemoveOption {
     static let yes = OptionSpec(name: "--yes", short: "y", help: "do not ask (needed when standard input is not a terminal)")
 }

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm rename`.
 private enum RenameOption {
     static let force = OptionSpec(name: "--force", help: "rename even when another person has that name already")
 }

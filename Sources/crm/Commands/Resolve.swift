@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm resolve`.
 private enum ResolveOption {
     static let dryRun = OptionSpec(name: "--dry-run", short: "n", help: "say what would be merged; write nothing")
 }

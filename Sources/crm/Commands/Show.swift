@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm show`.
 private enum ShowOption {
     static let contacts = OptionSpec(name: "--contacts", value: "SOURCE", completion: .files,
                                      help: "show the current phone, email and birthday from this .vcf file or vdir folder (default: $CRM_CONTACTS, else contacts: in .crm/config.yaml)")

@@ -1,6 +1,5 @@
 import CRMKit
 
-/// The options of `crm summary`.
 private enum SummaryOption {
     static let since = OptionSpec(name: "--since", value: "D", completion: .none, help: "first day (default: the 1st of the month 11 months ago): \(Day.InputTense.past.forms)")
     static let until = OptionSpec(name: "--until", value: "D", completion: .none, help: "last day (default: today), in the forms --since takes")

@@ -59,7 +59,7 @@ import Testing
     @Test func theDifferenceTurnsAnyScreenIntoAnyOther() {
         var random = SeededGenerator(seed: 0x5C5E_E2)
         let pieces = ["a", "b", " ", "é", "山", "花子", "Жж", "👍", "x y", "e\u{301}"]
-        let styles = [Style.plain, .bold, .dim, .reverse, Style.plain.coloured(.red), Style(colour: .cyan, underline: true)]
+        let styles = [Style.plain, .bold, .dim, Style(reverse: true), Style.plain.coloured(.red), Style(colour: .cyan, underline: true)]
         func randomScreen(_ size: Size) -> Screen {
             var screen = Screen(size: size)
             for _ in 0..<Int.random(in: 0...30, using: &random) {

@@ -1,5 +1,5 @@
 import Testing
-import CRMKit
+@testable import CRMKit
 
 @Suite("Real exports")
 struct FixtureTests {

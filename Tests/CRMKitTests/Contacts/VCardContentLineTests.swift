@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CRMKit
+@testable import CRMKit
 
 @Suite("Content lines: folding, names, parameters")
 struct VCardContentLineTests {

@@ -78,14 +78,14 @@ import Testing
         #expect(s.cadence?.description == "90d")
         #expect(s.cadenceSource == .vault)
         #expect(s.due?.description == "2026-11-12")
-        #expect(s.overdueDays(on: day("2026-11-29")) == 17)
+        #expect(s.due?.days(until: day("2026-11-29")) == 17)
     }
 
     @Test func noCadenceAnywhereMeansNoDueDate() {
         let s = schedule("", log: ["- 2026-08-14 email: x"], config: VaultConfig())
         #expect(s.cadence == nil)
         #expect(s.due == nil)
-        #expect(s.overdueDays(on: day("2026-11-29")) == nil)
+        #expect(s.due?.days(until: day("2026-11-29")) == nil)
     }
 
     @Test func dueFromTheLatestEntryWhateverTheOrder() {
@@ -105,7 +105,7 @@ import Testing
         let s = schedule("tags: [family]\n", today: "2026-11-29")
         #expect(s.datedDue == nil)
         #expect(s.due?.description == "2026-11-29")
-        #expect(s.overdueDays(on: day("2026-11-29")) == 0)
+        #expect(s.due?.days(until: day("2026-11-29")) == 0)
     }
 
     @Test func laterSnoozeMovesTheDueDate() {

@@ -23,7 +23,7 @@ struct AndroidCallLogReader: HistoryReader {
     static let answered: Set<Int64> = [1, 2, 7]
 
     init(path: String, zone: TimeZone = .current) throws(FileSystemError) {
-        tags = XMLTags(try StreamedLines(path: path), keeping: ["number", "duration", "date", "type", "contact_name"])
+        tags = XMLTags(try HistoryLines(path: path), keeping: ["number", "duration", "date", "type", "contact_name"])
         self.zone = zone
     }
 

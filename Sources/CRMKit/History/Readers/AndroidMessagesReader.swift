@@ -37,7 +37,7 @@ struct AndroidMessagesReader: HistoryReader {
     }
 
     init(path: String, zone: TimeZone = .current) throws(FileSystemError) {
-        tags = XMLTags(try StreamedLines(path: path), keeping: ["address", "date", "type", "msg_box", "contact_name"])
+        tags = XMLTags(try HistoryLines(path: path), keeping: ["address", "date", "type", "msg_box", "contact_name"])
         self.zone = zone
     }
 

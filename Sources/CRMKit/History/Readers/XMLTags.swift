@@ -1,6 +1,6 @@
 import CRMFormat
 
-/// The start and end tags of an XML file, read a line at a time (`StreamedLines`), with only the
+/// The start and end tags of an XML file, read a line at a time (`HistoryLines`), with only the
 /// attributes asked for: what the Android backup readers need of XML, and no more. A tag may span
 /// lines; an attribute not kept (a message's `body`, an MMS part's `data`) is passed over without
 /// being copied. Comments, `<?…?>`, `<!DOCTYPE …>` and CDATA are skipped; text between tags is
@@ -59,7 +59,7 @@ struct XMLTags {
         case comment, processing, declaration, cdata
     }
 
-    private var lines: StreamedLines
+    private var lines: HistoryLines
     /// The attributes kept, by name.
     private let kept: [[UInt8]]
     private var line: ArraySlice<UInt8> = []
@@ -73,21 +73,19 @@ struct XMLTags {
     /// How far an end marker (`-->`, `?>`, `]]>`) has been matched, across lines.
     private var matched = 0
 
-    init(_ lines: StreamedLines, keeping attributes: [String]) {
+    init(_ lines: HistoryLines, keeping attributes: [String]) {
         self.lines = lines
         kept = attributes.map { Array($0.utf8) }
     }
 
     /// How many bytes are read, of how many.
-    var progress: (done: Int64, total: Int64) { (lines.bytesRead, lines.size) }
+    var progress: (done: Int64, total: Int64) { lines.progress }
 
     /// The next tag; nil at the end of the file. Throws for what is not XML, at its line and column.
     mutating func next() throws(HistoryFileError) -> Tag? {
         while true {
             if position >= line.endIndex {
-                let next: ArraySlice<UInt8>?
-                do { next = try lines.next() } catch { throw HistoryFileError(line: lines.lineNumber + 1, "\(error)") }
-                guard let next else {
+                guard let next = try lines.next() else {
                     guard state == .text else {
                         throw HistoryFileError(line: tag.line, column: tag.column, "the file ends inside this tag")
                     }
