@@ -31,28 +31,13 @@ extension Vault {
         return (written, outcomes)
     }
 
-    /// Removes each key with its value (see `PersonDocument.removing`); keys checked first with
-    /// `FieldAssignment.checkRemovable`. Returns the person as written and what each removal changed.
-    @discardableResult
-    package func unset(_ person: Person, _ keys: [String], change: String? = nil) throws
-        -> (person: Person, outcomes: [FieldAssignment.Outcome]) {
-        try set(person, try FieldAssignment.removals(keys), change: change)
-    }
-
     /// Gives `person` the display name `name` (from `FieldAssignment.name`), then renames the file
     /// in its folder in the style of its name (`Slug.renamed`: a slug stays a slug, a file named as
-    /// the person stays so, a name chosen by hand stays), then rewrites the links across the vault that named
-    /// them (see `renameAndRelink`). Refuses a name another person has (ignoring case and
-    /// accents) unless `force`. Returns the person as moved.
-    @discardableResult
-    package func rename(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Person {
-        try renameAndRelink(person, to: name, force: force, change: change).person
-    }
-
-    /// `rename`, returning the links it rewrote (see `rewriteLinks`) and the files it could not:
-    /// `planRename`, then `apply`, under the vault lock.
+    /// the person stays so, a name chosen by hand stays), then rewrites the links across the vault
+    /// that named them (see `rewriteLinks`). Refuses a name another person has (ignoring case and
+    /// accents) unless `force`. Returns the person as moved, the links rewritten and the files it
+    /// could not rewrite: `planRename`, then `apply`, under the vault lock.
     package func renameAndRelink(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Renamed {
         try recording { try apply(planRename(person, to: name, force: force), change: change) }
     }
-
 }

@@ -44,9 +44,9 @@ import Testing
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", Self.file)
         let v = try Vault(root: vault.path)
-        #expect(throws: VaultError.self) { try v.unset(try v.find("ada"), ["name"]) }
-        #expect(throws: FieldInputError.self) { try v.unset(try v.find("ada"), ["not a key"]) }
-        #expect(try v.unset(try v.find("ada"), ["phone", "snooze"]).outcomes.map(\.changed) == [true, false])
+        #expect(throws: VaultError.self) { try v.unset(UnsetRequest(person: "ada", keys: ["name"])) }
+        #expect(throws: FieldInputError.self) { try v.unset(UnsetRequest(person: "ada", keys: ["not a key"])) }
+        #expect(try v.unset(UnsetRequest(person: "ada", keys: ["phone", "snooze"])).changes.map(\.changed) == [true, false])
         #expect(vault.read("people/ada.md") == "---\nname: Ada Lovelace\n---\n")
     }
 
@@ -56,11 +56,11 @@ import Testing
         try vault.write("people/ada-king.md", "---\nname: Ada King\n---\n")
         let v = try Vault(root: vault.path)
         #expect(throws: FieldInputError.self) { try FieldAssignment.name("  ") }
-        let error = #expect(throws: VaultError.self) { try v.rename(try v.find("ada lovelace"), to: try FieldAssignment.name(" ada king ")) }
+        let error = #expect(throws: VaultError.self) { try v.renameAndRelink(try v.find("ada lovelace"), to: try FieldAssignment.name(" ada king ")) }
         #expect(error?.message.hasSuffix("; use --force to rename anyway") == true)
-        let moved = try v.rename(try v.find("ada lovelace"), to: "Ada Byron")
+        let moved = try v.renameAndRelink(try v.find("ada lovelace"), to: "Ada Byron").person
         #expect(moved.path == "people/ada-byron.md")
         #expect(vault.read("people/ada-byron.md") == "---\nname: Ada Byron\nphone: \"+44 1\" # home\n---\n")
-        #expect(try v.rename(moved, to: "Ada King", force: true).path == "people/ada-king-2.md")
+        #expect(try v.renameAndRelink(moved, to: "Ada King", force: true).person.path == "people/ada-king-2.md")
     }
 }
