@@ -23,14 +23,6 @@ struct FlowReader {
     /// indented more.
     let parentIndent: Int
 
-    init(lines: TextBuffer.LineView, end: Int, line: Int, offset: Int, parentIndent: Int) {
-        self.lines = lines
-        self.end = end
-        self.line = line
-        self.offset = offset
-        self.parentIndent = parentIndent
-    }
-
     /// Moves to the start of the next line; reports it when it is not indented enough.
     private mutating func nextLine() {
         line += 1
