@@ -19,7 +19,7 @@ package enum JournalTitle {
 
     /// The days `title` may name: none, one, or two (`06-12-2027` read as `dd-MM` and `MM-dd`).
     package static func days(_ title: some StringProtocol) -> [Day] {
-        var reader = TitleReader(Array(title.utf8))
+        var reader = TitleReader(bytes: Array(title.utf8))
         guard reader.bytes.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return [] }
         if let word = reader.word() {
             if weekdays.contains(word) {
@@ -95,8 +95,6 @@ package enum JournalTitle {
 private struct TitleReader {
     let bytes: [UInt8]
     var at = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     var atEnd: Bool { at == bytes.count }
 
