@@ -67,12 +67,7 @@ enum YAMLScalarDecoding {
 
     /// The text between double quotes, with YAML's escapes.
     static func doubleQuoted(_ lines: [Line]) throws(InvalidEscape) -> String {
-        try fold(lines, escapes: true, decode: unescape)
-    }
-
-    /// The text of one line between double quotes, with YAML's escapes.
-    static func doubleQuoted(_ line: Line) throws(InvalidEscape) -> String {
-        try unescape(line)
+        try fold(lines, escapes: true, decode: doubleQuoted)
     }
 
     /// Plain multi-line scalars fold like quoted ones, without escapes.
@@ -80,7 +75,8 @@ enum YAMLScalarDecoding {
         try! fold(lines, escapes: false) { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func unescape(_ line: Line) throws(InvalidEscape) -> String {
+    /// The text of one line between double quotes, with YAML's escapes.
+    static func doubleQuoted(_ line: Line) throws(InvalidEscape) -> String {
         guard line.contains(0x5C) else { return String(decoding: line, as: UTF8.self) }
         var out: [UInt8] = []
         var i = line.startIndex
