@@ -362,14 +362,7 @@ package struct YAMLBlockParser {
         var key: String
         if b[start] == 0x22 || b[start] == 0x27 {
             let quote = b[start]
-            i += 1
-            while i < b.endIndex {
-                if b[i] == quote {
-                    if quote == 0x27, i + 1 < b.endIndex, b[i + 1] == 0x27 { i += 2; continue }
-                    break
-                }
-                i += quote == 0x22 && b[i] == 0x5C ? 2 : 1
-            }
+            i = YAMLScalarDecoding.closingQuote(quote, in: b, from: i + 1)
             guard i < b.endIndex else { return nil }
             let inner = b[(start + 1)..<i]
             guard let text = quote == 0x27 ? YAMLScalarDecoding.singleQuoted(inner) : try? YAMLScalarDecoding.doubleQuoted(inner)

@@ -52,6 +52,21 @@ enum YAMLScalarDecoding {
         return end - i
     }
 
+    /// Where the quote that closes a `quote`d scalar stands on line `b`, looking from `i`: `''` in
+    /// single quotes and a `\` and the byte after it in double quotes do not close it. `b.endIndex`
+    /// or past it when the line does not close it.
+    static func closingQuote(_ quote: UInt8, in b: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        var j = i
+        while j < b.endIndex {
+            if b[j] == quote {
+                if quote == 0x27, j + 1 < b.endIndex, b[j + 1] == 0x27 { j += 2; continue }
+                break
+            }
+            j += quote == 0x22 && b[j] == 0x5C ? 2 : 1
+        }
+        return j
+    }
+
     /// The text between single quotes (`''` is one quote).
     static func singleQuoted(_ lines: [Line]) -> String {
         // A closure that cannot throw never throws: `try!` is safe here.
