@@ -161,19 +161,9 @@ package struct YAMLBlockParser {
     /// Just past the closing quote of the quoted key that starts at `offset` of `line` (at most
     /// `limit`): the tabs inside the quotes are text, a tab between the key and its `:` is not.
     private func quotedKeyEnd(_ line: Int, from offset: Int, limit: Int) -> Int {
-        let b = bytes(line)
-        let quote = b[b.startIndex + offset]
-        var i = offset + 1
-        while i < limit {
-            let c = b[b.startIndex + i]
-            if quote == 0x22, c == 0x5C { i += 2; continue }   // a backslash escape in double quotes
-            if c == quote {
-                if quote == 0x27, i + 1 < limit, b[b.startIndex + i + 1] == 0x27 { i += 2; continue }   // ''
-                return i + 1
-            }
-            i += 1
-        }
-        return limit
+        let b = UnsafeBufferPointer(rebasing: bytes(line)[..<limit])
+        let close = YAMLScalarDecoding.closingQuote(b[offset], in: b, from: offset + 1)
+        return close < limit ? close + 1 : limit
     }
 
     /// Whether the byte at `offset` of `line` is a tab: a tab where a key or item should start.
