@@ -109,12 +109,6 @@ package struct YAMLBlockParser {
         }
     }
 
-    private init(lines: TextBuffer.LineView, path: String, end: Int) {
-        self.lines = lines
-        self.path = path
-        self.end = end
-    }
-
     // MARK: Lines
 
     func bytes(_ line: Int) -> UnsafeBufferPointer<UInt8> { lines(line) }
