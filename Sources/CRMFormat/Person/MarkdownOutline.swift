@@ -92,7 +92,7 @@ struct MarkdownOutline: Sendable {
             let line = content(i)
             let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
             if let open = comment {
-                if MarkdownOutline.contains(line[...], "-->") {
+                if line.contains(bytes: "-->".utf8) {
                     literal.append(LiteralBlock(kind: .comment, lines: open.lineIndex..<(i + 1), column: open.column, isClosed: true))
                     comment = nil
                 }
@@ -163,7 +163,7 @@ struct MarkdownOutline: Sendable {
                 return
             }
             if let opening = MarkdownOutline.commentOpening(line) {
-                if MarkdownOutline.contains(line[(opening + 2)...], "-->") {
+                if line[(opening + 2)...].contains(bytes: "-->".utf8) {
                     literal.append(LiteralBlock(kind: .comment, lines: i..<(i + 1), column: opening + 1, isClosed: true))
                 } else {
                     comment = (i, opening + 1)
@@ -227,17 +227,6 @@ struct MarkdownOutline: Sendable {
             if byte == 0x20 { columns += 1 } else if byte == 0x09 { columns += 4 - columns % 4 } else { break }
         }
         return columns
-    }
-
-    private static func contains(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ word: StaticString) -> Bool {
-        let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard bytes.count >= word.count else { return false }
-        var i = bytes.startIndex
-        while i + word.count <= bytes.endIndex {
-            if bytes[i] == word[0], bytes[i..<(i + word.count)].elementsEqual(word) { return true }
-            i += 1
-        }
-        return false
     }
 
     /// The offset of a list item's content, for a line at the left margin that starts one: `-`,
