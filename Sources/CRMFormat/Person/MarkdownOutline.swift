@@ -233,19 +233,9 @@ struct MarkdownOutline: Sendable {
     /// `*` or `+`, or up to nine digits and `.` or `)`, then a space or tab. A setext underline or
     /// a thematic break (`---`, `* * *`) is no list item.
     private static func listItemContent(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = line.first else { return nil }
-        var i = 0
-        if first == 0x2D || first == 0x2A || first == 0x2B {
-            i = 1
-        } else {
-            while i < line.count, i < 9, line[i] >= 0x30, line[i] <= 0x39 { i += 1 }
-            guard i > 0, i < line.count, line[i] == 0x2E || line[i] == 0x29 else { return nil }
-            i += 1
-        }
-        guard i < line.count, line[i] == 0x20 || line[i] == 0x09 else { return nil }
-        if i == 1, isThematicBreak(line, first) { return nil }
-        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-        return i
+        guard let content = PersonLink.listItemContent(line, from: 0), let first = line.first else { return nil }
+        if first == 0x2D || first == 0x2A || first == 0x2B, isThematicBreak(line, first) { return nil }
+        return content
     }
 
     /// Three or more of `marker` with only spaces and tabs between: `---`, `* * *`.
