@@ -261,8 +261,7 @@ struct MarkdownOutline: Sendable {
         guard (1...6).contains(level) else { return nil }
         let rest = line.dropFirst(level)
         guard rest.isEmpty || rest.first == 0x20 || rest.first == 0x09 else { return nil }
-        var title = rest[...]
-        while let last = title.last, last == 0x20 || last == 0x09 { title = title.dropLast() }
+        var title = Interaction.trimmingTrailingSpace(rest)
         let closing = title.reversed().prefix { $0 == 0x23 }.count
         if closing > 0 {
             let beforeClosing = title.dropLast(closing)
@@ -290,8 +289,6 @@ struct MarkdownOutline: Sendable {
     }
 
     static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> String {
-        var s = bytes.drop { $0 == 0x20 || $0 == 0x09 }
-        while let last = s.last, last == 0x20 || last == 0x09 { s = s.dropLast() }
-        return String(decoding: s, as: UTF8.self)
+        String(decoding: Interaction.trimmingTrailingSpace(bytes.drop { $0 == 0x20 || $0 == 0x09 }), as: UTF8.self)
     }
 }
