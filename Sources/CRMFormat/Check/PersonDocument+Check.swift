@@ -42,9 +42,6 @@ extension PersonDocument {
         return [problem(.invalidValue, pair.lineIndex + 1, valueColumn(pair), FieldSchema.name.problem(with: "")!)]
     }
 
-    /// Known keys whose values do not have their form (see `FieldSchema`).
-    var valueProblems: [Diagnostic] { valueCheck.problems }
-
     /// The first entry against the log's `direction`, in a log whose order is mixed, worded as
     /// `crm log` and `crm fmt` then act.
     private var orderProblems: [Diagnostic] {

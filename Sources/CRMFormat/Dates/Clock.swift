@@ -25,8 +25,9 @@ public struct Clock: Sendable {
     /// `20261130-093512`.
     package var fileStamp: String {
         let seconds = Int(now.timeIntervalSince1970.rounded(.down))
-        let (days, second) = (seconds.floorDivided(by: 86_400), seconds - seconds.floorDivided(by: 86_400) * 86_400)
-        let day = Day(dayNumber: days)
+        // The second of the day, counted from its start before 1970 too.
+        let second = (seconds % 86_400 + 86_400) % 86_400
+        let day = Day(dayNumber: (seconds - second) / 86_400)
         return pad(day.year, 4) + pad(day.month, 2) + pad(day.day, 2) + "-"
             + pad(second / 3600, 2) + pad(second / 60 % 60, 2) + pad(second % 60, 2)
     }
@@ -35,13 +36,6 @@ public struct Clock: Sendable {
     /// fixes it, so scripted runs write the same bytes.
     package var eventStamp: Date {
         isFixed ? today.midnightUTC : now
-    }
-}
-
-private extension Int {
-    func floorDivided(by divisor: Int) -> Int {
-        let q = self / divisor
-        return (self % divisor < 0) ? q - 1 : q
     }
 }
 

@@ -19,10 +19,10 @@ package enum JournalTitle {
 
     /// The days `title` may name: none, one, or two (`06-12-2027` read as `dd-MM` and `MM-dd`).
     package static func days(_ title: some StringProtocol) -> [Day] {
-        var reader = TitleReader(Array(title.utf8))
+        var reader = TitleReader(bytes: Array(title.utf8))
         guard reader.bytes.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return [] }
         if let word = reader.word() {
-            if weekdays.contains(word) {
+            if Day.weekdayNumber(word) != nil {
                 guard reader.skip(", ") else { return [] }
                 return numeric(&reader, afterWeekday: true)
             }
@@ -61,7 +61,7 @@ package enum JournalTitle {
             guard let separator = reader.separator(), separator == "/" || (!afterWeekday && (separator == "-" || separator == "_")),
                   let m = reader.number(2), reader.skip(separator), let d = reader.number(2) else { return [] }
             if separator == "-", !afterWeekday, reader.skip(" ") {
-                guard let word = reader.word(), weekdays.contains(word), reader.atEnd else { return [] }
+                guard let word = reader.word(), Day.weekdayNumber(word) != nil, reader.atEnd else { return [] }
             }
             return reader.atEnd ? day(year, m, d) : []
         case 2:
@@ -81,9 +81,6 @@ package enum JournalTitle {
 
     private static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
                                      "september", "october", "november", "december"]
-    private static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    /// Weekdays as `E`/`EEE` (`mon`) and `EEEE` (`monday`) write them, in lower case.
-    private static let weekdays = Set(weekdayNames + weekdayNames.map { String($0.prefix(3)) })
 
     /// The month (1–12) `word` names, as `MMM` (`jun`) or `MMMM` (`june`) write it, in lower case.
     private static func month(_ word: String) -> Int? {
@@ -95,8 +92,6 @@ package enum JournalTitle {
 private struct TitleReader {
     let bytes: [UInt8]
     var at = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     var atEnd: Bool { at == bytes.count }
 

@@ -25,8 +25,6 @@ package enum JSONParser {
         let bytes: [UInt8]
         var at = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
-
         func fail(_ reason: String) -> Malformed { Malformed(offset: at, reason: reason) }
 
         mutating func skipSpace() {

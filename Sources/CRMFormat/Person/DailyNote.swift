@@ -163,9 +163,8 @@ struct DailyNoteItems {
                 rest = word
                 while rest < b.count, b[rest] == 0x20 || b[rest] == 0x09 { rest += 1 }
             }
-            if rest + 3 <= b.count, b[rest] == 0x5B, b[rest + 2] == 0x5D, b[rest + 1] == 0x20 || b[rest + 1] == 0x78 || b[rest + 1] == 0x58,
-               rest + 3 == b.count || b[rest + 3] == 0x20 || b[rest + 3] == 0x09 {
-                box = b[rest + 1] == 0x20 ? .open : .done
+            if let checkbox = EntryGrammar.checkbox(b, at: rest) {
+                box = checkbox
                 rest += 3
                 while rest < b.count, b[rest] == 0x20 || b[rest] == 0x09 { rest += 1 }
             }

@@ -61,8 +61,7 @@ public struct Interaction: Sendable, Equatable {
         while let first = lines.first, first.allSatisfy(isSpace) { lines.removeFirst() }
         while let last = lines.last, last.allSatisfy(isSpace) { lines.removeLast() }
         guard let first = lines.first else { return "" }
-        var bytes = Array(first.drop(while: isSpace))
-        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        var bytes = Array(trimmingTrailingSpace(first.drop(while: isSpace)))
         for line in dedented(Array(lines.dropFirst())) {
             bytes.append(0x0A)
             bytes.append(contentsOf: line)

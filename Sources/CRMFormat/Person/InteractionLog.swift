@@ -327,12 +327,10 @@ package struct InteractionLog: Sendable {
             }
             endRun(owner: nil)
         }
-        var log = InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
-                                 storage: indexed ? .index(Index(heads: heads, text: text, types: types)) : .values(entries),
-                                 strayLines: stray, textLines: textLines, textBelow: textBelow,
-                                 blockBelowEnd: blockBelowEnd)
-        log.followUps = followUps
-        return log
+        return InteractionLog(headingLine: start.line, contentStart: start.contentStart, end: end,
+                              storage: indexed ? .index(Index(heads: heads, text: text, types: types)) : .values(entries),
+                              strayLines: stray, textLines: textLines, textBelow: textBelow,
+                              blockBelowEnd: blockBelowEnd, followUps: followUps)
     }
 
     /// Whether two headings are the same ignoring case; ASCII ones are compared byte by byte.

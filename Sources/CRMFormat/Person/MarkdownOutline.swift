@@ -92,7 +92,7 @@ struct MarkdownOutline: Sendable {
             let line = content(i)
             let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
             if let open = comment {
-                if MarkdownOutline.contains(line[...], "-->") {
+                if line.contains(bytes: "-->".utf8) {
                     literal.append(LiteralBlock(kind: .comment, lines: open.lineIndex..<(i + 1), column: open.column, isClosed: true))
                     comment = nil
                 }
@@ -163,7 +163,7 @@ struct MarkdownOutline: Sendable {
                 return
             }
             if let opening = MarkdownOutline.commentOpening(line) {
-                if MarkdownOutline.contains(line[(opening + 2)...], "-->") {
+                if line[(opening + 2)...].contains(bytes: "-->".utf8) {
                     literal.append(LiteralBlock(kind: .comment, lines: i..<(i + 1), column: opening + 1, isClosed: true))
                 } else {
                     comment = (i, opening + 1)
@@ -229,34 +229,13 @@ struct MarkdownOutline: Sendable {
         return columns
     }
 
-    private static func contains(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ word: StaticString) -> Bool {
-        let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard bytes.count >= word.count else { return false }
-        var i = bytes.startIndex
-        while i + word.count <= bytes.endIndex {
-            if bytes[i] == word[0], bytes[i..<(i + word.count)].elementsEqual(word) { return true }
-            i += 1
-        }
-        return false
-    }
-
     /// The offset of a list item's content, for a line at the left margin that starts one: `-`,
     /// `*` or `+`, or up to nine digits and `.` or `)`, then a space or tab. A setext underline or
     /// a thematic break (`---`, `* * *`) is no list item.
     private static func listItemContent(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = line.first else { return nil }
-        var i = 0
-        if first == 0x2D || first == 0x2A || first == 0x2B {
-            i = 1
-        } else {
-            while i < line.count, i < 9, line[i] >= 0x30, line[i] <= 0x39 { i += 1 }
-            guard i > 0, i < line.count, line[i] == 0x2E || line[i] == 0x29 else { return nil }
-            i += 1
-        }
-        guard i < line.count, line[i] == 0x20 || line[i] == 0x09 else { return nil }
-        if i == 1, isThematicBreak(line, first) { return nil }
-        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-        return i
+        guard let content = PersonLink.listItemContent(line, from: 0), let first = line.first else { return nil }
+        if first == 0x2D || first == 0x2A || first == 0x2B, isThematicBreak(line, first) { return nil }
+        return content
     }
 
     /// Three or more of `marker` with only spaces and tabs between: `---`, `* * *`.
@@ -282,8 +261,7 @@ struct MarkdownOutline: Sendable {
         guard (1...6).contains(level) else { return nil }
         let rest = line.dropFirst(level)
         guard rest.isEmpty || rest.first == 0x20 || rest.first == 0x09 else { return nil }
-        var title = rest[...]
-        while let last = title.last, last == 0x20 || last == 0x09 { title = title.dropLast() }
+        var title = Interaction.trimmingTrailingSpace(rest)
         let closing = title.reversed().prefix { $0 == 0x23 }.count
         if closing > 0 {
             let beforeClosing = title.dropLast(closing)
@@ -311,8 +289,6 @@ struct MarkdownOutline: Sendable {
     }
 
     static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> String {
-        var s = bytes.drop { $0 == 0x20 || $0 == 0x09 }
-        while let last = s.last, last == 0x20 || last == 0x09 { s = s.dropLast() }
-        return String(decoding: s, as: UTF8.self)
+        String(decoding: Interaction.trimmingTrailingSpace(bytes.drop { $0 == 0x20 || $0 == 0x09 }), as: UTF8.self)
     }
 }

@@ -37,18 +37,16 @@ package struct PersonDocument: Sendable {
         self.path = path
         self.settings = settings
         text = TextBuffer(bytes)
-        var diagnostics: [Diagnostic] = []
-        var blocker: String?
         if let problem = TextProblem(bytes) {
-            blocker = problem.reason
-            diagnostics.append(Diagnostic(path: path, line: problem.line, rule: .unreadableFile, message: "file is not read: \(problem.reason)"))
+            writeBlocker = problem.reason
+            diagnostics = [Diagnostic(path: path, line: problem.line, rule: .unreadableFile, message: "file is not read: \(problem.reason)")]
             frontMatter = nil
             log = nil
             outline = MarkdownOutline()
-            self.writeBlocker = blocker
-            self.diagnostics = diagnostics
             return
         }
+        var diagnostics: [Diagnostic] = []
+        var blocker: String?
         frontMatter = FrontMatter.parse(text, path: path, diagnostics: &diagnostics)
         if frontMatter == nil, text.lineCount > 0, FrontMatter.isDelimiter(text.content(0), allowDots: false) {
             blocker = "its front matter has no closing '---'"

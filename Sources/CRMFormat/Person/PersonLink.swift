@@ -89,7 +89,7 @@ extension PersonLink {
     /// The links on one line (its bytes, without the line ending), in order. A line without
     /// `[[` costs one `memchr` pass.
     static func scan(_ b: UnsafeBufferPointer<UInt8>) -> [PersonLink] {
-        guard hasOpener(b) else { return [] }
+        guard mayHoldLinks(b) else { return [] }
         let spans = codeSpans(b)
         var links: [PersonLink] = []
         var span = 0
@@ -120,16 +120,6 @@ extension PersonLink {
             i = close + 2
         }
         return links
-    }
-
-    /// Whether the line holds `[[` at all.
-    private static func hasOpener(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        var start = 0
-        while let at = Bytes.firstIndex(of: 0x5B, in: b, from: start, to: b.count - 1) {
-            if b[at + 1] == 0x5B { return true }
-            start = at + 1
-        }
-        return false
     }
 
     /// The link whose brackets hold `content`; nil when it points at nothing (`[[]]`, `[[|x]]`).

@@ -128,7 +128,7 @@ extension Timeline {
     /// Plain and ticked `entries` (any order) dated more than a year after `today`, and ticked ones
     /// dated after it: a done item counts only from its day on, so it reads as planned.
     package static func dateProblems(_ entries: [Interaction], path: String, today: Day) -> [Diagnostic] {
-        let limit = farFutureLimit(today)
+        let limit = today.adding(months: 12)   // the last day before the far future
         return entries.compactMap { entry in
             let (rule, message): (CheckRule, String)
             if entry.date > limit {
@@ -144,8 +144,5 @@ extension Timeline {
             return Diagnostic(path: path, line: entry.line, column: 1, rule: rule, message: message)
         }.sorted { $0.line < $1.line }
     }
-
-    /// The last day before the far future: a year after `today`.
-    static func farFutureLimit(_ today: Day) -> Day { today.adding(months: 12) }
 }
 

@@ -44,22 +44,16 @@ package struct StreamedLines {
     /// The next line without its line end, or nil when the file is read.
     package mutating func next() throws(FileSystemError) -> ArraySlice<UInt8>? {
         while true {
-            if let lf = buffer[start...].firstIndex(of: 0x0A) {
-                let line = buffer[start..<lf]
-                bytesRead += Int64(lf + 1 - start)
-                start = lf + 1
-                lineNumber += 1
-                return line.last == 0x0D ? line.dropLast() : line
-            }
-            if atEnd {
-                guard start < buffer.count else { return nil }
-                let line = buffer[start...]
-                bytesRead += Int64(line.count)
-                start = buffer.count
-                lineNumber += 1
-                return line.last == 0x0D ? line.dropLast() : line
-            }
-            try fill()
+            let lf = buffer[start...].firstIndex(of: 0x0A)
+            guard lf != nil || atEnd else { try fill(); continue }
+            guard lf != nil || start < buffer.count else { return nil }
+            // A line up to its LF, or the last line, which has none.
+            let line = buffer[start..<(lf ?? buffer.count)]
+            let next = lf.map { $0 + 1 } ?? buffer.count
+            bytesRead += Int64(next - start)
+            start = next
+            lineNumber += 1
+            return line.last == 0x0D ? line.dropLast() : line
         }
     }
 

@@ -38,11 +38,6 @@ package enum VisibleText {
         }
     }
 
-    /// Whether `text` has a character that is shown escaped in a name (see `isEscaped`).
-    package static func hasEscaped(_ text: some StringProtocol) -> Bool {
-        text.unicodeScalars.contains(where: isEscaped)
-    }
-
     /// How `scalar` is shown when escaped: `\e`, `\x9b`, `<U+202E>`.
     package static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {

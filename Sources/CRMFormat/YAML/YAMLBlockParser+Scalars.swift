@@ -63,15 +63,7 @@ extension YAMLBlockParser {
             if i > line, !isUnderIndented(i, parentIndent: parentIndent) {
                 report(i, indent(i), .yamlSyntax, "a quoted value's next line must be indented more than its key, with spaces")
             }
-            var j = b.startIndex + from
-            while j < b.endIndex {
-                if b[j] == quote {
-                    if quote == 0x27, j + 1 < b.endIndex, b[j + 1] == 0x27 { j += 2; continue }
-                    break
-                }
-                if quote == 0x22, b[j] == 0x5C { j += 2; continue }
-                j += 1
-            }
+            let j = YAMLScalarDecoding.closingQuote(quote, in: b, from: b.startIndex + from)
             tabsAreText[i, default: []].append((i == line ? start : 0)..<min(j - b.startIndex + 1, b.count))
             if j < b.endIndex {
                 let piece = b[(b.startIndex + from)..<j]

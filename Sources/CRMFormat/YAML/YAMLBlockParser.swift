@@ -109,12 +109,6 @@ package struct YAMLBlockParser {
         }
     }
 
-    private init(lines: TextBuffer.LineView, path: String, end: Int) {
-        self.lines = lines
-        self.path = path
-        self.end = end
-    }
-
     // MARK: Lines
 
     func bytes(_ line: Int) -> UnsafeBufferPointer<UInt8> { lines(line) }
@@ -161,19 +155,9 @@ package struct YAMLBlockParser {
     /// Just past the closing quote of the quoted key that starts at `offset` of `line` (at most
     /// `limit`): the tabs inside the quotes are text, a tab between the key and its `:` is not.
     private func quotedKeyEnd(_ line: Int, from offset: Int, limit: Int) -> Int {
-        let b = bytes(line)
-        let quote = b[b.startIndex + offset]
-        var i = offset + 1
-        while i < limit {
-            let c = b[b.startIndex + i]
-            if quote == 0x22, c == 0x5C { i += 2; continue }   // a backslash escape in double quotes
-            if c == quote {
-                if quote == 0x27, i + 1 < limit, b[b.startIndex + i + 1] == 0x27 { i += 2; continue }   // ''
-                return i + 1
-            }
-            i += 1
-        }
-        return limit
+        let b = UnsafeBufferPointer(rebasing: bytes(line)[..<limit])
+        let close = YAMLScalarDecoding.closingQuote(b[offset], in: b, from: offset + 1)
+        return close < limit ? close + 1 : limit
     }
 
     /// Whether the byte at `offset` of `line` is a tab: a tab where a key or item should start.
@@ -362,14 +346,7 @@ package struct YAMLBlockParser {
         var key: String
         if b[start] == 0x22 || b[start] == 0x27 {
             let quote = b[start]
-            i += 1
-            while i < b.endIndex {
-                if b[i] == quote {
-                    if quote == 0x27, i + 1 < b.endIndex, b[i + 1] == 0x27 { i += 2; continue }
-                    break
-                }
-                i += quote == 0x22 && b[i] == 0x5C ? 2 : 1
-            }
+            i = YAMLScalarDecoding.closingQuote(quote, in: b, from: i + 1)
             guard i < b.endIndex else { return nil }
             let inner = b[(start + 1)..<i]
             guard let text = quote == 0x27 ? YAMLScalarDecoding.singleQuoted(inner) : try? YAMLScalarDecoding.doubleQuoted(inner)

@@ -27,17 +27,10 @@ extension YAMLNode {
         }
     }
 
-    /// Whether the plain scalar `text` is read as a string (what `resolvePlain` gives), without
-    /// building its value.
+    /// Whether the plain scalar `text` is read as a string.
     static func resolvesToString(_ text: String) -> Bool {
-        guard let first = text.utf8.first else { return false }
-        switch first {
-        case 0x30...0x39, 0x2B, 0x2D, 0x2E:
-            if case .string = number(text) { return true }
-            return false
-        case 0x7E, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46: return keyword(text) == nil
-        default: return true
-        }
+        if case .string = resolvePlain(text) { return true }
+        return false
     }
 
     /// Null and the booleans: five letters at most.

@@ -23,14 +23,6 @@ struct FlowReader {
     /// indented more.
     let parentIndent: Int
 
-    init(lines: TextBuffer.LineView, end: Int, line: Int, offset: Int, parentIndent: Int) {
-        self.lines = lines
-        self.end = end
-        self.line = line
-        self.offset = offset
-        self.parentIndent = parentIndent
-    }
-
     /// Moves to the start of the next line; reports it when it is not indented enough.
     private mutating func nextLine() {
         line += 1
@@ -122,14 +114,7 @@ struct FlowReader {
         var from = offset + 1
         while line < end {
             let b = bytes
-            var j = b.startIndex + from
-            while j < b.endIndex {
-                if b[j] == quote {
-                    if quote == 0x27, j + 1 < b.endIndex, b[j + 1] == 0x27 { j += 2; continue }
-                    break
-                }
-                j += quote == 0x22 && b[j] == 0x5C ? 2 : 1
-            }
+            let j = YAMLScalarDecoding.closingQuote(quote, in: b, from: b.startIndex + from)
             quotedRanges.append((line, (pieces.isEmpty ? offset : 0)..<min(j - b.startIndex + 1, b.count)))
             if j < b.endIndex {
                 pieces.append(b[(b.startIndex + from)..<j])

@@ -52,6 +52,21 @@ enum YAMLScalarDecoding {
         return end - i
     }
 
+    /// Where the quote that closes a `quote`d scalar stands on line `b`, looking from `i`: `''` in
+    /// single quotes and a `\` and the byte after it in double quotes do not close it. `b.endIndex`
+    /// or past it when the line does not close it.
+    static func closingQuote(_ quote: UInt8, in b: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        var j = i
+        while j < b.endIndex {
+            if b[j] == quote {
+                if quote == 0x27, j + 1 < b.endIndex, b[j + 1] == 0x27 { j += 2; continue }
+                break
+            }
+            j += quote == 0x22 && b[j] == 0x5C ? 2 : 1
+        }
+        return j
+    }
+
     /// The text between single quotes (`''` is one quote).
     static func singleQuoted(_ lines: [Line]) -> String {
         // A closure that cannot throw never throws: `try!` is safe here.
@@ -67,12 +82,7 @@ enum YAMLScalarDecoding {
 
     /// The text between double quotes, with YAML's escapes.
     static func doubleQuoted(_ lines: [Line]) throws(InvalidEscape) -> String {
-        try fold(lines, escapes: true, decode: unescape)
-    }
-
-    /// The text of one line between double quotes, with YAML's escapes.
-    static func doubleQuoted(_ line: Line) throws(InvalidEscape) -> String {
-        try unescape(line)
+        try fold(lines, escapes: true, decode: doubleQuoted)
     }
 
     /// Plain multi-line scalars fold like quoted ones, without escapes.
@@ -80,7 +90,8 @@ enum YAMLScalarDecoding {
         try! fold(lines, escapes: false) { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func unescape(_ line: Line) throws(InvalidEscape) -> String {
+    /// The text of one line between double quotes, with YAML's escapes.
+    static func doubleQuoted(_ line: Line) throws(InvalidEscape) -> String {
         guard line.contains(0x5C) else { return String(decoding: line, as: UTF8.self) }
         var out: [UInt8] = []
         var i = line.startIndex
