@@ -116,12 +116,6 @@ extension PersonDocument {
         if let entry { return try adding(entry, lines: lines) }
         return try inserting(lines, at: log?.followUpInsertionLine).bytes
     }
-
-    /// Warnings about entries' dates on `today`: dated more than a year after it (likely a
-    /// mistyped year), or ticked done but dated after it.
-    package func dateProblems(today: Day) -> [Diagnostic] {
-        Timeline.dateProblems(log?.entries.filter(\.isInteraction) ?? [], path: path, today: today)
-    }
 }
 
 extension Timeline {

@@ -60,9 +60,6 @@ package struct Timeline: Sendable, Equatable {
         return Timeline(interactions: interactions, open: open, followUps: followUps, horizon: horizon)
     }
 
-    /// Whether the timeline can answer for `today`.
-    package func answers(for today: Day) -> Bool { horizon.map { today >= $0 } ?? true }
-
     /// The newest interaction whatever its date (what the files alone say, as `INDEX.md` shows it).
     package var newest: Interaction? { interactions.first }
 

@@ -281,22 +281,6 @@ package enum FileSystem {
         return bytes
     }
 
-    /// The bytes of the open file `fd` at `range` (read into place, not zeroed first); nil when
-    /// they cannot all be read.
-    static func read(_ fd: Int32, at range: Range<Int>) -> [UInt8]? {
-        guard !range.isEmpty else { return [] }
-        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, total in
-            total = 0
-            while total < range.count {
-                let n = pread(fd, buffer.baseAddress! + total, range.count - total, off_t(range.lowerBound + total))
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return }
-                total += n
-            }
-        }
-        return bytes.count == range.count ? bytes : nil
-    }
-
     /// Reads from `fd` until `buffer` is full or the file ends; the count read, nil on an error.
     private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         var total = 0

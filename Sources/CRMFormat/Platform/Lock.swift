@@ -25,9 +25,6 @@ package final class Lock: @unchecked Sendable {
     /// Waits until no other thread holds it, then holds it.
     package func lock() { pthread_mutex_lock(mutex) }
 
-    /// Holds it if no other thread does; whether it does now.
-    package func `try`() -> Bool { pthread_mutex_trylock(mutex) == 0 }
-
     package func unlock() { pthread_mutex_unlock(mutex) }
 
     /// `body` run while holding it.

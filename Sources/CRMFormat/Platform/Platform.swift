@@ -248,11 +248,4 @@ package enum Platform {
     static func environmentValue(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
-
-    /// This process's current folder (`getcwd`); `.` when it cannot be read (it was removed).
-    package static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
 }

@@ -127,7 +127,7 @@ extension PersonFacts {
 }
 
 extension PersonFacts {
-    /// Warnings about entries' dates on `today` (see `PersonDocument.dateProblems`).
+    /// Warnings about entries' dates on `today` (see `Timeline.dateProblems`).
     package func dateProblems(today: Day) -> [Diagnostic] {
         Timeline.dateProblems(timeline.interactions, path: keys.path, today: today)
     }

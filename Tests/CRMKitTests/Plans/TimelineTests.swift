@@ -26,13 +26,11 @@ import Testing
             let full = Timeline(entries: log, today: day(today))
             #expect(full.last(on: day(today))?.date.description == last, "\(today)")
             #expect(full.next(on: day(today))?.date.description == next, "\(today)")
-            #expect(full.answers(for: day(today)))
         }
         // On 11-21 the ticked 11-25 item is still ahead: dated after today, it is planned.
         // Without a day, what the files alone say: the newest interaction, valid from its day on.
         #expect(timeline.newest?.date.description == "2026-12-05")
         #expect(timeline.horizon == day("2026-12-05"))
-        #expect(!timeline.answers(for: day("2026-12-04")))
         #expect(timeline.overdue(on: day("2026-11-29")).map(\.note) == ["Overdue."])
     }
 

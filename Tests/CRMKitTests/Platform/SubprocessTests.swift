@@ -77,7 +77,6 @@ import Testing
         #expect(text(try shell("pwd -P", directory: folder.path + "/a b").output) == real + "\n")
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
         #expect(text(try shell("pwd -P").output) == here + "\n")
-        #expect(Platform.currentDirectory() == FileManager.default.currentDirectoryPath)
         do {
             _ = try shell("true", directory: folder.path + "/missing")
             Issue.record("started a program in a folder that does not exist")
