@@ -146,8 +146,8 @@ public struct PeopleListing: Sendable {
     /// Everyone a listing shows (`Everyone.listed`), on `today`, in name order.
     package init(_ everyone: Everyone, today: Day) {
         let (rows, problems) = Row.listed(everyone, today: today)
-        let order = NameOrder(rows.map(\.sortName), ties: rows.map(\.id)).sortedIndices()
-        self.init(today: today, rows: order.map { rows[$0] }, problems: problems, namesakes: rows.namesakeLabels(reading: everyone.vault))
+        let sorted = nameOrder(rows.map(\.sortName), ids: rows.map(\.id)).map { rows[$0] }
+        self.init(today: today, rows: sorted, problems: problems, namesakes: sorted.namesakeLabels(reading: everyone.vault))
     }
 
     /// The rows' indices in `order`; rows that tie stay in name order.
@@ -222,7 +222,7 @@ extension [PeopleListing.Row] {
     /// found by comparing neighbours, not by hashing every name and id (a tenth of `crm list`).
     package func namesakeLabels(reading vault: Vault) -> [String: String] {
         let rows = self
-        let order = NameOrder(rows.map(\.sortName), ties: rows.map(\.id)).sortedIndices()
+        let order = nameOrder(rows.map(\.sortName), ids: rows.map(\.id))
         var namesakes: [PersonKeys] = []
         var start = 0
         while start < order.count {

@@ -130,10 +130,9 @@ public struct Vault: Sendable {
             }
         }
         walk("people", depth: 0)
-        // Sorted as indices over one buffer of the paths' bytes: no strings moved or retained.
         var people: [String] = [], copies: [String] = []
         people.reserveCapacity(files.count)
-        for i in NameOrder(files.map(\.path)).sortedIndices() {
+        for i in nameOrder(files.map(\.path)) {
             if files[i].isConflictCopy { copies.append(files[i].path) } else { people.append(files[i].path) }
         }
         return (people, copies, unstamped ? [] : folders, unreadable)

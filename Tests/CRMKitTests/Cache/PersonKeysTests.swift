@@ -324,24 +324,6 @@ import Testing
 }
 
 @Suite struct PersonPathOrderTests {
-    /// Paths sharing long prefixes, of every length around eight bytes past them, non-ASCII and
-    /// in subfolders: in byte order, as `ls` in the C locale and `git` list them.
-    @Test func pathsAreInByteOrder() {
-        var generator = SeededGenerator(seed: 11)
-        let parts = ["a", "ab", "abcdefgh", "abcdefghi", "abcdefgh-", "Z", "é", "e\u{301}", "ö", "~", "-", "0", "person-000", "/", "山"]
-        for _ in 0..<200 {
-            let count = Int.random(in: 0...12, using: &generator)
-            let paths = (0..<count).map { _ in
-                "people/" + (0..<Int.random(in: 1...4, using: &generator)).map { _ in parts.randomElement(using: &generator)! }.joined() + ".md"
-            }
-            let ordered = NameOrder(paths).sortedIndices().map { paths[$0] }
-            #expect(ordered == paths.sorted(by: Bytes.precedes), "\(paths)")
-        }
-        #expect(NameOrder([]).sortedIndices() == [])
-        #expect(NameOrder(["people/b.md"]).sortedIndices() == [0])
-        #expect(NameOrder(["people/b.md", "people/a.md", "people/a.md.md"]).sortedIndices() == [1, 2, 0])
-    }
-
     /// What a walk of `people/` lists: Markdown files, in subfolders too; not hidden names, other
     /// files, or folders reached through a symbolic link; a name that is not UTF-8 repaired.
     @Test func theWalkListsMarkdownFilesOnly() throws {
