@@ -220,11 +220,12 @@ public struct Vault: Sendable {
     /// The person a PERSON argument names. An id is looked up directly, without reading the
     /// other files; anything else is matched against everyone's keys (see `PersonMatcher`): those
     /// `links` holds when the caller has read them (`VaultLinks.read`, what a person's page shows
-    /// too), else from the facts cache where a file is unchanged (`personKeys`). When no one
-    /// matches, the error says who is closest (`VaultError.unmatched`).
+    /// too), else read now (`VaultLinks(keysOf:)`: from the facts cache where a file is unchanged,
+    /// else from its front matter). When no one matches, the error says who is closest
+    /// (`VaultError.unmatched`).
     public func find(_ query: String, in links: VaultLinks? = nil, notesOnDemand: Bool = false) throws(VaultError) -> Person {
         if let direct = directPath(query) { return try load(path: direct, notesOnDemand: notesOnDemand) }
-        let keys = links?.everyone ?? personKeys()
+        let keys = (links ?? VaultLinks(keysOf: self)).everyone
         return try load(path: PersonMatcher.match(query, in: keys, labels: { $0.labels(reading: self) }).path, notesOnDemand: notesOnDemand)
     }
 
