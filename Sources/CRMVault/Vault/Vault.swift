@@ -117,15 +117,10 @@ public struct Vault: Sendable {
                 return unstamped = true
             }
             folders.append(FactsCache.Folder(path: relative, stamp: stamp))
-            let prefix = Array((relative + "/").utf8)
             FileSystem.forEachEntry(in: root + "/" + relative) { name, isDirectory, isSymbolicLink in
                 guard !Vault.isHidden(name), isDirectory ? !isSymbolicLink : Vault.isMarkdown(name) else { return }
-                // The path made from the bytes at once (invalid UTF-8 repaired, as in any String).
-                let path = String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
-                    _ = buffer.initialize(fromContentsOf: prefix)
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[prefix.count...]).initialize(fromContentsOf: name)
-                    return prefix.count + name.count
-                }
+                // Invalid UTF-8 repaired, as in any String.
+                let path = relative + "/" + String(decoding: name, as: UTF8.self)
                 if isDirectory { walk(path, depth: depth + 1) } else { files.append((path, Vault.isConflictCopy(path))) }
             }
         }
