@@ -49,17 +49,15 @@ public struct PeopleListing: Sendable {
         package let deceased: PartialDate?
         /// When the person is due, and from what (see `DueSchedule`).
         package let schedule: DueSchedule
-        // What a listing prints and sorts by, of the schedule, kept as plain values: read for
-        // every row and every comparison, they are not taken out of the schedule each time.
-        public let cadence: Cadence?
+        public var cadence: Cadence? { schedule.cadence }
         /// The newest interaction dated today or earlier.
-        public let last: Day?
+        public var last: Day? { schedule.last?.date }
         /// The earliest open or planned item dated today or later.
-        public let next: Day?
+        public var next: Day? { schedule.next?.date }
         /// When the person is due (see `DueSchedule`); nil without a cadence.
-        public let due: Day?
+        public var due: Day? { schedule.due }
         /// Whether a snooze sets `due` (see `DueSchedule.isSnoozed`).
-        package let isSnoozed: Bool
+        package var isSnoozed: Bool { schedule.isSnoozed }
         /// How many entries are interactions.
         public let interactionCount: Int
         /// Open items dated before the listing's day (the person's own and those of other
@@ -110,9 +108,7 @@ public struct PeopleListing: Sendable {
             snooze = facts.snooze
             dates = facts.dates
             deceased = facts.deceased
-            let schedule = DueSchedule(facts: facts, config: config, on: today)
-            self.schedule = schedule
-            (cadence, last, next, due, isSnoozed) = (schedule.cadence, schedule.last?.date, schedule.next?.date, schedule.due, schedule.isSnoozed)
+            schedule = DueSchedule(facts: facts, config: config, on: today)
             interactionCount = facts.interactionCount
             overdueFollowUps = today.map { today in facts.timeline.open.prefix { $0.date < today }.count } ?? 0
             (open, followUps) = (facts.timeline.open, facts.timeline.followUps)
