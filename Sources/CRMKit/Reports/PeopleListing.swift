@@ -17,12 +17,11 @@ public struct PeopleListing: Sendable {
 
     /// One person as every listing shows them (`crm list`, `due`, `birthdays`, `calendar`,
     /// `index`, each person of `agenda` and `summary`, the people list of `crm browse`): what they
-    /// print of the file's facts, and the schedule those give under the vault's settings. Small
-    /// enough to hold for 100,000 people at once.
+    /// print of the file's facts, and the schedule those give under the vault's settings.
     ///
     /// A class: the row is made once and then only referred to (sorted, filtered, put in a due
     /// list, a ranking, an agenda), so it is one reference to pass around instead of a dozen
-    /// fields to copy.
+    /// fields to copy (as a struct, `crm agenda` took 29 % more instructions at 10,000 people).
     public final class Row: Sendable, Equatable {
         public let id: String
         public let name: String
