@@ -15,7 +15,7 @@ extension Vault {
     /// the same name or contact id is refused (`DuplicatePerson`).
     package func newFile(_ fields: [(key: String, value: FieldValue)], name: String, contactID: String?, today: Day,
                          allowingDuplicate: Bool = false) throws -> (slug: String, bytes: [UInt8]) {
-        if !allowingDuplicate, let same = personKeys().duplicate(name: name, contactID: contactID) {
+        if !allowingDuplicate, let same = VaultLinks(keysOf: self).everyone.duplicate(name: name, contactID: contactID) {
             throw DuplicatePerson(description: PersonKeys.duplicateMessage(same, name: name))
         }
         let all = fields + [(key: "added", value: FieldValue.string(today.description))]

@@ -13,8 +13,10 @@ extension Vault {
     /// the file being read and how far it is, now and then.
     package func importHistory(_ request: HistoryRequest,
                                progress: ((_ file: String, _ done: Int64, _ total: Int64) -> Void)? = nil) throws -> HistoryOutcome {
-        let people = personKeys()
-        let phones = Dictionary(scan { file in let person = file.person; return (person.id, person.document.phones) }.rows, uniquingKeysWith: { a, _ in a })
+        // Everyone's keys and phones, from one read of every file.
+        let read = scan { file in let person = file.person; return (keys: PersonKeys(document: person.document, id: person.id), phones: person.document.phones) }.rows
+        let people = read.map(\.keys)
+        let phones = Dictionary(read.map { ($0.keys.id, $0.phones) }, uniquingKeysWith: { a, _ in a })
         var matcher = HistoryMatcher(people: people, phones: phones, region: config.defaultRegion)
         let files = try request.files.flatMap(HistoryFormat.files)
         var tally = HistoryTally(files: files.count)

@@ -71,7 +71,7 @@ package struct Agenda: Sendable {
         let horizon = within.step(from: today)
         self.horizon = horizon
         // Everyone in name order once; every list below keeps that order within its own keys.
-        let order = NameOrder(people.map(\.person.sortName), ties: people.map(\.person.id)).sortedIndices()
+        let order = nameOrder(people.map(\.person.sortName), ids: people.map(\.person.id))
         let byName = order.map { people[$0].person }
         var overdue: [Item] = [], someday: [Item] = [], planned: [Item] = []
         for (person, timeline) in order.lazy.map({ people[$0] }) {

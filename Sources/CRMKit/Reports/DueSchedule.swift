@@ -41,14 +41,12 @@ package struct DueSchedule: Sendable {
     /// The schedule on `today`; nil: as the files alone say it on any day, with the newest
     /// interaction as the last and no plans (for `INDEX.md`, which must not change with the day).
     package init(facts: PersonFacts, config: VaultConfig, on today: Day?) {
-        // Most people have no problems and no tag cadence: those lookups are skipped, which counts
-        // when 100,000 people are listed.
         let fieldProblems = facts.fieldProblems
-        problems = fieldProblems.isEmpty ? [] : ["every", "snooze", "added"].compactMap { fieldProblems[$0] }
+        problems = ["every", "snooze", "added"].compactMap { fieldProblems[$0] }
         let timeline = facts.timeline
         last = today.map(timeline.last) ?? timeline.newest
         next = today.flatMap(timeline.next)
-        if !fieldProblems.isEmpty, fieldProblems["every"] != nil {
+        if fieldProblems["every"] != nil {
             cadence = nil
             cadenceSource = nil
         } else if let own = facts.every {

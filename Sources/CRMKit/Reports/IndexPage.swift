@@ -61,7 +61,7 @@ package enum IndexPage {
 
     /// The page's bytes from everyone's rows and the interactions that may be recent enough.
     package static func render(people: [Row], recent candidates: [RecentEntry]) -> [UInt8] {
-        let rows = NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices().map { people[$0] }
+        let rows = nameOrder(people.map(\.sortName), ids: people.map(\.id)).map { people[$0] }
         var out: [UInt8] = []
         out.reserveCapacity(256 * (people.count + 4))   // about a table row and a due line each: no copies while growing
         out += "# People\n\n".utf8

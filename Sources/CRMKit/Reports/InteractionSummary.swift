@@ -124,7 +124,7 @@ package struct InteractionSummary: Sendable {
         byMonth = totals.months.enumerated().map { (InteractionSummary.month(firstDay.adding(months: $0.offset)), $0.element) }
         peopleContacted = perPerson.count { $0.count > 0 }
         // Rankings sort positions in name order (ties stay by name), not the people themselves.
-        let byName = NameOrder(people.map(\.sortName), ties: people.map(\.id)).sortedIndices()
+        let byName = nameOrder(people.map(\.sortName), ids: people.map(\.id))
         let counts = perPerson.map(\.count)
         mostContacted = byName.enumerated().filter { counts[$0.element] > 0 }
             .map { (count: counts[$0.element], rank: $0.offset, index: $0.element) }

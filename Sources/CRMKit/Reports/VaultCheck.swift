@@ -16,7 +16,7 @@ package enum VaultCheck {
         for i in people.indices { found += problems(of: people[i], today: today) }
         found += duplicates(people).map(\.problem)
         found += tagSpellings(people, in: vault)
-        found += VaultLinks.read(vault, everyone: people.map { KeysAndLinks(keys: $0.keys, links: $0.links.isEmpty ? nil : $0.links) }).problems
+        found += VaultLinks.read(vault, everyone: people).problems
         for copy in copies {
             let original = ConflictCopy.originalPath(of: copy)
             found.append(Diagnostic(path: copy, line: 1, rule: .syncConflictCopy,

@@ -29,7 +29,8 @@ extension FileLinks {
     package init(from r: inout ByteReader, path: String) throws(ByteReader.Malformed) {
         typealias Malformed = ByteReader.Malformed
         self.init()
-        // Most files link nothing: five empty arrays.
+        // Most files link nothing: five empty arrays (read as arrays, `crm show NAME` takes 11 %
+        // more instructions at 10,000 people).
         if r.skipZeros(5) { return }
         entries = try r.array { r throws(Malformed) in
             var interaction = try Interaction(from: &r, open: false)

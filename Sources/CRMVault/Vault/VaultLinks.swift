@@ -34,19 +34,49 @@ public struct VaultLinks: Sendable {
     /// `VaultNotes.holdsFile`): what a person's page needs (`crm show`, which finds the person
     /// among `everyone`).
     public static func read(_ vault: Vault, notes includeNotes: Bool = true, fileNames: Bool = true) -> VaultLinks {
-        read(vault, everyone: vault.keysAndLinks().rows, notes: includeNotes, fileNames: fileNames)
+        // Each record's keys and links, not the rest of it (see `PersonFacts+Coding.swift`); nil
+        // links for a file that links nothing (most of them).
+        let rows = vault.rows(of: nil, today: nil, cached: { reader, path throws(ByteReader.Malformed) in
+            let keys = try PersonKeys(from: &reader), links = try FileLinks(from: &reader, path: path)
+            return (keys: keys, links: links.isEmpty ? nil : links)
+        }, read: { (keys: $0.keys, links: $0.links.isEmpty ? nil : $0.links) }).rows
+        return read(vault, everyone: rows.map(\.keys), files: rows.compactMap { row in
+            row.links.map { LinkedFile(path: row.keys.path, owner: row.keys.id, links: $0) }
+        }, notes: includeNotes, fileNames: fileNames)
     }
 
-    /// `read(_:notes:fileNames:)` with everyone's keys and links already read (`Vault.keysAndLinks`).
-    package static func read(_ vault: Vault, everyone: [KeysAndLinks], notes includeNotes: Bool = true,
-                     fileNames: Bool = true) -> VaultLinks {
+    /// `read(_:notes:fileNames:)` with everyone's facts already read (`Vault.facts`).
+    package static func read(_ vault: Vault, everyone: [PersonFacts], notes includeNotes: Bool = true,
+                             fileNames: Bool = true) -> VaultLinks {
+        read(vault, everyone: everyone.map(\.keys), files: everyone.compactMap { facts in
+            facts.links.isEmpty ? nil : LinkedFile(path: facts.path, owner: facts.id, links: facts.links)
+        }, notes: includeNotes, fileNames: fileNames)
+    }
+
+    /// Everyone's keys and the person files that link anything, with the notes'.
+    private static func read(_ vault: Vault, everyone: [PersonKeys], files: [LinkedFile], notes includeNotes: Bool,
+                             fileNames: Bool) -> VaultLinks {
         let notes = includeNotes ? vault.notes(fileNames: fileNames) : VaultNotes()
         let (others, _) = vault.scan(paths: notes.notes) { file in
             LinkedFile(path: file.path, owner: nil, links: FileLinks(note: file.bytes))
         }
-        let files = everyone.compactMap { row in row.links.map { LinkedFile(path: row.keys.path, owner: row.keys.id, links: $0) } }
-            + vault.dailyNoteLinks(notes.dailyNotes) + others
-        return VaultLinks(everyone: everyone.map(\.keys), files: files, notes: notes)
+        return VaultLinks(everyone: everyone, files: files + vault.dailyNoteLinks(notes.dailyNotes) + others, notes: notes)
+    }
+
+    /// Everyone's keys alone, no links: from each record of an unchanged file, else from the
+    /// file's front matter (`PersonDocument(bytes:path:namesOnly:)`; its log is not read, and
+    /// nothing is cached from it). Files that cannot be read are left out. What a PERSON argument
+    /// is found among (`Vault.find`) when the caller has not read the links: with no cache, every
+    /// file's front matter and no log. (Everyone's facts instead: four times the instructions of
+    /// a warm `crm add` at 10,000 people, twice those of a first `crm log NAME`.)
+    package init(keysOf vault: Vault) {
+        let everyone = vault.rows(of: nil, today: nil, cached: { reader, _ throws(ByteReader.Malformed) in try PersonKeys(from: &reader) },
+                                  read: \.keys, uncached: { path, folder throws(VaultError) in
+                                      let (bytes, _) = try vault.read(path: path, in: folder)
+                                      return PersonKeys(document: PersonDocument(bytes: bytes, path: path, settings: vault.logSettings, namesOnly: true),
+                                                        id: Person.id(forPath: path))
+                                  }).rows
+        self.init(everyone: everyone, files: [])
     }
 
     /// Everyone (`keys`) and the files that may link them, resolved once. The resolver holds only

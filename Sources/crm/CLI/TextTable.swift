@@ -5,9 +5,7 @@ import CRMTerminal
 struct TextTable {
     var headers: [String]
     var rows: [[String]] = []
-    /// Styling applied after alignment, so escape codes do not upset the widths. It is called
-    /// from several threads at once (rows are written a block at a time on all cores), so it
-    /// must only read what it captures.
+    /// Styling applied after alignment, so escape codes do not upset the widths.
     var style: (_ row: Int, _ column: Int, _ text: String) -> String = { _, _, text in text }
     /// The widest a cell may be, in terminal cells, except in the last column (which widens no
     /// other): longer text is cut to fit, ending in `…`. JSON output is never cut.
@@ -91,25 +89,6 @@ func truncated(_ text: String, toWidth width: Int) -> String {
 /// Terminal cells a string takes, as `crm browse` measures them (`DisplayWidth`: wide and
 /// full-width characters and most emoji take two, combining marks none).
 func displayWidth(_ text: String) -> Int {
-    if isASCII(text) { return text.utf8.count }   // most cells: one cell a byte
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }   // most cells: one cell a byte
     return DisplayWidth.of(text)
-}
-
-/// Whether `text` is all ASCII, read eight bytes at a time where its UTF-8 is contiguous.
-private func isASCII(_ text: String) -> Bool {
-    let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-        var i = 0
-        var high: UInt64 = 0
-        while i + 8 <= bytes.count {
-            high |= UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-            i += 8
-        }
-        var tail: UInt8 = 0
-        while i < bytes.count {
-            tail |= bytes[i]
-            i += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0 && tail < 0x80
-    }
-    return contiguous ?? text.utf8.allSatisfy { $0 < 0x80 }
 }

@@ -49,7 +49,7 @@ let completionsCommand = Command(
         }
         if context.arguments.flag(CompletionsOption.people) {
             let word = try completionWord(context)
-            let people = PersonMatcher.completions(word.trimmingSpaces.folded, in: try context.vault().personKeys())
+            let people = PersonMatcher.completions(word.trimmingSpaces.folded, in: VaultLinks(keysOf: try context.vault()).everyone)
             for id in people.map(\.id).sorted() { context.terminal.print(id) }
             return
         }

@@ -25,7 +25,7 @@ import Testing
         let found = queries.map { query in
             do throws(VaultError) { return try vault.find(query).path } catch { return error.message }
         }
-        return (vault.facts(today: Self.today).rows, vault.personKeys(), found)
+        return (vault.facts(today: Self.today).rows, VaultLinks(keysOf: vault).everyone, found)
     }
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])

@@ -61,7 +61,7 @@ struct HeldMemoryTests {
         let (temporary, vault, _) = try vault(people: 40, seed: seed)
         try temporary.write("people/broken.md", "---\nname: [unclosed\n")
         #expect(FactsCache.load(vault).count == 0)
-        let keys = vault.personKeys()
+        let keys = VaultLinks(keysOf: vault).everyone
         #expect(keys.count == 41)
         #expect(keys == vault.facts().rows.map(\.keys))
     }

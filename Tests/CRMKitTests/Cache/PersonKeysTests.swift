@@ -46,7 +46,7 @@ import Testing
         // The marked name is only in the cache: matching it shows the cache answered.
         #expect(try vault.find("CACHED Henrik Dahl").path == "people/henrik-dahl.md")
         #expect(try vault.find("cached henrik").name == "Henrik Dahl")   // the person itself is read from the file
-        #expect(vault.personKeys().duplicate(name: "Cached Lena Marsh")?.path == "people/lena-marsh.md")
+        #expect(VaultLinks(keysOf: vault).everyone.duplicate(name: "Cached Lena Marsh")?.path == "people/lena-marsh.md")
     }
 
     @Test func aFileEditedToAnotherNameIsMatchedByItsNewNameNeverItsStaleOne() throws {
@@ -74,17 +74,17 @@ import Testing
         let copy = try TemporaryVault(copyingExample: true)
         let vault = try Vault(root: copy.path)
         try saveMarked(vault)
-        #expect(vault.personKeys().duplicate(name: "CACHED Henrik Dahl") != nil)
+        #expect(VaultLinks(keysOf: vault).everyone.duplicate(name: "CACHED Henrik Dahl") != nil)
         try edit(copy, "people/henrik-dahl.md") {
             $0.replacingOccurrences(of: "name: Henrik Dahl", with: "name: Henrik Nilsen\ncontact_id: ABC-1")
         }
-        #expect(vault.personKeys().duplicate(name: "CACHED Henrik Dahl") == nil)
-        let same = try #require(vault.personKeys().duplicate(name: "henrik nilsen"))
+        #expect(VaultLinks(keysOf: vault).everyone.duplicate(name: "CACHED Henrik Dahl") == nil)
+        let same = try #require(VaultLinks(keysOf: vault).everyone.duplicate(name: "henrik nilsen"))
         #expect(PersonKeys.duplicateMessage(same, name: "henrik nilsen") == "people/henrik-dahl.md already tracks Henrik Nilsen")
-        let byID = try #require(vault.personKeys().duplicate(name: "Someone Else", contactID: "ABC-1"))
+        let byID = try #require(VaultLinks(keysOf: vault).everyone.duplicate(name: "Someone Else", contactID: "ABC-1"))
         #expect(PersonKeys.duplicateMessage(byID, name: "Someone Else")
                 == "people/henrik-dahl.md already tracks Henrik Nilsen with that contact id")
-        #expect(vault.personKeys().duplicate(name: "Henrik Nilsen", excluding: "henrik-dahl") == nil)
+        #expect(VaultLinks(keysOf: vault).everyone.duplicate(name: "Henrik Nilsen", excluding: "henrik-dahl") == nil)
     }
 
     @Test func aFileTheCacheDoesNotHoldIsReadAndARemovedOneIsDropped() throws {
@@ -93,7 +93,7 @@ import Testing
         try saveMarked(vault)
         try copy.write("people/zed-quill.md", "---\nname: Zed Quill\naliases: [Zeddy]\n---\n")
         #expect(try vault.find("zeddy").path == "people/zed-quill.md")
-        #expect(vault.personKeys().duplicate(name: "ZED QUILL")?.path == "people/zed-quill.md")
+        #expect(VaultLinks(keysOf: vault).everyone.duplicate(name: "ZED QUILL")?.path == "people/zed-quill.md")
         try FileManager.default.removeItem(atPath: copy.path + "/people/lena-marsh.md")
         #expect(throws: VaultError.self) { try vault.find("CACHED Lena Marsh") }
         // The cache is rewritten without the removed file; the new one is too recent to be cached.
@@ -154,7 +154,7 @@ import Testing
         try saveListing(vault)
         try FileManager.default.removeItem(atPath: copy.path + "/people/henrik-dahl.md")
         #expect(throws: VaultError.self) { try vault.find("CACHED Henrik Dahl") }
-        #expect(vault.personKeys().duplicate(name: "CACHED Henrik Dahl") == nil)
+        #expect(VaultLinks(keysOf: vault).everyone.duplicate(name: "CACHED Henrik Dahl") == nil)
 
         // A subfolder replaced by another of the same name.
         try saveListing(vault)
@@ -310,7 +310,7 @@ import Testing
         usleep(2_100_000)   // a file is cached once it has not changed for 2 s
         let vault = try Vault(root: copy.path)
         let facts = try vault.personPaths().people.map { PersonFacts(try vault.load(path: $0)) }
-        #expect(vault.personKeys() == facts.map(\.keys))
+        #expect(VaultLinks(keysOf: vault).everyone == facts.map(\.keys))
         #expect(try vault.find("brandt").path == "people/team/ivo-brandt.md")
         #expect(try vault.find("Hanna Heading").path == "people/heading.md")
         #expect(FactsCache.load(vault).entries.count == 0)
@@ -319,29 +319,11 @@ import Testing
         #expect(cached.count == facts.count && facts.count > 10)
         #expect(facts.allSatisfy { cached[$0.path]?.facts == $0 })
         #expect(FactsCache.load(vault).listing(in: vault) == vault.personPaths().people)   // the folders, too, had settled
-        #expect(vault.personKeys() == facts.map(\.keys))
+        #expect(VaultLinks(keysOf: vault).everyone == facts.map(\.keys))
     }
 }
 
 @Suite struct PersonPathOrderTests {
-    /// Paths sharing long prefixes, of every length around eight bytes past them, non-ASCII and
-    /// in subfolders: in byte order, as `ls` in the C locale and `git` list them.
-    @Test func pathsAreInByteOrder() {
-        var generator = SeededGenerator(seed: 11)
-        let parts = ["a", "ab", "abcdefgh", "abcdefghi", "abcdefgh-", "Z", "é", "e\u{301}", "ö", "~", "-", "0", "person-000", "/", "山"]
-        for _ in 0..<200 {
-            let count = Int.random(in: 0...12, using: &generator)
-            let paths = (0..<count).map { _ in
-                "people/" + (0..<Int.random(in: 1...4, using: &generator)).map { _ in parts.randomElement(using: &generator)! }.joined() + ".md"
-            }
-            let ordered = NameOrder(paths).sortedIndices().map { paths[$0] }
-            #expect(ordered == paths.sorted(by: Bytes.precedes), "\(paths)")
-        }
-        #expect(NameOrder([]).sortedIndices() == [])
-        #expect(NameOrder(["people/b.md"]).sortedIndices() == [0])
-        #expect(NameOrder(["people/b.md", "people/a.md", "people/a.md.md"]).sortedIndices() == [1, 2, 0])
-    }
-
     /// What a walk of `people/` lists: Markdown files, in subfolders too; not hidden names, other
     /// files, or folders reached through a symbolic link; a name that is not UTF-8 repaired.
     @Test func theWalkListsMarkdownFilesOnly() throws {
