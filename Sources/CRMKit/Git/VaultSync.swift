@@ -31,6 +31,16 @@ package struct SyncReport: Sendable {
     package var isClean: Bool { !steps.contains { $0.outcome == .failed || $0.outcome == .conflicts } }
 }
 
+extension Git {
+    /// Sets `merge.crm.name` and `merge.crm.driver` (the driver's command line, `crm merge-driver
+    /// %O %A %B %P`) in the git config of the clone git runs in: what `crm merge-driver --install`
+    /// does, and `crm sync` when the clone has no driver yet.
+    package func installMergeDriver(_ driver: String) throws(VaultError) {
+        try check(["config", "merge.crm.name", "My Person CRM person files"], "cannot set up the merge driver")
+        try check(["config", "merge.crm.driver", driver], "cannot set up the merge driver")
+    }
+}
+
 extension Vault {
     /// Brings the vault up to date with its git remote and back: `git pull` (installing the
     /// `crm` merge driver first when this clone has none, so person files merge entry by entry),
@@ -60,8 +70,7 @@ extension Vault {
         if try git.run(["config", "--get", "merge.crm.driver"]).succeeded {
             step("merge driver", .done, "already set up in this clone")
         } else {
-            try git.check(["config", "merge.crm.name", "My Person CRM person files"], "cannot set up the merge driver")
-            try git.check(["config", "merge.crm.driver", mergeDriver], "cannot set up the merge driver")
+            try git.installMergeDriver(mergeDriver)
             step("merge driver", .done, "installed: git config merge.crm.driver \"\(mergeDriver)\"")
         }
 

@@ -94,15 +94,7 @@ func mergeDriverCommandLine() -> String {
 /// `git config merge.crm.driver …` and `merge.crm.name …` in the clone of the current folder.
 private func installMergeDriver(_ context: Context) throws {
     let driver = mergeDriverCommandLine()
-    for (key, value) in [("merge.crm.name", "My Person CRM person files"), ("merge.crm.driver", driver)] {
-        var git = Subprocess("git", ["config", key, value], directory: context.currentDirectory)
-        git.standardInput = .null
-        let termination: Subprocess.Termination
-        do { termination = try git.run().termination } catch { throw Failure(error.description) }
-        guard termination.succeeded else {
-            throw Failure("'git config \(key)' failed (\(termination)); run it inside a git clone")
-        }
-    }
+    try Git(directory: context.currentDirectory).installMergeDriver(driver)
     if context.json {
         context.printJSON(SyncReport.mergeDriverJSON(driver))
     } else {

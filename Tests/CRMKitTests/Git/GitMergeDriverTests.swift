@@ -239,6 +239,20 @@ struct GitMergeDriverTests {
         #expect(try git.run("config", "merge.crm.driver").output == "\(CRM.binary.path) merge-driver %O %A %B %P\n")
         #expect(vault.read(".gitattributes").contains("people/**/*.md merge=crm"))
     }
+
+    /// `crm merge-driver --install` and `crm sync` install the driver the same way, and say the
+    /// same when git cannot set it (here another git holds the lock of the clone's config).
+    @Test func installAndSyncSayTheSameWhenGitCannotSetTheDriver() throws {
+        let (_, vault) = try repository(driver: false)
+        try vault.write(".git/config.lock", "")
+        let install = try CRM.run(["merge-driver", "--install"], in: vault.url)
+        let sync = try CRM.run(["sync"], in: vault.url)
+        #expect(install.status == 1 && sync.status == 1)
+        #expect(install.stdout.isEmpty && sync.stdout.isEmpty)
+        #expect(install.stderr.hasPrefix("crm: error: cannot set up the merge driver: git config failed: "
+                                         + "error: could not lock config file"), "\(install.stderr)")
+        #expect(sync.stderr == install.stderr)
+    }
 }
 
 /// A git repository in a folder; commands run with a fixed identity and no global config.

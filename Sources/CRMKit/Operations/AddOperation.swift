@@ -1,6 +1,64 @@
 import CRMFormat
 import CRMVault
 
+/// What `crm add` and `crm browse`'s `a` ask for: a new person, from fields typed (`crm add
+/// NAME --phone …`, browse's name entry) or from one contact of an address book (`crm add
+/// --from`, browse's picker). `Vault.add(_:today:)` does it and returns an `AddOutcome`.
+package struct AddRequest: Sendable {
+    package enum Person: Sendable {
+        /// NAME, `--phone`, `--email` (the first primary), `--birthday` and `--contact-id`, as typed.
+        case typed(name: String, phones: [String] = [], emails: [String] = [], birthday: String? = nil, contactID: String? = nil)
+        /// The contact picked, and the address book it was read from as the user names it.
+        case contact(Contact, source: String)
+    }
+
+    package var person: Person
+    /// `--tag`: written as the vault spells them.
+    package var tags: [String]
+    /// `--every`, as typed.
+    package var every: String?
+    /// `--force`: add even when someone has the same name or contact id, or tracks the contact.
+    package var force: Bool
+
+    package init(_ person: Person, tags: [String] = [], every: String? = nil, force: Bool = false) {
+        (self.person, self.tags, self.every, self.force) = (person, tags, every, force)
+    }
+
+    /// `every` as a cadence; one that is not is refused (`FieldInputError`, a usage error for
+    /// `crm`). `crm add --from` asks before it opens the picker.
+    package static func cadence(_ every: String?) throws(FieldInputError) -> Cadence? {
+        guard let every else { return nil }
+        if let problem = FieldSchema.every.problem(with: every) { throw FieldInputError(problem) }
+        return Cadence(every)
+    }
+}
+
+/// What `Vault.add(_:today:)` did: the person written, what of the contact was not written as it
+/// is, and what to tell the user.
+package struct AddOutcome: Outcome {
+    /// The person as written.
+    package let person: Person
+    /// The contact they were added from, and its address book as the user names it.
+    package let contact: (contact: Contact, source: String)?
+    /// Notes and relations of the contact not written as they are.
+    package let problems: [Diagnostic]
+    package let config: VaultConfig
+    package let today: Day
+
+    /// The contact's problems, that `crm refresh` cannot follow a contact without a UID, then
+    /// who was added where.
+    package var lines: [OutcomeLine] {
+        var lines = problems.map { OutcomeLine.problem($0.description) }
+        if let (contact, _) = contact, contact.uid == nil {
+            lines.append(.warning("\(contact.path):\(contact.line): this contact has no UID, so 'crm refresh' cannot follow it"))
+        }
+        return lines + [.said("Added \(person.name) (\(person.path))" + (contact.map { " from \($0.source)" } ?? ""))]
+    }
+
+    /// `crm add --json`: the person as `crm show --json` gives them.
+    package var json: JSON { person.showJSON(config: config, today: today) }
+}
+
 extension Vault {
     /// Does `request` on `today`. Typed fields: refuses a name that is not one, a birthday and a
     /// cadence that are not (`FieldInputError`, a usage error for `crm`), and someone the vault
