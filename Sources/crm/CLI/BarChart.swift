@@ -1,3 +1,5 @@
+import CRMTerminal
+
 /// Horizontal bars for terminal charts: Unicode eighth blocks (`█▉▊▋▌▍▎▏`), or `#` in plain ASCII.
 struct BarChart {
     /// The longest bar, in terminal cells.
@@ -20,7 +22,7 @@ struct BarChart {
 
     /// One line per row: the label padded, the count right-aligned, the bar.
     func rendered(_ rows: [(label: String, count: Int)], indent: String = "  ") -> String {
-        let labelWidth = rows.map { displayWidth($0.label) }.max() ?? 0
+        let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
         let countWidth = rows.map { String($0.count).count }.max() ?? 0
         let maximum = rows.map(\.count).max() ?? 0
         return rows.map { row in

@@ -1,4 +1,5 @@
 import CRMKit
+import CRMTerminal
 
 /// A `crm` subcommand: its help text and what it runs.
 struct Command: Sendable {
@@ -75,7 +76,7 @@ func aligned(_ rows: [(String, String)]) -> String {
 
 extension String {
     func padding(_ width: Int) -> String {
-        let w = displayWidth(self)
+        let w = DisplayWidth.of(self)
         return w >= width ? self : self + String(repeating: " ", count: width - w)
     }
 }

@@ -29,9 +29,9 @@ struct TextTable {
     /// a listing of 100,000 people is never one string.
     private func write(headerStyle: (String) -> String, to output: (ArraySlice<UInt8>) -> Void) {
         // Each cell's width is measured once, before the columns' widths are known.
-        let headerWidths = headers.map(displayWidth)
+        let headerWidths = headers.map(DisplayWidth.of)
         // A cell is one line: its line breaks, tabs and other controls are shown escaped.
-        let cellWidths = rows.map { $0.map { displayWidth(VisibleText.shown($0)) } }
+        let cellWidths = rows.map { $0.map { DisplayWidth.of(VisibleText.shown($0)) } }
         var widths = headerWidths
         let last = headers.count - 1
         for row in cellWidths {
@@ -46,8 +46,8 @@ struct TextTable {
                 var width = cellWidths[i]
                 var cell = VisibleText.shown(cell)
                 if i < last, !uncut.contains(i), width > maximumWidth {
-                    cell = truncated(cell, toWidth: maximumWidth)
-                    width = displayWidth(cell)
+                    cell = TextLayout.truncated(cell, width: maximumWidth)
+                    width = DisplayWidth.of(cell)
                 }
                 chunk.append(contentsOf: styled(i, cell).utf8)
                 // The last column, the only one not cut to `maximumWidth`, is never padded.
@@ -70,25 +70,4 @@ struct TextTable {
         }
         output(chunk[...])
     }
-}
-
-/// `text` cut to at most `width` terminal cells, the last of them `…`.
-func truncated(_ text: String, toWidth width: Int) -> String {
-    var out = ""
-    var used = 0
-    for character in text {
-        let cells = displayWidth(String(character))
-        if used + cells > width - 1 { break }
-        out.append(character)
-        used += cells
-    }
-    while out.last?.isWhitespace == true { out.removeLast() }
-    return out + "…"
-}
-
-/// Terminal cells a string takes, as `crm browse` measures them (`DisplayWidth`: wide and
-/// full-width characters and most emoji take two, combining marks none).
-func displayWidth(_ text: String) -> Int {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }   // most cells: one cell a byte
-    return DisplayWidth.of(text)
 }

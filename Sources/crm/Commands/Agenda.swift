@@ -1,4 +1,5 @@
 import CRMKit
+import CRMTerminal
 
 private enum AgendaOption {
     static let within = OptionSpec(name: "--within", value: "C", completion: .none, help: "how far ahead (default 2w; 7d, 1m…)")
@@ -46,10 +47,10 @@ let agendaCommand = Command(
         func dueDetail(_ item: Agenda.Item) -> String { t.style(item.words(today: today), .dim) }
         let namesakes = items.map(\.person).namesakeLabels(reading: vault)
         func name(_ item: Agenda.Item) -> String { namesakes[item.person.id] ?? item.person.name }
-        let nameWidth = items.map { displayWidth(name($0)) }.max() ?? 0
+        let nameWidth = items.map { DisplayWidth.of(name($0)) }.max() ?? 0
         // Wide enough for "birthday", the dates' names and the overdue items' dates.
-        let labelWidth = ([10] + agenda.overdue.filter { $0.kind != .due }.map { displayWidth(dayMonth($0.date!, today: today)) + 2 }
-            + items.compactMap { $0.yearlyLabel.map { displayWidth($0) + 2 } }).max()!
+        let labelWidth = ([10] + agenda.overdue.filter { $0.kind != .due }.map { DisplayWidth.of(dayMonth($0.date!, today: today)) + 2 }
+            + items.compactMap { $0.yearlyLabel.map { DisplayWidth.of($0) + 2 } }).max()!
         // Written into one string as it goes: joining lines and sections was a tenth of the
         // printing at 10,000 people.
         var out = ""

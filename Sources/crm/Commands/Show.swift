@@ -1,4 +1,5 @@
 import CRMKit
+import CRMTerminal
 
 private enum ShowOption {
     static let contacts = OptionSpec(name: "--contacts", value: "SOURCE", completion: .files,
@@ -81,13 +82,13 @@ private func printPage(_ view: PersonView, on t: Terminal) {
     if !view.related.isEmpty {
         t.print()
         t.print(t.style("Related (\(view.related.count))", .bold))
-        let relationWidth = view.related.map { displayWidth($0.relation) }.max() ?? 0
+        let relationWidth = view.related.map { DisplayWidth.of($0.relation) }.max() ?? 0
         for relation in view.related { t.print("  " + t.style(relation.relation.padding(relationWidth), .dim) + "  " + relation.name) }
     }
     if !view.notes.isEmpty { t.print(); t.print(view.notes) }
     let entries = view.comingUp + view.history
     let numberWidth = String(entries.compactMap(\.number).max() ?? 0).count
-    let typeWidth = entries.compactMap { $0.type.map(displayWidth) }.max() ?? 0
+    let typeWidth = entries.compactMap { $0.type.map(DisplayWidth.of) }.max() ?? 0
     func printEntry(_ entry: PersonView.Entry) {
         let when = entry.date.map { "\($0)" + (entry.time.map { " \($0)" } ?? "      ") } ?? "someday".padding(16)
         let lines = PersonLink.readable(entry.note).split(separator: "\n", omittingEmptySubsequences: false)

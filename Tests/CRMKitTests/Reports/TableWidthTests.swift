@@ -1,3 +1,4 @@
+import CRMTerminal
 import Foundation
 import Testing
 
@@ -39,5 +40,30 @@ import Testing
         }
         let json = try vault.crm("list", "--json").stdout
         #expect(json.contains("\"name\": \"\(long)\""))
+    }
+
+    /// `crm` measures and cuts text by `crm browse`'s one rule (`DisplayWidth`, `TextLayout`). A
+    /// control character takes no cell; a table measures a cell as it is shown, its controls
+    /// escaped (`\a`), so a name holding one still lines up.
+    @Test func aControlCharacterTakesNoCellAndATableMeasuresItsEscape() throws {
+        #expect(DisplayWidth.of("a\u{7}b") == 2)
+        #expect(DisplayWidth.of("\u{1B}\u{7F}\u{9B}") == 0)
+        let vault = try TemporaryVault()
+        try vault.write("people/bel.md", "---\nname: \"Bel\\a\"\n---\n")
+        #expect(try vault.crm("add", "Ada").status == 0)
+        let lines = try vault.crm("list").stdout.split(separator: "\n")
+        #expect(lines.map { $0.prefix(9) } == ["NAME   LA", "Ada    ne", "Bel\\a  ne"])
+    }
+
+    /// A cut ends in `…` after the last character that fits; only spaces before it are dropped,
+    /// other white space (a no-break space) is kept.
+    @Test func aCutDropsOnlySpacesBeforeTheEllipsis() throws {
+        #expect(TextLayout.truncated("Ada \u{A0}Lovelace", width: 6) == "Ada \u{A0}…")
+        #expect(TextLayout.truncated("Ada   Lovelace", width: 6) == "Ada…")
+        let vault = try TemporaryVault()
+        let name = String(repeating: "Bartholomew ", count: 3) + "Ba\u{A0}Zoë"
+        #expect(try vault.crm("add", name).status == 0)
+        let list = try vault.crm("list").stdout
+        #expect(list.contains("\nBartholomew Bartholomew Bartholomew Ba\u{A0}… "), "\(list)")
     }
 }
