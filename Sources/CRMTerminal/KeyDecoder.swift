@@ -70,37 +70,24 @@ package struct KeyDecoder: Sendable {
             return (csi(final: bytes[j], parameters: parameters), j - i + 1)
         case UInt8(ascii: "O"):
             guard i + 2 < bytes.count else { return nil }
+            // A, B, C, D, H, F and M: arrows, Home, End and the keypad's Enter.
             let keys: [UInt8: Key] = [0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end, 0x4D: .enter]
             return (keys[bytes[i + 2]], 3)
-        case 0x1B:
-            return (.escape, 1)
         default:
-            // Alt and a key: read as Esc, then the key.
+            // Esc Esc, or Alt and a key: read as Esc, then the key.
             return (.escape, 1)
         }
     }
 
     private static func csi(final: UInt8, parameters: String) -> Key? {
-        let first = parameters.split(separator: ";").first.flatMap { Int($0) }
-        switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
-        case UInt8(ascii: "Z"): return .backTab
-        case UInt8(ascii: "~"):
-            switch first {
-            case 1, 7: return .home
-            case 4, 8: return .end
-            case 3: return .delete
-            case 5: return .pageUp
-            case 6: return .pageDown
-            default: return nil
-            }
-        default: return nil
+        guard final == UInt8(ascii: "~") else {
+            // A, B, C, D, H, F and Z: arrows, Home, End and Shift-Tab.
+            let keys: [UInt8: Key] = [0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end, 0x5A: .backTab]
+            return keys[final]
         }
+        // CSI N ~: Home (1, 7), End (4, 8), Delete (3), PgUp (5), PgDn (6).
+        let keys: [Int: Key] = [1: .home, 7: .home, 4: .end, 8: .end, 3: .delete, 5: .pageUp, 6: .pageDown]
+        return parameters.split(separator: ";").first.flatMap { Int($0) }.flatMap { keys[$0] }
     }
 
     private static func utf8(at i: Int, in bytes: [UInt8]) -> (Key?, Int)? {

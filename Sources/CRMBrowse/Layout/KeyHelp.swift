@@ -2,17 +2,13 @@
 /// bindings that have a `hint`, About lists them all, and the documentation's key tables are
 /// checked against them.
 package enum KeyHelp {
-    package struct Binding: Sendable, Equatable {
+    package struct Binding: Sendable {
         /// The keys, as shown (`j ↓`).
         package let keys: String
         /// What they do.
         package let action: String
         /// The key and word shown on the key line (`/ filter`); nil: only in About.
         package let hint: (key: String, word: String)?
-
-        package static func == (a: Binding, b: Binding) -> Bool {
-            a.keys == b.keys && a.action == b.action && a.hint?.key == b.hint?.key && a.hint?.word == b.hint?.word
-        }
     }
 
     /// A screen's bindings under its name.

@@ -120,30 +120,26 @@ enum PersonPageLayout {
         }
         let elsewhere = entry.elsewhere.map { TextLayout.wrapped($0.label(line: entry.line), width: max(1, width - noteColumn)) } ?? []
         var lines: [Line] = []
-        if isNarrow {
-            lines.append(Line(head, entry: index))
-            for part in noteLines { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .plain)], entry: index)) }
-            if !late.isEmpty { lines.append(Line([Line.Span(column: noteColumn, text: late.trimmingSpaces, style: Style.plain.coloured(.red))], entry: index)) }
-            for part in text { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
-            for part in elsewhere { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
-        } else {
-            for (i, part) in noteLines.enumerated() {
-                var spans = i == 0 ? head : []
-                spans.append(Line.Span(column: noteColumn, text: part, style: .plain))
-                lines.append(Line(spans, entry: index))
-            }
-            // How late an overdue item is: after the note's last line, or under it when it does not fit.
-            if !late.isEmpty {
-                let end = noteColumn + DisplayWidth.of(noteLines.last ?? "")
-                if end + DisplayWidth.of(late) <= width {
-                    lines[lines.count - 1].spans.append(Line.Span(column: end, text: late, style: Style.plain.coloured(.red)))
-                } else {
-                    lines.append(Line([Line.Span(column: noteColumn, text: late.trimmingSpaces, style: Style.plain.coloured(.red))], entry: index))
-                }
-            }
-            for part in text { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
-            for part in elsewhere { lines.append(Line([Line.Span(column: noteColumn, text: part, style: .dim)], entry: index)) }
+        func under(_ part: String, _ style: Style) {
+            lines.append(Line([Line.Span(column: noteColumn, text: part, style: style)], entry: index))
         }
+        // The head on a line of its own on a narrow screen, else before the note's first line.
+        if isNarrow { lines.append(Line(head, entry: index)) }
+        for (i, part) in noteLines.enumerated() {
+            under(part, .plain)
+            if i == 0, !isNarrow { lines[lines.count - 1].spans.insert(contentsOf: head, at: 0) }
+        }
+        // How late an overdue item is: after the note's last line, or under it when it does not
+        // fit (always on a narrow screen).
+        if !late.isEmpty {
+            let end = noteColumn + DisplayWidth.of(noteLines.last ?? "")
+            if !isNarrow, end + DisplayWidth.of(late) <= width {
+                lines[lines.count - 1].spans.append(Line.Span(column: end, text: late, style: Style.plain.coloured(.red)))
+            } else {
+                under(late.trimmingSpaces, Style.plain.coloured(.red))
+            }
+        }
+        for part in text + elsewhere { under(part, .dim) }
         return lines
     }
 

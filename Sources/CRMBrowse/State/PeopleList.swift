@@ -150,11 +150,7 @@ package struct PeopleList: Sendable {
     }
 
     /// Moves the selection by `delta` rows (clamped), keeping it on the screen.
-    mutating func move(by delta: Int, rows: Int) {
-        guard !shown.isEmpty else { return }
-        selected = max(0, min(shown.count - 1, selected + delta))
-        scroll(rows: rows)
-    }
+    mutating func move(by delta: Int, rows: Int) { moveTo(selected + delta, rows: rows) }
 
     mutating func moveTo(_ index: Int, rows: Int) {
         guard !shown.isEmpty else { return }
