@@ -139,6 +139,13 @@ struct Context {
         return given
     }
 
+    /// The one positional argument a command may take, if given.
+    func optionalPositional() throws -> String? {
+        let given = arguments.positionals
+        guard given.count <= 1 else { throw UsageError("unexpected argument '\(given[1])'") }
+        return given.first
+    }
+
     func printJSON(_ json: JSON) { terminal.print(json.rendered()) }
 
     /// Prints a warning to stderr.

@@ -51,7 +51,7 @@ enum ManualPage {
         for command in Commands.all { out.command(command) }
 
         out.section("GLOBAL OPTIONS")
-        out.options(Command.globalOptions)
+        for (tag, plain) in Command.globalOptions.map(Roff.optionItem) { out.item(tag, plain) }
 
         out.section("ENVIRONMENT")
         for (name, meaning) in environment { out.item(name.split(separator: ",").map { "\\fB\($0.trimmingSpaces)\\fR" }.joined(separator: ", "), meaning) }
@@ -156,13 +156,12 @@ private struct Roff {
         prose(plain)
     }
 
-    mutating func options(_ options: [OptionSpec]) {
-        for option in options {
-            var tag = option.short.map { "\\fB\\-\(Roff.escape(String($0)))\\fR, " } ?? ""
-            tag += "\\fB" + Roff.escape(option.name) + "\\fR"
-            if let value = option.value { tag += " \\fI" + Roff.escape(value) + "\\fR" }
-            item(tag, option.help)
-        }
+    /// An option as an item: its tag (`-x, --name VALUE`, roff) and its help.
+    static func optionItem(_ option: OptionSpec) -> (tag: String, plain: String) {
+        var tag = option.short.map { "\\fB\\-\(Roff.escape(String($0)))\\fR, " } ?? ""
+        tag += "\\fB" + Roff.escape(option.name) + "\\fR"
+        if let value = option.value { tag += " \\fI" + Roff.escape(value) + "\\fR" }
+        return (tag, option.help)
     }
 
     mutating func example(_ lines: [String]) {
@@ -180,18 +179,13 @@ private struct Roff {
         macro("PP")
         prose(command.summary)
         if let discussion = command.discussion { paragraph(discussion) }
-        if !command.arguments.isEmpty {
+        let lists = [("Arguments:", command.arguments.map { (tag: "\\fI" + Roff.escape($0.name) + "\\fR", plain: $0.help) }),
+                     ("Options:", command.options.map(Roff.optionItem))]
+        for (title, items) in lists where !items.isEmpty {
             macro("PP")
-            line("Arguments:")
+            line(title)
             macro("RS", "4")
-            for argument in command.arguments { item("\\fI" + Roff.escape(argument.name) + "\\fR", argument.help) }
-            macro("RE")
-        }
-        if !command.options.isEmpty {
-            macro("PP")
-            line("Options:")
-            macro("RS", "4")
-            options(command.options)
+            for (tag, plain) in items { item(tag, plain) }
             macro("RE")
         }
         macro("PP")

@@ -109,7 +109,4 @@ struct Terminal {
         }
         return bytes
     }
-
-    /// One line from standard input, without its newline; nil at end of input.
-    func readLine() -> String? { Swift.readLine(strippingNewline: true) }
 }

@@ -63,8 +63,7 @@ private func addFromContacts(_ context: Context) throws {
     for option in [AddOption.phone, AddOption.email, AddOption.birthday, AddOption.contactID] where !args.all(option).isEmpty {
         throw UsageError("\(option.name) cannot be used with --from: the contact's own fields are stored")
     }
-    guard args.positionals.count <= 1 else { throw UsageError("unexpected argument '\(args.positionals[1])'") }
-    let query = args.positionals.first ?? ""
+    let query = try context.optionalPositional() ?? ""
     let uid = args.value(AddOption.uid)
     let force = args.flag(AddOption.force)
     try usage { try AddRequest.cadence(args.value(AddOption.every)) }

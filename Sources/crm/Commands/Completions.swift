@@ -41,14 +41,14 @@ let completionsCommand = Command(
             return
         }
         if context.arguments.flag(CompletionsOption.tags) {
-            let word = Tag.key(try completionWord(context))
+            let word = Tag.key(try context.optionalPositional() ?? "")
             for (key, tag) in try context.vault().facts().rows.tagSpellings.sorted(by: { $0.key < $1.key }) where key.hasPrefix(word) {
                 context.terminal.print(tag)
             }
             return
         }
         if context.arguments.flag(CompletionsOption.people) {
-            let word = try completionWord(context)
+            let word = try context.optionalPositional() ?? ""
             let people = PersonMatcher.completions(word.trimmingSpaces.folded, in: VaultLinks(keysOf: try context.vault()).everyone)
             for id in people.map(\.id).sorted() { context.terminal.print(id) }
             return
@@ -62,13 +62,6 @@ let completionsCommand = Command(
         }
     }
 )
-
-/// The word being completed, for `--tags` and `--people`: the one positional, or none.
-private func completionWord(_ context: Context) throws -> String {
-    let given = try context.positionals("WORD", atLeast: 0)
-    guard given.count <= 1 else { throw UsageError("unexpected argument '\(given[1])'") }
-    return given.first ?? ""
-}
 
 /// Completion scripts made from the command table, so they never fall behind it: each option
 /// and argument completes as it declares (`OptionSpec.completion`, `ArgumentSpec.completion`).

@@ -35,13 +35,13 @@ let importCommand = Command(
     """,
     run: { context in
         let args = context.arguments
-        guard args.positionals.count <= 1 else { throw UsageError("unexpected argument '\(args.positionals[1])'") }
+        let source = try context.optionalPositional()
         let dryRun = args.flag(ImportOption.dryRun)
         let every = try usage { try AddRequest.cadence(args.value(ImportOption.every)) }
         if args.flag(ImportOption.spread), every == nil { throw UsageError("--spread needs --every C: the cadence to spread over") }
         let vault = try context.vault()
         let options = NewPersonOptions(tags: args.all(ImportOption.tag), every: every, spread: args.flag(ImportOption.spread), today: try context.today())
-        let (location, book) = try context.contactBook(args.positionals.first, vault: vault, option: "SOURCE")
+        let (location, book) = try context.contactBook(source, vault: vault, option: "SOURCE")
         let report = try vault.importContacts(book, source: location.display, options: options, dryRun: dryRun)
         for problem in report.problems { context.terminal.error(problem.description) }
         if context.json {

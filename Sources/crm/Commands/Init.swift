@@ -12,8 +12,7 @@ let initCommand = Command(
     not synced; .crm/config.yaml is). Existing files only get the lines they miss.
     """,
     run: { context in
-        let dir = try context.positionals("DIR", atLeast: 0).first ?? context.arguments.value(GlobalOption.vault) ?? "."
-        if context.arguments.positionals.count > 1 { throw UsageError("unexpected argument '\(context.arguments.positionals[1])'") }
+        let dir = try context.optionalPositional() ?? context.arguments.value(GlobalOption.vault) ?? "."
         let report = try VaultSetup.initialize(dir)
         if context.json {
             context.printJSON(VaultSetup.json(vault: dir, created: report.created, updated: report.updated))

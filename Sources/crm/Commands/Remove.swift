@@ -26,7 +26,7 @@ let removeCommand = Command(
             }
             let count = person.document.log?.entries.count ?? 0
             context.terminal.write("Remove \(person.name) (\(person.path)) and \(count) interaction\(count == 1 ? "" : "s")? [y/N] ")
-            let answer = context.terminal.readLine()?.lowercased() ?? ""
+            let answer = readLine()?.lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
                 context.terminal.print("Nothing removed.")
                 return

@@ -15,10 +15,9 @@ let restoreCommand = Command(
     out of the trash.
     """,
     run: { context in
-        let words = try context.positionals("NAME", atLeast: 0)
-        guard words.count <= 1 else { throw UsageError("unexpected argument '\(words[1])'") }
+        let name = try context.optionalPositional()
         let vault = try context.vault()
-        if let name = words.first {
+        if let name {
             context.show(try vault.restore(RestoreRequest(name: name)))
             return
         }
