@@ -132,14 +132,6 @@ package struct TextField: Hashable, Sendable {
             before -= DisplayWidth.of(flat[start])
             start += 1
         }
-        var text = ""
-        var used = 0
-        for character in flat[start...] {
-            let cells = DisplayWidth.of(character)
-            if used + cells > width { break }
-            text.append(character)
-            used += cells
-        }
-        return (text, before)
+        return (TextLayout.prefix(flat[start...], width: width), before)
     }
 }

@@ -4,16 +4,22 @@ package enum TextLayout {
     package static func truncated(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
         guard DisplayWidth.of(text) > width else { return text }
+        var out = prefix(text, width: width - 1)
+        while out.last == " " { out.removeLast() }
+        return out + "…"
+    }
+
+    /// The characters `text` starts with that fit in `width` cells.
+    package static func prefix(_ text: some Sequence<Character>, width: Int) -> String {
         var out = ""
         var used = 0
         for character in text {
             let cells = DisplayWidth.of(character)
-            if used + cells > width - 1 { break }
+            if used + cells > width { break }
             out.append(character)
             used += cells
         }
-        while out.last == " " { out.removeLast() }
-        return out + "…"
+        return out
     }
 
     /// `text` padded with spaces to `width` cells, or cut to it.

@@ -71,9 +71,8 @@ package struct LogSheet: Sendable {
     /// The entry the sheet would write on `today`, or what is wrong with a field.
     package func entry(today: Day) -> Result<Interaction, SheetProblem> {
         let day: Day
-        switch self.day(today: today) {
-        case .success(let value): day = value
-        case .failure(let error): return .failure(SheetProblem(field: .date, message: "Date: \(error.description)"))
+        do throws(DateInputError) { day = try self.day(today: today).get() } catch {
+            return .failure(SheetProblem(field: .date, message: "Date: \(error.description)"))
         }
         var timeOfDay: TimeOfDay?
         let timeText = time.text.trimmingSpaces

@@ -44,7 +44,6 @@ let agendaCommand = Command(
             t.print("Nothing planned until \(agenda.horizon). Plan something with: crm plan PERSON NOTE… --date D")
             return
         }
-        func dueDetail(_ item: Agenda.Item) -> String { t.style(item.words(today: today), .dim) }
         let namesakes = items.map(\.person).namesakeLabels(reading: vault)
         func name(_ item: Agenda.Item) -> String { namesakes[item.person.id] ?? item.person.name }
         let nameWidth = items.map { DisplayWidth.of(name($0)) }.max() ?? 0
@@ -58,43 +57,36 @@ let agendaCommand = Command(
             if !out.isEmpty { out += "\n\n" }
             out += t.style(heading, .bold)
         }
-        func row(_ label: String, _ item: Agenda.Item, _ detail: String, labelStyle: Terminal.Style = .dim) {
+        /// The item's line: its label, name and words (a due date's dim), then `late`.
+        func row(_ label: String, _ item: Agenda.Item, late: String = "", labelStyle: Terminal.Style = .dim) {
             out += "\n  "
             out += t.style(label.padding(labelWidth), labelStyle)
             out += t.style(name(item).padding(nameWidth), .bold)
             out += "  "
-            out += detail
+            out += item.kind == .due ? t.style(item.words(today: today), .dim) : item.words(today: today)
+            out += late
         }
-        func entryText(_ item: Agenda.Item) -> String { item.words(today: today) }
         if !agenda.overdue.isEmpty {
             section("Overdue")
             for item in agenda.overdue {
                 let late = item.lateness.map { "  " + t.style($0, .red) } ?? ""
-                if item.kind == .due {
-                    row("due", item, dueDetail(item) + late)
-                } else {
-                    row(dayMonth(item.date!, today: today), item, entryText(item) + late)
-                }
+                row(item.kind == .due ? "due" : dayMonth(item.date!, today: today), item, late: late)
             }
         }
         for (day, items) in agenda.days {
             section(dayHeading(day, today: today))
             for item in items {
                 switch item.kind {
-                case .planned:
-                    row(item.time?.description ?? "", item, entryText(item), labelStyle: .cyan)
-                case .due:
-                    row("due", item, dueDetail(item))
-                case .birthday, .date:
-                    row(item.yearlyLabel ?? "", item, item.words(today: today))
-                case .followUp:
-                    row("", item, entryText(item))
+                case .planned: row(item.time?.description ?? "", item, labelStyle: .cyan)
+                case .due: row("due", item)
+                case .birthday, .date: row(item.yearlyLabel ?? "", item)
+                case .followUp: row("", item)
                 }
             }
         }
         if !agenda.someday.isEmpty {
             section("Someday")
-            for item in agenda.someday { row("[ ]", item, entryText(item)) }
+            for item in agenda.someday { row("[ ]", item) }
         }
         t.print(out)
     }
