@@ -50,14 +50,12 @@ extension PersonDocument {
             guard case .scalar(let s, .plain) = item, YAMLQuoting.isAmbiguousPlain(s) else { return nil }
             return diagnostic(.ambiguousValue, field.ambiguityWarning(s))
         }
-        /// Items whose text has not the form the key's items need, each at its own place.
-        func itemProblems(_ items: [YAMLNode]) -> [Diagnostic] {
+        /// Items (or the one value) whose text has not the form the key's items need, each at its own place.
+        func itemProblems() -> [Diagnostic] {
             guard let itemProblem = field.itemProblem else { return [] }
-            let positions = itemPositions(pair)
-            return items.enumerated().compactMap { index, item in
-                guard let text = item.string, let message = itemProblem(text) else { return nil }
-                let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, valueColumn(pair))
-                return Diagnostic(path: path, line: line, column: column, rule: .invalidValue, message: message)
+            return placedItems(pair).compactMap { item in
+                guard let text = item.node.string, let message = itemProblem(text) else { return nil }
+                return Diagnostic(path: path, line: item.line, column: item.column, rule: .invalidValue, message: message)
             }
         }
         switch (field.kind, pair.value) {
@@ -74,15 +72,15 @@ extension PersonDocument {
         case (.typed, _):
             return field.problem(with: pair.value.string).map { [diagnostic(.invalidValue, $0)] } ?? []
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ if case .scalar = $0 { true } else { false } }):
-            return list.compactMap(ambiguity) + itemProblems(list)
+            return list.compactMap(ambiguity) + itemProblems()
         case (.text(list: true), .sequence(let list)) where list.allSatisfy({ $0 == .empty || $0.string != nil }):
             // Items left empty by a comment (`- #friends`) are warned about; other empty items are errors.
             let commented = commentedOut(pair, field)
             let error = commented.count < list.count { $0 == .empty } ? [diagnostic(.invalidValue, field.problem(with: nil)!)] : []
-            return error + commented + list.compactMap(ambiguity) + itemProblems(list)
+            return error + commented + list.compactMap(ambiguity) + itemProblems()
         case (.text, .scalar(let s, _)):
             if field.key == FieldSchema.name.key, s.trimmingSpaces.isEmpty { return [diagnostic(.invalidValue, field.problem(with: s)!)] }
-            return (ambiguity(pair.value).map { [$0] } ?? []) + itemProblems([pair.value])
+            return (ambiguity(pair.value).map { [$0] } ?? []) + itemProblems()
         default:
             return [diagnostic(.invalidValue, field.problem(with: nil)!)]
         }

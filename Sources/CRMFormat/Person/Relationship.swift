@@ -107,20 +107,22 @@ extension PersonDocument {
     /// to report (see `FieldSchema.related`).
     package var relatedItems: [RelatedItem] {
         guard let pair = frontMatter?.pair(FieldSchema.related.key) else { return [] }
-        let values: [YAMLNode]
-        switch pair.value {
-        case .sequence(let items): values = items
-        case .scalar: values = [pair.value]
-        default: return []
-        }
-        let positions = itemPositions(pair)
-        return values.enumerated().compactMap { index, node in
-            guard let text = node.string, case .success(let item) = Relationship.parse(text) else { return nil }
-            let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, valueColumn(pair))
-            return RelatedItem(relation: item.relation, target: item.target, name: item.name, line: line, column: column)
+        return placedItems(pair).compactMap { placed in
+            guard let text = placed.node.string, case .success(let item) = Relationship.parse(text) else { return nil }
+            return RelatedItem(relation: item.relation, target: item.target, name: item.name, line: placed.line, column: placed.column)
         }
     }
 
-    /// 1-based line and column of each item of a list value (see `YAMLSpannedPair.itemPositions`).
-    func itemPositions(_ pair: YAMLSpannedPair) -> [(line: Int, column: Int)] { pair.itemPositions(in: text) }
+    /// The items of a list value (the value itself when it is not a list), each with the 1-based
+    /// line and column where it starts (see `YAMLSpannedPair.itemPositions`), or the value's
+    /// when its place cannot be told.
+    func placedItems(_ pair: YAMLSpannedPair) -> [(node: YAMLNode, line: Int, column: Int)] {
+        let nodes: [YAMLNode]
+        if case .sequence(let items) = pair.value { nodes = items } else { nodes = [pair.value] }
+        let positions = pair.itemPositions(in: text)
+        return nodes.enumerated().map { index, node in
+            let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, valueColumn(pair))
+            return (node, line, column)
+        }
+    }
 }

@@ -29,16 +29,6 @@ extension PersonDocument {
     /// Each tag of `tags:` as written, with the 1-based line and column where it starts, in file order.
     package var tagPositions: [(tag: String, line: Int, column: Int)] {
         guard let pair = frontMatter?.pair(FieldSchema.tags.key) else { return [] }
-        let nodes: [YAMLNode]
-        switch pair.value {
-        case .sequence(let items): nodes = items
-        default: nodes = [pair.value]
-        }
-        let positions = itemPositions(pair)
-        return nodes.enumerated().compactMap { index, node in
-            guard let tag = node.string else { return nil }
-            let (line, column) = index < positions.count ? positions[index] : (pair.lineIndex + 1, valueColumn(pair))
-            return (tag, line, column)
-        }
+        return placedItems(pair).compactMap { item in item.node.string.map { ($0, item.line, item.column) } }
     }
 }

@@ -435,7 +435,7 @@ package enum FileSystem {
 
     /// Renames `from` over `to` (an atomic replace) and flushes the folder.
     static func rename(_ from: String, over to: String) throws(FileSystemError) {
-        guard Platform.rename(from, to) == 0 else {
+        guard renameat(AT_FDCWD, from, AT_FDCWD, to) == 0 else {
             let error = FileSystemError(to, "cannot replace")
             unlink(from)
             throw error
@@ -504,7 +504,7 @@ package enum FileSystem {
         let code = errno
         guard code == EPERM || code == EOPNOTSUPP || code == ENOSYS else { throw FileSystemError(to, what, errno: code) }
         guard !exists(to) else { throw FileSystemError(to, what, errno: EEXIST) }
-        guard Platform.rename(from, to) == 0 else { throw FileSystemError(to, what) }
+        guard renameat(AT_FDCWD, from, AT_FDCWD, to) == 0 else { throw FileSystemError(to, what) }
     }
 
     package static func makeDirectories(_ path: String) throws(FileSystemError) {
@@ -570,10 +570,10 @@ package enum FileSystem {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(directory, "cannot open to lock") }
         defer { close(fd) }
-        while Platform.lock(fd) != 0 {
+        while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw FileSystemError(directory, "cannot lock") }
         }
-        defer { Platform.unlock(fd) }
+        defer { flock(fd, LOCK_UN) }
         heldLock.withLock { held[directory] = me }
         defer { heldLock.withLock { held[directory] = nil } }
         return try body()
@@ -582,15 +582,4 @@ package enum FileSystem {
     /// The folders this process holds the lock on, and the thread holding each.
     nonisolated(unsafe) private static var held: [String: pthread_t] = [:]
     private static let heldLock = Lock()
-}
-
-extension FileStamp {
-    init(_ st: stat) {
-        device = Platform.device(st)
-        inode = UInt64(st.st_ino)
-        size = Int64(st.st_size)
-        modified = Platform.modified(st)
-        changed = Platform.changed(st)
-        mode = UInt32(st.st_mode)
-    }
 }

@@ -7,10 +7,11 @@ import Musl
 #endif
 
 /// The C library calls whose names or fields differ between macOS and iOS (Darwin) and Linux
-/// (Glibc, Musl), and those the tool makes beside its files (processes, the environment,
-/// signals), in one place. The library's other C calls are beside it, in this folder: the file
-/// system's (`FileSystem`: `open`, `stat`, `link`, `readdir`…, POSIX and spelt the same on
-/// each), `memchr` and `memcmp` (`Bytes`), processes (`Subprocess`) and locks (`Lock`).
+/// (Glibc, Musl), and those the tool makes beside its files (the clock, the environment,
+/// signals), in one place. The library's other C calls, POSIX and spelt the same on each, are
+/// beside it in this folder: the file system's (`FileSystem`: `open`, `stat`, `renameat`,
+/// `flock`, `readdir`…), `memchr` and `memcmp` (`Bytes`), processes (`Subprocess`: `posix_spawn`,
+/// `pipe`, `poll`) and locks (`Lock`).
 package enum Platform {
     /// The real-time clock, in nanoseconds since 1970 (`clock_gettime`).
     package static func nanosecondsSince1970() -> Int64 {
@@ -66,17 +67,6 @@ package enum Platform {
         #endif
     }
 
-    /// `rename(2)`: `to` is replaced atomically.
-    package static func rename(_ from: String, _ to: String) -> Int32 {
-        #if canImport(Darwin)
-        Darwin.rename(from, to)
-        #elseif canImport(Glibc)
-        Glibc.rename(from, to)
-        #else
-        Musl.rename(from, to)
-        #endif
-    }
-
     /// Swaps the files at `a` and `b` in one step, each keeping the other's name: Linux's
     /// `renameat2(…, RENAME_EXCHANGE)`, looked up in the C library (Swift's Glibc module does not
     /// declare it). -1 with `EINVAL` where it cannot be done: a file system without the operation
@@ -102,66 +92,6 @@ package enum Platform {
         if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
         #endif
         return fsync(fd)
-    }
-
-    /// Waits for an exclusive advisory lock on an open file or folder (`flock`, on both).
-    package static func lock(_ fd: Int32) -> Int32 { flock(fd, LOCK_EX) }
-
-    package static func unlock(_ fd: Int32) { _ = flock(fd, LOCK_UN) }
-
-    /// The last modification time in nanoseconds since 1970 (`st_mtimespec` on Darwin, `st_mtim` on Linux).
-    package static func modified(_ st: stat) -> Int64 {
-        #if canImport(Darwin)
-        nanoseconds(st.st_mtimespec)
-        #else
-        nanoseconds(st.st_mtim)
-        #endif
-    }
-
-    /// The last status change time in nanoseconds since 1970 (`st_ctimespec` / `st_ctim`).
-    package static func changed(_ st: stat) -> Int64 {
-        #if canImport(Darwin)
-        nanoseconds(st.st_ctimespec)
-        #else
-        nanoseconds(st.st_ctim)
-        #endif
-    }
-
-    /// The device number (an `Int32` on Darwin, a `UInt64` on Linux), as its bits.
-    package static func device(_ st: stat) -> UInt64 { UInt64(truncatingIfNeeded: st.st_dev) }
-
-    private static func nanoseconds(_ time: timespec) -> Int64 {
-        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
-
-    /// `close(2)`.
-    static func close(_ fd: Int32) -> Int32 {
-        #if canImport(Darwin)
-        Darwin.close(fd)
-        #elseif canImport(Glibc)
-        Glibc.close(fd)
-        #else
-        Musl.close(fd)
-        #endif
-    }
-
-    /// A pipe (read end, write end), neither end left open in programs started meanwhile.
-    static func pipe() -> (read: Int32, write: Int32)? {
-        var fds: [Int32] = [-1, -1]
-        #if canImport(Darwin)
-        guard Darwin.pipe(&fds) == 0 else { return nil }
-        #elseif canImport(Glibc)
-        guard Glibc.pipe(&fds) == 0 else { return nil }
-        #else
-        guard Musl.pipe(&fds) == 0 else { return nil }
-        #endif
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return (fds[0], fds[1])
-    }
-
-    /// Makes writes to `fd` return what fits instead of waiting for room.
-    static func setNonBlocking(_ fd: Int32) {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
     /// Blocks SIGPIPE in this thread, so that a write to a pipe whose reader has gone fails with
@@ -204,20 +134,6 @@ package enum Platform {
         return access(path, X_OK) == 0
     }
 
-    /// The system's words for an `errno` value: `No such file or directory`.
-    static func errorMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-    /// `free(3)`.
-    static func free(_ pointer: UnsafeMutableRawPointer?) {
-        #if canImport(Darwin)
-        Darwin.free(pointer)
-        #elseif canImport(Glibc)
-        Glibc.free(pointer)
-        #else
-        Musl.free(pointer)
-        #endif
-    }
-
     /// This process's environment as `posix_spawn` takes it.
     static var environ: UnsafePointer<UnsafeMutablePointer<CChar>?> {
         #if canImport(Darwin)
@@ -243,9 +159,19 @@ package enum Platform {
         }
         return variables
     }
+}
 
-    /// One variable of this process's environment.
-    static func environmentValue(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+extension FileStamp {
+    /// The stamp of a file's status: the times are `st_mtimespec` and `st_ctimespec` on Darwin,
+    /// `st_mtim` and `st_ctim` on Linux; the device is an `Int32` on Darwin, a `UInt64` on Linux.
+    init(_ st: stat) {
+        #if canImport(Darwin)
+        let (modified, changed) = (st.st_mtimespec, st.st_ctimespec)
+        #else
+        let (modified, changed) = (st.st_mtim, st.st_ctim)
+        #endif
+        func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+        self.init(device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+                  modified: nanoseconds(modified), changed: nanoseconds(changed), mode: UInt32(st.st_mode))
     }
 }

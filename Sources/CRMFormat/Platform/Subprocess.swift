@@ -139,7 +139,7 @@ package struct Subprocess: Sendable {
         var ours: [Int32?] = [nil, nil, nil]
         var theirs: [Int32] = []
         func closeAll() {
-            for fd in ours.compactMap({ $0 }) + theirs { _ = Platform.close(fd) }
+            for fd in ours.compactMap({ $0 }) + theirs { _ = close(fd) }
         }
         for (fd, stream) in [standardInput, standardOutput, standardError].enumerated() {
             let fd = Int32(fd)
@@ -147,12 +147,14 @@ package struct Subprocess: Sendable {
             case .inherit: break
             case .null: actions.open(fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
             case .pipe:
-                guard let (read, write) = Platform.pipe() else {
+                var ends: [Int32] = [-1, -1]   // read, write; neither left open in programs started meanwhile
+                guard pipe(&ends) == 0 else {
                     let code = errno
                     closeAll()
                     throw SubprocessError(program: program, errno: code, doing: "cannot make a pipe for")
                 }
-                let (mine, child) = fd == 0 ? (write, read) : (read, write)
+                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+                let (mine, child) = fd == 0 ? (ends[1], ends[0]) : (ends[0], ends[1])
                 ours[Int(fd)] = mine
                 theirs.append(child)
                 actions.duplicate(child, to: fd)
@@ -166,7 +168,7 @@ package struct Subprocess: Sendable {
         defer { attributes.destroy() }
         let argv = CStrings([program] + arguments)
         let envp = environment.map { CStrings($0.map { $0.key + "=" + $0.value }) }
-        defer { argv.free(); envp?.free() }
+        defer { argv.release(); envp?.release() }
         var pid: pid_t = 0
         var code: Int32 = 0
         // ETXTBSY: a program file just written can still be open for writing in a child another
@@ -181,7 +183,7 @@ package struct Subprocess: Sendable {
             guard code == ETXTBSY, attempt < 50 else { break }
             usleep(2_000)
         }
-        for fd in theirs { _ = Platform.close(fd) }
+        for fd in theirs { _ = close(fd) }
         theirs = []
         guard code == 0 else {
             closeAll()
@@ -211,7 +213,8 @@ package struct Subprocess: Sendable {
         var open: [Int32?] = [inputFD, outputFD, errorFD]
         var written = 0
         if let fd = inputFD {
-            if input.isEmpty { _ = Platform.close(fd); open[0] = nil } else { Platform.setNonBlocking(fd) }
+            // Non-blocking: a write puts in what fits instead of waiting for room.
+            if input.isEmpty { _ = close(fd); open[0] = nil } else { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         }
         let heldPipeSignal = open[0] != nil ? Platform.holdPipeSignal() : nil
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -229,7 +232,7 @@ package struct Subprocess: Sendable {
                     let n = input.withUnsafeBytes { Platform.write(entry.fd, $0.baseAddress! + written, input.count - written) }
                     if n > 0 { written += n }
                     if (n < 0 && errno != EINTR && errno != EAGAIN) || written == input.count {
-                        _ = Platform.close(entry.fd)
+                        _ = close(entry.fd)
                         open[0] = nil
                     }
                 } else {
@@ -237,7 +240,7 @@ package struct Subprocess: Sendable {
                     if n > 0 {
                         read[index - 1] += buffer[0..<n]
                     } else if n == 0 || errno != EINTR {
-                        _ = Platform.close(entry.fd)
+                        _ = close(entry.fd)
                         open[index] = nil
                     }
                 }
@@ -250,7 +253,7 @@ package struct Subprocess: Sendable {
     /// The file to start: `program` itself when it holds a `/`, else the first executable file of
     /// that name in the environment's `PATH`.
     private func resolvedPath() throws(SubprocessError) -> String {
-        let path = environment.map { $0["PATH"] } ?? Platform.environmentValue("PATH")
+        let path = environment.map { $0["PATH"] } ?? getenv("PATH").map { String(cString: $0) }
         guard let found = Self.locate(program, path: path, in: directory) else {
             throw SubprocessError(program: program, reason: "not found in PATH")
         }
@@ -288,7 +291,7 @@ package struct SubprocessError: Error, Sendable, CustomStringConvertible {
     /// `cannot run 'git': Permission denied`; with `directory`, what is wrong is that folder:
     /// `cannot run 'git' in /tmp/gone: No such file or directory`.
     init(program: String, errno code: Int32, doing: String, in directory: String? = nil) {
-        self.init(program: program, reason: Platform.errorMessage(code))
+        self.init(program: program, reason: String(cString: strerror(code)))
         self.doing = doing
         self.directory = directory
     }
@@ -368,11 +371,11 @@ private struct SpawnAttributes {
     #endif
 }
 
-/// A NULL-terminated array of C strings (`argv`, `envp`), freed by `free()`.
+/// A NULL-terminated array of C strings (`argv`, `envp`), freed by `release()`.
 private struct CStrings {
     let pointers: [UnsafeMutablePointer<CChar>?]
 
     init(_ strings: [String]) { pointers = strings.map { strdup($0) } + [nil] }
 
-    func free() { pointers.forEach { Platform.free($0) } }
+    func release() { pointers.forEach { free($0) } }
 }
