@@ -10,8 +10,7 @@ extension PersonDocument {
         guard writeBlocker == nil else { return diagnostics }
         // Conflict markers first: at the same place, they explain the YAML errors they cause.
         let found = conflictProblems + diagnostics + nameProblems + values.problems + orderProblems + fenceProblems + literalProblems + undatedDoneProblems + textProblems
-        return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
-            .map(\.element)
+        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
     private func problem(_ rule: CheckRule, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {

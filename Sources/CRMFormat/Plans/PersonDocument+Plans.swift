@@ -35,8 +35,7 @@ extension PersonDocument {
     /// Open items: dated ones earliest first (file order within a day), then undated follow-ups in file order.
     package var openItems: [OpenItem] {
         guard let log else { return [] }
-        let dated = log.entries.enumerated().filter { $0.element.checkbox == .open }
-            .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map { OpenItem.dated($0.element) }
+        let dated = log.entries.filter { $0.checkbox == .open }.sorted { $0.date < $1.date }.map(OpenItem.dated)
         return dated + log.followUps.filter { !$0.isDone }.map(OpenItem.undated)
     }
 

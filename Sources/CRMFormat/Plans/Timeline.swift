@@ -27,10 +27,8 @@ package struct Timeline: Sendable, Equatable {
             interactions = Array(interactions[...cut])   // a new array: removing would keep every entry's room
         }
         self.interactions = interactions
-        let open = entries.filter { !$0.isInteraction }
-        self.open = open.count < 2 ? open : open.enumerated().sorted { a, b in
-            a.element.date != b.element.date ? a.element.date < b.element.date : a.offset < b.offset
-        }.map(\.element)
+        // Swift's sort is stable: file order stays within a day.
+        open = entries.filter { !$0.isInteraction }.sorted { $0.date < $1.date }
         self.followUps = followUps.filter { !$0.isDone }.map(\.note)
     }
 
@@ -54,9 +52,7 @@ package struct Timeline: Sendable, Equatable {
             horizon = max(horizon ?? interactions[cut].date, interactions[cut].date)
             interactions = Array(interactions[...cut])
         }
-        let open = (self.open + shared.filter { !$0.isInteraction }).enumerated().sorted { a, b in
-            a.element.date != b.element.date ? a.element.date < b.element.date : a.offset < b.offset
-        }.map(\.element)
+        let open = (self.open + shared.filter { !$0.isInteraction }).sorted { $0.date < $1.date }
         return Timeline(interactions: interactions, open: open, followUps: followUps, horizon: horizon)
     }
 
@@ -84,21 +80,18 @@ package struct Timeline: Sendable, Equatable {
         let items = open.filter { $0.date >= today && $0.date <= through }
             + interactions.prefix { $0.date > today }.filter { $0.date <= through }
         guard items.count > 1 else { return items }
-        return items.enumerated().sorted { a, b in
-            let x = a.element, y = b.element
+        return items.sorted { x, y in
             if x.date != y.date { return x.date < y.date }
             let tx = x.time.map { $0.hour * 60 + $0.minute } ?? -1, ty = y.time.map { $0.hour * 60 + $0.minute } ?? -1
-            return tx != ty ? tx < ty : (x.line, a.offset) < (y.line, b.offset)
-        }.map(\.element)
+            return tx != ty ? tx < ty : x.line < y.line
+        }
     }
 
     /// Sorts newest day first; stable, so file order stays within a day.
     static func sortNewestFirst(_ entries: inout [Interaction]) {
         // Most logs are written newest first: nothing to move. Otherwise positions are sorted, not entries.
         if entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].date >= entries[$0].date }) { return }
-        let order = entries.indices.sorted { a, b in
-            entries[a].date != entries[b].date ? entries[a].date > entries[b].date : a < b
-        }
+        let order = entries.indices.sorted { entries[$0].date > entries[$1].date }
         entries = order.map { entries[$0] }
     }
 }
