@@ -220,12 +220,9 @@ extension PersonDocument {
     func canonicalFirstLine(_ entry: Interaction, original: String) -> String? {
         var afterBullet = original.drop { $0 == "-" || $0 == "*" || $0 == "+" }.drop { $0 == " " || $0 == "\t" }
         if entry.checkbox != nil { afterBullet = afterBullet.dropFirst(3).drop { $0 == " " || $0 == "\t" } }
-        let date = afterBullet.hasPrefix("[[") ? "[[\(entry.date)]]" : "\(entry.date)"
-        var head = "- " + (entry.checkbox.map { "[\($0.rawValue)] " } ?? "") + date
-        if let time = entry.time { head += " \(time)" }
-        head += entry.type == "note" ? ":" : " \(entry.type):"
+        var head = entry.rendered[0]
+        if afterBullet.hasPrefix("[[") { head = head.replacing("\(entry.date)", with: "[[\(entry.date)]]", maxReplacements: 1) }
         let firstNoteLine = entry.note[..<(entry.note.firstIndex(of: "\n") ?? entry.note.endIndex)]
-        if !firstNoteLine.isEmpty { head += " " + firstNoteLine }
         guard let reread = EntryGrammar.interaction(head, types: settings.types),
               reread.date == entry.date, reread.time == entry.time, reread.type == entry.type, reread.checkbox == entry.checkbox,
               reread.note == String(firstNoteLine) else { return nil }

@@ -94,17 +94,11 @@ package struct FieldAssignment: Sendable, Equatable {
     /// `crm unset` keys as assignments, each checked: a key that is not a key throws
     /// `FieldInputError`; a key every person file needs (`name`) throws `VaultError`.
     package static func removals(_ keys: [String]) throws -> [FieldAssignment] {
-        try checkRemovable(keys)
-        return keys.map { FieldAssignment(key: $0, operation: .unset) }
-    }
-
-    /// Checks keys to remove: a key that is not a key throws `FieldInputError`; a key every person
-    /// file needs (`name`) throws `VaultError`.
-    package static func checkRemovable(_ keys: [String]) throws {
         for key in keys {
             if let problem = FieldSchema.keyProblem(key) { throw FieldInputError(problem) }
             if let problem = FieldSchema.named(key)?.removalProblem { throw VaultError(problem) }
         }
+        return keys.map { FieldAssignment(key: $0, operation: .unset) }
     }
 
     /// A new display name: `text` without surrounding spaces, when it is a valid name.

@@ -121,8 +121,7 @@ extension PersonDocument {
         guard let log else {
             try refuseInsideUnclosedBlock(at: text.lineCount, what: "a new log at the end")
             var block = ["## \(settings.heading)", ""] + lines
-            let lastIsBlank = text.lineCount > 0 && text.isBlank(text.lineCount - 1)
-            if text.lineCount > 0 && !lastIsBlank { block.insert("", at: 0) }
+            if text.lineCount > 0, !text.isBlank(text.lineCount - 1) { block.insert("", at: 0) }
             return inserted(block, at: text.lineCount)
         }
         if let at { return inserted(lines, at: at) }
@@ -135,10 +134,7 @@ extension PersonDocument {
         }
         var at = log.contentStart
         while at < log.end, text.isBlank(at) { at += 1 }
-        if at == log.contentStart {
-            return inserted([""] + lines, at: at)
-        }
-        return inserted(lines, at: at)
+        return inserted(at == log.contentStart ? [""] + lines : lines, at: at)
     }
 
     /// Throws when 0-based line `at` is inside a code fence or HTML comment never closed.

@@ -57,7 +57,8 @@ extension PersonDocument {
         func same(_ a: String, _ b: String) -> Bool { isTags ? Tag.same(a, b) : a == b }
         guard let frontMatter, let pair = frontMatter.pair(key) else {
             guard let added else { return text.bytes }
-            let lines = newList(key, [scalarText(added, like: nil, forceQuotes: forceQuotes, inFlow: listStyle() == .flow)])
+            let list = newList([scalarText(added, like: nil, forceQuotes: forceQuotes, inFlow: listStyle() == .flow)])
+            let lines = ["\(key):" + (list.value.map { " " + $0 } ?? "")] + list.below
             guard let frontMatter else { return text.splicing(0..<0, with: ["---"] + lines + ["---"]) }
             return text.splicing(frontMatter.closeLine..<frontMatter.closeLine, with: lines)
         }
@@ -84,11 +85,8 @@ extension PersonDocument {
         switch try listForm(pair, key: key) {
         case .none:
             guard let added else { return text.bytes }
-            let item = scalarText(added, like: nil, forceQuotes: forceQuotes, inFlow: listStyle() == .flow)
-            switch listStyle() {
-            case .flow: return keyed("[" + item + "]")
-            case .block(let prefix): return keyed(nil, [prefix + item])
-            }
+            let list = newList([scalarText(added, like: nil, forceQuotes: forceQuotes, inFlow: listStyle() == .flow)])
+            return keyed(list.value, list.below)
         case .single(let value, let source, let style):
             if let removed {
                 return same(value, removed) ? keyed("[]") : text.bytes
@@ -98,11 +96,8 @@ extension PersonDocument {
             // A quoted text keeps its quotes; a plain one may hold a `,`, which a flow list splits at.
             let first = source.flatMap { style == .plain && inFlow ? nil : $0 }
                 ?? scalarText(value, like: style, forceQuotes: forceQuotes, inFlow: inFlow)
-            let item = scalarText(added, like: style, forceQuotes: forceQuotes, inFlow: inFlow)
-            switch listStyle() {
-            case .flow: return keyed("[" + first + ", " + item + "]")
-            case .block(let prefix): return keyed(nil, [prefix + first, prefix + item])
-            }
+            let list = newList([first, scalarText(added, like: style, forceQuotes: forceQuotes, inFlow: inFlow)])
+            return keyed(list.value, list.below)
         case .flow(var list):
             if list.spansLines, !list.trailing.trimmingSpaces.isEmpty {
                 throw PersonFileError(path: path, line: pair.endLineIndex, message: "not changed: a comment follows the list of \(key), "
@@ -136,11 +131,12 @@ extension PersonDocument {
         }
     }
 
-    /// `key` with a new list of `items` (written already), in the file's list style.
-    private func newList(_ key: String, _ items: [String]) -> [String] {
+    /// A new list of `items` (written already), in the file's list style: flow, as the value on
+    /// the key's line; block, as item lines below it.
+    private func newList(_ items: [String]) -> (value: String?, below: [String]) {
         switch listStyle() {
-        case .flow: return ["\(key): [" + items.joined(separator: ", ") + "]"]
-        case .block(let prefix): return ["\(key):"] + items.map { prefix + $0 }
+        case .flow: ("[" + items.joined(separator: ", ") + "]", [])
+        case .block(let prefix): (nil, items.map { prefix + $0 })
         }
     }
 

@@ -193,27 +193,24 @@ extension PersonLink {
             var fence: (marker: UInt8, length: Int, inItem: Bool)?
             for i in 0..<text.lineCount {
                 let b = line(i)
-                if plain.contains(i) {
-                    let links = scan(b)
-                    if !links.isEmpty { body(i, b, links) }
-                    continue
-                }
-                let blank = b.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                if let open = fence {
-                    let indented = b.first == 0x20 || b.first == 0x09
-                    if open.inItem, !blank, !indented {
-                        fence = nil   // the item ended, and its code block with it; the line is read below
-                    } else {
-                        if let close = fenceMarker(b, afterBullet: false), close.marker == open.marker, close.length >= open.length,
-                           close.restIsBlank {
-                            fence = nil
+                if !plain.contains(i) {
+                    let blank = b.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                    if let open = fence {
+                        let indented = b.first == 0x20 || b.first == 0x09
+                        if open.inItem, !blank, !indented {
+                            fence = nil   // the item ended, and its code block with it; the line is read below
+                        } else {
+                            if let close = fenceMarker(b, afterBullet: false), close.marker == open.marker,
+                               close.length >= open.length, close.restIsBlank {
+                                fence = nil
+                            }
+                            continue
                         }
+                    }
+                    if let open = fenceMarker(b, afterBullet: true) {
+                        fence = (open.marker, open.length, open.inItem)
                         continue
                     }
-                }
-                if let open = fenceMarker(b, afterBullet: true) {
-                    fence = (open.marker, open.length, open.inItem)
-                    continue
                 }
                 let links = scan(b)
                 if !links.isEmpty { body(i, b, links) }
