@@ -17,12 +17,9 @@ package struct CheckSettings: Sendable, Equatable {
         guard !levels.isEmpty else { return problems }
         return problems.compactMap { problem in
             guard let rule = problem.rule, let level = levels[rule] else { return problem }
+            guard let severity = Diagnostic.Severity(rawValue: level.rawValue) else { return nil }   // off
             var changed = problem
-            switch level {
-            case .off: return nil
-            case .warning: changed.severity = .warning
-            case .error: changed.severity = .error
-            }
+            changed.severity = severity
             return changed
         }
     }

@@ -245,6 +245,15 @@ package enum FileSystem {
     /// `body` given the open regular file at `path` and its status, and the file's stamp.
     private static func withRegularFile<T>(_ path: String, in directory: Int32,
                                            _ body: (Int32, stat) throws(FileSystemError) -> T) throws(FileSystemError) -> (T, FileStamp) {
+        let (fd, st) = try openRegularFile(path, in: directory)
+        defer { close(fd) }
+        return (try body(fd, st), FileStamp(st))
+    }
+
+    /// The regular file at `path` (relative to the folder open as `directory`) opened for reading,
+    /// and its status; the caller closes it.
+    static func openRegularFile(_ path: String,
+                                in directory: Int32 = AT_FDCWD) throws(FileSystemError) -> (fd: Int32, status: stat) {
         // What the path is, looked at before it is opened: a named pipe, a device (`/dev/zero`
         // through a symbolic link) or a folder is named and never opened, which could wait for a
         // writer, never end, or start a device.
@@ -255,10 +264,10 @@ package enum FileSystem {
         // Non-blocking, so that a named pipe put in the file's place since is refused instead of waited on.
         let fd = openat(directory, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(path, "cannot open") }
-        defer { close(fd) }
-        guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
-        if let what = Kind(mode: st.st_mode).notAFile { throw FileSystemError(path, notAFile: what) }
-        return (try body(fd, st), FileStamp(st))
+        let refusal = fstat(fd, &st) != 0 ? FileSystemError(path, "cannot stat")
+            : Kind(mode: st.st_mode).notAFile.map { FileSystemError(path, notAFile: $0) }
+        if let refusal { close(fd); throw refusal }
+        return (fd, st)
     }
 
     /// Everything `fd` holds, `size` bytes by its status or more if it grew.
@@ -282,7 +291,7 @@ package enum FileSystem {
     }
 
     /// Reads from `fd` until `buffer` is full or the file ends; the count read, nil on an error.
-    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         var total = 0
         while total < buffer.count {
             let n = Platform.read(fd, buffer.baseAddress! + total, buffer.count - total)

@@ -29,15 +29,8 @@ package struct StreamedLines {
 
     /// Opens the regular file at `path`; a folder, a pipe or a device is refused by name.
     package init(path: String, chunk: Int = 1 << 20) throws(FileSystemError) {
-        var st = stat()
-        if stat(path, &st) == 0, let what = FileSystem.Kind(mode: st.st_mode).notAFile {
-            throw FileSystemError(path, notAFile: what)
-        }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw FileSystemError(path, "cannot open") }
+        let (fd, st) = try FileSystem.openRegularFile(path)
         file = Descriptor(fd)
-        guard fstat(fd, &st) == 0 else { throw FileSystemError(path, "cannot stat") }
-        if let what = FileSystem.Kind(mode: st.st_mode).notAFile { throw FileSystemError(path, notAFile: what) }
         (self.path, self.chunk, size) = (path, chunk, Int64(st.st_size))
     }
 
@@ -64,14 +57,11 @@ package struct StreamedLines {
         let kept = buffer.count
         buffer.reserveCapacity(kept + chunk)
         buffer.append(contentsOf: repeatElement(0, count: chunk))
-        var n = 0
-        while n < chunk {
-            let got = buffer.withUnsafeMutableBufferPointer { read(file.fd, $0.baseAddress! + kept + n, chunk - n) }
-            if got < 0, errno == EINTR || errno == EAGAIN { continue }
-            guard got >= 0 else { throw FileSystemError(path, "cannot read") }
-            if got == 0 { atEnd = true; break }
-            n += got
+        let got = buffer.withUnsafeMutableBytes { all in
+            FileSystem.readFully(file.fd, into: UnsafeMutableRawBufferPointer(rebasing: all[kept...]))
         }
+        guard let n = got else { throw FileSystemError(path, "cannot read") }
+        atEnd = n < chunk
         buffer.removeSubrange((kept + n)...)
     }
 }
