@@ -52,7 +52,7 @@ extension LanguageServer {
                   change(place.document, to: try? vault.ticking(DoneRequest(person: facts.id, item: .open(item)), in: person, today: today).bytes))
         }
         offer("Snooze a week", "refactor.rewrite",
-              change(place.document, to: try? vault.snoozing(SnoozeRequest(person: facts.id, until: today.adding(days: 7)), in: person, today: today)))
+              change(place.document, to: try? vault.snoozing(person, until: today.adding(days: 7), today: today)))
         return .array(actions)
     }
 

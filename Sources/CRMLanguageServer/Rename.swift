@@ -37,7 +37,7 @@ extension LanguageServer {
         }
         let vault = place.workspace.vault
         let plan: RenamePlan
-        do { plan = try vault.plan(RenameRequest(person: id, name: newName), person: person) } catch {
+        do { plan = try vault.planRename(person, typed: newName) } catch {
             return .failure(.requestFailed("\(error)"))
         }
         let open = Dictionary(documents.values.compactMap { document in path(of: document.uri).map { ($0, document) } }, uniquingKeysWith: { a, _ in a })

@@ -32,12 +32,7 @@ package enum EventUID {
         var hash = Array(SHA1.digest(namespaceBytes + Array(name.utf8)).prefix(16))
         hash[6] = hash[6] & 0x0F | 0x50
         hash[8] = hash[8] & 0x3F | 0x80
-        let hex = hash.map { $0.hex() }.joined()
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            let start = hex.index(hex.startIndex, offsetBy: range.lowerBound)
-            let end = hex.index(hex.startIndex, offsetBy: range.upperBound)
-            return String(hex[start..<end])
-        }.joined(separator: "-")
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hash[$0].map { $0.hex() }.joined() }.joined(separator: "-")
     }
 
     private static func hexBytes(_ hex: String) -> [UInt8] {
@@ -45,14 +40,5 @@ package enum EventUID {
         return stride(from: 0, to: digits.count - 1, by: 2).map { index in
             UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) ?? 0
         }
-    }
-}
-
-extension UInt8 {
-    /// The byte as two hex digits (`0a`, or `0A` when `uppercase`): in UUIDs, digests and
-    /// percent-escapes.
-    func hex(uppercase: Bool = false) -> String {
-        let digits = String(self, radix: 16, uppercase: uppercase)
-        return self < 0x10 ? "0" + digits : digits
     }
 }

@@ -1,42 +1,14 @@
 import CRMFormat
 import CRMVault
 
-/// What `crm relate` asks for: OTHER is PERSON's RELATION, stated once in PERSON's `related:`.
-/// `Vault.relate(_:)` does it and returns a `RelateOutcome`.
-package struct RelateRequest: Sendable {
-    /// As a PERSON argument names them (id, name, alias or email).
-    package var person: String
-    /// What the other is to the person: `partner`, `parent`, or any other word.
-    package var relation: String
-    /// The other, named as `person` is, or the name of someone without a file in the vault.
-    package var other: String
-
-    package init(person: String, relation: String, other: String) {
-        (self.person, self.relation, self.other) = (person, relation, other)
-    }
-}
-
-/// What `crm unrelate` asks for: every `related:` item between two people removed.
-/// `Vault.unrelate(_:)` does it and returns an `UnrelateOutcome`.
-package struct UnrelateRequest: Sendable {
-    /// As a PERSON argument names them (id, name, alias or email).
-    package var person: String
-    /// The other, named as `person` is, or a name `related:` holds as text.
-    package var other: String
-
-    package init(person: String, other: String) {
-        (self.person, self.other) = (person, other)
-    }
-}
-
-/// What `Vault.relate(_:)` did: the relationship as stated (written now, or already), and what to
+/// What `Vault.relate(_:_:_:)` did: the relationship as stated (written now, or already), and what to
 /// tell the user.
 package struct RelateOutcome: Outcome {
     package let relationship: StatedRelationship
     /// Whether the file changed (false: they were related so already).
     package let changed: Bool
-    /// The request, for the way to take it back.
-    package let request: RelateRequest
+    /// The other as the user named them, for the way to take it back.
+    package let other: String
     /// For someone without a file: the names close to the one given, if any.
     package let didYouMean: String?
 
@@ -48,7 +20,6 @@ package struct RelateOutcome: Outcome {
                                           + " (\(relationship.person.path):\(relationship.line))"
                                           + (asText ? ", as text: no person in the vault is '\(relationship.otherName)'" : ""))]
         if asText, changed, let didYouMean {
-            let other = request.other
             let name = other.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? other : "\"\(other)\""
             lines.append(.said("Not them? \(didYouMean) 'crm unrelate \(relationship.person.id) \(name)' takes it back"))
         }
@@ -59,7 +30,7 @@ package struct RelateOutcome: Outcome {
     package var json: JSON { relationship.json(changed: changed) }
 }
 
-/// What `Vault.unrelate(_:)` did: the relationships removed, and what to tell the user.
+/// What `Vault.unrelate(_:_:)` did: the relationships removed, and what to tell the user.
 package struct UnrelateOutcome: Outcome {
     /// Each as it was stated, with the file and line it was on.
     package let removed: [StatedRelationship]
@@ -73,26 +44,27 @@ package struct UnrelateOutcome: Outcome {
 }
 
 extension Vault {
-    /// Does `request`: refuses a relation that is not one (`FieldInputError`, a usage error for
-    /// `crm`), finds the person, then the other: a person of the vault (`relate(_:_:_:change:)`,
-    /// which refuses relating someone to themselves and a pair related another way), or, when
-    /// the name is no one's, someone without a file (`relate(_:_:named:change:)`). What `crm
-    /// relate` does.
-    package func relate(_ request: RelateRequest) throws -> RelateOutcome {
-        if let problem = Relationship.relationProblem(request.relation) { throw FieldInputError("RELATION: " + problem) }
-        let person = try find(request.person)
-        let (other, didYouMean) = try findIfAny(request.other, besides: person.id)
-        let (relationship, changed) = try other.map { try relate(person, request.relation, $0) }
-            ?? relate(person, request.relation, named: request.other)
-        return RelateOutcome(relationship: relationship, changed: changed, request: request, didYouMean: didYouMean)
+    /// States once in the `related:` of the person `query` names (a PERSON argument: id, name,
+    /// alias or email) that `other` is their `relation` (`partner`, `parent`, or any other word):
+    /// refuses a relation that is not one (`FieldInputError`, a usage error for `crm`), finds the
+    /// person, then the other: a person of the vault, named as the person is
+    /// (`relate(_:_:_:change:)`, which refuses relating someone to themselves and a pair related
+    /// another way), or, when the name is no one's, someone without a file
+    /// (`relate(_:_:named:change:)`). What `crm relate` does.
+    package func relate(_ query: String, _ relation: String, _ other: String) throws -> RelateOutcome {
+        if let problem = Relationship.relationProblem(relation) { throw FieldInputError("RELATION: " + problem) }
+        let person = try find(query)
+        let (found, didYouMean) = try findIfAny(other, besides: person.id)
+        let (relationship, changed) = try found.map { try relate(person, relation, $0) } ?? relate(person, relation, named: other)
+        return RelateOutcome(relationship: relationship, changed: changed, other: other, didYouMean: didYouMean)
     }
 
-    /// Does `request`: finds the person, then removes every `related:` item between them and
-    /// the other (a person of the vault, or a name written as text), which refuses two people
-    /// who are not related. What `crm unrelate` does.
-    package func unrelate(_ request: UnrelateRequest) throws -> UnrelateOutcome {
-        let person = try find(request.person)
-        let removed = try findIfAny(request.other).person.map { try unrelate(person, $0) } ?? unrelate(person, named: request.other)
+    /// Finds the person `query` names, then removes every `related:` item between them and
+    /// `other` (a person of the vault, or a name written as text), which refuses two people who
+    /// are not related. What `crm unrelate` does.
+    package func unrelate(_ query: String, _ other: String) throws -> UnrelateOutcome {
+        let person = try find(query)
+        let removed = try findIfAny(other).person.map { try unrelate(person, $0) } ?? unrelate(person, named: other)
         return UnrelateOutcome(removed: removed)
     }
 

@@ -1,15 +1,6 @@
 import CRMFormat
 import CRMVault
 
-/// What `crm rm` asks for, once confirmed: one person's file moved to the trash. `Vault.remove(_:clock:)`
-/// does it and returns a `RemoveOutcome`.
-package struct RemoveRequest: Sendable {
-    /// As a PERSON argument names them (id, name, alias or email).
-    package var person: String
-
-    package init(person: String) { self.person = person }
-}
-
 /// What `Vault.remove(_:clock:)` did: the person removed, the trash file keeping them, the links
 /// left pointing at nobody, and what to tell the user.
 package struct RemoveOutcome: Outcome {
@@ -38,11 +29,11 @@ package struct RemoveOutcome: Outcome {
 }
 
 extension Vault {
-    /// Does `request` at `clock`'s moment: finds the person and moves their file to the trash
-    /// (`remove(_:stamp:change:)`, the trash file named for the moment). What `crm rm` does once
-    /// it is confirmed.
-    package func remove(_ request: RemoveRequest, clock: Clock) throws -> RemoveOutcome {
-        let person = try find(request.person)
+    /// At `clock`'s moment, finds the person `query` names (a PERSON argument: id, name, alias or
+    /// email) and moves their file to the trash (`remove(_:stamp:change:)`, the trash file named
+    /// for the moment). What `crm rm` does once it is confirmed.
+    package func remove(_ query: String, clock: Clock) throws -> RemoveOutcome {
+        let person = try find(query)
         return RemoveOutcome(person: person, removed: try remove(person, stamp: clock.fileStamp))
     }
 }

@@ -1,22 +1,7 @@
 import CRMFormat
 import CRMVault
 
-/// What `crm rename` asks for: a person's new name, the file name that goes with it, and the
-/// links to them rewritten. `Vault.rename(_:)` does it and returns a `RenameOutcome`.
-package struct RenameRequest: Sendable {
-    /// As a PERSON argument names them (id, name, alias or email).
-    package var person: String
-    /// The new display name, as typed.
-    package var name: String
-    /// `--force`: rename even when another person has that name already.
-    package var force: Bool
-
-    package init(person: String, name: String, force: Bool = false) {
-        (self.person, self.name, self.force) = (person, name, force)
-    }
-}
-
-/// What `Vault.rename(_:)` did: the person as they were and as moved, the links rewritten, the
+/// What `Vault.rename(_:to:force:)` did: the person as they were and as moved, the links rewritten, the
 /// files whose links could not be, and what to tell the user.
 package struct RenameOutcome: Outcome {
     /// The person as found, before the rename.
@@ -51,21 +36,20 @@ package struct RenameOutcome: Outcome {
 }
 
 extension Vault {
-    /// Does `request`: refuses a name that is not one (`FieldAssignment.name`, a
-    /// `FieldInputError`, a usage error for `crm`), finds the person and renames them
-    /// (`renameAndRelink`: `planRename`, then `apply`, which refuses a name another person has
-    /// unless `force`). What `crm rename` does.
-    package func rename(_ request: RenameRequest) throws -> RenameOutcome {
-        let name = try FieldAssignment.name(request.name)
-        let person = try find(request.person)
-        return RenameOutcome(previous: person, renamed: try renameAndRelink(person, to: name, force: request.force), name: name)
+    /// Gives the person `query` names (a PERSON argument: id, name, alias or email) the display
+    /// name `typed`, the file name that goes with it, and every link to them rewritten: refuses
+    /// a name that is not one (`FieldAssignment.name`, a `FieldInputError`, a usage error for
+    /// `crm`), finds the person and renames them (`renameAndRelink`: `planRename`, then `apply`,
+    /// which refuses a name another person has unless `force`). What `crm rename` does.
+    package func rename(_ query: String, to typed: String, force: Bool = false) throws -> RenameOutcome {
+        let name = try FieldAssignment.name(typed)
+        let person = try find(query)
+        return RenameOutcome(previous: person, renamed: try renameAndRelink(person, to: name, force: force), name: name)
     }
 
-    /// What `rename(_:)` would do, nothing written, refused as it refuses it: the plan of the
-    /// rename of `person` (as an editor holds their file) or, without it, the person the request
-    /// names. What `crm lsp` answers a rename with.
-    package func plan(_ request: RenameRequest, person: Person? = nil) throws -> RenamePlan {
-        let name = try FieldAssignment.name(request.name)
-        return try planRename(person ?? find(request.person), to: name, force: request.force)
+    /// What `rename(_:to:)` would do to `person` (as an editor holds their file), nothing
+    /// written, refused as it refuses it. What `crm lsp` answers a rename with.
+    package func planRename(_ person: Person, typed: String) throws -> RenamePlan {
+        try planRename(person, to: FieldAssignment.name(typed))
     }
 }

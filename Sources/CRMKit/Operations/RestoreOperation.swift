@@ -1,16 +1,7 @@
 import CRMFormat
 import CRMVault
 
-/// What `crm restore NAME` asks for: one item of the trash put back. `Vault.restore(_:)` does it
-/// and returns a `RestoreOutcome`.
-package struct RestoreRequest: Sendable {
-    /// A trash file's name, or a unique part of it, of the person's name or of the entry.
-    package var name: String
-
-    package init(name: String) { self.name = name }
-}
-
-/// What `Vault.restore(_:)` did: the trash item put back, where it went, and what to tell the user.
+/// What `Vault.restore(named:)` did: the trash item put back, where it went, and what to tell the user.
 package struct RestoreOutcome: Outcome {
     package let item: TrashItem
     /// The person file it went back to.
@@ -30,13 +21,14 @@ package struct RestoreOutcome: Outcome {
 }
 
 extension Vault {
-    /// Does `request`: finds the one trash item its name names (`trashItems(matching:)`; none,
-    /// or several, listed, is refused) and puts it back (`restore(_:)`). What `crm restore NAME` does.
-    package func restore(_ request: RestoreRequest) throws -> RestoreOutcome {
-        let matches = trashItems(matching: request.name)
+    /// Finds the one trash item `name` names (a trash file's name, or a unique part of it, of the
+    /// person's name or of the entry: `trashItems(matching:)`; none, or several, listed, is
+    /// refused) and puts it back (`restore(_:)`). What `crm restore NAME` does.
+    package func restore(named name: String) throws -> RestoreOutcome {
+        let matches = trashItems(matching: name)
         guard matches.count == 1, let item = matches.first else {
-            if matches.isEmpty { throw VaultError("nothing in the trash matches '\(request.name)' (crm restore lists it)") }
-            throw VaultError("\(matches.count) items in the trash match '\(request.name)'; give the name of one:\n"
+            if matches.isEmpty { throw VaultError("nothing in the trash matches '\(name)' (crm restore lists it)") }
+            throw VaultError("\(matches.count) items in the trash match '\(name)'; give the name of one:\n"
                              + matches.map { "  \($0.name)  \($0.summary)" }.joined(separator: "\n"))
         }
         let (path, line) = try restore(item)

@@ -1,33 +1,7 @@
 import CRMFormat
 import CRMVault
 
-/// What `crm set` asks for: front-matter fields of one person changed, as typed (`KEY=VALUE`,
-/// `KEY+=ITEM`, `KEY-=ITEM`; see `FieldAssignment.parse`). `Vault.set(_:)` does it and returns
-/// a `SetOutcome`.
-package struct SetRequest: Sendable {
-    /// Whose, as a PERSON argument names them (id, name, alias or email).
-    package var person: String
-    /// The changes as typed, in order.
-    package var assignments: [String]
-
-    package init(person: String, assignments: [String]) {
-        (self.person, self.assignments) = (person, assignments)
-    }
-}
-
-/// What `crm unset` asks for: front-matter keys of one person removed with their values.
-/// `Vault.unset(_:)` does it and returns a `SetOutcome`.
-package struct UnsetRequest: Sendable {
-    /// Whose, as a PERSON argument names them (id, name, alias or email).
-    package var person: String
-    package var keys: [String]
-
-    package init(person: String, keys: [String]) {
-        (self.person, self.keys) = (person, keys)
-    }
-}
-
-/// What `Vault.set(_:)` or `Vault.unset(_:)` did: the person as written and what each change
+/// What `Vault.set(_:typed:)` or `Vault.unset(_:keys:)` did: the person as written and what each change
 /// did, and what to tell the user, a line a change.
 package struct SetOutcome: Outcome {
     /// The person as written.
@@ -69,21 +43,23 @@ package struct SetOutcome: Outcome {
 }
 
 extension Vault {
-    /// Does `request`: reads the changes as typed (`FieldAssignment.parse`, which refuses what is
-    /// not `KEY=VALUE` and a value its key does not take, with `FieldInputError`, a usage error for
-    /// `crm`), finds the person and makes them in one write (`set(_:_:change:)`). What `crm set` does.
-    package func set(_ request: SetRequest) throws -> SetOutcome {
-        let assignments = try FieldAssignment.parse(request.assignments, person: request.person)
-        let (written, changes) = try set(try find(request.person), assignments)
+    /// Reads the changes `typed` (`KEY=VALUE`, `KEY+=ITEM`, `KEY-=ITEM`, in order:
+    /// `FieldAssignment.parse`, which refuses what is not one and a value its key does not take,
+    /// with `FieldInputError`, a usage error for `crm`), finds the person `query` names (a PERSON
+    /// argument: id, name, alias or email) and makes them in one write (`set(_:_:change:)`).
+    /// What `crm set` does.
+    package func set(_ query: String, typed: [String]) throws -> SetOutcome {
+        let assignments = try FieldAssignment.parse(typed, person: query)
+        let (written, changes) = try set(try find(query), assignments)
         return SetOutcome(person: written, changes: changes)
     }
 
-    /// Does `request`: checks the keys (`FieldAssignment.removals`: not a key is a
-    /// `FieldInputError`, a key every file needs a `VaultError`), finds the person and removes
-    /// them in one write. What `crm unset` does.
-    package func unset(_ request: UnsetRequest) throws -> SetOutcome {
-        let removals = try FieldAssignment.removals(request.keys)
-        let (written, changes) = try set(try find(request.person), removals)
+    /// Checks `keys` (`FieldAssignment.removals`: not a key is a `FieldInputError`, a key every
+    /// file needs a `VaultError`), finds the person `query` names and removes them with their
+    /// values in one write. What `crm unset` does.
+    package func unset(_ query: String, keys: [String]) throws -> SetOutcome {
+        let removals = try FieldAssignment.removals(keys)
+        let (written, changes) = try set(try find(query), removals)
         return SetOutcome(person: written, changes: changes)
     }
 }

@@ -1,20 +1,7 @@
 import CRMFormat
 import CRMVault
 
-/// What `crm snooze` asks for: one person not due before a day. `Vault.snooze(_:today:)` does
-/// it and returns a `SnoozeOutcome`.
-package struct SnoozeRequest: Sendable {
-    /// Who, as a PERSON argument names them (id, name, alias or email).
-    package var person: String
-    /// UNTIL: the day, today or later.
-    package var until: Day
-
-    package init(person: String, until: Day) {
-        (self.person, self.until) = (person, until)
-    }
-}
-
-/// What `Vault.snooze(_:today:)` did: the `snooze` field written (or found as it was), the due
+/// What `Vault.snooze(_:until:today:)` did: the `snooze` field written (or found as it was), the due
 /// date it makes, and what to tell the user.
 package struct SnoozeOutcome: Outcome {
     /// The person as written.
@@ -44,36 +31,30 @@ package struct SnoozeOutcome: Outcome {
 }
 
 extension Vault {
-    /// Does `request` on `today`: refuses a day before today (`FieldInputError`, a usage error
-    /// for `crm`), finds the person and writes `snooze: DAY` in their front matter. What `crm
-    /// snooze` does.
-    package func snooze(_ request: SnoozeRequest, today: Day) throws -> SnoozeOutcome {
-        try request.check(today: today)
-        let person = try find(request.person)
-        let (written, changed) = try update(person) { try request.snoozing($0) }
+    /// On `today`, keeps the person `query` names (a PERSON argument: id, name, alias or email)
+    /// from being due before `until`: refuses a day before today (`FieldInputError`, a usage
+    /// error for `crm`), finds the person and writes `snooze: UNTIL` in their front matter. What
+    /// `crm snooze` does.
+    package func snooze(_ query: String, until: Day, today: Day) throws -> SnoozeOutcome {
+        try Self.refusePast(until, of: query, today: today)
+        let person = try find(query)
+        let (written, changed) = try update(person) { try $0.setting("snooze", to: .string(until.description)) }
         let due = DueSchedule(document: written.document, config: config, today: today).due
-        return SnoozeOutcome(person: written, until: request.until, changed: changed, due: due, today: today)
+        return SnoozeOutcome(person: written, until: until, changed: changed, due: due, today: today)
     }
 
-    /// `snooze(_:today:)` without writing: `person`'s file (as an editor holds it) with `snooze:`
-    /// set, refused as `snooze` refuses it.
-    package func snoozing(_ request: SnoozeRequest, in person: Person, today: Day) throws -> [UInt8] {
-        try request.check(today: today)
+    /// `snooze(_:until:today:)` without writing: `person`'s file (as an editor holds it) with
+    /// `snooze:` set, refused as `snooze` refuses it.
+    package func snoozing(_ person: Person, until: Day, today: Day) throws -> [UInt8] {
+        try Self.refusePast(until, of: person.id, today: today)
         try ReadProblems.refuseUnreadable(person, doing: "not changed")
-        return try request.snoozing(person.document)
+        return try person.document.setting("snooze", to: .string(until.description))
     }
-}
 
-extension SnoozeRequest {
     /// Refuses a day before today (`FieldInputError`, a usage error for `crm`).
-    func check(today: Day) throws(FieldInputError) {
+    private static func refusePast(_ until: Day, of query: String, today: Day) throws(FieldInputError) {
         guard until >= today else {
-            throw FieldInputError("UNTIL \(until) is in the past; to stop snoozing, run 'crm unset \(person) snooze'")
+            throw FieldInputError("UNTIL \(until) is in the past; to stop snoozing, run 'crm unset \(query) snooze'")
         }
-    }
-
-    /// The person's file with `snooze: UNTIL` in its front matter.
-    func snoozing(_ document: PersonDocument) throws -> [UInt8] {
-        try document.setting("snooze", to: .string(until.description))
     }
 }

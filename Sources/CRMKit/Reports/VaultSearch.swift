@@ -82,15 +82,11 @@ package enum VaultSearch {
         }
     }
 
-    /// The lines of one file, its bytes as read, that contain `needle` (already folded:
+    /// The lines of one file, its bytes as read, that contain the search's needle (folded:
     /// `String.folded`), ignoring case and accents (`nunez` finds `Núñez`), in line order, the
     /// front matter's `---` lines skipped; nil for a file the tool does not read (NUL bytes,
     /// invalid UTF-8, front matter without its closing `---`). See `LineSearch`.
-    package static func hits(of needle: String, inFile bytes: [UInt8], path: String) -> [Hit]? {
-        hits(LineSearch(folded: needle), inFile: bytes, path: path, isPerson: true)?.hits
-    }
-
-    private static func hits(_ search: LineSearch, inFile bytes: [UInt8], path: String, isPerson: Bool) -> FileHits? {
+    static func hits(_ search: LineSearch, inFile bytes: [UInt8], path: String, isPerson: Bool) -> FileHits? {
         guard !search.needle.isEmpty else { return FileHits(path: path, isPerson: isPerson, bytes: [], matches: []) }
         guard let matches = search.matches(in: bytes) else { return nil }
         return FileHits(path: path, isPerson: isPerson, bytes: matches.isEmpty ? [] : bytes, matches: matches)

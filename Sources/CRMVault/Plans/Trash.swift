@@ -201,9 +201,15 @@ extension TrashItem {
 
     /// A digest of a file's bytes, hex.
     static func digest(_ bytes: [UInt8]) -> String {
-        SHA1.digest(bytes).map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        SHA1.digest(bytes).map { $0.hex() }.joined()
+    }
+}
+
+extension UInt8 {
+    /// The byte as two hex digits (`0a`, or `0A` when `uppercase`): in UUIDs, digests and
+    /// percent-escapes.
+    package func hex(uppercase: Bool = false) -> String {
+        let digits = String(self, radix: 16, uppercase: uppercase)
+        return self < 0x10 ? "0" + digits : digits
     }
 }

@@ -25,9 +25,6 @@ package struct RenamePlan: Sendable {
         return paths
     }
 
-    /// Whether the file keeps its name because it is not made from the person's name.
-    package var keepsFileName: Bool { stem == nil }
-
     /// The person's file with the new name (nothing else changed): the first step.
     func renaming(_ document: PersonDocument) throws -> [UInt8] {
         try document.setting("name", to: .string(name))
@@ -127,7 +124,7 @@ extension Vault {
             record.moved = moved.path
             try self.record(record)
             let (changes, failures) = rewriteLinks(moved.path == plan.moved.path ? plan : plan.moving(to: moved))
-            return Renamed(person: moved, links: changes, failures: failures, keptFileName: plan.keepsFileName)
+            return Renamed(person: moved, links: changes, failures: failures, keptFileName: plan.stem == nil)
         }
     }
 }

@@ -38,12 +38,6 @@ struct Unfinished {
         (self.operation, self.path, self.trash, self.digest) = (operation, path, trash, digest)
     }
 
-    /// `record`, with the file moved to `moved`.
-    init(_ record: Unfinished, moved: String) {
-        self = record
-        self.moved = moved
-    }
-
     init?(bytes: [UInt8]) {
         let document = PersonDocument(bytes: bytes, path: Unfinished.path)
         guard let front = document.frontMatter, let operation = front["operation"]?.string.flatMap(Operation.init(rawValue:)),
@@ -151,7 +145,9 @@ extension Vault {
             folder + "/" + $0.name != record.path && sameFile(root + "/" + folder + "/" + $0.name, root + "/" + record.path)
         }) {
             FileSystem.removeIfPresent(try inside(record.path))
-            return try finishRename(Unfinished(record, moved: folder + "/" + twin.name))
+            var moved = record
+            moved.moved = folder + "/" + twin.name
+            return try finishRename(moved)
         }
         let stem = Slug.renamed(String(oldID.split(separator: "/").last ?? ""), from: oldName, to: newName)
         // Killed after the move, before it was recorded: the file named for the new name that holds it.

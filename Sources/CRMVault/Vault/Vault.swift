@@ -306,17 +306,13 @@ public final class Vault: Sendable {
 
     /// Creates a new person file at `people/<slug>.md` (or `-2`, `-3`… when taken), never over an existing file.
     package func create(slug: String, bytes: [UInt8]) throws -> Person {
-        try create([(slug, bytes)])[0]
+        try create([(slug, bytes)]) { $0 }[0]
     }
 
     /// Creates several person files as `create(slug:bytes:)` does, under one lock, flushing the
     /// `people/` folder once at the end instead of after each file (an import of 5,000 cards
     /// waits for half as many flushes). On a failure, the files created so far stay, flushed.
-    package func create(_ files: [(slug: String, bytes: [UInt8])]) throws -> [Person] {
-        try create(files) { $0 }
-    }
-
-    /// The same, keeping only `kept` of each person created: an import keeps 5,000 paths, not 5,000 parsed files.
+    /// Only `kept` of each person created is kept: an import keeps 5,000 paths, not 5,000 parsed files.
     package func create<Kept>(_ files: [(slug: String, bytes: [UInt8])], keeping kept: (Person) -> Kept) throws -> [Kept] {
         try FileSystem.withLock(on: root) {
             try prepareWrite()

@@ -49,20 +49,6 @@ public struct VaultConfig: Sendable {
     /// with a warning saying where it belongs (`UserConfig`).
     package static let programKeys = ["opener", "editor", "pager"]
 
-    /// What is said of `calendar:` or `contacts:` naming a place outside the vault: whoever can
-    /// write the vault would choose where on this machine `crm` writes events or reads contacts.
-    package static func placeOutsideIgnored(_ key: String, _ written: String) -> String {
-        let what = key == "calendar" ? "where crm writes events" : "which address book crm reads into the vault"
-        return "\(key): '\(written)' is outside the vault, and a vault's files never choose \(what) outside it "
-            + "(anyone who syncs the vault could change it)"
-    }
-
-    /// Where a `calendar:` or `contacts:` outside the vault belongs instead.
-    package static func placeOutsideInstead(_ key: String) -> String {
-        "ignored: set \(key): in your own ~/.config/crm/config.yaml (or $XDG_CONFIG_HOME/crm/config.yaml), "
-            + "or CRM_\(key.uppercased())"
-    }
-
     /// What is said of a key of `programKeys` in a vault's config.
     package static func programKeyIgnored(_ key: String) -> String {
         "\(key) names a program, and a vault's files never do (anyone who syncs the vault could change it); "
@@ -137,7 +123,12 @@ public struct VaultConfig: Sendable {
                 if pair.key == "calendar" { calendar = nil } else { contacts = nil }
                 guard let written = pair.value.string, !written.isEmpty else { continue }
                 guard let inside = Self.placeInside(written) else {
-                    warn(pair, Self.placeOutsideIgnored(pair.key, written), Self.placeOutsideInstead(pair.key), rule: .configOutside)
+                    // Whoever can write the vault would choose where on this machine `crm` writes events or reads contacts.
+                    let what = pair.key == "calendar" ? "where crm writes events" : "which address book crm reads into the vault"
+                    warn(pair, "\(pair.key): '\(written)' is outside the vault, and a vault's files never choose \(what) outside it "
+                         + "(anyone who syncs the vault could change it)",
+                         "ignored: set \(pair.key): in your own ~/.config/crm/config.yaml (or $XDG_CONFIG_HOME/crm/config.yaml), "
+                         + "or CRM_\(pair.key.uppercased())", rule: .configOutside)
                     continue
                 }
                 if pair.key == "calendar" { calendar = inside } else { contacts = inside }

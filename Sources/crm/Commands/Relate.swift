@@ -23,7 +23,7 @@ let relateCommand = Command(
     run: { context in
         let args = try context.positionals("PERSON", "RELATION", "OTHER")
         let vault = try context.vault()
-        context.show(try usage { try vault.relate(RelateRequest(person: args[0], relation: args[1], other: args[2])) })
+        context.show(try usage { try vault.relate(args[0], args[1], args[2]) })
     }
 )
 
@@ -42,6 +42,6 @@ let unrelateCommand = Command(
     run: { context in
         let args = try context.positionals("PERSON", "OTHER")
         let vault = try context.vault()
-        context.show(try vault.unrelate(UnrelateRequest(person: args[0], other: args[1])))
+        context.show(try vault.unrelate(args[0], args[1]))
     }
 )

@@ -32,6 +32,6 @@ let removeCommand = Command(
                 return
             }
         }
-        context.show(try vault.remove(RemoveRequest(person: query), clock: try context.clock()))
+        context.show(try vault.remove(query, clock: try context.clock()))
     }
 )

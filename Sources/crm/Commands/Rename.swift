@@ -27,7 +27,7 @@ let renameCommand = Command(
     run: { context in
         let args = try context.positionals("PERSON", "NEW-NAME")
         let vault = try context.vault()
-        let outcome = try usage { try vault.rename(RenameRequest(person: args[0], name: args[1], force: context.arguments.flag(RenameOption.force))) }
+        let outcome = try usage { try vault.rename(args[0], to: args[1], force: context.arguments.flag(RenameOption.force)) }
         context.show(outcome)
         if !outcome.renamed.failures.isEmpty { throw ExitStatus(code: 1) }
     }

@@ -18,7 +18,7 @@ let restoreCommand = Command(
         let name = try context.optionalPositional()
         let vault = try context.vault()
         if let name {
-            context.show(try vault.restore(RestoreRequest(name: name)))
+            context.show(try vault.restore(named: name))
             return
         }
         let items = vault.trashItems()

@@ -30,7 +30,7 @@ let setCommand = Command(
     run: { context in
         let args = try context.positionals("PERSON", "KEY=VALUE", atLeast: 2)
         let vault = try context.vault()
-        context.show(try usage { try vault.set(SetRequest(person: args[0], assignments: Array(args.dropFirst()))) })
+        context.show(try usage { try vault.set(args[0], typed: Array(args.dropFirst())) })
     }
 )
 
@@ -45,6 +45,6 @@ let unsetCommand = Command(
     run: { context in
         let args = try context.positionals("PERSON", "KEY", atLeast: 2)
         let vault = try context.vault()
-        context.show(try usage { try vault.unset(UnsetRequest(person: args[0], keys: Array(args.dropFirst()))) })
+        context.show(try usage { try vault.unset(args[0], keys: Array(args.dropFirst())) })
     }
 )

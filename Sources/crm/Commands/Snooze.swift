@@ -19,6 +19,6 @@ let snoozeCommand = Command(
         let today = try context.today()
         let until = try context.date(args[1], option: "UNTIL", tense: .future)
         let vault = try context.vault()
-        context.show(try usage { try vault.snooze(SnoozeRequest(person: args[0], until: until), today: today) })
+        context.show(try usage { try vault.snooze(args[0], until: until, today: today) })
     }
 )

@@ -44,9 +44,9 @@ import Testing
         let vault = try TemporaryVault()
         try vault.write("people/ada.md", Self.file)
         let v = try Vault(root: vault.path)
-        #expect(throws: VaultError.self) { try v.unset(UnsetRequest(person: "ada", keys: ["name"])) }
-        #expect(throws: FieldInputError.self) { try v.unset(UnsetRequest(person: "ada", keys: ["not a key"])) }
-        #expect(try v.unset(UnsetRequest(person: "ada", keys: ["phone", "snooze"])).changes.map(\.changed) == [true, false])
+        #expect(throws: VaultError.self) { try v.unset("ada", keys: ["name"]) }
+        #expect(throws: FieldInputError.self) { try v.unset("ada", keys: ["not a key"]) }
+        #expect(try v.unset("ada", keys: ["phone", "snooze"]).changes.map(\.changed) == [true, false])
         #expect(vault.read("people/ada.md") == "---\nname: Ada Lovelace\n---\n")
     }
 

@@ -33,15 +33,15 @@ import CRMVault
         let before = vault.files()
         let library = try Vault(root: vault.path)
         try expectSameRefusal(vault, ["snooze", "lena-marsh", "2026-11-01"]) {
-            try library.snooze(SnoozeRequest(person: "lena-marsh", until: Day("2026-11-01")!), today: today)
+            try library.snooze("lena-marsh", until: Day("2026-11-01")!, today: today)
         }
         for assignment in ["every=fortnightly", "phone", "every+=2w", "tags+=", "1x=2", "email="] {
             try expectSameRefusal(vault, ["set", "lena-marsh", assignment]) {
-                try library.set(SetRequest(person: "lena-marsh", assignments: [assignment]))
+                try library.set("lena-marsh", typed: [assignment])
             }
         }
         for key in ["name", "not a key"] {
-            try expectSameRefusal(vault, ["unset", "lena-marsh", key]) { try library.unset(UnsetRequest(person: "lena-marsh", keys: [key])) }
+            try expectSameRefusal(vault, ["unset", "lena-marsh", key]) { try library.unset("lena-marsh", keys: [key]) }
         }
         #expect(vault.files() == before)
     }
@@ -52,12 +52,12 @@ import CRMVault
         let library = try Vault(root: vault.path)
         for (relation, other) in [("god:mother", "theo-vance"), ("partner", "lena-marsh"), ("", "theo-vance"), ("friend", "Bob | Marsh")] {
             try expectSameRefusal(vault, ["relate", "lena-marsh", relation, other]) {
-                try library.relate(RelateRequest(person: "lena-marsh", relation: relation, other: other))
+                try library.relate("lena-marsh", relation, other)
             }
         }
         for other in ["theo-vance", "Bob Marsh"] {
             try expectSameRefusal(vault, ["unrelate", "lena-marsh", other]) {
-                try library.unrelate(UnrelateRequest(person: "lena-marsh", other: other))
+                try library.unrelate("lena-marsh", other)
             }
         }
         #expect(vault.files() == before)
@@ -71,11 +71,11 @@ import CRMVault
         let library = try Vault(root: vault.path)
         let clock = try Clock(environment: ["CRM_TODAY": "2026-11-29"])
         try expectSameRefusal(vault, ["rm", "nobody-at-all", "--yes"]) {
-            try library.remove(RemoveRequest(person: "nobody-at-all"), clock: clock)
+            try library.remove("nobody-at-all", clock: clock)
         }
         // Nothing matches; both entries in the trash match.
         for name in ["piano", "lena"] {
-            try expectSameRefusal(vault, ["restore", name]) { try library.restore(RestoreRequest(name: name)) }
+            try expectSameRefusal(vault, ["restore", name]) { try library.restore(named: name) }
         }
         #expect(vault.files() == before)
     }
@@ -84,9 +84,9 @@ import CRMVault
         let vault = try TemporaryVault(copyingExample: true)
         let before = vault.files()
         let library = try Vault(root: vault.path)
-        try expectSameRefusal(vault, ["rename", "lena-marsh", "  "]) { try library.rename(RenameRequest(person: "lena-marsh", name: "  ")) }
+        try expectSameRefusal(vault, ["rename", "lena-marsh", "  "]) { try library.rename("lena-marsh", to: "  ") }
         try expectSameRefusal(vault, ["rename", "lena-marsh", "Theo Vance"]) {
-            try library.rename(RenameRequest(person: "lena-marsh", name: "Theo Vance"))
+            try library.rename("lena-marsh", to: "Theo Vance")
         }
         try expectSameRefusal(vault, ["add", " "]) { try library.add(AddRequest(.typed(name: " ")), today: today) }
         try expectSameRefusal(vault, ["add", "Ann Other", "--birthday", "1990-13-01"]) {

@@ -29,7 +29,7 @@ import Testing
     }
 
     private func found(_ needle: String, in bytes: [UInt8]) -> [(line: Int, text: String)]? {
-        VaultSearch.hits(of: needle, inFile: bytes, path: "people/x.md")?.map { ($0.line, $0.text) }
+        VaultSearch.hits(LineSearch(folded: needle), inFile: bytes, path: "people/x.md", isPerson: true)?.hits.map { ($0.line, $0.text) }
     }
 
     @Test func scanningFindsWhatFoldingEveryLineFinds() {
