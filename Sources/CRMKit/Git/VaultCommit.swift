@@ -11,8 +11,6 @@ package struct VaultCommit: Sendable {
     /// The commit's short hash.
     package var hash: String
     package var message: String
-    /// The files it holds, relative to the vault root.
-    package var paths: [String]
 }
 
 extension Vault {
@@ -58,6 +56,6 @@ extension Vault {
         try staged.check(["commit", "-q", "-m", message], what)
         try git.check(["--literal-pathspecs", "reset", "-q", "--"] + changed, "committed, but the index was not brought up to date")
         let hash = try git.check(["rev-parse", "--short", "HEAD"], "committed").stdout.trimmingSpaces
-        return VaultCommit(hash: hash, message: message, paths: changed)
+        return VaultCommit(hash: hash, message: message)
     }
 }

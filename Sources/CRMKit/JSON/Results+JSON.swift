@@ -11,40 +11,6 @@ extension Person {
     package static func reference(id: String, path: String) -> [(String, JSON)] { [("id", .string(id)), ("path", .string(path))] }
 }
 
-extension Interaction {
-    /// `crm log --json` and `crm plan --json`: `{"id", "path", "interaction", "calendar_event"}`
-    /// for this entry, written at `line` of `person`'s file with `others` taking part, and the
-    /// calendar file its event went to, if any.
-    package func writtenJSON(in person: Person, line: Int, with others: [Person], on today: Day, calendarEvent: String?) -> JSON {
-        var written = self
-        written.line = line
-        return .object(person.reference + [("interaction", written.json(on: today, with: others.map(\.id))),
-                                           ("calendar_event", .optional(calendarEvent))])
-    }
-}
-
-extension FollowUp {
-    /// `crm plan --json` of an undated follow-up: `{"id", "path", "interaction": null, "follow_up"}`.
-    package func writtenJSON(in person: Person, on today: Day) -> JSON {
-        .object(person.reference + LogItem.followUp(self).jsonPairs(on: today))
-    }
-}
-
-extension TickedItem {
-    /// `crm done --json`: `{"id", "path", "interaction"}`.
-    package func json(on today: Day) -> JSON {
-        .object(person.reference + [("interaction", entry.json(on: today))])
-    }
-}
-
-extension LogItem {
-    /// `crm unlog --json`: `{"id", "path", "interaction", "follow_up", "trash"}` for the item
-    /// taken out of `person`'s log and kept as `trash`.
-    package func unloggedJSON(from person: Person, trash: TrashItem, on today: Day) -> JSON {
-        .object(person.reference + jsonPairs(on: today) + [("trash", .string(Vault.trashFolder + "/" + trash.name))])
-    }
-}
-
 extension TrashItem {
     /// One item of `crm restore --list --json`: `{"name", "kind", "removed", "path", "summary"}`.
     package var json: JSON {

@@ -50,7 +50,7 @@ package struct DoneOutcome: Outcome {
     }
 
     /// `crm done --json`: `{"id", "path", "interaction"}`.
-    package var json: JSON { ticked.json(on: today) }
+    package var json: JSON { .object(person.reference + [("interaction", ticked.entry.json(on: today))]) }
 }
 
 extension Vault {

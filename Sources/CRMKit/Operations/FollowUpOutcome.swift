@@ -18,7 +18,7 @@ package struct FollowUpOutcome: Outcome {
     }
 
     /// `crm plan --json` of an undated follow-up: `{"id", "path", "interaction": null, "follow_up"}`.
-    package var json: JSON { item.writtenJSON(in: person, on: today) }
+    package var json: JSON { .object(person.reference + LogItem.followUp(item).jsonPairs(on: today)) }
 }
 
 extension Vault {

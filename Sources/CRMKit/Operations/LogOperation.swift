@@ -62,12 +62,6 @@ package struct LogOutcome: Outcome {
     /// Everyone the entry is with: `Lena Marsh, Priya Raman and José Núñez`.
     package var names: String { SharedEntry.list([person.name] + others.map(\.name)) }
 
-    /// The file the event went in, when it was added.
-    package var eventFile: String? {
-        if case .added(_, let file)? = calendar { return file }
-        return nil
-    }
-
     /// What to tell the user, in order: what was written and where, what the date means when
     /// it is not what the entry usually is, and what became of the event.
     package var lines: [OutcomeLine] {
@@ -97,7 +91,11 @@ package struct LogOutcome: Outcome {
 
     /// `crm log --json` and `crm plan --json`: `{"id", "path", "interaction", "calendar_event"}`.
     package var json: JSON {
-        entry.writtenJSON(in: person, line: line, with: others, on: today, calendarEvent: eventFile)
+        var written = entry
+        written.line = line
+        let eventFile: String? = if case .added(_, let file)? = calendar { file } else { nil }
+        return .object(person.reference + [("interaction", written.json(on: today, with: others.map(\.id))),
+                                           ("calendar_event", .optional(eventFile))])
     }
 }
 

@@ -33,7 +33,9 @@ package struct UnlogOutcome: Outcome {
     }
 
     /// `crm unlog --json`: `{"id", "path", "interaction", "follow_up", "trash"}`.
-    package var json: JSON { item.unloggedJSON(from: person, trash: trash, on: today) }
+    package var json: JSON {
+        .object(person.reference + item.jsonPairs(on: today) + [("trash", .string(Vault.trashFolder + "/" + trash.name))])
+    }
 }
 
 extension Vault {

@@ -103,8 +103,7 @@ package enum IndexPage {
         if dueDays.isEmpty { out += "Nobody has a cadence.\n".utf8 }
 
         out += "\n## Coming up\n\nOpen items (`- [ ] …`), earliest first; `crm agenda` shows what is coming day by day.\n\n".utf8
-        let open = rows.flatMap { person in person.open.map { (person, $0) } }.enumerated()
-            .sorted { ($0.element.1.date, $0.offset) < ($1.element.1.date, $1.offset) }.map(\.element)
+        let open = rows.flatMap { person in person.open.map { (person, $0) } }.sorted { $0.1.date < $1.1.date }
         for (person, entry) in open {
             out += ("- \(entry.date)\(entry.time.map { " \($0)" } ?? "") \(entry.type), \(link(person)): \(firstLine(entry.note))\n").utf8
         }

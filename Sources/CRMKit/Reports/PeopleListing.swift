@@ -168,15 +168,8 @@ public struct PeopleListing: Sendable {
     package var overdueFollowUps: Int { rows.reduce(0) { $0 + $1.overdueFollowUps } }
 
     /// `crm list --json`: the rows at `order` (indices into `rows`), each its `json`, as one array
-    /// (rendered from the rows' members, without making their values).
-    package func json(order: [Int]) -> [UInt8] {
-        var out: [UInt8] = []
-        json(order: order) { out += $0 }
-        return out
-    }
-
-    /// The same bytes handed to `write` in pieces of about 64 KB, so the output of 100,000 people
-    /// is never whole in memory.
+    /// (rendered from the rows' members, without making their values), handed to `write` in
+    /// pieces of about 64 KB, so the output of 100,000 people is never whole in memory.
     package func json(order: [Int], to write: (ArraySlice<UInt8>) -> Void) {
         var array = JSONArrayWriter()
         var elements: [UInt8] = [], out: [UInt8] = []

@@ -228,7 +228,7 @@ public struct PersonView: Sendable {
             if entry.status == .done { history.append(entry) } else { coming.append(entry) }
         }
         // Soonest first; within a day, in the order the log numbers them from the oldest.
-        coming = coming.enumerated().sorted { ($0.element.date!, -$0.offset) < ($1.element.date!, -$1.offset) }.map(\.element)
+        coming = coming.reversed().sorted { $0.date! < $1.date! }
         // Entries of other files among the person's own: newest first in `shared`.
         let shared = connections.shared.map { item in
             Entry(number: nil, interaction: item.interaction, today: today,

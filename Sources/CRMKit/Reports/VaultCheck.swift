@@ -18,14 +18,12 @@ package enum VaultCheck {
         found += tagSpellings(people, in: vault)
         found += VaultLinks.read(vault, everyone: people).problems
         for copy in copies {
-            let original = ConflictCopy.originalPath(of: copy)
+            let original = Vault.originalPath(ofConflictCopy: copy)
             found.append(Diagnostic(path: copy, line: 1, rule: .syncConflictCopy,
                                     message: "conflict: sync conflict copy of \(original); run 'crm resolve' to merge it into that file"))
         }
         // Stable: problems at one place keep the order they were found in.
-        let sorted = found.enumerated().sorted { ($0.element.path, $0.element.line, $0.element.column, $0.offset)
-            < ($1.element.path, $1.element.line, $1.element.column, $1.offset) }.map(\.element)
-        return vault.config.check.applied(to: sorted)
+        return vault.config.check.applied(to: found.sorted { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) })
     }
 
     /// The problems of one file as its facts hold them; with `today`, entries dated more than a

@@ -55,7 +55,7 @@ extension Vault {
             return !ConflictMarkers.markerLines(in: bytes).isEmpty
         }
         // Every file it would change is looked at first: a read-only one stops the run before any write.
-        try refuseReadOnly(copies.map(ConflictCopy.originalPath(of:)) + marked)
+        try refuseReadOnly(copies.map(Vault.originalPath(ofConflictCopy:)) + marked)
         var results: [ConflictResolution] = []
         for copy in copies {
             results.append(try resolveCopy(copy, dryRun: dryRun, stamp: stamp))
@@ -67,7 +67,7 @@ extension Vault {
     }
 
     private func resolveCopy(_ copy: String, dryRun: Bool, stamp: String) throws -> ConflictResolution {
-        let path = ConflictCopy.originalPath(of: copy)
+        let path = Vault.originalPath(ofConflictCopy: copy)
         var result = ConflictResolution(kind: .mergedCopy, path: path, copy: copy)
         guard FileSystem.exists(root + "/" + path) else {
             result.kind = .movedCopy

@@ -30,8 +30,7 @@ package enum ReadProblems {
             + (document.nameProblems + values.problems).filter { $0.severity == .error }
         for problem in known where !found.contains(problem) { found.append(problem) }
         if found.isEmpty { return [] }
-        return found.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
-            .map(\.element)
+        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
     /// The rows of the files that could be read (a nil row: one that could not), and the
@@ -52,9 +51,7 @@ package enum ReadProblems {
             }
         }
         guard people.contains(where: { !$0.readProblems.isEmpty }) else { return (listed, warnings) }
-        return (listed, warnings.enumerated().sorted { a, b in
-            (a.element.path, a.offset) < (b.element.path, b.offset)
-        }.map(\.element))
+        return (listed, warnings.sorted { $0.path < $1.path })
     }
 
     /// The warnings `crm show` prints about the person it shows (every part not read), or the

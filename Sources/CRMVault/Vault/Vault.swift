@@ -166,6 +166,21 @@ public final class Vault: Sendable {
         }
     }
 
+    /// The path of the file a conflict copy belongs to: `people/ada.sync-conflict-….md` →
+    /// `people/ada.md`. A copy of a copy belongs to the first file.
+    package static func originalPath(ofConflictCopy copy: String) -> String {
+        let folder = copy.contains("/") ? String(copy[..<copy.lastIndex(of: "/")!]) + "/" : ""
+        let name = copy.split(separator: "/").last.map(String.init) ?? copy
+        let ext = name.hasSuffix(".md") ? ".md" : ""
+        var stem = Substring(name.dropLast(ext.count))
+        if let range = stem.firstRange(of: ".sync-conflict-") { stem = stem[..<range.lowerBound] }
+        if let copyWords = stem.firstRange(of: "conflicted copy"),
+           let open = stem[..<copyWords.lowerBound].indices.last(where: { stem[$0...].hasPrefix(" (") }) {
+            stem = stem[..<open]
+        }
+        return folder + stem + ext
+    }
+
     /// Reads one person file; `notesOnDemand`: see `PersonDocument.init(bytes:path:settings:notesOnDemand:)`.
     package func load(path: String, notesOnDemand: Bool = false) throws(VaultError) -> Person {
         let (bytes, stamp) = try read(path: path)

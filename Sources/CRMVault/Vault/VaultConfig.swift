@@ -184,7 +184,8 @@ public struct VaultConfig: Sendable {
                 warn(pair, "unknown key '\(pair.key)' (the keys are \(Self.keys.joined(separator: ", ")))", "ignored", rule: .configUnknownKey)
             }
         }
-        diagnostics = Self.sorted(diagnostics)
+        // In file order; the sort is stable, so problems at one place keep the order they were found in.
+        diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
     /// `check:`: each rule id below it mapped to off, warning or error. An id that is no rule
@@ -232,13 +233,7 @@ public struct VaultConfig: Sendable {
             Diagnostic(path: $0.path, line: $0.line, column: $0.column, rule: .configValue,
                        message: "journal: '\($0.written)' is not a folder of the vault; no daily notes are read from it")
         }
-        diagnostics = Self.sorted(diagnostics)
-    }
-
-    /// Diagnostics in file order (line, then column), the file's order kept for one place.
-    private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
-            .map(\.element)
+        diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
     /// How many values `node` holds: the items of a list, one for anything else that is not empty.

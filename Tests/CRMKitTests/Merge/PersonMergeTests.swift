@@ -317,6 +317,6 @@ import Testing
         ("people/ada.sync-conflict-20261128-101500-ABCDEFG.sync-conflict-20261129-090000-HIJKLMN.md", "people/ada.md"),
     ])
     func conflictCopiesBelongToTheirFile(_ copy: String, _ original: String) {
-        #expect(ConflictCopy.originalPath(of: copy) == original)
+        #expect(Vault.originalPath(ofConflictCopy: copy) == original)
     }
 }

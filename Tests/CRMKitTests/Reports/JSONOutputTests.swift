@@ -33,9 +33,13 @@ import Testing
         let people = listing.rows
         #expect(people.count > 5)
         let order = Array(people.indices.reversed())
-        #expect(String(decoding: listing.json(order: order), as: UTF8.self)
-                == JSON.array(order.map { people[$0].json }).rendered())
-        #expect(listing.json(order: []) == Array("[]".utf8))
+        func json(_ order: [Int]) -> [UInt8] {
+            var out: [UInt8] = []
+            listing.json(order: order) { out += $0 }
+            return out
+        }
+        #expect(String(decoding: json(order), as: UTF8.self) == JSON.array(order.map { people[$0].json }).rendered())
+        #expect(json([]) == Array("[]".utf8))
         // Written in pieces of about 64 KB: many rows make several, which join into the same bytes.
         let many = Array(repeating: order, count: 400).flatMap { $0 }
         var pieces: [ArraySlice<UInt8>] = []
