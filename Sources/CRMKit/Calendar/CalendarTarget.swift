@@ -63,7 +63,7 @@ package struct CalendarTarget: Sendable, Hashable {
         let file = folder.hasSuffix("/") ? folder + name : folder + "/" + name
         let shownFile = path.hasSuffix("/") ? path + name : path + "/" + name
         do {
-            try FileSystem.create(file, with: Array(ICalendar(events: [event]).rendered.utf8))
+            try FileSystem.create(file, with: Array(ICalendar.rendered([event]).utf8))
         } catch where error.isAlreadyExists {
             throw .eventFileExists(path: shownFile)
         } catch {
@@ -97,7 +97,7 @@ package struct CalendarTarget: Sendable, Hashable {
 
     /// One read-insert-replace of `file`, or its creation when it does not exist.
     private func attemptToAdd(_ event: ICalendarEvent, to file: String) throws(FileSystemError) -> FileAttempt {
-        let whole = Array(ICalendar(events: [event]).rendered.utf8)
+        let whole = Array(ICalendar.rendered([event]).utf8)
         let original: (bytes: [UInt8], stamp: FileStamp)
         do {
             original = try FileSystem.readFile(file)

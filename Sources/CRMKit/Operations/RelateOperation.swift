@@ -47,10 +47,10 @@ extension Vault {
     /// States once in the `related:` of the person `query` names (a PERSON argument: id, name,
     /// alias or email) that `other` is their `relation` (`partner`, `parent`, or any other word):
     /// refuses a relation that is not one (`FieldInputError`, a usage error for `crm`), finds the
-    /// person, then the other: a person of the vault, named as the person is
-    /// (`relate(_:_:_:change:)`, which refuses relating someone to themselves and a pair related
-    /// another way), or, when the name is no one's, someone without a file
-    /// (`relate(_:_:named:change:)`). What `crm relate` does.
+    /// person, then the other: a person of the vault, named as the person is (`relate(_:_:_:)`
+    /// on two people, which refuses relating someone to themselves and a pair related another
+    /// way), or, when the name is no one's, someone without a file (`relate(_:_:named:)`). What
+    /// `crm relate` does.
     package func relate(_ query: String, _ relation: String, _ other: String) throws -> RelateOutcome {
         if let problem = Relationship.relationProblem(relation) { throw FieldInputError("RELATION: " + problem) }
         let person = try find(query)

@@ -30,7 +30,7 @@ package struct RemoveOutcome: Outcome {
 
 extension Vault {
     /// At `clock`'s moment, finds the person `query` names (a PERSON argument: id, name, alias or
-    /// email) and moves their file to the trash (`remove(_:stamp:change:)`, the trash file named
+    /// email) and moves their file to the trash (`remove(_:stamp:)`, the trash file named
     /// for the moment). What `crm rm` does once it is confirmed.
     package func remove(_ query: String, clock: Clock) throws -> RemoveOutcome {
         let person = try find(query)

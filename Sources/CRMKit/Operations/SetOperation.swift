@@ -46,7 +46,7 @@ extension Vault {
     /// Reads the changes `typed` (`KEY=VALUE`, `KEY+=ITEM`, `KEY-=ITEM`, in order:
     /// `FieldAssignment.parse`, which refuses what is not one and a value its key does not take,
     /// with `FieldInputError`, a usage error for `crm`), finds the person `query` names (a PERSON
-    /// argument: id, name, alias or email) and makes them in one write (`set(_:_:change:)`).
+    /// argument: id, name, alias or email) and makes them in one write (`set(_:_:)`).
     /// What `crm set` does.
     package func set(_ query: String, typed: [String]) throws -> SetOutcome {
         let assignments = try FieldAssignment.parse(typed, person: query)

@@ -46,18 +46,14 @@ package struct DueSchedule: Sendable {
         let timeline = facts.timeline
         last = today.map(timeline.last) ?? timeline.newest
         next = today.flatMap(timeline.next)
-        if fieldProblems["every"] != nil {
-            cadence = nil
-            cadenceSource = nil
+        (cadence, cadenceSource) = if fieldProblems["every"] != nil {
+            (nil, nil)
         } else if let own = facts.every {
-            cadence = own
-            cadenceSource = .person
+            (own, .person)
         } else if let tagged = config.tagCadence(facts.tags) {
-            cadence = tagged
-            cadenceSource = .tag
+            (tagged, .tag)
         } else {
-            cadence = config.every
-            cadenceSource = config.every == nil ? nil : .vault
+            (config.every, config.every == nil ? nil : .vault)
         }
         guard let cadence, facts.deceased == nil else {
             datedDue = nil
@@ -66,13 +62,8 @@ package struct DueSchedule: Sendable {
             return
         }
         let natural = last.map { cadence.step(from: $0.date) } ?? facts.added.map { cadence.step(from: $0) }
-        if let snooze = facts.snooze, natural.map({ snooze > $0 }) ?? true {
-            datedDue = snooze
-            isSnoozed = true
-        } else {
-            datedDue = natural
-            isSnoozed = false
-        }
+        isSnoozed = facts.snooze.map { snooze in natural.map { snooze > $0 } ?? true } ?? false
+        datedDue = isSnoozed ? facts.snooze : natural
         if let planned = next?.date, datedDue.map({ planned > $0 }) ?? true {
             datedDue = planned
         }

@@ -1,7 +1,7 @@
 import CRMFormat
 
 /// A rename worked out before anything is written: the person's new name, the path their file
-/// moves to, and how every link that named them changes. `Vault.apply(_:change:)` writes it
+/// moves to, and how every link that named them changes. `Vault.apply(_:)` writes it
 /// (what `crm rename` does); `edits(ofFile:bytes:)` gives each file's changes as values, for an
 /// editor to make (what `crm lsp` answers a rename with).
 package struct RenamePlan: Sendable {
@@ -113,13 +113,13 @@ extension Vault {
     /// link rewritten (see `rewriteLinks`), recorded (`Unfinished`) so that a rename stopped
     /// half way is finished by the next write. Returns the person as moved, the links
     /// rewritten and the files whose links could not be.
-    package func apply(_ plan: RenamePlan, change: String? = nil) throws -> Renamed {
+    package func apply(_ plan: RenamePlan) throws -> Renamed {
         try recording {
             let person = plan.person
             var record = Unfinished(.rename, path: person.path)
             (record.id, record.name, record.aliases, record.newName) = (person.id, person.name, person.document.aliases, plan.name)
             try self.record(record)
-            let (renamed, _) = try update(person, change: change) { try plan.renaming($0) }
+            let (renamed, _) = try update(person) { try plan.renaming($0) }
             let moved = try plan.stem.map { try move(renamed, toSlug: $0) } ?? renamed
             record.moved = moved.path
             try self.record(record)

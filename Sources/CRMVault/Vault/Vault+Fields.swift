@@ -1,17 +1,17 @@
 import CRMFormat
 
 /// Editing a person's front matter and name: the operations behind `set`, `unset` and `rename`
-/// (`rm` is `trash`). Each takes `change`, what it does for a commit message (see `update`).
+/// (`rm` is `trash`).
 extension Vault {
     /// Applies each assignment in turn (see `PersonDocument.setting`, `removing(_:)`,
     /// `adding(_:toList:)` and `removing(_:fromList:)`), the document read again after each, in
     /// one write: a key given twice is written once, and when one assignment cannot be made
     /// nothing is written. Returns the person as written and what each assignment changed.
     @discardableResult
-    package func set(_ person: Person, _ assignments: [FieldAssignment], change: String? = nil) throws
+    package func set(_ person: Person, _ assignments: [FieldAssignment]) throws
         -> (person: Person, outcomes: [FieldAssignment.Outcome]) {
         var outcomes: [FieldAssignment.Outcome] = []
-        let (written, _) = try update(person, change: change) { document in
+        let (written, _) = try update(person) { document in
             outcomes = []
             var bytes = document.text.bytes
             for assignment in assignments {
@@ -37,7 +37,7 @@ extension Vault {
     /// that named them (see `rewriteLinks`). Refuses a name another person has (ignoring case and
     /// accents) unless `force`. Returns the person as moved, the links rewritten and the files it
     /// could not rewrite: `planRename`, then `apply`, under the vault lock.
-    package func renameAndRelink(_ person: Person, to name: String, force: Bool = false, change: String? = nil) throws -> Renamed {
-        try recording { try apply(planRename(person, to: name, force: force), change: change) }
+    package func renameAndRelink(_ person: Person, to name: String, force: Bool = false) throws -> Renamed {
+        try recording { try apply(planRename(person, to: name, force: force)) }
     }
 }

@@ -25,9 +25,9 @@ package struct Removed: Sendable {
 
 extension Vault {
     /// Moves a person to the trash (see `trash`) and says which links named them.
-    package func remove(_ person: Person, stamp: String, change: String? = nil) throws -> Removed {
+    package func remove(_ person: Person, stamp: String) throws -> Removed {
         let dangling = VaultLinks.read(self).references(to: person.id)
-        return Removed(trash: try trash(person, stamp: stamp, change: change), dangling: dangling)
+        return Removed(trash: try trash(person, stamp: stamp), dangling: dangling)
     }
 
     /// Rewrites every link that named `old` (as `before` resolved it) to name `new` (the same

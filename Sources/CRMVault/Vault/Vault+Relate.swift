@@ -32,7 +32,7 @@ extension Vault {
     /// (`parent` on one side is `child` on the other), is not written twice. Refuses a relation
     /// that is not one (`Relationship.relationProblem`), relating someone to themselves, and a
     /// pair already related another way (unrelate them first).
-    package func relate(_ person: Person, _ relation: String, _ other: Person, change: String? = nil) throws -> (relationship: StatedRelationship, changed: Bool) {
+    package func relate(_ person: Person, _ relation: String, _ other: Person) throws -> (relationship: StatedRelationship, changed: Bool) {
         let relation = relation.trimmingSpaces.lowercased()
         if let problem = Relationship.relationProblem(relation) { throw VaultError(problem) }
         guard person.id != other.id else { throw VaultError("\(person.name) cannot be related to themselves") }
@@ -47,7 +47,7 @@ extension Vault {
                              + "'crm unrelate \(person.id) \(other.id)' first")
         }
         let item = Relationship.item(relation: relation, id: other.id, name: other.name)
-        let (written, changed) = try update(person, change: change ?? "\(relation) of \(person.name): \(other.name)") { document in
+        let (written, changed) = try update(person, change: "\(relation) of \(person.name): \(other.name)") { document in
             try document.setting(FieldSchema.related.key, to: .list(try document.relatedList() + [item]))
         }
         let line = written.document.relatedItems.last { $0.target == other.id }?.line ?? 1
@@ -58,7 +58,7 @@ extension Vault {
     /// `relation`: one item in the text form, `"RELATION: Name"` (see `crm relate`). The same
     /// relation to the same name (ignoring case and accents) is not written twice. Refuses a
     /// relation that is not one and a name an item cannot hold.
-    package func relate(_ person: Person, _ relation: String, named name: String, change: String? = nil) throws -> (relationship: StatedRelationship, changed: Bool) {
+    package func relate(_ person: Person, _ relation: String, named name: String) throws -> (relationship: StatedRelationship, changed: Bool) {
         let relation = relation.trimmingSpaces.lowercased()
         let name = name.trimmingSpaces
         if let problem = Relationship.relationProblem(relation) { throw VaultError(problem) }
@@ -69,7 +69,7 @@ extension Vault {
         if let stated = person.document.relatedItems.first(where: same) {
             return (StatedRelationship(person: person, relation: relation, named: stated.name, line: stated.line), false)
         }
-        let (written, changed) = try update(person, change: change ?? "\(relation) of \(person.name): \(name)") { document in
+        let (written, changed) = try update(person, change: "\(relation) of \(person.name): \(name)") { document in
             try document.setting(FieldSchema.related.key, to: .list(try document.relatedList() + [relation + ": " + name]))
         }
         let line = written.document.relatedItems.last(where: same)?.line ?? 1
@@ -78,12 +78,12 @@ extension Vault {
 
     /// Removes every `related:` item between `person` and `other`, on both sides. Returns the
     /// relationships removed; throws when there is none.
-    package func unrelate(_ person: Person, _ other: Person, change: String? = nil) throws -> [StatedRelationship] {
+    package func unrelate(_ person: Person, _ other: Person) throws -> [StatedRelationship] {
         let links = VaultLinks.read(self, notes: false)
         let existing = relationships(between: person, and: other, links)
         guard !existing.isEmpty else { throw VaultError("\(person.name) and \(other.name) are not related (no related: item names the other)") }
         for (owner, target) in [(person, other), (other, person)] where existing.contains(where: { $0.person.id == owner.id }) {
-            try update(owner, change: change ?? "not related: \(person.name), \(other.name)") { document in
+            try update(owner, change: "not related: \(person.name), \(other.name)") { document in
                 let kept = try document.relatedList().filter { text in
                     guard case .success(let item) = Relationship.parse(text), let linked = item.target else { return true }
                     return links.resolver.person(linked) != target.id
@@ -96,13 +96,13 @@ extension Vault {
 
     /// Removes the `related:` items of `person` that name `name` as text (someone without a file
     /// in the vault), ignoring case and accents. Returns them; throws when there is none.
-    package func unrelate(_ person: Person, named name: String, change: String? = nil) throws -> [StatedRelationship] {
+    package func unrelate(_ person: Person, named name: String) throws -> [StatedRelationship] {
         let folded = name.trimmingSpaces.folded
         let items = person.document.relatedItems.filter { $0.target == nil && $0.name.folded == folded }
         guard !items.isEmpty else {
             throw VaultError("no person matches '\(name)', and no related: item of \(person.name) names '\(name)'")
         }
-        try update(person, change: change ?? "not related: \(person.name), \(name)") { document in
+        try update(person, change: "not related: \(person.name), \(name)") { document in
             let kept = try document.relatedList().filter { text in
                 guard case .success(let item) = Relationship.parse(text), item.target == nil else { return true }
                 return item.name.folded != folded

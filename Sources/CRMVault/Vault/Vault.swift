@@ -360,7 +360,7 @@ public final class Vault: Sendable {
     }
 
     /// Moves a person's file to `.crm/trash/` (machine-local, not synced), named with the time.
-    package func trash(_ person: Person, stamp: String, change: String? = nil) throws -> String {
+    package func trash(_ person: Person, stamp: String) throws -> String {
         try recording {
             let source = try inside(person.path)
             let name = try addToTrash(stem: stamp + "-" + person.id.replacingSlashes, suffix: ".md") { target throws(FileSystemError) in
@@ -368,7 +368,7 @@ public final class Vault: Sendable {
                 try record(Unfinished(.rm, path: person.path, trash: String(target.split(separator: "/").last!)))
                 try FileSystem.move(source, to: target)
             }
-            recordWrite(root + "/" + person.path, person: person.name, change: change)
+            recordWrite(root + "/" + person.path, person: person.name)
             return Vault.trashFolder + "/" + name
         }
     }

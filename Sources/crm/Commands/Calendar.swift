@@ -54,7 +54,7 @@ let calendarCommand = Command(
             context.printJSON(.array(events.map(\.json)))
             return
         }
-        let bytes = Array(ICalendar(events: events).rendered.utf8)
+        let bytes = Array(ICalendar.rendered(events).utf8)
         guard let output = context.arguments.value(CalendarOption.output) else {
             context.terminal.write(data: bytes[...])
             return

@@ -7,7 +7,7 @@ import Testing
 @Suite("Rendering events and documents")
 struct ICalendarTests {
     private func rendered(_ events: [ICalendarEvent]) -> [UInt8] {
-        Array(ICalendar(events: events).rendered.utf8)
+        Array(ICalendar.rendered(events).utf8)
     }
 
     private func eventLines(_ event: ICalendarEvent) -> [String] {
@@ -27,7 +27,7 @@ struct ICalendarTests {
     }
 
     @Test func emptyCalendarHasHeaderAndFooterOnly() {
-        #expect(ICalendar(events: []).rendered == """
+        #expect(ICalendar.rendered([]) == """
             BEGIN:VCALENDAR\r
             VERSION:2.0\r
             PRODID:-//My Person CRM//crm//EN\r
@@ -132,7 +132,7 @@ struct ICalendarTests {
     }
 
     @Test func everyRenderedLineFitsIn75Octets() {
-        let text = ICalendar(events: [Sample.timed, Sample.allDay] + Sample.birthdays).rendered
+        let text = ICalendar.rendered([Sample.timed, Sample.allDay] + Sample.birthdays)
         let lines = text.components(separatedBy: "\r\n").dropLast()
         #expect(lines.allSatisfy { $0.utf8.count <= 75 && !$0.contains("\n") && !$0.contains("\r") })
     }
