@@ -21,6 +21,68 @@ package enum JSONParser {
         return value
     }
 
+    /// The JSON string whose opening quote is at `at` in `bytes`, its escapes decoded; `at` moves
+    /// past its closing quote. Strict, as RFC 8259 is: a raw control character, an unknown escape,
+    /// a `\u` escape without four hex digits or naming a lone surrogate, and a string that is not
+    /// UTF-8 are each `Malformed` at where they start, never read as some other text (no U+FFFD).
+    /// `Malformed.offset` is `bytes.endIndex` when the string is not closed before the end.
+    package static func string(in bytes: ArraySlice<UInt8>, at: inout Int) throws(Malformed) -> String {
+        func fail(_ reason: String, _ offset: Int) -> Malformed { Malformed(offset: offset, reason: reason) }
+        let quote = at
+        at += 1
+        var out: [UInt8] = []
+        var run = at
+        while true {
+            guard at < bytes.endIndex else { throw fail("unclosed string", at) }
+            let byte = bytes[at]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { throw fail("control character in a string", at) }
+            if byte != UInt8(ascii: "\\") { at += 1; continue }
+            out.append(contentsOf: bytes[run..<at])
+            at += 1
+            guard at < bytes.endIndex else { throw fail("unclosed string", at) }
+            let escaped = bytes[at]
+            at += 1
+            switch escaped {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escaped)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                let escape = at - 2
+                var scalar = try hex4(bytes, at: &at)
+                if (0xD800..<0xDC00).contains(scalar), bytes[at...].starts(with: [0x5C, 0x75]) {
+                    at += 2
+                    let low = try hex4(bytes, at: &at)
+                    guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone surrogate in a \\u escape", escape) }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let character = Unicode.Scalar(scalar) else { throw fail("a lone surrogate in a \\u escape", escape) }
+                out.append(contentsOf: String(character).utf8)
+            default: throw fail("unknown escape", at - 2)
+            }
+            run = at
+        }
+        out.append(contentsOf: bytes[run..<at])
+        at += 1
+        guard let text = String(validating: out, as: UTF8.self) else { throw fail("string is not UTF-8", quote) }
+        return text
+    }
+
+    /// The four hex digits at `at`, as a number; `at` moves past them.
+    private static func hex4(_ bytes: ArraySlice<UInt8>, at: inout Int) throws(Malformed) -> UInt32 {
+        guard at + 4 <= bytes.endIndex else { throw Malformed(offset: at, reason: "four hex digits expected") }
+        var value: UInt32 = 0
+        for byte in bytes[at..<(at + 4)] {
+            guard let digit = byte.hexDigitValue else { throw Malformed(offset: at, reason: "four hex digits expected") }
+            value = value << 4 | UInt32(digit)
+        }
+        at += 4
+        return value
+    }
+
     private struct Reader {
         let bytes: [UInt8]
         var at = 0
@@ -37,7 +99,7 @@ package enum JSONParser {
             switch bytes[at] {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
-            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "\""): return .string(try JSONParser.string(in: bytes[...], at: &at))
             case UInt8(ascii: "t"): try word("true"); return .bool(true)
             case UInt8(ascii: "f"): try word("false"); return .bool(false)
             case UInt8(ascii: "n"): try word("null"); return .null
@@ -62,7 +124,7 @@ package enum JSONParser {
             while true {
                 skipSpace()
                 guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("a string key expected") }
-                let key = try string()
+                let key = try JSONParser.string(in: bytes[...], at: &at)
                 skipSpace()
                 guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("':' expected") }
                 at += 1
@@ -113,69 +175,18 @@ package enum JSONParser {
             }
             return String(decoding: bytes[start..<at], as: UTF8.self)
         }
+    }
+}
 
-        mutating func string() throws(Malformed) -> String {
-            at += 1
-            var out: [UInt8] = []
-            var run = at
-            while true {
-                guard at < bytes.count else { throw fail("unclosed string") }
-                let byte = bytes[at]
-                if byte == UInt8(ascii: "\"") { break }
-                if byte < 0x20 { throw fail("control character in a string") }
-                if byte != UInt8(ascii: "\\") { at += 1; continue }
-                out.append(contentsOf: bytes[run..<at])
-                at += 1
-                guard at < bytes.count else { throw fail("unclosed string") }
-                let escaped = bytes[at]
-                at += 1
-                switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escaped)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4()
-                    if (0xD800..<0xDC00).contains(scalar), at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") {
-                        let mark = at
-                        at += 2
-                        let low = try hex4()
-                        if (0xDC00..<0xE000).contains(low) {
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        } else {
-                            at = mark
-                        }
-                    }
-                    // A lone surrogate is no character: U+FFFD stands for it.
-                    let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                    out.append(contentsOf: String(character).utf8)
-                default: throw fail("unknown escape")
-                }
-                run = at
-            }
-            out.append(contentsOf: bytes[run..<at])
-            at += 1
-            guard let text = String(validating: out, as: UTF8.self) else { throw fail("string is not UTF-8") }
-            return text
-        }
-
-        mutating func hex4() throws(Malformed) -> UInt32 {
-            guard at + 4 <= bytes.count else { throw fail("four hex digits expected") }
-            var value: UInt32 = 0
-            for byte in bytes[at..<(at + 4)] {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw fail("four hex digits expected")
-                }
-                value = value << 4 | UInt32(digit)
-            }
-            at += 4
-            return value
+extension UInt8 {
+    /// The value of this octet as one hex digit (either case), as in JSON's `\u` escapes and
+    /// quoted-printable's `=XX`; nil for any other octet.
+    package var hexDigitValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
 }

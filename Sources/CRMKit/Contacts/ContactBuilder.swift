@@ -51,74 +51,48 @@ struct ContactBuilder {
     mutating func add(_ property: VCardProperty, from lexer: VCardLexer) -> Problem? {
         let parameters = property.parameters
         let octets = { lexer.octets(of: property) }
-        func ignored(_ failure: VCardCharset.Failure) -> Problem? {
-            guard property.name == "FN" || property.name == "N" else {
-                return (.warning, "\(property.name) \(failure.message); ignored")
-            }
-            if nameFailure == nil { nameFailure = (property.line, property.name, failure) }
-            return nil
-        }
-        switch property.name {
-        case "FN":
-            hasName = true
-            guard formattedName.isEmpty else { break }
-            switch VCardText.text(octets(), parameters) {
-            case .success(let name):
+        do throws(VCardCharset.Failure) {
+            switch property.name {
+            case "FN":
+                hasName = true
+                guard formattedName.isEmpty else { break }
+                let name = try VCardText.text(octets(), parameters).get()
                 formattedName = name.text
                 if name.hasUnescapedComma { return Self.unescapedComma(property.name, name.text) }
-            case .failure(let failure): return ignored(failure)
-            }
-        case "N":
-            hasName = true
-            guard structuredName == nil else { break }
-            switch VCardText.components(octets(), parameters) {
-            case .success(let components): structuredName = components
-            case .failure(let failure): return ignored(failure)
-            }
-        case "NICKNAME":
-            switch VCardText.components(octets(), parameters) {
-            case .success(let components):
+            case "N":
+                hasName = true
+                guard structuredName == nil else { break }
+                structuredName = try VCardText.components(octets(), parameters).get()
+            case "NICKNAME":
+                let components = try VCardText.components(octets(), parameters).get()
                 nicknames += components.flatMap { $0 }.map(\.trimmingSpaces).filter { !$0.isEmpty }
-            case .failure(let failure): return ignored(failure)
-            }
-        case "X-ANDROID-CUSTOM":
-            // Android 2.1's nickname row: `vnd.android.cursor.item/nickname;NICK;TYPE;LABEL;…`.
-            switch VCardText.components(octets(), parameters) {
-            case .success(let components):
+            case "X-ANDROID-CUSTOM":
+                // Android 2.1's nickname row: `vnd.android.cursor.item/nickname;NICK;TYPE;LABEL;…`.
+                let components = try VCardText.components(octets(), parameters).get()
                 guard components.count > 1, components[0].joined(separator: ",") == "vnd.android.cursor.item/nickname" else { break }
                 let nickname = components[1].joined(separator: ",").trimmingSpaces
                 if !nickname.isEmpty { nicknames.append(nickname) }
-            case .failure(let failure): return ignored(failure)
-            }
-        case "ORG":
-            guard organization == nil else { break }
-            switch VCardText.components(octets(), parameters) {
-            case .success(let components):
+            case "ORG":
+                guard organization == nil else { break }
+                let components = try VCardText.components(octets(), parameters).get()
                 organization = components.first?.joined(separator: ",").trimmingSpaces
                 if components.dropFirst().joined().contains(where: { !$0.trimmingSpaces.isEmpty }) { leave("ORG's unit") }
-            case .failure(let failure): return ignored(failure)
-            }
-        case "CATEGORIES":
-            switch VCardText.components(octets(), parameters) {
-            case .success(let components):
+            case "CATEGORIES":
+                let components = try VCardText.components(octets(), parameters).get()
                 categories += components.flatMap { $0 }.map(\.trimmingSpaces).filter { !$0.isEmpty && !Contact.isSystemGroup($0) }
-            case .failure(let failure): return ignored(failure)
-            }
-        case "TITLE", "NOTE", "KIND", "X-ABSHOWAS", "RELATED":
-            switch VCardText.text(octets(), parameters) {
-            case .success(let value): addText(property.name, value.text, parameters)
-            case .failure(let failure): return ignored(failure)
-            }
-        case "UID", "TEL", "EMAIL", "BDAY", "ANNIVERSARY":
-            switch VCardText.text(octets(), parameters) {
-            case .success(let value):
+            case "TITLE", "NOTE", "KIND", "X-ABSHOWAS", "RELATED":
+                addText(property.name, try VCardText.text(octets(), parameters).get().text, parameters)
+            case "UID", "TEL", "EMAIL", "BDAY", "ANNIVERSARY":
+                let value = try VCardText.text(octets(), parameters).get()
                 let problem = add(property.name, value.text, parameters)
                 guard problem == nil, value.hasUnescapedComma, property.name != "BDAY", property.name != "ANNIVERSARY" else { return problem }
                 return Self.unescapedComma(property.name, value.text)
-            case .failure(let failure): return ignored(failure)
+            default:
+                if !Self.bookkeeping.contains(property.name), Self.hasValue(octets()) { leave(property.name) }
             }
-        default:
-            if !Self.bookkeeping.contains(property.name), Self.hasValue(octets()) { leave(property.name) }
+        } catch {
+            guard property.name == "FN" || property.name == "N" else { return (.warning, "\(property.name) \(error.message); ignored") }
+            if nameFailure == nil { nameFailure = (property.line, property.name, error) }
         }
         return nil
     }

@@ -20,7 +20,7 @@ enum QuotedPrintable {
                 i += 1
             } else if input[i + 1] == UInt8(ascii: "\n") {
                 i += 2
-            } else if i + 2 < input.count, let high = hexValue(input[i + 1]), let low = hexValue(input[i + 2]) {
+            } else if i + 2 < input.count, let high = input[i + 1].hexDigitValue, let low = input[i + 2].hexDigitValue {
                 out.append(high << 4 | low)
                 i += 3
             } else {
@@ -29,14 +29,5 @@ enum QuotedPrintable {
             }
         }
         return out
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }

@@ -47,11 +47,6 @@ package struct VdirExport: Sendable {
         return (isUUID ? lower : EventUID.stable("vcard:" + uid)) + ".vcf"
     }
 
-    /// The SHA-1 of `bytes` in hex, as the manifest records it.
-    static func digest(_ bytes: [UInt8]) -> String {
-        SHA1.digest(bytes).map { $0.hex() }.joined()
-    }
-
     /// The manifest's lines: file name → digest. Lines that are not `DIGEST NAME` with a card's
     /// name (`isCardName`) are ignored (a hand-edited manifest names no other file).
     static func readManifest(_ bytes: [UInt8]) -> [String: String] {
@@ -145,12 +140,12 @@ extension VdirExport {
                 }
                 if found == bytes {
                     outcome.unchanged += 1
-                    manifest.append((name, VdirExport.digest(bytes)))
+                    manifest.append((name, TrashItem.digest(bytes)))
                     continue
                 }
                 // Changed since crm wrote it, or never written by crm: replaced only when the vault
                 // already holds what it says.
-                if former[name] != VdirExport.digest(found), let lacking = Self.lacking(in: person, from: found, uid: uid, path: path) {
+                if former[name] != TrashItem.digest(found), let lacking = Self.lacking(in: person, from: found, uid: uid, path: path) {
                     keep(folder + "/" + name, "not replaced: changed since crm wrote it, and it has \(lacking) that \(person.path) has not; "
                          + "run 'crm refresh --contacts \(folder)' first")
                     continue
@@ -158,13 +153,13 @@ extension VdirExport {
             }
             try FileSystem.write(path, with: bytes)
             outcome.written.append(name)
-            manifest.append((name, VdirExport.digest(bytes)))
+            manifest.append((name, TrashItem.digest(bytes)))
         }
         // Cards crm wrote for people no longer in the vault, still as crm wrote them.
         for (name, digest) in former.sorted(by: { $0.key < $1.key }) where owner[name] == nil {
             guard let path = try? FileSystem.pathInside(folder, name, for: .name, place: place) else { continue }
             guard FileSystem.exists(path) || FileSystem.isSymbolicLink(path) else { continue }
-            guard !FileSystem.isSymbolicLink(path), let found = try? FileSystem.readFile(path).bytes, VdirExport.digest(found) == digest else {
+            guard !FileSystem.isSymbolicLink(path), let found = try? FileSystem.readFile(path).bytes, TrashItem.digest(found) == digest else {
                 keep(path, "kept: its person is no longer in the vault, but the card changed since crm wrote it")
                 continue
             }

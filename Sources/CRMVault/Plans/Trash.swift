@@ -199,8 +199,8 @@ extension TrashItem {
         return "\(part(0, 4))-\(part(4, 2))-\(part(6, 2)) \(part(9, 2)):\(part(11, 2)):\(part(13, 2))"
     }
 
-    /// A digest of a file's bytes, hex.
-    static func digest(_ bytes: [UInt8]) -> String {
+    /// A digest of a file's bytes: its SHA-1 in hex (also what a vdir export's manifest records).
+    package static func digest(_ bytes: [UInt8]) -> String {
         SHA1.digest(bytes).map { $0.hex() }.joined()
     }
 }

@@ -191,4 +191,24 @@ struct TelegramExportReaderTests {
             #expect(throws: error) { _ = try allEvents(&reader) }
         }
     }
+
+    /// A string is read as `JSONParser` reads one (`crm lsp`): what breaks JSON's rules is an
+    /// error where it starts, not text read some other way (U+FFFD, the escaped letter itself).
+    @Test("A malformed string is an error at its line and column, never text made up for it")
+    func malformedStrings() throws {
+        func broken(_ string: [UInt8]) -> [UInt8] { Array(#"{"name": "#.utf8) + string + Array("}\n".utf8) }
+        for (bytes, column, reason) in [
+            (broken(Array(#""A\ud800 x""#.utf8)), 12, "a lone surrogate in a \\u escape"),
+            (broken(Array(#""\ud83c\u0041""#.utf8)), 11, "a lone surrogate in a \\u escape"),
+            (broken(Array(#""\udfbb""#.utf8)), 11, "a lone surrogate in a \\u escape"),
+            (broken(Array(#""\u+abc""#.utf8)), 13, "four hex digits expected"),
+            (broken(Array(#""A\x""#.utf8)), 12, "unknown escape"),
+            (broken(Array("\"A\tB\"".utf8)), 12, "control character in a string"),
+            (broken([0x22, 0x41, 0xFF, 0x22]), 10, "string is not UTF-8"),
+        ] {
+            let file = try HistorySampleFile("result.json", bytes)
+            var reader = try TelegramExportReader(path: file.path)
+            #expect(throws: HistoryFileError(line: 1, column: column, "not JSON here: " + reason)) { _ = try allEvents(&reader) }
+        }
+    }
 }

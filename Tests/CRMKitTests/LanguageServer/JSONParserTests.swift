@@ -21,8 +21,17 @@ import Testing
     }
 
     @Test func escapesAndSurrogates() throws {
-        let parsed = try JSONParser.parse(Array(#""\u00e9\u0041\/\b\f\ud83c\udfbb \ud800 x""#.utf8))
-        #expect(parsed == .string("éA/\u{8}\u{C}🎻 \u{FFFD} x"))
+        let parsed = try JSONParser.parse(Array(#""\u00e9\u0041\/\b\f\ud83c\udfbb x""#.utf8))
+        #expect(parsed == .string("éA/\u{8}\u{C}🎻 x"))
+        // A lone surrogate is no character: an error at its escape, not U+FFFD made up for it.
+        for text in [#""a \ud800 x""#, #""a \ud83c\u0041""#, #""a \udfbb""#] {
+            #expect(throws: JSONParser.Malformed(offset: 3, reason: "a lone surrogate in a \\u escape")) {
+                try JSONParser.parse(Array(text.utf8))
+            }
+        }
+        #expect(throws: JSONParser.Malformed(offset: 3, reason: "four hex digits expected")) { try JSONParser.parse(Array(#""\u+abc""#.utf8)) }
+        #expect(throws: JSONParser.Malformed(offset: 2, reason: "unknown escape")) { try JSONParser.parse(Array(#""a\x""#.utf8)) }
+        #expect(throws: JSONParser.Malformed(offset: 0, reason: "string is not UTF-8")) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
     }
 
     @Test func refusesWhatIsNotJSON() {

@@ -1,3 +1,5 @@
+import CRMFormat
+
 /// JSON (RFC 8259) read a token at a time from streamed lines, so a large export is never held
 /// whole (a file written on one line is, as that line). No token spans lines: a string holds no
 /// raw line break. Each token knows the line and column it starts at.
@@ -40,6 +42,7 @@ struct JSONTokens {
         tokenLine = lines.lineNumber
         tokenColumn = at - line.startIndex + 1
         let byte = line[at]
+        if byte == UInt8(ascii: "\"") { return .string(try string()) }
         at += 1
         switch byte {
         case UInt8(ascii: "{"): return .beginObject
@@ -48,7 +51,6 @@ struct JSONTokens {
         case UInt8(ascii: "]"): return .endArray
         case UInt8(ascii: ":"): return .colon
         case UInt8(ascii: ","): return .comma
-        case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let start = at - 1
             while at < line.endIndex, Self.isNumberByte(line[at]) { at += 1 }
@@ -65,6 +67,14 @@ struct JSONTokens {
         HistoryFileError(line: tokenLine, column: tokenColumn, message)
     }
 
+    /// The string at the token, read as `JSONParser` reads one; an error where it breaks JSON's rules.
+    private mutating func string() throws(HistoryFileError) -> String {
+        do { return try JSONParser.string(in: line, at: &at) } catch {
+            guard error.offset < line.endIndex else { throw self.error("a string that does not end on its line") }
+            throw HistoryFileError(line: tokenLine, column: error.offset - line.startIndex + 1, "not JSON here: " + error.reason)
+        }
+    }
+
     private mutating func word(_ rest: String) throws(HistoryFileError) {
         guard line[at...].starts(with: rest.utf8) else { throw error("not JSON here: an unexpected word") }
         at += rest.utf8.count
@@ -73,43 +83,5 @@ struct JSONTokens {
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
             || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-    }
-
-    /// The string after an opening quote, its escapes decoded.
-    private mutating func string() throws(HistoryFileError) -> String {
-        var bytes: [UInt8] = []
-        while at < line.endIndex {
-            let byte = line[at]
-            at += 1
-            if byte == UInt8(ascii: "\"") { return String(decoding: bytes, as: UTF8.self) }
-            guard byte == UInt8(ascii: "\\") else { bytes.append(byte); continue }
-            guard at < line.endIndex else { break }
-            let escaped = line[at]
-            at += 1
-            switch escaped {
-            case UInt8(ascii: "n"): bytes.append(0x0A)
-            case UInt8(ascii: "t"): bytes.append(0x09)
-            case UInt8(ascii: "r"): bytes.append(0x0D)
-            case UInt8(ascii: "b"): bytes.append(0x08)
-            case UInt8(ascii: "f"): bytes.append(0x0C)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar), line[at...].starts(with: [0x5C, 0x75]) {
-                    at += 2
-                    let low = try hex4()
-                    scalar = (0xDC00..<0xE000).contains(low) ? 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00) : 0xFFFD
-                }
-                bytes += Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
-            default: bytes.append(escaped)
-            }
-        }
-        throw error("a string that does not end on its line")
-    }
-
-    private mutating func hex4() throws(HistoryFileError) -> UInt32 {
-        guard at + 4 <= line.endIndex, let value = UInt32(String(decoding: line[at..<(at + 4)], as: UTF8.self), radix: 16)
-        else { throw error("a \\u escape without four hex digits") }
-        at += 4
-        return value
     }
 }
