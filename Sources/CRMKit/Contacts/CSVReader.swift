@@ -39,6 +39,7 @@ struct CSVReader {
             fields.append(String(field))
             positions.append(fieldStart)
             field = String.UnicodeScalarView()
+            state = .fieldStart
         }
         /// Whether the row so far holds anything (a blank line is no row; `""` is one empty field).
         var rowHasText = false
@@ -60,41 +61,22 @@ struct CSVReader {
             if state == .fieldStart { fieldStart = (line, column) }
             if !isLineBreak || state == .quoted { rowHasText = true }
             switch state {
-            case .fieldStart, .unquoted:
-                if scalar == "," {
-                    endField()
-                    state = .fieldStart
-                } else if isLineBreak {
-                    endRow()
-                    state = .fieldStart
-                } else if scalar == "\"" && state == .fieldStart {
-                    state = .quoted
-                } else {
-                    if scalar == "\"" { warn("a quote inside a field that does not start with one; read as a quote") }
-                    field.append(scalar)
-                    state = .unquoted
-                }
-            case .quoted:
-                if scalar == "\"" {
-                    state = .afterQuote
-                } else {
-                    field.append(contentsOf: scalars[index..<(index + breakLength)])
-                }
-            case .afterQuote:
-                if scalar == "\"" {
-                    field.append("\"")
-                    state = .quoted
-                } else if scalar == "," {
-                    endField()
-                    state = .fieldStart
-                } else if isLineBreak {
-                    endRow()
-                    state = .fieldStart
-                } else {
+            case .quoted where scalar == "\"": state = .afterQuote
+            case .quoted: field.append(contentsOf: scalars[index..<(index + breakLength)])
+            case _ where scalar == ",": endField()
+            case _ where isLineBreak: endRow()
+            case .fieldStart where scalar == "\"": state = .quoted
+            case .afterQuote where scalar == "\"":
+                field.append("\"")
+                state = .quoted
+            default:
+                if state == .afterQuote {
                     warn("text after the closing quote of a field; added to the field")
-                    field.append(scalar)
-                    state = .unquoted
+                } else if scalar == "\"" {
+                    warn("a quote inside a field that does not start with one; read as a quote")
                 }
+                field.append(scalar)
+                state = .unquoted
             }
             if isLineBreak {
                 line += 1

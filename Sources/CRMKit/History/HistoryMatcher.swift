@@ -27,16 +27,12 @@ struct HistoryMatcher {
         (self.people, self.region) = (people, region)
         for (index, person) in people.enumerated() {
             indexByID[person.id] = index
-            for number in phones[person.id] ?? [] {
-                phones_add(Self.phoneKey(number, region: region), index)
+            // A person listed twice under one key is one person: `match` counts each once.
+            for case let key? in (phones[person.id] ?? []).map({ Self.phoneKey($0, region: region) }) {
+                self.phones[key, default: []].append(index)
             }
             for email in person.emails { emails[email.lowercased(), default: []].append(index) }
         }
-    }
-
-    private mutating func phones_add(_ key: String?, _ index: Int) {
-        guard let key, phones[key]?.contains(index) != true else { return }
-        phones[key, default: []].append(index)
     }
 
     /// The key a number is compared by: its international digits, else (no calling code and no

@@ -43,17 +43,16 @@ struct HistoryTally {
             if moments != nil, let moment = event.moment { return moments!.add(key, at: moment, seconds: event.seconds) }
             let now = counts[key] ?? (0, 0)
             counts[key] = (now.events + 1, now.seconds + event.seconds)
-        case .several(let people):
-            if ambiguousCounts[party] == nil { ambiguousCounts[party] = (people, [:]) }
+        case .several, .none:
+            if case .several(let people) = match, ambiguousCounts[party] == nil { ambiguousCounts[party] = (people, [:]) }
             if partyMoments != nil, let moment = event.moment {
                 return partyMoments!.add(PartyKey(party: party, channel: event.channel.rawValue), at: moment, seconds: 0)
             }
-            ambiguousCounts[party]!.events[event.channel.rawValue, default: 0] += 1
-        case .none:
-            if partyMoments != nil, let moment = event.moment {
-                return partyMoments!.add(PartyKey(party: party, channel: event.channel.rawValue), at: moment, seconds: 0)
+            if case .several = match {
+                ambiguousCounts[party]!.events[event.channel.rawValue, default: 0] += 1
+            } else {
+                unmatchedCounts[party, default: [:]][event.channel.rawValue, default: 0] += 1
             }
-            unmatchedCounts[party, default: [:]][event.channel.rawValue, default: 0] += 1
         }
     }
 

@@ -48,9 +48,7 @@ struct XMLTags {
         }
 
         static func equal(_ bytes: [UInt8], _ text: StaticString) -> Bool {
-            bytes.count == text.utf8CodeUnitCount && bytes.withUnsafeBufferPointer { b in
-                (0..<b.count).allSatisfy { b[$0] == text.utf8Start[$0] }
-            }
+            bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
     }
 
